@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "mconv",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "MarkupAST", targets: ["MarkupAST"]),
+        .library(name: "HTML5Parser", targets: ["HTML5Parser"]),
+        .library(name: "MarkupConverter", targets: ["MarkupConverter"]),
+        .library(name: "StyledText", targets: ["StyledText"]),
+        .executable(name: "mconv", targets: ["mconv"]),
+        .executable(name: "mconv-conformance", targets: ["mconv-conformance"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "MarkupAST"),
+        .target(name: "HTML5Parser"),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "HTMLFormat", dependencies: ["MarkupAST", "HTML5Parser"]),
+        .target(name: "MarkdownFormat", dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat"]),
+        .target(name: "PlainTextFormat", dependencies: ["MarkupAST"]),
+        .target(name: "BBCodeFormat", dependencies: ["MarkupAST"]),
+        .target(name: "RangeJSONFormat", dependencies: ["MarkupAST"]),
+        .target(name: "StyledText", dependencies: ["MarkupAST"]),
+        .target(
+            name: "MarkupConverter",
+            dependencies: [
+                "MarkupAST", "HTMLFormat", "MarkdownFormat", "PlainTextFormat",
+                "BBCodeFormat", "RangeJSONFormat", "StyledText",
+            ]
+        ),
+        .executableTarget(
+            name: "mconv",
+            dependencies: [
+                "MarkupConverter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "ConformanceKit",
+            dependencies: ["MarkupConverter", "HTML5Parser", "MarkdownFormat", "HTMLFormat"]
+        ),
+        .executableTarget(
+            name: "mconv-conformance",
+            dependencies: [
+                "ConformanceKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MarkupASTTests", dependencies: ["MarkupAST"]),
+        .testTarget(name: "HTML5ParserTests", dependencies: ["HTML5Parser"]),
+        .testTarget(name: "HTMLFormatTests", dependencies: ["HTMLFormat", "MarkupAST"]),
+        .testTarget(name: "MarkdownFormatTests", dependencies: ["MarkdownFormat", "MarkupAST"]),
+        .testTarget(name: "PlainTextFormatTests", dependencies: ["PlainTextFormat", "MarkupAST"]),
+        .testTarget(name: "BBCodeFormatTests", dependencies: ["BBCodeFormat", "MarkupAST"]),
+        .testTarget(name: "RangeJSONFormatTests", dependencies: ["RangeJSONFormat", "MarkupAST"]),
+        .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "MarkupAST", "MarkupConverter"]),
+        .testTarget(name: "MarkupConverterTests", dependencies: ["MarkupConverter", "MarkupAST"]),
+        .testTarget(name: "mconvTests", dependencies: ["mconv"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

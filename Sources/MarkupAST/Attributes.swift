@@ -1,0 +1,82 @@
+/// The attributes every container node carries.
+///
+/// `tag` is the source element name when the node's case does not imply it (a custom
+/// `<important>` element read as `.span`, a `<small>` read as `.span`, a BBCode `[spoiler]`).
+/// `pairs` keeps the attributes in source order exactly as read; `id`, `classes` and `style`
+/// are the computed forms writers and the styler use.
+///
+/// ```swift
+/// var a = Attributes(tag: "x-card")
+/// a.set("data-id", "7")
+/// a.value(of: "data-id") // "7"
+/// ```
+public struct Attributes: Hashable, Sendable, Codable {
+    /// Source tag name (lower-cased for HTML), or nil when the node kind implies it.
+    public var tag: String?
+    /// The element identifier (`id="..."`), empty when absent.
+    public var id: String
+    /// Class names in source order.
+    public var classes: [String]
+    /// Other attributes in source order (not `id`, `class` or `style`).
+    public var pairs: [Attribute]
+    /// Parsed inline CSS (`style="..."`), in source order.
+    public var style: [CSSDeclaration]
+
+    /// Creates attributes; every part defaults to empty.
+    public init(
+        tag: String? = nil, id: String = "", classes: [String] = [],
+        pairs: [Attribute] = [], style: [CSSDeclaration] = []
+    ) {
+        self.tag = tag
+        self.id = id
+        self.classes = classes
+        self.pairs = pairs
+        self.style = style
+    }
+
+    /// No attributes at all.
+    public static let none = Attributes()
+
+    /// True when nothing is set.
+    public var isEmpty: Bool {
+        tag == nil && id.isEmpty && classes.isEmpty && pairs.isEmpty && style.isEmpty
+    }
+
+    /// The value of the first attribute named `name` in `pairs`.
+    public func value(of name: String) -> String? {
+        for pair in pairs where pair.name == name { return pair.value }
+        return nil
+    }
+
+    /// Sets (replacing) or appends the attribute `name` in `pairs`.
+    public mutating func set(_ name: String, _ value: String) {
+        if let index = pairs.firstIndex(where: { $0.name == name }) {
+            pairs[index].value = value
+        } else {
+            pairs.append(Attribute(name: name, value: value))
+        }
+    }
+
+    /// The value of the last declaration of a CSS `property` (lower-case), if any.
+    public func styleValue(_ property: String) -> String? {
+        var found: String?
+        for declaration in style where declaration.property == property {
+            found = declaration.value
+        }
+        return found
+    }
+}
+
+/// One `name="value"` attribute as written in the source.
+public struct Attribute: Hashable, Sendable, Codable {
+    /// The attribute name.
+    public var name: String
+    /// The attribute value (empty for a bare attribute).
+    public var value: String
+
+    /// Creates an attribute, e.g. `Attribute(name: "href", value: "/a")`.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}

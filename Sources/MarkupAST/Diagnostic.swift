@@ -1,0 +1,52 @@
+/// A message about the input or the conversion, as a comparable value.
+///
+/// Codes are stable strings: `parse.*` for recovered input errors, `lossy.*` for what a writer
+/// could not express, `input.*` for encoding problems.
+///
+/// ```swift
+/// Diagnostic(.warning, "lossy.table-span", "table cell spans flattened", line: 3)
+/// // description: "3: warning: lossy.table-span: table cell spans flattened"
+/// ```
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// How serious the message is.
+    public enum Severity: String, Hashable, Sendable, Codable {
+        case note
+        case warning
+        case error
+    }
+
+    /// The severity.
+    public var severity: Severity
+    /// A stable code such as `lossy.table-span`.
+    public var code: String
+    /// A human-readable message naming the place or element.
+    public var message: String
+    /// 1-based line in the input, when known.
+    public var line: Int?
+    /// 1-based column in the input, when known.
+    public var column: Int?
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity, _ code: String, _ message: String, line: Int? = nil,
+        column: Int? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    /// Whether this reports something a writer could not express (`lossy.*`).
+    public var isLossy: Bool { code.hasPrefix("lossy.") }
+
+    /// `line:column: severity: code: message`, leaving out unknown parts.
+    public var description: String {
+        var place = ""
+        if let line {
+            place = column.map { "\(line):\($0): " } ?? "\(line): "
+        }
+        return "\(place)\(severity.rawValue): \(code): \(message)"
+    }
+}

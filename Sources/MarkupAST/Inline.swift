@@ -1,0 +1,58 @@
+/// An inline node.
+///
+/// `text` holds whole runs of text (adjacent runs are merged by `Normalize`). Elements without
+/// a case of their own (`small`, `kbd`, `abbr`, `q`, `cite`, custom tags) are `.span` with
+/// `Attributes.tag`.
+///
+/// ```swift
+/// let inlines: [Inline] = [.text("a "), .emphasis([.text("b")], .none),
+///                          .link([.text("c")], Link("https://example.com"), .none)]
+/// ```
+public indirect enum Inline: Hashable, Sendable, Codable {
+    /// Literal text (never markup).
+    case text(String)
+    /// A soft line break (a newline inside a paragraph).
+    case softBreak
+    /// A hard line break (`<br>`).
+    case lineBreak
+    /// Inline code.
+    case code(String, Attributes)
+    /// Emphasis (`<em>`, `<i>`).
+    case emphasis([Inline], Attributes)
+    /// Strong importance (`<strong>`, `<b>`).
+    case strong([Inline], Attributes)
+    /// Strikethrough (`<del>`, `<s>`, `~~`).
+    case strikethrough([Inline], Attributes)
+    /// Underline (`<u>`, `<ins>`).
+    case underline([Inline], Attributes)
+    /// Superscript.
+    case sup([Inline], Attributes)
+    /// Subscript.
+    case sub([Inline], Attributes)
+    /// Highlight (`<mark>`).
+    case highlight([Inline], Attributes)
+    /// A hyperlink.
+    case link([Inline], Link, Attributes)
+    /// An image; the inlines are its description (alt text).
+    case image([Inline], Link, Attributes)
+    /// Raw markup for one output format (`html`).
+    case rawInline(format: String, String)
+    /// A generic inline container (`<span>`, custom tags).
+    case span([Inline], Attributes)
+    /// A reference to a footnote definition with the same label.
+    case footnoteReference(label: String)
+}
+
+/// A link or image target.
+public struct Link: Hashable, Sendable, Codable {
+    /// The URL as written (not percent-encoded further).
+    public var destination: String
+    /// The title, empty when absent.
+    public var title: String
+
+    /// Creates a link target, e.g. `Link("https://example.com", title: "Home")`.
+    public init(_ destination: String, title: String = "") {
+        self.destination = destination
+        self.title = title
+    }
+}
