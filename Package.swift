@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "MarkupAST", "MarkupConverter"]),
         .testTarget(name: "MarkupConverterTests", dependencies: ["MarkupConverter", "MarkupAST"]),
         .testTarget(name: "mconvTests", dependencies: ["mconv"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "mconv"]),
     ],
     swiftLanguageModes: [.v6]
 )

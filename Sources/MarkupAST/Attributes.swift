@@ -80,3 +80,30 @@ public struct Attribute: Hashable, Sendable, Codable {
         self.value = value
     }
 }
+
+extension Attributes {
+    private enum CodingKeys: String, CodingKey {
+        case tag, id, classes, pairs, style
+    }
+
+    /// Decodes attributes; every key is optional (empty parts are not written).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            tag: try c.decodeIfPresent(String.self, forKey: .tag),
+            id: try c.decodeIfPresent(String.self, forKey: .id) ?? "",
+            classes: try c.decodeIfPresent([String].self, forKey: .classes) ?? [],
+            pairs: try c.decodeIfPresent([Attribute].self, forKey: .pairs) ?? [],
+            style: try c.decodeIfPresent([CSSDeclaration].self, forKey: .style) ?? [])
+    }
+
+    /// Encodes only the parts that are set, so empty attributes are `{}`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(tag, forKey: .tag)
+        if !id.isEmpty { try c.encode(id, forKey: .id) }
+        if !classes.isEmpty { try c.encode(classes, forKey: .classes) }
+        if !pairs.isEmpty { try c.encode(pairs, forKey: .pairs) }
+        if !style.isEmpty { try c.encode(style, forKey: .style) }
+    }
+}

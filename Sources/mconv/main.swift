@@ -1,1 +1,222 @@
-print("mconv")
+import ArgumentParser
+import Foundation
+import MarkupAST
+@_exported import MarkupConverter
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Exit codes, documented in README.md.
+enum ExitStatus: Int32 {
+    case ok = 0
+    case usage = 1
+    case badInput = 2
+    case lossy = 3
+}
+
+func fail(_ message: String, _ status: ExitStatus) -> Never {
+    FileHandle.standardError.write(Data("mconv: \(message)\n".utf8))
+    exit(status.rawValue)
+}
+
+struct MConv: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mconv",
+        abstract: "Convert between markup formats through one AST.",
+        discussion: """
+            Formats (-f/-t): \(FormatRegistry.entries.map(\.name).joined(separator: ", ")).
+            Markdown formats take extensions: -f markdown+footnotes-smart, -t commonmark+table.
+            Exit codes: 0 ok, 1 usage, 2 input unreadable or invalid, 3 --strict and a lossy conversion.
+            """,
+        version: "mconv 0.1.0"
+    )
+
+    @Option(name: [.customShort("f"), .customLong("from")], help: "Input format (default: from the file extension, else markdown).")
+    var from: String?
+
+    @Option(name: [.customShort("t"), .customLong("to")], help: "Output format (default: from -o's extension, else html, or markdown for html input).")
+    var to: String?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Argument(help: "Input files (standard input when none); several are joined with a blank line.")
+    var files: [String] = []
+
+    @Flag(help: "List the input formats.") var listInputFormats = false
+    @Flag(help: "List the output formats.") var listOutputFormats = false
+    @Flag(help: "Fail with exit code 3 when the conversion loses anything.") var strict = false
+    @Flag(help: "Do not print diagnostics.") var quiet = false
+    @Flag(help: "Keep raw HTML and unsafe URLs in HTML output.") var unsafe = false
+
+    // Markdown writer
+    @Option(help: "Heading style: atx|setext.") var headingStyle: String?
+    @Option(help: "Bullet marker: -|*|+.") var bulletMarker: String?
+    @Option(help: "Ordered list delimiter: .|).") var orderedDelimiter: String?
+    @Option(help: "Emphasis delimiter: *|_.") var emphasisDelimiter: String?
+    @Option(help: "Strong delimiter: **|__.") var strongDelimiter: String?
+    @Option(help: "Code block style: fenced|indented.") var codeBlockStyle: String?
+    @Option(help: "Fence character: `|~.") var fenceChar: String?
+    @Option(help: "Line wrapping: none|auto|preserve (default none).") var wrap: String?
+    @Option(help: "Wrap column for --wrap=auto and plain text.") var columns: Int?
+    @Option(help: "Link style: inline|reference.") var linkStyle: String?
+    @Option(help: "Where reference definitions go: block|document.") var referenceLocation: String?
+    @Option(help: "Tables that pipe tables cannot express: pipe|html.") var tables: String?
+    @Flag(help: "Never emit raw HTML in Markdown output.") var noRawHtml = false
+    @Flag(help: "Write image sizes as raw <img> in Markdown.") var imageSizeHtml = false
+
+    // Readers
+    @Option(help: "Resolve relative URLs in HTML input against this base.") var baseUrl: String?
+    @Option(help: "Register a custom HTML tag (repeatable).") var customTag: [String] = []
+    @Option(help: "HTML input mode: auto|document|fragment.") var htmlMode: String?
+    @Option(help: "BBCode dialect: phpbb|classic.") var bbcodeDialect: String?
+    @Option(help: "Range JSON offsets: utf16|scalar.") var offsets: String?
+    @Flag(help: "Reject bad ranges in range JSON instead of repairing them.") var strictRanges = false
+    @Flag(inversion: .prefixedNo, help: "Turn bare URLs into links (BBCode input).") var autolink = true
+
+    // Styled output
+    @Option(help: "Colour for -t ansi: auto|always|never (NO_COLOR is honoured).") var color: String = "auto"
+
+    func settings() -> ConversionSettings {
+        var values: [String: String] = [:]
+        let pairs: [(String, String?)] = [
+            ("heading-style", headingStyle), ("bullet-marker", bulletMarker),
+            ("ordered-delimiter", orderedDelimiter), ("emphasis-delimiter", emphasisDelimiter),
+            ("strong-delimiter", strongDelimiter), ("code-block-style", codeBlockStyle),
+            ("fence-char", fenceChar), ("wrap", wrap), ("columns", columns.map(String.init)),
+            ("link-style", linkStyle), ("reference-location", referenceLocation),
+            ("tables", tables), ("base-url", baseUrl), ("html-mode", htmlMode),
+            ("bbcode-dialect", bbcodeDialect), ("offsets", offsets),
+            ("raw-html", noRawHtml ? "false" : nil), ("image-size-html", imageSizeHtml ? "true" : nil),
+            ("strict-ranges", strictRanges ? "true" : nil), ("autolink", autolink ? nil : "false"),
+        ]
+        for (key, value) in pairs { if let value { values[key] = value } }
+        var lists: [String: [String]] = [:]
+        if !customTag.isEmpty { lists["custom-tag"] = customTag }
+        return ConversionSettings(values: values, lists: lists, unsafe: unsafe, color: useColor())
+    }
+
+    func useColor() -> Bool {
+        switch color {
+        case "always": return true
+        case "never": return false
+        default:
+            if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
+            let target = output == nil ? STDOUT_FILENO : -1
+            return target >= 0 && isatty(target) != 0
+        }
+    }
+
+    func validate() throws {
+        if !["auto", "always", "never"].contains(color) {
+            throw ValidationError("--color takes auto, always or never, not '\(color)'")
+        }
+        if let columns, columns <= 0 { throw ValidationError("--columns needs a positive number") }
+    }
+
+    func run() throws {
+        if listInputFormats {
+            for entry in FormatRegistry.entries where entry.readable { print(entry.name) }
+            return
+        }
+        if listOutputFormats {
+            for entry in FormatRegistry.entries where entry.writable { print(entry.name) }
+            return
+        }
+        let fromName = from ?? files.first.flatMap(FormatRegistry.format(forPath:)) ?? "markdown"
+        let toName: String
+        if let to {
+            toName = to
+        } else if let output, let inferred = FormatRegistry.format(forPath: output) {
+            toName = inferred
+        } else {
+            let base = (try? FormatSpec(parsing: fromName)).flatMap { FormatRegistry.entry(named: $0.name)?.name }
+            toName = base == "html" ? "markdown" : "html"
+        }
+        let converter: Converter
+        do {
+            converter = try Converter(from: fromName, to: toName, settings: settings())
+        } catch {
+            fail(error.message, .usage)
+        }
+
+        var bytes: [UInt8] = []
+        var source = "<stdin>"
+        if files.isEmpty {
+            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        } else {
+            source = files.count == 1 ? files[0] : files.joined(separator: "+")
+            for (index, path) in files.enumerated() {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    fail("cannot read '\(path)': no such file or not readable", .badInput)
+                }
+                if index > 0 { bytes += [0x0A, 0x0A] }
+                bytes += data
+            }
+        }
+
+        let result: ConversionResult
+        do {
+            result = try converter.convert(bytes: bytes, source: source)
+        } catch {
+            var place = source
+            if let line = error.line { place += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
+            fail("\(place): \(error.message)", .badInput)
+        }
+
+        if !quiet {
+            for diagnostic in result.diagnostics {
+                FileHandle.standardError.write(Data("mconv: \(source): \(diagnostic)\n".utf8))
+            }
+        }
+        if strict && result.isLossy {
+            fail("--strict: the conversion to \(toName) lost content (see the lossy.* diagnostics)", .lossy)
+        }
+        if let output {
+            do {
+                try Data(result.output.utf8).write(to: URL(fileURLWithPath: output))
+            } catch {
+                fail("cannot write '\(output)': \(error.localizedDescription)", .badInput)
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(result.output.utf8))
+        }
+    }
+}
+
+/// Handles `--list-extensions[=FORMAT]` (an option with an optional value) before parsing.
+func listExtensionsIfAsked(_ arguments: [String]) {
+    for argument in arguments where argument == "--list-extensions" || argument.hasPrefix("--list-extensions=") {
+        let name = argument.contains("=") ? String(argument.split(separator: "=", maxSplits: 1)[1]) : "markdown"
+        guard let entry = FormatRegistry.entry(named: name) else {
+            fail("unknown format '\(name)'; choose one of: \(FormatRegistry.entries.map(\.name).joined(separator: ", "))", .usage)
+        }
+        guard let defaults = entry.defaultExtensions else {
+            print("(\(entry.name) has no extensions)")
+            exit(0)
+        }
+        for (extName, value) in MarkdownExtensionsListing.all {
+            print((defaults.contains(value) ? "+" : "-") + extName)
+        }
+        exit(0)
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+listExtensionsIfAsked(arguments)
+do {
+    var command = try MConv.parse(arguments)
+    try command.run()
+} catch {
+    let code = MConv.exitCode(for: error)
+    if code == .success {
+        print(MConv.fullMessage(for: error))
+        exit(0)
+    }
+    FileHandle.standardError.write(Data("mconv: \(MConv.message(for: error))\n".utf8))
+    FileHandle.standardError.write(Data("Run 'mconv --help' for usage.\n".utf8))
+    exit(ExitStatus.usage.rawValue)
+}

@@ -1,0 +1,3 @@
+extension HTMLDocument {
+    func dumpNode(_ id: HTMLNodeID, indent: Int, into out: inout String) {}
+}

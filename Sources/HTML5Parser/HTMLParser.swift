@@ -1,0 +1,72 @@
+/// Entry points of the WHATWG HTML parser: UTF-8 in, ``HTMLDocument`` out. Never fails:
+/// malformed markup is recovered exactly as browsers do and reported in
+/// ``HTMLDocument/errors``.
+///
+/// ```swift
+/// let doc = HTMLParser.parseDocument("<b>a<i>b</b>c</i>")
+/// print(HTMLParser.treeDump(doc))
+/// // | <html>
+/// // |   <head>
+/// // |   <body>
+/// // |     <b>
+/// // |       "a"
+/// // ...
+/// let frag = HTMLParser.parseFragment("<li>one<li>two", context: "ul")
+/// frag.children(of: frag.root).count // 2
+/// ```
+public enum HTMLParser {
+    /// Parses a whole document.
+    ///
+    /// ```swift
+    /// HTMLParser.parseDocument("<title>x</title>").documentElement // <html>
+    /// ```
+    public static func parseDocument(_ input: String, options: HTMLParserOptions = .init()) -> HTMLDocument {
+        var input = input
+        return input.withUTF8 { parse(bytes: $0, context: nil, options: options) }
+    }
+
+    /// Parses a whole document from UTF-8 bytes (invalid sequences become U+FFFD).
+    ///
+    /// ```swift
+    /// HTMLParser.parseDocument(bytes: Array("<p>x".utf8))
+    /// ```
+    public static func parseDocument(bytes: [UInt8], options: HTMLParserOptions = .init()) -> HTMLDocument {
+        bytes.withUnsafeBufferPointer { parse(bytes: $0, context: nil, options: options) }
+    }
+
+    /// Parses a snippet as the children of a `context` element (the HTML fragment parsing
+    /// algorithm, as `innerHTML` does). The result's ``HTMLDocument/root`` is a fragment.
+    ///
+    /// `context` is a tag name; prefix it with `svg ` or `math ` for a foreign context
+    /// (`"svg path"`), as the html5lib tests do.
+    ///
+    /// ```swift
+    /// let f = HTMLParser.parseFragment("<td>x", context: "tr")
+    /// f[f.children(of: f.root).first!].name // "td"
+    /// ```
+    public static func parseFragment(
+        _ input: String, context: String = "body", options: HTMLParserOptions = .init()
+    ) -> HTMLDocument {
+        var input = input
+        return input.withUTF8 { parse(bytes: $0, context: context, options: options) }
+    }
+
+    /// Parses a UTF-8 snippet as the children of a `context` element.
+    ///
+    /// ```swift
+    /// HTMLParser.parseFragment(bytes: Array("a<b>b".utf8), context: "div")
+    /// ```
+    public static func parseFragment(
+        bytes: [UInt8], context: String = "body", options: HTMLParserOptions = .init()
+    ) -> HTMLDocument {
+        bytes.withUnsafeBufferPointer { parse(bytes: $0, context: context, options: options) }
+    }
+
+    static func parse(
+        bytes: UnsafeBufferPointer<UInt8>, context: String?, options: HTMLParserOptions
+    ) -> HTMLDocument {
+        // STUB-BEGIN
+        return HTMLDocument(isFragment: context != nil)
+        // STUB-END
+    }
+}

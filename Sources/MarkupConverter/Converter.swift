@@ -1,0 +1,65 @@
+import MarkupAST
+
+/// Reads with one format, applies transforms, writes with another: the whole pipeline.
+///
+/// ```swift
+/// let converter = try Converter(from: "html", to: "markdown")
+/// try converter.convert("<p>Hello <b>world</b></p>").output // "Hello **world**\n"
+/// ```
+public struct Converter: Sendable {
+    /// The reader.
+    public var reader: any MarkupReader
+    /// The writer.
+    public var writer: any MarkupWriter
+    /// Transforms applied between reading and writing, in order.
+    public var transforms: [@Sendable (Document) -> Document]
+
+    /// Creates a converter from reader and writer values.
+    public init(
+        reader: any MarkupReader, writer: any MarkupWriter,
+        transforms: [@Sendable (Document) -> Document] = []
+    ) {
+        self.reader = reader
+        self.writer = writer
+        self.transforms = transforms
+    }
+
+    /// Creates a converter from `-f` / `-t` style names such as `gfm+footnotes`.
+    public init(from input: String, to output: String, settings: ConversionSettings = ConversionSettings()) throws(FormatError) {
+        let inputSpec = try FormatSpec(parsing: input)
+        let outputSpec = try FormatSpec(parsing: output)
+        self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings)
+        self.writer = try FormatRegistry.writer(for: outputSpec, settings: settings)
+        self.transforms = FormatRegistry.wantsPromotedStyles(outputSpec) ? [{ PromoteStyles.apply(to: $0) }] : []
+    }
+
+    /// Converts text.
+    public func convert(_ input: String) throws(ReadError) -> ConversionResult {
+        let read = try reader.read(input)
+        var document = read.document
+        for transform in transforms { document = transform(document) }
+        let written = writer.write(document)
+        return ConversionResult(output: written.output, document: document, diagnostics: read.diagnostics + written.diagnostics)
+    }
+
+    /// Converts bytes: invalid UTF-8 becomes U+FFFD with an `input.invalid-utf8` diagnostic.
+    public func convert(bytes: [UInt8], source: String = "<stdin>") throws(ReadError) -> ConversionResult {
+        let (text, diagnostics) = InputDecoding.decode(bytes, source: source)
+        var result = try convert(text)
+        result.diagnostics.insert(contentsOf: diagnostics, at: 0)
+        return result
+    }
+}
+
+/// What a conversion produced.
+public struct ConversionResult: Sendable {
+    /// The written output.
+    public var output: String
+    /// The document after transforms (what the writer saw).
+    public var document: Document
+    /// Reader and writer diagnostics.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether any diagnostic reports lost content (`lossy.*`).
+    public var isLossy: Bool { diagnostics.contains { $0.isLossy } }
+}

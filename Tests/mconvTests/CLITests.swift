@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@Suite("mconv command line")
+struct CLITests {
+    @Test("unknown output format names the valid choices and exits 1")
+    func unknownFormat() throws {
+        let r = try runMconv(["-t", "mdown"], input: "x")
+        #expect(r.status == 1)
+        #expect(r.stderr == "mconv: unknown output format 'mdown'; choose one of: ansi, ast, bbcode, commonmark, gfm, html, json, markdown, plain, rangejson, styled\n")
+        #expect(r.stdout == "")
+    }
+
+    @Test("unknown extension is a usage error")
+    func unknownExtension() throws {
+        let r = try runMconv(["-f", "markdown+tables", "-t", "html"], input: "x")
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("mconv: unknown extension 'tables' for format 'markdown'; choose one of: table, strikethrough"))
+    }
+
+    @Test("unreadable file exits 2 and names the file")
+    func unreadable() throws {
+        let r = try runMconv(["/nonexistent/a.md"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "mconv: cannot read '/nonexistent/a.md': no such file or not readable\n")
+    }
+
+    @Test("invalid JSON names line and column, exits 2, writes nothing to -o")
+    func invalidJSON() throws {
+        let out = NSTemporaryDirectory() + "mconv-out-\(UUID().uuidString).html"
+        let r = try runMconv(["-f", "json", "-t", "html", "-o", out], input: "{\n  \"blocks\": [,]\n}\n")
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("mconv: <stdin>:2:"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("json output reads back to the same AST")
+    func jsonRoundTrip() throws {
+        let doc = "# Title\n\nSome *emphasis* and `code`.\n\n- a\n- b\n"
+        let json = try runMconv(["-f", "markdown", "-t", "json"], input: doc)
+        #expect(json.status == 0)
+        let ast1 = try runMconv(["-f", "markdown", "-t", "ast"], input: doc)
+        let ast2 = try runMconv(["-f", "json", "-t", "ast"], input: json.stdout)
+        #expect(ast1.stdout == ast2.stdout)
+        #expect(!ast1.stdout.isEmpty)
+    }
+
+    @Test("list formats and extensions")
+    func listings() throws {
+        #expect(try runMconv(["--list-input-formats"]).stdout == "markdown\ngfm\ncommonmark\nhtml\nplain\nbbcode\nrangejson\njson\n")
+        #expect(try runMconv(["--list-extensions=commonmark"]).stdout == "-table\n-strikethrough\n-autolink\n-tagfilter\n-tasklist\n-footnotes\n-smart\n")
+        #expect(try runMconv(["--list-extensions=html"]).stdout == "(html has no extensions)\n")
+    }
+
+    @Test("invalid UTF-8 is replaced and reported, output still produced")
+    func invalidUTF8() throws {
+        let path = try temporaryFile("bad.txt", contents: [0x61, 0xFF, 0x62, 0x0A])
+        let r = try runMconv(["-f", "plain", "-t", "ast", path])
+        #expect(r.status == 0)
+        #expect(r.stdout == "paragraph\n  text \"a\u{FFFD}b\"\n")
+        #expect(r.stderr.contains("input.invalid-utf8"))
+    }
+
+    @Test("format inferred from file extensions")
+    func inference() throws {
+        let path = try temporaryFile("page.txt", contents: Array("hello\n".utf8))
+        let r = try runMconv([path, "-t", "ast"])
+        #expect(r.stdout == "paragraph\n  text \"hello\"\n")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Runs the built `mconv` binary with `arguments` and `input` on standard input.
+func runMconv(_ arguments: [String], input: String = "") throws -> (stdout: String, stderr: String, status: Int32) {
+    let binary = try findMconv()
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
+}
+
+struct MissingBinary: Error {}
+
+func findMconv() throws -> URL {
+    let fm = FileManager.default
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var dir = me.deletingLastPathComponent()
+    for _ in 0..<6 {
+        let candidate = dir.appendingPathComponent("mconv")
+        if fm.isExecutableFile(atPath: candidate.path) && !candidate.hasDirectoryPath { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    let local = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent(".build/debug/mconv")
+    if fm.isExecutableFile(atPath: local.path) { return local }
+    throw MissingBinary()
+}
+
+func temporaryFile(_ name: String, contents: [UInt8]) throws -> String {
+    let dir = fm.temporaryDirectory.appendingPathComponent("mconv-tests-\(UUID().uuidString)")
+    try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try Data(contents).write(to: url)
+    return url.path
+}
+
+private let fm = FileManager.default
