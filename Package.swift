@@ -54,6 +54,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "mconv-bench",
+            dependencies: ["MarkupConverter", "HTML5Parser", "StyledText"],
+            path: "Benchmarks/Harness"
+        ),
         .testTarget(name: "MarkupASTTests", dependencies: ["MarkupAST"]),
         .testTarget(name: "HTML5ParserTests", dependencies: ["HTML5Parser"]),
         .testTarget(name: "HTMLFormatTests", dependencies: ["HTMLFormat", "MarkupAST"]),

@@ -1,15 +1,49 @@
+import CCmarkGFM
 import MarkupAST
 
-/// Reads CommonMark / GFM through cmark-gfm (placeholder body until the reader lands).
+/// Reads CommonMark / GFM through cmark-gfm into a `Document`.
+///
+/// The text is parsed by libcmark-gfm with the selected syntax extensions, then the cmark tree
+/// is walked with `cmark_iter` (no recursion) and lowered to the AST: tight list paragraphs
+/// become `.plain`, raw HTML becomes `.rawBlock(format: "html", ...)` / `.rawInline`, table
+/// rows become `Table.head` / `Table.body` with one `.plain` per cell, footnote references
+/// carry the label of their definition, and the definitions come last in reference order
+/// (as cmark-gfm orders them). Nesting deeper than `maxDepth` is flattened into the deepest
+/// allowed container with a `parse.depth-limit` diagnostic.
+///
+/// ```swift
+/// let result = try MarkdownReader().read("# Hi\n\n- [x] done\n")
+/// result.document.blocks
+/// // [.heading(level: 1, [.text("Hi")], .none),
+/// //  .list(ListBlock(kind: .bullet, items: [ListItem([.plain([.text("done")], .none)], task: true)]))]
+/// ```
 public struct MarkdownReader: MarkupReader {
-    /// The syntax extensions to enable.
+    /// The syntax extensions to enable (`.smart` turns on smart punctuation).
     public var extensions: MarkdownExtensions
+    /// The deepest container nesting kept; deeper containers are flattened (default 512).
+    public var maxDepth: Int
 
     /// Creates a reader; GFM extensions by default.
-    public init(extensions: MarkdownExtensions = .gfm) { self.extensions = extensions }
+    ///
+    /// ```swift
+    /// MarkdownReader(extensions: [.table, .footnotes])
+    /// ```
+    public init(extensions: MarkdownExtensions = .gfm, maxDepth: Int = 512) {
+        self.extensions = extensions
+        self.maxDepth = max(2, maxDepth)
+    }
 
-    /// Reads Markdown.
+    /// Reads Markdown; never throws (every input is valid Markdown).
+    ///
+    /// ```swift
+    /// try MarkdownReader().read("*a*").document.blocks
+    /// // [.paragraph([.emphasis([.text("a")], .none)], .none)]
+    /// ```
     public func read(_ input: String) throws(ReadError) -> ReadResult {
-        ReadResult(document: Document())
+        let root = CmarkParsing.parse(input, extensions: extensions)
+        defer { cmark_node_free(root) }
+        var builder = CmarkTreeBuilder(maxDepth: maxDepth)
+        let document = builder.build(root)
+        return ReadResult(document: Normalize.document(document), diagnostics: builder.diagnostics)
     }
 }

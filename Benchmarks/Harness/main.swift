@@ -1,0 +1,63 @@
+// mconv-bench: in-process timings for the benchmark scripts in Benchmarks/.
+// Build with `swift build -c release --product mconv-bench`; never run from tests.
+import Foundation
+import MarkupAST
+import MarkupConverter
+
+/// Nanoseconds of a monotonic clock.
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Runs `body` `iterations` times and returns per-iteration nanoseconds, sorted.
+func measure(iterations: Int, _ body: () throws -> Void) rethrows -> [Double] {
+    var samples: [Double] = []
+    samples.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let start = now()
+        try body()
+        samples.append(Double(now() - start))
+    }
+    return samples.sorted()
+}
+
+func median(_ sorted: [Double]) -> Double { sorted[sorted.count / 2] }
+
+func usage() -> Never {
+    print("""
+        usage: mconv-bench convert FROM TO FILE [ITERATIONS]    time one whole-file conversion (best and median)
+               mconv-bench snippets FROM TO FILE [ITERATIONS]   FILE holds one snippet per line; per-snippet median
+        """)
+    exit(1)
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard args.count >= 4 else { usage() }
+let converter = try Converter(from: args[1], to: args[2])
+let text = try String(contentsOfFile: args[3], encoding: .utf8)
+let iterations = args.count > 4 ? Int(args[4]) ?? 10 : 10
+
+switch args[0] {
+case "convert":
+    var outputBytes = 0
+    let times = try measure(iterations: iterations) {
+        outputBytes = try converter.convert(text).output.utf8.count
+    }
+    let bytes = Double(text.utf8.count)
+    print(String(format: "%@ -> %@: input %d bytes, output %d bytes, best %.3f ms, median %.3f ms, %.1f MB/s (median)",
+                 args[1], args[2], text.utf8.count, outputBytes, times[0] / 1e6, median(times) / 1e6, bytes / median(times) * 1e3))
+case "snippets":
+    let snippets = text.split(separator: "\n").map(String.init)
+    var perSnippet: [Double] = []
+    for _ in 0..<iterations {
+        for s in snippets {
+            let start = now()
+            _ = try converter.convert(s)
+            perSnippet.append(Double(now() - start))
+        }
+    }
+    perSnippet.sort()
+    let avgLen = snippets.reduce(0) { $0 + $1.utf8.count } / max(1, snippets.count)
+    print(String(format: "%@ -> %@: %d snippets of %d bytes avg, median %.2f us, p90 %.2f us",
+                 args[1], args[2], snippets.count, avgLen, median(perSnippet) / 1e3, perSnippet[perSnippet.count * 9 / 10] / 1e3))
+default:
+    usage()
+}

@@ -1,0 +1,273 @@
+import MarkupAST
+
+/// One parsed `[tag=value attr=v]`.
+struct BBCodeTagToken {
+    var tag: BBCodeTag
+    var value: String?
+    var attributes: [Attribute]
+    /// The tag as written, for literal fallback.
+    var raw: String
+    var line: Int
+    var column: Int
+}
+
+/// A BBCode token.
+enum BBCodeToken {
+    case text(String)
+    /// `count` consecutive line ends (blank lines included).
+    case newlines(Int)
+    case open(BBCodeTagToken)
+    case close(name: String, raw: String, line: Int, column: Int)
+    /// A tag whose content is not parsed (`code`, `noparse`, `img`, `[url]x[/url]` ...).
+    case raw(BBCodeTagToken, content: String)
+}
+
+/// Splits BBCode into tokens in one pass over the UTF-8 bytes.
+struct BBCodeTokenizer {
+    let dialect: BBCodeDialect
+    var diagnostics: [Diagnostic] = []
+
+    init(dialect: BBCodeDialect) { self.dialect = dialect }
+
+    static let maxTagLength = 2048
+
+    mutating func tokenize(_ input: String) -> [BBCodeToken] {
+        var bytes = Array(input.utf8)
+        bytes.append(0)  // sentinel
+        return tokenize(bytes, count: bytes.count - 1)
+    }
+
+    private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
+        var tokens: [BBCodeToken] = []
+        var i = 0
+        var textStart = 0
+        var line = 1
+        var lineStart = 0
+        var noCloseAfter: [String: Int] = [:]  // raw tag name -> position with no close after
+
+        func flushText(_ end: Int) {
+            if end > textStart {
+                let s = String(decoding: b[textStart..<end], as: UTF8.self)
+                if case .text(let previous)? = tokens.last {
+                    tokens[tokens.count - 1] = .text(previous + s)
+                } else {
+                    tokens.append(.text(s))
+                }
+            }
+        }
+
+        while i < n {
+            let c = b[i]
+            if c == 0x0A || c == 0x0D {
+                flushText(i)
+                var count = 0
+                var j = i
+                while true {
+                    if b[j] == 0x0D {
+                        j += b[j + 1] == 0x0A ? 2 : 1
+                    } else if b[j] == 0x0A {
+                        j += 1
+                    } else {
+                        break
+                    }
+                    count += 1
+                    line += 1
+                    lineStart = j
+                    i = j
+                    // A line holding only spaces/tabs counts as blank.
+                    var k = j
+                    while k < n, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
+                    if k < n, b[k] == 0x0A || b[k] == 0x0D { j = k } else { break }
+                }
+                tokens.append(.newlines(count))
+                textStart = i
+                continue
+            }
+            if c != 0x5B {  // '['
+                i += 1
+                continue
+            }
+            let column = i - lineStart + 1
+            guard let (kind, end) = parseTag(b, i, n, line: line, column: column) else {
+                i += 1
+                continue
+            }
+            switch kind {
+            case .close:
+                flushText(i)
+                tokens.append(kind)
+                i = end
+                textStart = i
+            case .open(let tok):
+                if isRawContent(tok) {
+                    let name = tok.tag.name
+                    if let limit = noCloseAfter[name], limit <= end {
+                        diagnostics.append(unclosed(tok))
+                        i = end
+                        continue
+                    }
+                    if let (contentEnd, after) = findClose(name, b, from: end, n) {
+                        flushText(i)
+                        var content = String(decoding: b[end..<contentEnd], as: UTF8.self)
+                        content = content.replacingOccurrences(of: "\r\n", with: "\n")
+                        tokens.append(.raw(tok, content: content))
+                        for k in end..<after where b[k] == 0x0A {
+                            line += 1
+                            lineStart = k + 1
+                        }
+                        i = after
+                        textStart = i
+                    } else {
+                        noCloseAfter[name] = end
+                        diagnostics.append(unclosed(tok))
+                        i = end
+                    }
+                } else {
+                    flushText(i)
+                    tokens.append(kind)
+                    i = end
+                    textStart = i
+                }
+            default:
+                i = end
+            }
+        }
+        flushText(n)
+        return tokens
+    }
+
+    private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
+        Diagnostic(
+            .warning, "parse.unclosed-tag", "[\(tok.tag.name)] has no [/\(tok.tag.name)]; kept as text",
+            line: tok.line, column: tok.column)
+    }
+
+    /// Whether the tag's content is taken verbatim.
+    func isRawContent(_ tok: BBCodeTagToken) -> Bool {
+        switch tok.tag.kind {
+        case .code, .noParse, .image, .youtube: return true
+        case .link, .email: return tok.value == nil
+        default: return false
+        }
+    }
+
+    /// Finds `[/name]` (case-insensitive) at or after `start`: (content end, position after).
+    private func findClose(_ name: String, _ b: [UInt8], from start: Int, _ n: Int)
+        -> (Int, Int)?
+    {
+        let nameBytes = Array(name.utf8)
+        let m = nameBytes.count
+        var i = start
+        while i + 2 + m < n {
+            if b[i] == 0x5B, b[i + 1] == 0x2F {
+                var ok = true
+                var k = 0
+                while k < m {
+                    if lower(b[i + 2 + k]) != nameBytes[k] {
+                        ok = false
+                        break
+                    }
+                    k += 1
+                }
+                if ok, b[i + 2 + m] == 0x5D { return (i, i + 3 + m) }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    @inline(__always) private func lower(_ x: UInt8) -> UInt8 {
+        (x >= 0x41 && x <= 0x5A) ? x + 32 : x
+    }
+
+    @inline(__always) private func isNameByte(_ x: UInt8) -> Bool {
+        (x >= 0x61 && x <= 0x7A) || (x >= 0x41 && x <= 0x5A) || (x >= 0x30 && x <= 0x39)
+            || x == 0x2A || x == 0x5F || x == 0x2D
+    }
+
+    /// Parses a tag at `start` (a `[`): the token and the position after `]`.
+    private func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
+        -> (BBCodeToken, Int)?
+    {
+        var i = start + 1
+        let closing = b[i] == 0x2F
+        if closing { i += 1 }
+        let nameStart = i
+        while i < n, isNameByte(b[i]), i - nameStart <= 32 { i += 1 }
+        guard i > nameStart, i - nameStart <= 32 else { return nil }
+        let name = String(decoding: b[nameStart..<i].map { lower($0) }, as: UTF8.self)
+        guard let tag = dialect.tag(named: name) else { return nil }
+        if closing {
+            guard b[i] == 0x5D else { return nil }
+            let raw = String(decoding: b[start...i], as: UTF8.self)
+            return (.close(name: name, raw: raw, line: line, column: column), i + 1)
+        }
+        var value: String?
+        var attributes: [Attribute] = []
+        let limit = min(n, start + BBCodeTokenizer.maxTagLength)
+        if b[i] == 0x3D {  // '='
+            i += 1
+            if b[i] == 0x22 || b[i] == 0x27 {
+                let q = b[i]
+                i += 1
+                let vs = i
+                while i < limit, b[i] != q, b[i] != 0x0A { i += 1 }
+                guard i < limit, b[i] == q else { return nil }
+                value = String(decoding: b[vs..<i], as: UTF8.self)
+                i += 1
+            } else {
+                let vs = i
+                while i < limit, b[i] != 0x5D, b[i] != 0x0A, b[i] != 0x5B { i += 1 }
+                guard i < limit, b[i] == 0x5D else { return nil }
+                // `[quote=John post_id=3]`: the value stops before the first ` name=`.
+                var ve = i
+                var k = vs
+                while k < i {
+                    if b[k] == 0x20, let (_, _) = attributeName(b, k + 1, i) {
+                        ve = k
+                        break
+                    }
+                    k += 1
+                }
+                value = String(decoding: b[vs..<ve], as: UTF8.self)
+                i = ve
+            }
+        }
+        // Attributes: ` name=value` or ` name="value"`.
+        while i < limit, b[i] == 0x20 {
+            while i < limit, b[i] == 0x20 { i += 1 }
+            if b[i] == 0x5D { break }
+            guard let (attrName, afterEq) = attributeName(b, i, limit) else { return nil }
+            i = afterEq
+            var v: String
+            if b[i] == 0x22 || b[i] == 0x27 {
+                let q = b[i]
+                i += 1
+                let vs = i
+                while i < limit, b[i] != q, b[i] != 0x0A { i += 1 }
+                guard i < limit, b[i] == q else { return nil }
+                v = String(decoding: b[vs..<i], as: UTF8.self)
+                i += 1
+            } else {
+                let vs = i
+                while i < limit, b[i] != 0x20, b[i] != 0x5D, b[i] != 0x0A { i += 1 }
+                v = String(decoding: b[vs..<i], as: UTF8.self)
+            }
+            if v.isEmpty { v = "" }
+            attributes.append(Attribute(name: attrName, value: v))
+        }
+        guard i < limit, b[i] == 0x5D else { return nil }
+        let raw = String(decoding: b[start...i], as: UTF8.self)
+        let tok = BBCodeTagToken(
+            tag: tag, value: value, attributes: attributes, raw: raw, line: line, column: column)
+        return (.open(tok), i + 1)
+    }
+
+    /// `name=` at `i`: the lower-cased name and the position after `=`.
+    private func attributeName(_ b: [UInt8], _ i: Int, _ limit: Int) -> (String, Int)? {
+        var k = i
+        while k < limit, isNameByte(b[k]), b[k] != 0x2A { k += 1 }
+        guard k > i, k < limit, b[k] == 0x3D else { return nil }
+        return (String(decoding: b[i..<k].map { lower($0) }, as: UTF8.self), k + 1)
+    }
+}

@@ -1,0 +1,132 @@
+/// Character-level style: every field optional, `nil` meaning "inherit from the parent".
+///
+/// A resolved run style is a `TextStyle` too: the root style with every element's
+/// declarations applied on the way down. `inheriting(from:)` fills the unset fields.
+///
+/// ```swift
+/// let bold = TextStyle(fontWeight: 700)
+/// let red = TextStyle(foreground: RGBAColor(hex: 0xff0000))
+/// bold.inheriting(from: red) // weight 700 and red
+/// ```
+public struct TextStyle: Hashable, Sendable, Codable {
+    /// Font families in preference order (`["Helvetica Neue", "sans-serif"]`).
+    public var fontFamily: [String]?
+    /// Font size in points (CSS px).
+    public var fontSize: Double?
+    /// Weight 100-900 (400 normal, 700 bold).
+    public var fontWeight: Int?
+    /// Italic (or oblique).
+    public var italic: Bool?
+    /// Whether a monospaced font is wanted (code, kbd).
+    public var monospace: Bool?
+    /// Text colour.
+    public var foreground: RGBAColor?
+    /// Background (highlight) colour.
+    public var background: RGBAColor?
+    /// Underline style (`.none` cancels an inherited underline).
+    public var underline: LineStyle?
+    /// Underline colour (nil: the text colour).
+    public var underlineColor: RGBAColor?
+    /// Strikethrough style (`.none` cancels an inherited one).
+    public var strikethrough: LineStyle?
+    /// Strikethrough colour (nil: the text colour).
+    public var strikethroughColor: RGBAColor?
+    /// Extra space between characters in points (kerning / CSS `letter-spacing`).
+    public var letterSpacing: Double?
+    /// Extra space between words in points (CSS `word-spacing`).
+    public var wordSpacing: Double?
+    /// Baseline shift in points, positive up (sup / sub / `vertical-align`).
+    public var baselineOffset: Double?
+    /// Case transform applied to the text.
+    public var textTransform: TextTransform?
+    /// The link destination the text belongs to.
+    public var link: String?
+
+    /// Creates a style; every field defaults to `nil` (inherit).
+    public init(
+        fontFamily: [String]? = nil, fontSize: Double? = nil, fontWeight: Int? = nil,
+        italic: Bool? = nil, monospace: Bool? = nil, foreground: RGBAColor? = nil,
+        background: RGBAColor? = nil, underline: LineStyle? = nil,
+        underlineColor: RGBAColor? = nil, strikethrough: LineStyle? = nil,
+        strikethroughColor: RGBAColor? = nil, letterSpacing: Double? = nil,
+        wordSpacing: Double? = nil, baselineOffset: Double? = nil,
+        textTransform: TextTransform? = nil, link: String? = nil
+    ) {
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.fontWeight = fontWeight
+        self.italic = italic
+        self.monospace = monospace
+        self.foreground = foreground
+        self.background = background
+        self.underline = underline
+        self.underlineColor = underlineColor
+        self.strikethrough = strikethrough
+        self.strikethroughColor = strikethroughColor
+        self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing
+        self.baselineOffset = baselineOffset
+        self.textTransform = textTransform
+        self.link = link
+    }
+
+    /// This style with every unset field taken from `parent`.
+    ///
+    /// ```swift
+    /// TextStyle(italic: true).inheriting(from: TextStyle(fontSize: 16)) // italic, 16pt
+    /// ```
+    public func inheriting(from parent: TextStyle) -> TextStyle {
+        var s = self
+        s.fontFamily = fontFamily ?? parent.fontFamily
+        s.fontSize = fontSize ?? parent.fontSize
+        s.fontWeight = fontWeight ?? parent.fontWeight
+        s.italic = italic ?? parent.italic
+        s.monospace = monospace ?? parent.monospace
+        s.foreground = foreground ?? parent.foreground
+        s.background = background ?? parent.background
+        s.underline = underline ?? parent.underline
+        s.underlineColor = underlineColor ?? parent.underlineColor
+        s.strikethrough = strikethrough ?? parent.strikethrough
+        s.strikethroughColor = strikethroughColor ?? parent.strikethroughColor
+        s.letterSpacing = letterSpacing ?? parent.letterSpacing
+        s.wordSpacing = wordSpacing ?? parent.wordSpacing
+        s.baselineOffset = baselineOffset ?? parent.baselineOffset
+        s.textTransform = textTransform ?? parent.textTransform
+        s.link = link ?? parent.link
+        return s
+    }
+
+    /// Whether every field is unset.
+    public var isEmpty: Bool { self == TextStyle() }
+
+    /// Whether the resolved weight is bold (600 or more).
+    public var isBold: Bool { (fontWeight ?? 400) >= 600 }
+}
+
+/// A decoration line style (underline, strikethrough).
+public enum LineStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    /// No line (cancels an inherited one).
+    case none
+    /// One solid line.
+    case single
+    /// Two lines.
+    case double
+    /// Dotted.
+    case dotted
+    /// Dashed.
+    case dashed
+    /// Wavy.
+    case wavy
+}
+
+/// A case transform (`text-transform`).
+public enum TextTransform: String, Hashable, Sendable, Codable, CaseIterable {
+    /// No transform (cancels an inherited one).
+    case none
+    /// UPPER CASE.
+    case uppercase
+    /// lower case.
+    case lowercase
+    /// First Letter Of Each Word.
+    case capitalize
+}
