@@ -71,7 +71,7 @@ public struct BBCodeDialect: Hashable, Sendable {
     static let common: [BBCodeTag] = [
         BBCodeTag("b", .strong), BBCodeTag("i", .emphasis), BBCodeTag("u", .underline),
         BBCodeTag("s", .strikethrough), BBCodeTag("strike", .strikethrough),
-        BBCodeTag("sub", .subscript), BBCodeTag("sup", .superscript),
+        BBCodeTag("sub", .sub), BBCodeTag("sup", .sup),
         BBCodeTag("url", .link), BBCodeTag("email", .email), BBCodeTag("img", .image),
         BBCodeTag("quote", .quote), BBCodeTag("code", .code), BBCodeTag("list", .list),
         BBCodeTag("*", .listItem), BBCodeTag("color", .color), BBCodeTag("size", .size),
@@ -105,11 +105,13 @@ public struct BBCodeDialect: Hashable, Sendable {
         }
     }
 
+    /// Dialects are equal when name, tags, size scale and quote policy are.
     public static func == (a: BBCodeDialect, b: BBCodeDialect) -> Bool {
         a.name == b.name && a.tags == b.tags && a.sizeScale == b.sizeScale
             && a.quoteAttributes == b.quoteAttributes
     }
 
+    /// Hashes the name and tags.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(tags)
@@ -157,9 +159,9 @@ public enum BBCodeTagKind: Hashable, Sendable {
     /// `strikethrough`.
     case strikethrough
     /// `sub`.
-    case subscript
+    case sub
     /// `sup`.
-    case superscript
+    case sup
     /// `highlight`.
     case highlight
     /// `[url]x[/url]`, `[url=x]text[/url]`: a link.

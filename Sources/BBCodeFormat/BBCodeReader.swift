@@ -1,9 +1,58 @@
 import MarkupAST
 
-/// Reads BBCode (placeholder body until the reader lands).
+/// Reads BBCode into a `Document`.
+///
+/// Tags are case-insensitive and come from the `dialect`. Unknown tags and stray close tags
+/// stay text; unclosed tags close at the end of their block (`parse.unclosed-tag`);
+/// misnested formatting is closed and reopened; a blank line starts a paragraph, a single
+/// newline is a line break. Nesting deeper than `maxDepth` is kept as text.
+///
+/// ```swift
+/// let result = try BBCodeReader().read("[b]Bold[i]Both[/b]Italic[/i]")
+/// // paragraph
+/// //   strong
+/// //     text "Bold"
+/// //     emphasis
+/// //       text "Both"
+/// //   emphasis
+/// //     text "Italic"
+/// ```
 public struct BBCodeReader: MarkupReader {
-    /// Creates a reader.
-    public init() {}
-    /// Reads BBCode.
-    public func read(_ input: String) throws(ReadError) -> ReadResult { ReadResult(document: Document()) }
+    /// The tag table and size scale.
+    public var dialect: BBCodeDialect
+    /// Whether bare `http://`, `https://`, `ftp://` and `www.` URLs in text become links.
+    public var autolink: Bool
+    /// The deepest tag nesting kept; deeper tags stay text (`parse.depth-limit`).
+    public var maxDepth: Int
+
+    /// Creates a phpBB reader with autolinking.
+    public init() {
+        self.init(dialect: .phpBB)
+    }
+
+    /// Creates a reader for `dialect`.
+    ///
+    /// ```swift
+    /// BBCodeReader(dialect: .classic, autolink: false)
+    /// ```
+    public init(dialect: BBCodeDialect, autolink: Bool = true, maxDepth: Int = 512) {
+        self.dialect = dialect
+        self.autolink = autolink
+        self.maxDepth = max(2, maxDepth)
+    }
+
+    /// Reads BBCode; never throws.
+    public func read(_ input: String) throws(ReadError) -> ReadResult {
+        var tokenizer = BBCodeTokenizer(dialect: dialect)
+        let tokens = tokenizer.tokenize(input)
+        var builder = BBCodeTreeBuilder(reader: self)
+        builder.diagnostics = tokenizer.diagnostics
+        let root = builder.build(tokens)
+        var lowering = BBCodeLowering(diagnostics: builder.diagnostics)
+        let blocks = lowering.blocks(root.children, compact: false)
+        var diagnostics = lowering.diagnostics
+        diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+        return ReadResult(
+            document: Normalize.document(Document(blocks)), diagnostics: diagnostics)
+    }
 }

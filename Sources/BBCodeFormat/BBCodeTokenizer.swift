@@ -109,7 +109,9 @@ struct BBCodeTokenizer {
                     if let (contentEnd, after) = findClose(name, b, from: end, n) {
                         flushText(i)
                         var content = String(decoding: b[end..<contentEnd], as: UTF8.self)
-                        content = content.replacingOccurrences(of: "\r\n", with: "\n")
+                        if content.utf8.contains(0x0D) {
+                            content = content.replacingOccurrences(of: "\r\n", with: "\n")
+                        }
                         tokens.append(.raw(tok, content: content))
                         for k in end..<after where b[k] == 0x0A {
                             line += 1

@@ -1,9 +1,460 @@
 import MarkupAST
 
-/// Writes BBCode (placeholder body until the writer lands).
+/// Writes a `Document` as BBCode for a dialect.
+///
+/// What the dialect cannot express (headings, footnotes, task items, tables in `classic` ...)
+/// degrades to the closest BBCode with a `lossy.*` diagnostic. Text that would read back as a
+/// tag is wrapped in `[noparse]`.
+///
+/// ```swift
+/// let doc = Document([.paragraph([.strong([.text("Hi")], .none), .text(" [b]")], .none)])
+/// BBCodeWriter().write(doc).output // "[b]Hi[/b] [noparse][b][/noparse]\n"
+/// ```
 public struct BBCodeWriter: MarkupWriter {
-    /// Creates a writer.
-    public init() {}
-    /// Writes BBCode.
-    public func write(_ document: Document) -> WriteResult { WriteResult(output: "") }
+    /// The dialect whose tags are emitted.
+    public var dialect: BBCodeDialect
+
+    /// Creates a phpBB writer.
+    public init() {
+        self.init(dialect: .phpBB)
+    }
+
+    /// Creates a writer for `dialect`, e.g. `BBCodeWriter(dialect: .classic)`.
+    public init(dialect: BBCodeDialect) {
+        self.dialect = dialect
+    }
+
+    /// Renders `document`; the output ends with a newline unless empty.
+    public func write(_ document: Document) -> WriteResult {
+        var renderer = BBCodeRenderer(dialect: dialect)
+        var output = renderer.blocks(document.blocks).text
+        if !output.isEmpty { output += "\n" }
+        return WriteResult(output: output, diagnostics: renderer.diagnostics)
+    }
+}
+
+/// A rendered block: its text and whether it starts/ends with a block tag.
+struct BBRendered {
+    var text: String
+    var tagged: Bool
+}
+
+struct BBCodeRenderer {
+    let dialect: BBCodeDialect
+    var diagnostics: [Diagnostic] = []
+    private var reported: Set<String> = []
+    private var tagNames: Set<String>
+
+    init(dialect: BBCodeDialect) {
+        self.dialect = dialect
+        self.tagNames = Set(dialect.tags.map(\.name))
+    }
+
+    mutating func lossy(_ code: String, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, "lossy." + code, message))
+    }
+
+    func name(_ kind: BBCodeTagKind) -> String? {
+        dialect.preferredTag(for: kind)?.name
+    }
+
+    // MARK: Blocks
+
+    mutating func blocks(_ blocks: [Block]) -> BBRendered {
+        var text = ""
+        var previousTagged = true
+        var first = true
+        for block in blocks {
+            guard let r = self.block(block) else { continue }
+            if !first { text += (previousTagged || r.tagged) ? "\n" : "\n\n" }
+            text += r.text
+            previousTagged = r.tagged
+            first = false
+        }
+        return BBRendered(text: text, tagged: false)
+    }
+
+    private mutating func wrap(_ open: String, _ close: String, _ inner: [Block]) -> BBRendered {
+        let body = blocks(inner).text
+        return BBRendered(text: open + "\n" + body + (body.isEmpty ? "" : "\n") + close, tagged: true)
+    }
+
+    private mutating func block(_ block: Block) -> BBRendered? {
+        switch block {
+        case .paragraph(let xs, _), .plain(let xs, _):
+            return BBRendered(text: inlines(xs), tagged: false)
+        case .heading(let level, let xs, _):
+            if let tag = dialect.tags.first(where: { $0.kind == .heading(level: level) }) {
+                return BBRendered(text: "[\(tag.name)]\(inlines(xs))[/\(tag.name)]", tagged: true)
+            }
+            lossy("heading", "heading level \(level) written as bold text")
+            var text = inlines(xs)
+            if let b = name(.strong) { text = "[\(b)]\(text)[/\(b)]" }
+            let percent = [1: "200%", 2: "150%", 3: "120%"][level]
+            if let percent, let size = name(.size),
+                let (value, _) = BBCodeSize.bbcode(percent, scale: dialect.sizeScale)
+            {
+                text = "[\(size)=\(value)]\(text)[/\(size)]"
+            }
+            return BBRendered(text: text, tagged: false)
+        case .blockQuote(let bs, let a):
+            guard let q = name(.quote) else {
+                lossy("blockquote", "block quote written without [quote]")
+                return blocks(bs)
+            }
+            var open = "[\(q)"
+            if let author = a.value(of: "author") { open += "=" + quoted(author) }
+            for pair in a.pairs where pair.name != "author" {
+                if dialect.quoteAttributes {
+                    open += " \(pair.name)=\(quoted(pair.value))"
+                } else {
+                    lossy("quote-attribute", "quote attribute \(pair.name) dropped")
+                }
+            }
+            return wrap(open + "]", "[/\(q)]", bs)
+        case .codeBlock(let info, let code, _):
+            guard let c = name(.code) else {
+                lossy("code", "code block written as text")
+                return BBRendered(text: escape(code), tagged: false)
+            }
+            let language = info.split(separator: " ").first.map(String.init) ?? ""
+            if code.contains("[/\(c)]") { lossy("code", "code contains [/\(c)] and ends early") }
+            var body = code
+            if body.hasSuffix("\n") { body.removeLast() }
+            let open = language.isEmpty ? "[\(c)]" : "[\(c)=\(language)]"
+            if body.contains("\n") || body.isEmpty {
+                return BBRendered(text: open + "\n" + body + "\n[/\(c)]", tagged: true)
+            }
+            return BBRendered(text: open + body + "[/\(c)]", tagged: true)
+        case .rawBlock(let format, _):
+            lossy("raw", "raw \(format) block dropped")
+            return nil
+        case .list(let list):
+            return self.list(list)
+        case .definitionList(let items, _):
+            lossy("definition-list", "definition list written as bold terms and indented text")
+            var parts: [Block] = []
+            for item in items {
+                parts.append(.paragraph([.strong(item.term, .none)], .none))
+                for definition in item.definitions {
+                    parts.append(.div(definition, Attributes(tag: "indent")))
+                }
+            }
+            return blocks(parts)
+        case .table(let table):
+            return self.table(table)
+        case .thematicBreak:
+            guard let hr = name(.horizontalRule) else {
+                lossy("thematic-break", "thematic break written as a line of dashes")
+                return BBRendered(text: "----", tagged: false)
+            }
+            return BBRendered(text: "[\(hr)]", tagged: true)
+        case .div(let bs, let a):
+            if let align = a.styleValue("text-align"), let tag = name(.align(align.lowercased())) {
+                return wrap("[\(tag)]", "[/\(tag)]", bs)
+            }
+            if a.tag == "indent", let tag = name(.indent) { return wrap("[\(tag)]", "[/\(tag)]", bs) }
+            if a.tag == "spoiler", let tag = name(.spoiler) {
+                let title = a.value(of: "title").map { "=" + quoted($0) } ?? ""
+                return wrap("[\(tag)\(title)]", "[/\(tag)]", bs)
+            }
+            if let custom = a.tag, let tag = name(.div(tag: custom)) {
+                let value = a.value(of: custom).map { "=" + quoted($0) } ?? ""
+                return wrap("[\(tag)\(value)]", "[/\(tag)]", bs)
+            }
+            if !a.isEmpty && !(a.tag == "div" && a.pairs.isEmpty && a.style.isEmpty) {
+                lossy("div", "container \(a.tag ?? "div") written as its content")
+            }
+            return blocks(bs)
+        case .footnoteDefinition(let label, let bs, _):
+            lossy("footnote", "footnote \(label) written as a paragraph")
+            var parts = bs
+            let marker: Inline = .text("[\(label)] ")
+            if case .paragraph(let xs, let a)? = parts.first {
+                parts[0] = .paragraph([marker] + xs, a)
+            } else {
+                parts.insert(.paragraph([marker], .none), at: 0)
+            }
+            return blocks(parts)
+        }
+    }
+
+    private mutating func list(_ list: ListBlock) -> BBRendered {
+        guard let l = name(.list), let star = name(.listItem) else {
+            lossy("list", "list written as paragraphs")
+            return blocks(list.items.flatMap(\.blocks))
+        }
+        var open = "[\(l)"
+        let type = list.attributes.value(of: "type")
+        if list.kind == .ordered {
+            if let type, ["a", "A", "i", "I"].contains(type) {
+                open += "=\(type)"
+                if list.start != 1 { lossy("list-start", "list start \(list.start) dropped") }
+            } else {
+                open += "=\(list.start)"
+            }
+        } else if let type, ["disc", "circle", "square"].contains(type) {
+            open += "=\(type)"
+        }
+        var text = open + "]\n"
+        for item in list.items {
+            var blocks = item.blocks
+            if let task = item.task {
+                lossy("task-item", "task item written with a \(task ? "☒" : "☐") marker")
+                let marker: Inline = .text(task ? "☒ " : "☐ ")
+                switch blocks.first {
+                case .paragraph(let xs, let a)?: blocks[0] = .paragraph([marker] + xs, a)
+                case .plain(let xs, let a)?: blocks[0] = .plain([marker] + xs, a)
+                default: blocks.insert(.plain([marker], .none), at: 0)
+                }
+            }
+            text += "[\(star)]" + self.blocks(blocks).text + "\n"
+        }
+        return BBRendered(text: text + "[/\(l)]", tagged: true)
+    }
+
+    private mutating func table(_ table: Table) -> BBRendered {
+        guard let t = name(.table), let tr = name(.tableRow), let td = name(.tableCell) else {
+            lossy("table", "table written as lines of cells separated by |")
+            var lines: [String] = []
+            for row in table.allRows {
+                lines.append(
+                    row.cells.map { cell in
+                        self.blocks(cell.blocks).text.replacingOccurrences(of: "\n", with: " ")
+                    }.joined(separator: " | "))
+            }
+            return BBRendered(text: lines.joined(separator: "\n"), tagged: false)
+        }
+        let th = name(.tableHeader) ?? td
+        if !table.caption.isEmpty { lossy("table-caption", "table caption dropped") }
+        var text = "[\(t)]\n"
+        for row in table.allRows {
+            text += "[\(tr)]"
+            for cell in row.cells {
+                let tag = cell.header ? th : td
+                var open = "[\(tag)"
+                if cell.colspan != 1 { open += " colspan=\(cell.colspan)" }
+                if cell.rowspan != 1 { open += " rowspan=\(cell.rowspan)" }
+                if cell.alignment != .none { lossy("table-align", "cell alignment dropped") }
+                text += open + "]" + blocks(cell.blocks).text + "[/\(tag)]"
+            }
+            text += "[/\(tr)]\n"
+        }
+        if table.columns.contains(where: { $0 != .none }) {
+            lossy("table-align", "column alignment dropped")
+        }
+        return BBRendered(text: text + "[/\(t)]", tagged: true)
+    }
+
+    // MARK: Inlines
+
+    mutating func inlines(_ xs: [Inline], inLink: Bool = false) -> String {
+        var out = ""
+        for x in xs { inline(x, inLink: inLink, into: &out) }
+        return out
+    }
+
+    private mutating func simple(
+        _ kind: BBCodeTagKind, _ xs: [Inline], _ inLink: Bool, _ out: inout String,
+        what: String
+    ) {
+        let inner = inlines(xs, inLink: inLink)
+        if let tag = name(kind) {
+            out += "[\(tag)]\(inner)[/\(tag)]"
+        } else {
+            lossy(what, "\(what) has no tag in \(dialect.name); written as plain text")
+            out += inner
+        }
+    }
+
+    private mutating func inline(_ x: Inline, inLink: Bool, into out: inout String) {
+        switch x {
+        case .text(let s): out += escape(s)
+        case .softBreak: out += " "
+        case .lineBreak: out += "\n"
+        case .code(let s, _):
+            if let c = name(.code) {
+                out += s.contains("[/\(c)]") ? escape(s) : "[\(c)]\(s)[/\(c)]"
+            } else {
+                out += escape(s)
+            }
+        case .emphasis(let xs, _): simple(.emphasis, xs, inLink, &out, what: "emphasis")
+        case .strong(let xs, _): simple(.strong, xs, inLink, &out, what: "strong")
+        case .strikethrough(let xs, _): simple(.strikethrough, xs, inLink, &out, what: "strikethrough")
+        case .underline(let xs, _): simple(.underline, xs, inLink, &out, what: "underline")
+        case .sup(let xs, _): simple(.sup, xs, inLink, &out, what: "superscript")
+        case .sub(let xs, _): simple(.sub, xs, inLink, &out, what: "subscript")
+        case .highlight(let xs, _): simple(.highlight, xs, inLink, &out, what: "highlight")
+        case .link(let xs, let target, let a):
+            link(xs, target, a, inLink: inLink, into: &out)
+        case .image(let xs, let target, let a):
+            guard let img = name(.image), BBCodeURL.isSafe(target.destination, image: true) else {
+                lossy("image", "image \(target.destination) written as its description")
+                out += inlines(xs, inLink: inLink)
+                return
+            }
+            var open = "[\(img)"
+            let width = a.value(of: "width")
+            let height = a.value(of: "height")
+            if let width, let height, Int(width) != nil, Int(height) != nil {
+                open += "=\(width)x\(height)"
+            } else {
+                if let width { open += " width=\(quoted(width))" }
+                if let height { open += " height=\(quoted(height))" }
+            }
+            if !xs.isEmpty { lossy("image-alt", "image description dropped") }
+            out += open + "]" + target.destination + "[/\(img)]"
+        case .rawInline(let format, _):
+            lossy("raw", "raw \(format) inline dropped")
+        case .span(let xs, let a):
+            span(xs, a, inLink: inLink, into: &out)
+        case .footnoteReference(let label):
+            lossy("footnote", "footnote reference \(label) written as [\(label)]")
+            out += escape("[\(label)]")
+        }
+    }
+
+    private mutating func link(
+        _ xs: [Inline], _ target: Link, _ a: Attributes, inLink: Bool, into out: inout String
+    ) {
+        let content = inlines(xs, inLink: true)
+        let destination = target.destination
+        guard !inLink else {
+            lossy("nested-link", "link inside a link written as its text")
+            out += content
+            return
+        }
+        guard BBCodeURL.isSafe(destination, image: false) else {
+            lossy("unsafe-url", "unsafe link \(destination) written as its text")
+            out += content
+            return
+        }
+        if !target.title.isEmpty { lossy("link-title", "link title dropped") }
+        if a.tag == "youtube", let tag = name(.youtube), let id = BBCodeURL.youTubeID(destination) {
+            out += "[\(tag)]\(id)[/\(tag)]"
+            return
+        }
+        if destination.lowercased().hasPrefix("mailto:"), let email = name(.email) {
+            let address = String(destination.dropFirst(7))
+            if xs == [.text(address)] {
+                out += "[\(email)]\(address)[/\(email)]"
+            } else {
+                out += "[\(email)=\(quoted(address))]\(content)[/\(email)]"
+            }
+            return
+        }
+        guard let url = name(.link) else {
+            lossy("link", "link written as its text")
+            out += content
+            return
+        }
+        if xs == [.text(destination)], !destination.contains("[") {
+            out += "[\(url)]\(destination)[/\(url)]"
+        } else {
+            out += "[\(url)=\(quoted(destination))]\(content)[/\(url)]"
+        }
+    }
+
+    private mutating func span(_ xs: [Inline], _ a: Attributes, inLink: Bool, into out: inout String) {
+        var inner = inlines(xs, inLink: inLink)
+        if let custom = a.tag, let tag = name(.span(tag: custom)) {
+            let value = a.value(of: custom).map { "=" + quoted($0) } ?? ""
+            out += "[\(tag)\(value)]\(inner)[/\(tag)]"
+            return
+        }
+        var dropped: [String] = []
+        for declaration in a.style.reversed() {
+            switch declaration.property {
+            case "color":
+                if let tag = name(.color), BBCodeTreeBuilder.isColor(declaration.value) {
+                    inner = "[\(tag)=\(declaration.value)]\(inner)[/\(tag)]"
+                } else {
+                    dropped.append(declaration.cssText)
+                }
+            case "font-size":
+                if let tag = name(.size),
+                    let (value, exact) = BBCodeSize.bbcode(declaration.value, scale: dialect.sizeScale)
+                {
+                    if !exact { lossy("font-size", "font-size \(declaration.value) approximated as \(value)") }
+                    inner = "[\(tag)=\(value)]\(inner)[/\(tag)]"
+                } else {
+                    dropped.append(declaration.cssText)
+                }
+            case "font-family":
+                if let tag = name(.font), BBCodeTreeBuilder.isFontName(declaration.value) {
+                    inner = "[\(tag)=\(quoted(declaration.value))]\(inner)[/\(tag)]"
+                } else {
+                    dropped.append(declaration.cssText)
+                }
+            default:
+                dropped.append(declaration.cssText)
+            }
+        }
+        if !dropped.isEmpty {
+            lossy("style", "style \(dropped.reversed().joined(separator: "; ")) dropped")
+        }
+        let known: Set<String?> = [nil, "span", "color", "size", "font"]
+        if !known.contains(a.tag) || !a.id.isEmpty || !a.classes.isEmpty {
+            lossy("span", "\(a.tag ?? "span") element written as its content")
+        }
+        out += inner
+    }
+
+    // MARK: Escaping
+
+    /// Quotes a tag value when it holds a space, `]` or a quote.
+    private func quoted(_ value: String) -> String {
+        if value.utf8.contains(where: { $0 == 0x20 || $0 == 0x5D || $0 == 0x5B || $0 == 0x3D || $0 == 0x22 || $0 == 0x27 }) {
+            return value.contains("\"") ? "'\(value)'" : "\"\(value)\""
+        }
+        return value
+    }
+
+    /// Text with every `[...]` the reader would take as a tag wrapped in `[noparse]`.
+    mutating func escape(_ s: String) -> String {
+        var text = s
+        if text.utf8.contains(0x0A) {
+            text = text.replacingOccurrences(of: "\r\n", with: " ")
+                .replacingOccurrences(of: "\n", with: " ")
+        }
+        guard text.utf8.contains(0x5B) else { return text }
+        let u = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(u.count + 20)
+        let noparse = name(.noParse)
+        var i = 0
+        while i < u.count {
+            if u[i] == 0x5B, let end = tagEnd(u, i) {
+                if let noparse {
+                    out += Array("[\(noparse)]".utf8) + u[i..<end] + Array("[/\(noparse)]".utf8)
+                } else {
+                    lossy("escape", "text that looks like a tag cannot be escaped in \(dialect.name)")
+                    out += u[i..<end]
+                }
+                i = end
+            } else {
+                out.append(u[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The end of a `[name...]` that names a dialect tag, starting at `i`.
+    private func tagEnd(_ u: [UInt8], _ i: Int) -> Int? {
+        var k = i + 1
+        if k < u.count, u[k] == 0x2F { k += 1 }
+        let nameStart = k
+        while k < u.count, k - nameStart < 33,
+            (u[k] | 0x20 >= 0x61 && u[k] | 0x20 <= 0x7A) || (u[k] >= 0x30 && u[k] <= 0x39) || u[k] == 0x2A
+                || u[k] == 0x5F || u[k] == 0x2D
+        {
+            k += 1
+        }
+        guard k > nameStart, k < u.count else { return nil }
+        let name = String(decoding: u[nameStart..<k].map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
+        guard tagNames.contains(name), u[k] == 0x5D || u[k] == 0x3D || u[k] == 0x20 else { return nil }
+        guard let close = u[k...].firstIndex(of: 0x5D) else { return nil }
+        return close + 1
+    }
 }

@@ -53,12 +53,12 @@ public struct HTMLDocument: Sendable {
     /// for child in doc.children(of: doc.root) { print(doc[child].name) } // "html"
     /// ```
     public func children(of id: HTMLNodeID) -> HTMLChildren {
-        HTMLChildren(nodes: nodes, first: nodes[Int(id.index)].firstChildIndex)
+        HTMLChildren(nodes: nodes, firstIndex: nodes[Int(id.index)].firstChildIndex)
     }
 
     /// The first element child of the root (`<html>` for documents), if any.
     public var documentElement: HTMLNodeID? {
-        children(of: root).first { self[$0].kind == .element }
+        children(of: root).first(where: { self[$0].kind == .element })
     }
 
     /// The concatenated text of `id` and its descendants (template contents excluded).
@@ -72,9 +72,15 @@ public struct HTMLDocument: Sendable {
         var stack: [Int32] = [id.index]
         while let i = stack.popLast() {
             let n = nodes[Int(i)]
-            if n.kind == .text { out += n.data; continue }
+            if n.kind == .text {
+                out += n.data
+                continue
+            }
             var c = n.lastChildIndex
-            while c >= 0 { stack.append(c); c = nodes[Int(c)].previousSiblingIndex }
+            while c >= 0 {
+                stack.append(c)
+                c = nodes[Int(c)].previousSiblingIndex
+            }
         }
         return out
     }
@@ -104,7 +110,7 @@ public struct HTMLNodeID: Hashable, Sendable, Comparable {
 /// ```
 public struct HTMLChildren: Sequence, Sendable {
     let nodes: [HTMLNode]
-    let first: Int32
+    let firstIndex: Int32
 
     /// Iterates the sibling chain.
     public struct Iterator: IteratorProtocol {
@@ -120,7 +126,14 @@ public struct HTMLChildren: Sequence, Sendable {
     }
 
     /// Makes an iterator.
-    public func makeIterator() -> Iterator { Iterator(nodes: nodes, cursor: first) }
+    public func makeIterator() -> Iterator { Iterator(nodes: nodes, cursor: firstIndex) }
+
+    /// The first child, if any.
+    ///
+    /// ```swift
+    /// doc.children(of: doc.root).first // the <html> element's id
+    /// ```
+    public var first: HTMLNodeID? { firstIndex >= 0 ? HTMLNodeID(firstIndex) : nil }
 }
 
 /// What a DOM node is.

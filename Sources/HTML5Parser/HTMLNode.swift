@@ -30,8 +30,10 @@ public struct HTMLNode: Sendable {
     var nextSiblingIndex: Int32 = -1
     var templateContentsIndex: Int32 = -1
 
-    init(kind: HTMLNodeKind, name: String = "", namespace: HTMLNamespace = .html,
-         attributes: [HTMLAttribute] = [], data: String = "") {
+    init(
+        kind: HTMLNodeKind, name: String = "", namespace: HTMLNamespace = .html,
+        attributes: [HTMLAttribute] = [], data: String = ""
+    ) {
         self.kind = kind
         self.name = name
         self.namespace = namespace

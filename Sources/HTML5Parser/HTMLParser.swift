@@ -20,7 +20,9 @@ public enum HTMLParser {
     /// ```swift
     /// HTMLParser.parseDocument("<title>x</title>").documentElement // <html>
     /// ```
-    public static func parseDocument(_ input: String, options: HTMLParserOptions = .init()) -> HTMLDocument {
+    public static func parseDocument(_ input: String, options: HTMLParserOptions = .init())
+        -> HTMLDocument
+    {
         var input = input
         return input.withUTF8 { parse(bytes: $0, context: nil, options: options) }
     }
@@ -30,7 +32,9 @@ public enum HTMLParser {
     /// ```swift
     /// HTMLParser.parseDocument(bytes: Array("<p>x".utf8))
     /// ```
-    public static func parseDocument(bytes: [UInt8], options: HTMLParserOptions = .init()) -> HTMLDocument {
+    public static func parseDocument(bytes: [UInt8], options: HTMLParserOptions = .init())
+        -> HTMLDocument
+    {
         bytes.withUnsafeBufferPointer { parse(bytes: $0, context: nil, options: options) }
     }
 
@@ -65,8 +69,32 @@ public enum HTMLParser {
     static func parse(
         bytes: UnsafeBufferPointer<UInt8>, context: String?, options: HTMLParserOptions
     ) -> HTMLDocument {
-        // STUB-BEGIN
-        return HTMLDocument(isFragment: context != nil)
-        // STUB-END
+        let input = InputStream.prepare(bytes, collectErrors: options.collectErrors)
+        var builder = TreeBuilder(
+            sink: DOMBuilder(isFragment: context != nil, inputSize: input.count), options: options)
+        if let context {
+            var ns = HTMLNamespace.html
+            var name = Substring(context)
+            if context.hasPrefix("svg ") {
+                ns = .svg
+                name = name.dropFirst(4)
+            } else if context.hasPrefix("math ") {
+                ns = .mathml
+                name = name.dropFirst(5)
+            }
+            builder.prepareFragment(contextName: String(name), namespace: ns)
+        }
+        var tokenizer = Tokenizer(input: input, sink: builder, collectErrors: options.collectErrors)
+        if let state = tokenizer.sink.initialTokenizerState { tokenizer.state = state }
+        tokenizer.run()
+        tokenizer.freeBuffers()
+        tokenizer.sink.finishFragment()
+        var doc = tokenizer.sink.finish()
+        if options.collectErrors {
+            var errs = input.errors + tokenizer.errors + tokenizer.sink.errors
+            errs.sort { $0.offset < $1.offset }
+            doc.errors = input.locate(errs)
+        }
+        return doc
     }
 }

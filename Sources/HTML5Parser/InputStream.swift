@@ -21,34 +21,56 @@ final class InputStream {
 
     deinit { owned?.deallocate() }
 
-    static let emptyByte: UnsafeMutablePointer<UInt8> = {
-        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-        p.pointee = 0
-        return p
-    }()
-
     /// Prepares `bytes`. The input must outlive the stream when it is not copied.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, collectErrors: Bool) -> InputStream {
         let n = bytes.count
         guard let src = bytes.baseAddress, n > 0 else {
-            return InputStream(base: UnsafePointer(emptyByte), count: 0, owned: nil)
+            let one = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+            one.pointee = 0
+            return InputStream(base: UnsafePointer(one), count: 0, owned: one)
         }
         var errors: [RawError] = []
         // First pass: find whether anything must change (CR or invalid UTF-8).
         var i = 0
         var needsCopy = false
         while i < n {
+            // Eight printable ASCII bytes at a time.
+            if i + 8 <= n {
+                let w = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
+                let high = w & 0x8080_8080_8080_8080
+                let below20 = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
+                let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
+                let is7F = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+                if high | below20 | is7F == 0 {
+                    i += 8
+                    continue
+                }
+            }
             let c = src[i]
             if c < 0x80 {
-                if c >= 0x20 && c != 0x7F { i += 1; continue }
-                if c == 0x0A || c == 0x09 || c == 0x0C || c == 0 { i += 1; continue }
-                if c == 0x0D { needsCopy = true; break }
-                if collectErrors { errors.append(RawError(code: "control-character-in-input-stream", offset: i)) }
+                if c >= 0x20 && c != 0x7F {
+                    i += 1
+                    continue
+                }
+                if c == 0x0A || c == 0x09 || c == 0x0C || c == 0 {
+                    i += 1
+                    continue
+                }
+                if c == 0x0D {
+                    needsCopy = true
+                    break
+                }
+                if collectErrors {
+                    errors.append(RawError(code: "control-character-in-input-stream", offset: i))
+                }
                 i += 1
                 continue
             }
             let len = validSequenceLength(src, i, n)
-            if len == 0 { needsCopy = true; break }
+            if len == 0 {
+                needsCopy = true
+                break
+            }
             if collectErrors { checkScalar(src, i, len, &errors, offset: i) }
             i += len
         }
@@ -66,26 +88,37 @@ final class InputStream {
             let c = src[i]
             if c < 0x80 {
                 if c == 0x0D {
-                    out[o] = 0x0A; o += 1; i += 1
+                    out[o] = 0x0A
+                    o += 1
+                    i += 1
                     if i < n && src[i] == 0x0A { i += 1 }
                     continue
                 }
                 if c < 0x20 && c != 0x0A && c != 0x09 && c != 0x0C && c != 0 || c == 0x7F {
-                    if collectErrors { errors.append(RawError(code: "control-character-in-input-stream", offset: o)) }
+                    if collectErrors {
+                        errors.append(
+                            RawError(code: "control-character-in-input-stream", offset: o))
+                    }
                 }
-                out[o] = c; o += 1; i += 1
+                out[o] = c
+                o += 1
+                i += 1
                 continue
             }
             let len = validSequenceLength(src, i, n)
             if len == 0 {
                 if collectErrors { errors.append(RawError(code: "invalid-utf-8", offset: o)) }
-                out[o] = 0xEF; out[o + 1] = 0xBF; out[o + 2] = 0xBD; o += 3
+                out[o] = 0xEF
+                out[o + 1] = 0xBF
+                out[o + 2] = 0xBD
+                o += 3
                 i += maximalSubpart(src, i, n)
                 continue
             }
             if collectErrors { checkScalar(src, i, len, &errors, offset: o) }
             for k in 0..<len { out[o + k] = src[i + k] }
-            o += len; i += len
+            o += len
+            i += len
         }
         let s = InputStream(base: UnsafePointer(out), count: o, owned: out)
         s.errors = errors
@@ -112,7 +145,8 @@ final class InputStream {
             let c1 = s[i + 1]
             let lo: UInt8 = c == 0xF0 ? 0x90 : 0x80
             let hi: UInt8 = c == 0xF4 ? 0x8F : 0xBF
-            return c1 >= lo && c1 <= hi && s[i + 2] & 0xC0 == 0x80 && s[i + 3] & 0xC0 == 0x80 ? 4 : 0
+            return c1 >= lo && c1 <= hi && s[i + 2] & 0xC0 == 0x80 && s[i + 3] & 0xC0 == 0x80
+                ? 4 : 0
         }
         return 0
     }
@@ -121,35 +155,51 @@ final class InputStream {
     static func maximalSubpart(_ s: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
         let c = s[i]
         var need = 0
-        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        var lo: UInt8 = 0x80
+        var hi: UInt8 = 0xBF
         switch c {
         case 0xC2...0xDF: need = 1
-        case 0xE0: need = 2; lo = 0xA0
+        case 0xE0:
+            need = 2
+            lo = 0xA0
         case 0xE1...0xEC, 0xEE, 0xEF: need = 2
-        case 0xED: need = 2; hi = 0x9F
-        case 0xF0: need = 3; lo = 0x90
+        case 0xED:
+            need = 2
+            hi = 0x9F
+        case 0xF0:
+            need = 3
+            lo = 0x90
         case 0xF1...0xF3: need = 3
-        case 0xF4: need = 3; hi = 0x8F
+        case 0xF4:
+            need = 3
+            hi = 0x8F
         default: return 1
         }
         var k = 1
         while need > 0 && i + k < n {
             let b = s[i + k]
             if b < lo || b > hi { break }
-            lo = 0x80; hi = 0xBF
-            k += 1; need -= 1
+            lo = 0x80
+            hi = 0xBF
+            k += 1
+            need -= 1
         }
         return k
     }
 
     /// Reports C1 controls and noncharacters.
-    static func checkScalar(_ s: UnsafePointer<UInt8>, _ i: Int, _ len: Int, _ errors: inout [RawError], offset: Int) {
+    static func checkScalar(
+        _ s: UnsafePointer<UInt8>, _ i: Int, _ len: Int, _ errors: inout [RawError], offset: Int
+    ) {
         var v: UInt32
         switch len {
         case 2: v = UInt32(s[i] & 0x1F) << 6 | UInt32(s[i + 1] & 0x3F)
-        case 3: v = UInt32(s[i] & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F)
+        case 3:
+            v = UInt32(s[i] & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F)
         default:
-            v = UInt32(s[i] & 0x07) << 18 | UInt32(s[i + 1] & 0x3F) << 12 | UInt32(s[i + 2] & 0x3F) << 6
+            v =
+                UInt32(s[i] & 0x07) << 18 | UInt32(s[i + 1] & 0x3F) << 12 | UInt32(s[i + 2] & 0x3F)
+                << 6
                 | UInt32(s[i + 3] & 0x3F)
         }
         if v >= 0x80 && v <= 0x9F {
@@ -168,12 +218,19 @@ final class InputStream {
     func locate(_ raw: [RawError]) -> [HTMLParseError] {
         var out: [HTMLParseError] = []
         out.reserveCapacity(raw.count)
-        var line = 1, col = 1, i = 0
+        var line = 1
+        var col = 1
+        var i = 0
         for e in raw {
             let target = min(e.offset, count)
             while i < target {
                 let c = base[i]
-                if c == 0x0A { line += 1; col = 1 } else if c & 0xC0 != 0x80 { col += 1 }
+                if c == 0x0A {
+                    line += 1
+                    col = 1
+                } else if c & 0xC0 != 0x80 {
+                    col += 1
+                }
                 i += 1
             }
             out.append(HTMLParseError(code: e.code, line: line, column: col, offset: e.offset))

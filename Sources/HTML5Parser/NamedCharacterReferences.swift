@@ -20,7 +20,9 @@ final class NamedCharacterReferences: Sendable {
             names.append(Array(parts[0].utf8))
             var s = ""
             for hex in parts.dropFirst() {
-                if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { s.unicodeScalars.append(u) }
+                if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) {
+                    s.unicodeScalars.append(u)
+                }
             }
             values.append(s)
         }
@@ -37,7 +39,8 @@ final class NamedCharacterReferences: Sendable {
         while i + k < n && k < 32 {
             let c = Int(p[i + k])
             // First index in [lo, hi) whose byte k is >= c (names of length k sort first).
-            var a = lo, b = hi
+            var a = lo
+            var b = hi
             while a < b {
                 let m = (a + b) >> 1
                 let nm = names[m]

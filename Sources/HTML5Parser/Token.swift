@@ -4,6 +4,8 @@ struct TagToken {
     var attributes: [HTMLAttribute]
     var selfClosing: Bool
     var isEnd: Bool
+    /// The tree builder's tag id (set by the tree builder).
+    var id: Tag = .other
 }
 
 /// A DOCTYPE token.

@@ -12,42 +12,43 @@ private let coreExtensionsRegistered: Bool = {
 /// see each other's characters. Parsing is therefore serialised; walking the finished tree is not.
 private let parseLock = NSLock()
 
-/// Calls into libcmark-gfm to parse Markdown.
-enum CmarkParsing {
-    /// The cmark option bits for an extension set.
-    static func options(for extensions: MarkdownExtensions) -> Int32 {
-        var options = Int32(CMARK_OPT_DEFAULT)
-        if extensions.contains(.footnotes) { options |= Int32(CMARK_OPT_FOOTNOTES) }
-        if extensions.contains(.smart) { options |= Int32(CMARK_OPT_SMART) }
-        return options
-    }
-
-    /// The names of the cmark syntax extensions to attach (footnotes and smart are options).
-    static func syntaxExtensionNames(for extensions: MarkdownExtensions) -> [String] {
-        extensions.subtracting([.footnotes, .smart]).names
-    }
-
-    /// Parses `input` and returns the document node; the caller frees it with `cmark_node_free`.
-    static func parse(_ input: String, extensions: MarkdownExtensions) -> OpaquePointer {
-        _ = coreExtensionsRegistered
-        let names = syntaxExtensionNames(for: extensions)
-        parseLock.lock()
-        defer { parseLock.unlock() }
-        let parser = cmark_parser_new(options(for: extensions))!
-        defer { cmark_parser_free(parser) }
-        for name in names {
-            if let extensionPointer = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, extensionPointer)
-            }
+extension MarkdownReader {
+    /// Calls into libcmark-gfm to parse Markdown.
+    enum CmarkParsing {
+        /// The cmark option bits for an extension set.
+        static func options(for extensions: MarkdownExtensions) -> Int32 {
+            var options = Int32(CMARK_OPT_DEFAULT)
+            if extensions.contains(.footnotes) { options |= Int32(CMARK_OPT_FOOTNOTES) }
+            if extensions.contains(.smart) { options |= Int32(CMARK_OPT_SMART) }
+            return options
         }
-        var text = input
-        text.withUTF8 { bytes in
-            if let base = bytes.baseAddress, bytes.count > 0 {
+
+        /// The cmark syntax extensions to attach (footnotes and smart are parser options).
+        static func syntaxExtensionNames(for extensions: MarkdownExtensions) -> [String] {
+            extensions.subtracting([.footnotes, .smart]).names
+        }
+
+        /// Parses `input`; the caller frees the returned document with `cmark_node_free`.
+        static func parse(_ input: String, extensions: MarkdownExtensions) -> OpaquePointer {
+            _ = coreExtensionsRegistered
+            let names = syntaxExtensionNames(for: extensions)
+            var text = input
+            parseLock.lock()
+            defer { parseLock.unlock() }
+            let parser = cmark_parser_new(options(for: extensions))!
+            defer { cmark_parser_free(parser) }
+            for name in names {
+                if let syntaxExtension = cmark_find_syntax_extension(name) {
+                    cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+                }
+            }
+            text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
                 base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
                     cmark_parser_feed(parser, chars, bytes.count)
                 }
             }
+            return cmark_parser_finish(parser)!
         }
-        return cmark_parser_finish(parser)!
     }
 }

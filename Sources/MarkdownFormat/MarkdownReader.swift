@@ -40,10 +40,11 @@ public struct MarkdownReader: MarkupReader {
     /// // [.paragraph([.emphasis([.text("a")], .none)], .none)]
     /// ```
     public func read(_ input: String) throws(ReadError) -> ReadResult {
-        let root = CmarkParsing.parse(input, extensions: extensions)
+        let root = Self.CmarkParsing.parse(input, extensions: extensions)
         defer { cmark_node_free(root) }
-        var builder = CmarkTreeBuilder(maxDepth: maxDepth)
+        var builder = TreeBuilder(maxDepth: maxDepth)
         let document = builder.build(root)
-        return ReadResult(document: Normalize.document(document), diagnostics: builder.diagnostics)
+        // The builder emits the normalized form directly (see `TreeBuilder`).
+        return ReadResult(document: document, diagnostics: builder.diagnostics)
     }
 }

@@ -1,9 +1,295 @@
 import MarkupAST
 
-/// Writes Medium-style range JSON (placeholder body until the writer lands).
+/// Writes a `Document` as Medium-style range JSON, one paragraph per line.
+///
+/// Inline structure is flattened to text plus coalesced ranges in canonical order (by start,
+/// then longer first, then type). Nested lists, tables and block quotes inside lists degrade
+/// with `lossy.*` diagnostics.
+///
+/// ```swift
+/// let doc = Document([.paragraph([.text("Hi "), .strong([.text("you")], .none)], .none)])
+/// RangeJSONWriter().write(doc).output
+/// // {"paragraphs":[
+/// // {"type":"P","text":"Hi you","markups":[{"type":"STRONG","start":3,"end":6}]}
+/// // ]}
+/// ```
 public struct RangeJSONWriter: MarkupWriter {
-    /// Creates a writer.
-    public init() {}
-    /// Writes range JSON.
-    public func write(_ document: Document) -> WriteResult { WriteResult(output: "") }
+    /// The unit of `start`/`end`.
+    public var offsets: RangeJSONOffsetUnit
+
+    /// Creates a writer with UTF-16 offsets.
+    public init() {
+        self.init(offsets: .utf16)
+    }
+
+    /// Creates a writer, e.g. `RangeJSONWriter(offsets: .scalar)`.
+    public init(offsets: RangeJSONOffsetUnit) {
+        self.offsets = offsets
+    }
+
+    /// Renders `document`.
+    public func write(_ document: Document) -> WriteResult {
+        var state = RangeJSONFlattener(offsets: offsets)
+        state.blocks(document.blocks, inList: false)
+        var out = "{\"paragraphs\":["
+        for (i, p) in state.paragraphs.enumerated() {
+            out += i == 0 ? "\n" : ",\n"
+            p.write(into: &out)
+        }
+        out += state.paragraphs.isEmpty ? "]}\n" : "\n]}\n"
+        return WriteResult(output: out, diagnostics: state.diagnostics)
+    }
+}
+
+struct RangeJSONFlattener {
+    let offsets: RangeJSONOffsetUnit
+    var paragraphs: [JSONValue] = []
+    var diagnostics: [Diagnostic] = []
+
+    init(offsets: RangeJSONOffsetUnit) { self.offsets = offsets }
+
+    mutating func lossy(_ code: String, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, "lossy." + code, message))
+    }
+
+    mutating func emit(_ type: String, _ xs: [Inline], extra: [(String, JSONValue)] = []) {
+        var text = ""
+        var length = 0
+        var ranges: [StyleRange] = []
+        flatten(xs, into: &text, length: &length, ranges: &ranges, inCode: false)
+        emit(type, text: text, ranges: ranges, extra: extra)
+    }
+
+    mutating func emit(_ type: String, text: String, ranges: [StyleRange], extra: [(String, JSONValue)]) {
+        var members: [(String, JSONValue)] = [("type", .string(type)), ("text", .string(text))]
+        let coalesced = RangeJSONFlattener.coalesce(ranges)
+        if !coalesced.isEmpty {
+            members.append(("markups", .array(coalesced.map(RangeJSONFlattener.json))))
+        }
+        members += extra
+        paragraphs.append(.object(members))
+    }
+
+    static func json(_ r: StyleRange) -> JSONValue {
+        var m: [(String, JSONValue)] = [
+            ("type", .string(r.kind.name)), ("start", .number(Double(r.start))),
+            ("end", .number(Double(r.end))),
+        ]
+        if let link = r.link {
+            m.append(("href", .string(link.destination)))
+            if !link.title.isEmpty { m.append(("title", .string(link.title))) }
+        }
+        if r.kind == .span {
+            var a: [(String, JSONValue)] = []
+            let attributes = r.attributes
+            if let tag = attributes.tag { a.append(("tag", .string(tag))) }
+            if !attributes.id.isEmpty { a.append(("id", .string(attributes.id))) }
+            if !attributes.classes.isEmpty {
+                a.append(("class", .string(attributes.classes.joined(separator: " "))))
+            }
+            for pair in attributes.pairs { a.append((pair.name, .string(pair.value))) }
+            if !attributes.style.isEmpty {
+                a.append(("style", .string(CSSDeclaration.serialize(attributes.style))))
+            }
+            m.append(("attributes", .object(a)))
+        }
+        return .object(m)
+    }
+
+    /// Canonical order with touching or overlapping equal ranges merged.
+    static func coalesce(_ ranges: [StyleRange]) -> [StyleRange] {
+        // Group equal markups (kind, target, attributes), then merge by start within a group.
+        let keyed = ranges.map { r -> (String, StyleRange) in
+            var key = "\(r.kind.rawValue)"
+            if let link = r.link { key += "\u{0}" + link.destination + "\u{0}" + link.title }
+            if r.kind == .span { key += "\u{0}" + json(r).serialized }
+            return (key, r)
+        }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.start < $1.1.start }
+        var merged: [StyleRange] = []
+        var lastKey: String?
+        for (key, r) in keyed {
+            if key == lastKey, let last = merged.last, r.start <= last.end {
+                merged[merged.count - 1].end = max(last.end, r.end)
+            } else {
+                merged.append(r)
+            }
+            lastKey = key
+        }
+        merged.sort(by: RangeJSONLowering.canonical)
+        return merged
+    }
+
+    private func count(_ s: String) -> Int {
+        offsets == .utf16 ? s.utf16.count : s.unicodeScalars.count
+    }
+
+    mutating func flatten(
+        _ xs: [Inline], into text: inout String, length: inout Int, ranges: inout [StyleRange],
+        inCode: Bool
+    ) {
+        for x in xs {
+            let start = length
+            var kind: RangeKind?
+            var link: Link?
+            var attributes = Attributes.none
+            switch x {
+            case .text(let s):
+                text += s
+                length += count(s)
+                continue
+            case .softBreak:
+                text += " "
+                length += 1
+                continue
+            case .lineBreak:
+                text += "\n"
+                length += 1
+                continue
+            case .code(let s, _):
+                text += s
+                length += count(s)
+                if !inCode { ranges.append(StyleRange(kind: .code, start: start, end: length, link: nil, attributes: .none)) }
+                continue
+            case .rawInline(let format, _):
+                lossy("raw", "raw \(format) inline dropped")
+                continue
+            case .footnoteReference(let label):
+                lossy("footnote", "footnote reference \(label) written as [\(label)]")
+                text += "[\(label)]"
+                length += count("[\(label)]")
+                continue
+            case .image(let alt, let target, _):
+                lossy("image", "inline image \(target.destination) written as its description")
+                flatten(alt, into: &text, length: &length, ranges: &ranges, inCode: inCode)
+                continue
+            case .strong: kind = .strong
+            case .emphasis: kind = .emphasis
+            case .underline: kind = .underline
+            case .strikethrough: kind = .strikethrough
+            case .sup: kind = .sup
+            case .sub: kind = .sub
+            case .highlight: kind = .highlight
+            case .link(_, let target, _):
+                kind = .link
+                link = target
+            case .span(_, let a):
+                kind = .span
+                attributes = a
+            }
+            flatten(x.children, into: &text, length: &length, ranges: &ranges, inCode: inCode)
+            if let kind, length > start {
+                ranges.append(StyleRange(kind: kind, start: start, end: length, link: link, attributes: attributes))
+            }
+        }
+    }
+
+    mutating func blocks(_ blocks: [Block], inList: Bool) {
+        for block in blocks { self.block(block, inList: inList) }
+    }
+
+    mutating func block(_ block: Block, inList: Bool) {
+        switch block {
+        case .paragraph(let xs, _), .plain(let xs, _):
+            if xs.count == 1, case .image(let alt, let target, let a) = xs[0] {
+                var extra: [(String, JSONValue)] = [("src", .string(target.destination))]
+                var metadata: [(String, JSONValue)] = []
+                if let id = a.value(of: "data-id") { metadata.append(("id", .string(id))) }
+                for key in ["width", "height"] {
+                    if let v = a.value(of: key), let n = Int(v) { metadata.append((key, .number(Double(n)))) }
+                }
+                if !metadata.isEmpty { extra.append(("metadata", .object(metadata))) }
+                if !target.title.isEmpty { lossy("image-title", "image title dropped") }
+                emit("IMG", alt, extra: extra)
+                return
+            }
+            if xs.count == 1, case .link(let content, let target, let a) = xs[0],
+                let embed = a.value(of: "data-embed")
+            {
+                emit(embed == "iframe" ? "IFRAME" : "MIXTAPE_EMBED", content, extra: [("href", .string(target.destination))])
+                return
+            }
+            emit("P", xs)
+        case .heading(let level, let xs, _):
+            if level > 4 { lossy("heading-level", "heading level \(level) written as H4") }
+            emit("H\(min(level, 4))", xs)
+        case .blockQuote(let bs, let a):
+            if inList { lossy("list-quote", "block quote inside a list written as a quote after it") }
+            let type = a.classes.contains("pullquote") ? "PQ" : "BQ"
+            if !a.pairs.isEmpty {
+                lossy("quote-attributes", "block quote attributes \(a.pairs.map(\.name).joined(separator: ", ")) dropped")
+            }
+            for b in bs {
+                switch b {
+                case .paragraph(let xs, _), .plain(let xs, _): emit(type, xs)
+                default:
+                    lossy("blockquote", "block inside a block quote written outside it")
+                    self.block(b, inList: inList)
+                }
+            }
+        case .codeBlock(let info, let code, _):
+            var body = code
+            if body.hasSuffix("\n") { body.removeLast() }
+            let lang = info.split(separator: " ").first.map(String.init) ?? ""
+            emit("PRE", text: body, ranges: [], extra: lang.isEmpty ? [] : [("lang", .string(lang))])
+        case .rawBlock(let format, _):
+            lossy("raw", "raw \(format) block dropped")
+        case .list(let list):
+            if inList { lossy("nested-list", "nested list flattened into its parent") }
+            if list.kind == .ordered && list.start != 1 { lossy("list-start", "list start \(list.start) dropped") }
+            let type = list.kind == .bullet ? "ULI" : "OLI"
+            for item in list.items {
+                if item.task != nil { lossy("task-item", "task state dropped") }
+                var first = true
+                for b in item.blocks {
+                    switch b {
+                    case .paragraph(let xs, _), .plain(let xs, _):
+                        if !first { lossy("list-paragraph", "extra paragraph in a list item written as an item") }
+                        emit(type, xs)
+                    default:
+                        self.block(b, inList: true)
+                    }
+                    first = false
+                }
+            }
+        case .definitionList(let items, _):
+            lossy("definition-list", "definition list written as paragraphs")
+            for item in items {
+                emit("P", [.strong(item.term, .none)])
+                for definition in item.definitions { blocks(definition, inList: inList) }
+            }
+        case .table(let table):
+            lossy("table", "table written as one paragraph per row, cells separated by |")
+            if inList { lossy("list-table", "table inside a list written after it") }
+            for row in table.allRows {
+                var xs: [Inline] = []
+                for (i, cell) in row.cells.enumerated() {
+                    if i > 0 { xs.append(.text(" | ")) }
+                    for b in cell.blocks { xs += RangeJSONFlattener.inlineContent(b) }
+                }
+                emit("P", xs)
+            }
+        case .thematicBreak:
+            emit("HR", text: "", ranges: [], extra: [])
+        case .div(let bs, let a):
+            if !a.isEmpty { lossy("div", "container \(a.tag ?? "div") written as its content") }
+            blocks(bs, inList: inList)
+        case .footnoteDefinition(let label, let bs, _):
+            lossy("footnote", "footnote \(label) written as paragraphs")
+            emit("P", [.text("[\(label)]")])
+            blocks(bs, inList: inList)
+        }
+    }
+
+    static func inlineContent(_ block: Block) -> [Inline] {
+        switch block {
+        case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _): return xs
+        case .codeBlock(_, let code, _): return [.code(code, .none)]
+        default:
+            var out: [Inline] = []
+            for child in block.children {
+                if case .block(let b) = child { out += inlineContent(b) }
+            }
+            return out
+        }
+    }
 }

@@ -1,11 +1,196 @@
 import MarkupAST
 
-/// Renders to a terminal with ANSI escapes (placeholder body until StyledText lands).
+/// Renders to a terminal: bold, italic, underline, strikethrough and 24-bit colour as SGR
+/// escapes, links as OSC 8 hyperlinks, lists and tables laid out in columns.
+///
+/// With `color: false` (the CLI's `--color=never`, `NO_COLOR`, or `auto` on a pipe) no escape
+/// is written: the same layout in plain text, links followed by ` <url>` when the URL
+/// differs from the text.
+///
+/// ```swift
+/// ANSIWriter(color: true).write(doc).output  // "Hello \u{1B}[1mworld\u{1B}[0m\n"
+/// ```
 public struct ANSIWriter: MarkupWriter {
     /// Whether to emit colour and style escapes.
     public var color: Bool
+    /// The stylesheet runs are resolved with.
+    public var stylesheet: Stylesheet
+    /// Width of `<hr>` rules in columns.
+    public var ruleWidth: Int
+
     /// Creates a writer.
-    public init(color: Bool = true) { self.color = color }
+    public init(color: Bool = true) {
+        self.color = color
+        self.stylesheet = .standard
+        self.ruleWidth = 40
+    }
+
+    /// Creates a writer with a stylesheet.
+    public init(color: Bool = true, stylesheet: Stylesheet, ruleWidth: Int = 40) {
+        self.color = color
+        self.stylesheet = stylesheet
+        self.ruleWidth = ruleWidth
+    }
+
     /// Writes ANSI text.
-    public func write(_ document: Document) -> WriteResult { WriteResult(output: "") }
+    public func write(_ document: Document) -> WriteResult {
+        let styled = StyledText(document, stylesheet: stylesheet)
+        return WriteResult(output: render(styled), diagnostics: styled.diagnostics)
+    }
+
+    /// Points of indent per terminal column.
+    static let pointsPerColumn: Double = 10
+
+    static func columns(_ points: Double?) -> Int {
+        Int(((points ?? 0) / pointsPerColumn).rounded())
+    }
+
+    /// Renders resolved styled text.
+    public func render(_ styled: StyledText) -> String {
+        let units = Array(styled.string.utf16)
+        var out = ""
+        var runIndex = 0
+        for (pi, p) in styled.paragraphs.enumerated() {
+            if pi > 0, let after = styled.paragraphs[pi - 1].style.spacingAfter, after > 0 {
+                out += "\n"
+            }
+            let head = ANSIWriter.columns(p.style.headIndent)
+            let first = ANSIWriter.columns(p.style.firstLineHeadIndent ?? p.style.headIndent)
+            var column = first
+            out += String(repeating: " ", count: first)
+            var cell = 0
+            var cellStart = first
+            let stops = (p.style.tabStops ?? []).map { ANSIWriter.columns($0) }
+            while runIndex < styled.runs.count,
+                styled.runs[runIndex].range.upperBound <= p.range.lowerBound
+            {
+                runIndex += 1
+            }
+            var i = runIndex
+            while i < styled.runs.count, styled.runs[i].range.lowerBound < p.range.upperBound {
+                let run = styled.runs[i]
+                i += 1
+                let lo = max(run.range.lowerBound, p.range.lowerBound)
+                let hi = min(run.range.upperBound, p.range.upperBound)
+                guard lo < hi else { continue }
+                if let a = run.attachment {
+                    if a.kind == .rule {
+                        let width = max(3, ruleWidth - first)
+                        out += String(repeating: "\u{2500}", count: width)
+                        column += width
+                    } else {
+                        let label = "[" + (a.alt.isEmpty ? "image" : a.alt) + "]"
+                        out += styledPiece(label, run.style, link: a.url, root: styled.rootStyle)
+                        column += ANSIWriter.width(label)
+                    }
+                    continue
+                }
+                let piece = String(decoding: units[lo..<hi], as: UTF16.self)
+                // Split at tabs and line separators, which the layout handles.
+                var segment = ""
+                func flushSegment() {
+                    guard !segment.isEmpty else { return }
+                    out += styledPiece(
+                        segment, run.style, link: run.style.link, root: styled.rootStyle)
+                    column += ANSIWriter.width(segment)
+                    segment = ""
+                }
+                for scalar in piece.unicodeScalars {
+                    switch scalar {
+                    case "\t":
+                        flushSegment()
+                        var target: Int
+                        if p.kind == .tableRow, let widths = p.columnWidths {
+                            target = cellStart + (cell < widths.count ? widths[cell] : 0) + 2
+                            cell += 1
+                            cellStart = max(target, column + 1)
+                        } else {
+                            target = stops.first(where: { $0 > column }) ?? column + 1
+                        }
+                        if target <= column { target = column + 1 }
+                        out += String(repeating: " ", count: target - column)
+                        column = target
+                    case "\u{2028}", "\n":
+                        flushSegment()
+                        out += "\n" + String(repeating: " ", count: head)
+                        column = head
+                    default:
+                        segment.unicodeScalars.append(scalar)
+                    }
+                }
+                flushSegment()
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    func styledPiece(_ text: String, _ s: TextStyle, link: String?, root: TextStyle) -> String {
+        guard color else {
+            if let link, s.link == link, !link.isEmpty, link != text, "mailto:" + text != link {
+                return text + " <" + link + ">"
+            }
+            return text
+        }
+        var codes: [String] = []
+        if s.isBold {
+            codes.append("1")
+        } else if let w = s.fontWeight, w <= 300 {
+            codes.append("2")
+        }
+        if s.italic == true { codes.append("3") }
+        if let u = s.underline, u != .none { codes.append(u == .double ? "21" : "4") }
+        if let u = s.strikethrough, u != .none { codes.append("9") }
+        if let c = s.foreground, c != root.foreground {
+            codes.append("38;2;\(c.red);\(c.green);\(c.blue)")
+        }
+        if let c = s.background, c != root.background, c.alpha > 0 {
+            codes.append("48;2;\(c.red);\(c.green);\(c.blue)")
+        }
+        var result = ""
+        let hyperlink = link.flatMap { $0.isEmpty ? nil : $0 }
+        if let hyperlink { result += "\u{1B}]8;;" + ANSIWriter.sanitize(hyperlink) + "\u{1B}\\" }
+        if !codes.isEmpty { result += "\u{1B}[" + codes.joined(separator: ";") + "m" }
+        result += ANSIWriter.sanitize(text)
+        if !codes.isEmpty { result += "\u{1B}[0m" }
+        if hyperlink != nil { result += "\u{1B}]8;;\u{1B}\\" }
+        return result
+    }
+
+    /// Removes C0/C1 controls (other than tab/newline) so text cannot inject escapes.
+    static func sanitize(_ s: String) -> String {
+        guard
+            s.unicodeScalars.contains(where: {
+                ($0.value < 0x20 && $0 != "\n" && $0 != "\t")
+                    || ($0.value >= 0x7F && $0.value < 0xA0)
+            })
+        else { return s }
+        var out = ""
+        for scalar in s.unicodeScalars
+        where
+            !((scalar.value < 0x20 && scalar != "\n" && scalar != "\t")
+            || (scalar.value >= 0x7F && scalar.value < 0xA0))
+        {
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    /// Terminal display width: wide East Asian characters and emoji count 2, combining
+    /// marks and zero-width characters 0.
+    public static func width(_ s: String) -> Int {
+        var w = 0
+        for scalar in s.unicodeScalars {
+            let v = scalar.value
+            if v < 0x20 || (v >= 0x7F && v < 0xA0) { continue }
+            if v == 0x200B || v == 0x200C || v == 0x200D || v == 0xFE0F || v == 0xFE0E { continue }
+            if scalar.properties.generalCategory == .nonspacingMark
+                || scalar.properties.generalCategory == .enclosingMark
+            {
+                continue
+            }
+            w += StyleResolver.isWide(scalar) ? 2 : 1
+        }
+        return w
+    }
 }

@@ -1,0 +1,116 @@
+// bbcode-bench: in-process timings for Benchmarks/bbcode/bench.sh; never run from tests.
+//   bbcode-bench html POSTS_FILE [RUNS]        BBCode -> HTML per post; prints best total ns
+//   bbcode-bench gen-rangejson BYTES           writes a generated range JSON document
+//   bbcode-bench rangejson-md FILE [RUNS]      range JSON -> Markdown; prints best ns and text bytes
+import BBCodeFormat
+import Foundation
+import HTMLFormat
+import MarkdownFormat
+import MarkupAST
+import MarkupConverter
+import RangeJSONFormat
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func best(_ runs: Int, _ body: () throws -> Void) rethrows -> UInt64 {
+    var best = UInt64.max
+    for _ in 0..<runs {
+        let start = now()
+        try body()
+        best = min(best, now() - start)
+    }
+    return best
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let command = args.first else {
+    print("usage: bbcode-bench html POSTS [RUNS] | gen-rangejson BYTES | rangejson-md FILE [RUNS]")
+    exit(1)
+}
+
+switch command {
+case "html":
+    let text = try String(contentsOfFile: args[1], encoding: .utf8)
+    let posts = text.components(separatedBy: "\n\u{1E}\n")
+    let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
+    let converter = Converter(reader: BBCodeReader(), writer: HTMLWriter())
+    var bytes = 0
+    let t = try best(runs) {
+        bytes = 0
+        for post in posts { bytes += try converter.convert(post).output.utf8.count }
+    }
+    FileHandle.standardError.write("mconv: \(posts.count) posts, \(bytes) bytes of HTML\n".data(using: .utf8)!)
+    print(t)
+case "parts":
+    // Where the time goes: BBCode read, BBCode write, range JSON read/write (best ns each).
+    let text = try String(contentsOfFile: args[1], encoding: .utf8)
+    let posts = text.components(separatedBy: "\n\u{1E}\n")
+    let reader = BBCodeReader()
+    var docs: [Document] = []
+    let tRead = try best(5) { docs = try posts.map { try reader.read($0).document } }
+    let html = HTMLWriter()
+    let tHTML = best(5) { for d in docs { _ = html.write(d) } }
+    let bb = BBCodeWriter()
+    let tBB = best(5) { for d in docs { _ = bb.write(d) } }
+    print("bbcode read \(tRead / 1000) us, html write \(tHTML / 1000) us, bbcode write \(tBB / 1000) us")
+    if args.count > 2 {
+        let json = try String(contentsOfFile: args[2], encoding: .utf8)
+        var doc = Document()
+        let tJSON = try best(3) { _ = try JSONValue.parse(json) }
+        let tRJ = try best(3) { doc = try RangeJSONReader().read(json).document }
+        let md = MarkdownWriter()
+        let tMD = best(3) { _ = md.write(doc) }
+        let tRW = best(3) { _ = RangeJSONWriter().write(doc) }
+        print("json parse \(tJSON / 1000) us, rangejson read \(tRJ / 1000) us, markdown write \(tMD / 1000) us, rangejson write \(tRW / 1000) us")
+    }
+case "gen-rangejson":
+    let target = args.count > 1 ? Int(args[1]) ?? 2_000_000 : 2_000_000
+    var seed: UInt64 = 42
+    func next(_ n: Int) -> Int {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return Int((seed >> 33) % UInt64(n))
+    }
+    let words = "the quick brown fox jumps over the lazy dog with émoji 😀 and more text here".split(separator: " ")
+    let types = ["P", "P", "P", "H3", "BQ", "ULI", "OLI", "PRE"]
+    let marks = ["STRONG", "EM", "A", "CODE", "U"]
+    var out = "{\"paragraphs\":[\n"
+    var size = 0
+    var first = true
+    while size < target {
+        var text = ""
+        for _ in 0..<(20 + next(60)) { text += (text.isEmpty ? "" : " ") + words[next(words.count)] }
+        let length = text.utf16.count
+        var markups: [String] = []
+        if types[next(types.count)] != "PRE" {
+            for _ in 0..<next(6) {
+                let start = next(length - 1)
+                var end = start + 1 + next(min(30, length - start))
+                end = min(end, length)
+                let type = marks[next(marks.count)]
+                let href = type == "A" ? ",\"href\":\"https://example.com/\(next(1000))\"" : ""
+                markups.append("{\"type\":\"\(type)\",\"start\":\(start),\"end\":\(end)\(href)}")
+            }
+        }
+        var line = "{\"type\":\"\(types[next(types.count)])\",\"text\":\"\(text)\""
+        if !markups.isEmpty { line += ",\"markups\":[" + markups.joined(separator: ",") + "]" }
+        line += "}"
+        out += (first ? "" : ",\n") + line
+        first = false
+        size += line.utf8.count
+    }
+    out += "\n]}\n"
+    print(out, terminator: "")
+case "rangejson-md":
+    let text = try String(contentsOfFile: args[1], encoding: .utf8)
+    let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
+    let converter = Converter(reader: RangeJSONReader(), writer: MarkdownWriter())
+    var textBytes = 0
+    if case .array(let ps)? = try JSONValue.parse(text)["paragraphs"] {
+        for p in ps { textBytes += p["text"]?.string?.utf8.count ?? 0 }
+    }
+    let t = try best(runs) { _ = try converter.convert(text) }
+    print("\(t) \(textBytes) \(text.utf8.count)")
+default:
+    print("unknown command \(command)")
+    exit(1)
+}

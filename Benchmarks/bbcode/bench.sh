@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# BBCode -> HTML on 1,000 generated forum posts: mconv (BBCodeReader + HTMLWriter, release,
+# in process) vs the PyPI `bbcode` package (in process), best of RUNS each, same run.
+# Then range JSON -> Markdown throughput in MB/s of paragraph text.
+# Usage: Benchmarks/bbcode/bench.sh [POSTS] [RUNS]      (defaults: 1000, 5)
+# Needs: python3 -m pip install bbcode
+set -euo pipefail
+cd "$(dirname "$0")"
+POSTS=${1:-1000}
+RUNS=${2:-5}
+python3 -c 'import bbcode' 2>/dev/null || { echo "bench.sh: pip install bbcode first" >&2; exit 1; }
+
+swift build -c release --scratch-path .build >/dev/null
+BIN=.build/release/bbcode-bench
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+python3 gen_posts.py "$POSTS" > "$WORK/posts.txt"
+BYTES=$(wc -c < "$WORK/posts.txt")
+T_PY=$(python3 bbcode_py.py "$WORK/posts.txt" "$RUNS")
+T_MC=$("$BIN" html "$WORK/posts.txt" "$RUNS" 2>/dev/null)
+awk -v n="$POSTS" -v b="$BYTES" -v p="$T_PY" -v m="$T_MC" 'BEGIN {
+    printf "BBCode -> HTML, %d posts, %d bytes\n", n, b
+    printf "PyPI bbcode : %9.2f ms\n", p / 1e6
+    printf "mconv       : %9.2f ms\n", m / 1e6
+    printf "ratio       : %9.1fx\n", p / m
+}'
+
+"$BIN" gen-rangejson 4000000 > "$WORK/doc.json"
+read -r T_RJ TEXT JSONB < <("$BIN" rangejson-md "$WORK/doc.json" "$RUNS")
+awk -v t="$T_RJ" -v x="$TEXT" -v j="$JSONB" 'BEGIN {
+    printf "range JSON -> Markdown: %d bytes JSON, %d bytes text, %.2f ms, %.1f MB/s of text (%.1f MB/s of JSON)\n", j, x, t / 1e6, x / (t / 1e9) / 1e6, j / (t / 1e9) / 1e6
+}'

@@ -1,0 +1,119 @@
+import Foundation
+import HTMLFormat
+import MarkupAST
+import StyledText
+
+// Speed of HTML -> StyledText (our own work), AST -> StyledText, HTML -> NSAttributedString
+// against Foundation's own floor and an XMLParser baseline, and 1 MB throughput.
+// Run: swift run -c release --package-path Benchmarks/styled
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Median nanoseconds per call of `body` over `rounds` rounds of all snippets.
+func medianPerSnippet(_ count: Int, rounds: Int, _ body: (Int) -> Void) -> Double {
+    var samples: [Double] = []
+    samples.reserveCapacity(count * rounds)
+    for _ in 0..<rounds {
+        for i in 0..<count {
+            let t0 = now()
+            body(i)
+            samples.append(Double(now() - t0))
+        }
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+let snippets = Snippets.make(count: 40)
+let reader = HTMLReader()
+let sheet = Stylesheet.standard
+let averageLength = snippets.map(\.utf8.count).reduce(0, +) / snippets.count
+print("snippets: \(snippets.count), average \(averageLength) bytes")
+
+// Warm up.
+var sink = 0
+for s in snippets {
+    let d = try! reader.read(s).document
+    sink &+= StyledText(d, stylesheet: sheet).runs.count
+}
+
+let documents = snippets.map { try! reader.read($0).document }
+let styledTexts = documents.map { StyledText($0, stylesheet: sheet) }
+let rounds = 300
+
+let astToRuns = medianPerSnippet(snippets.count, rounds: rounds) { i in
+    sink &+= StyledText(documents[i], stylesheet: sheet).runs.count
+}
+let htmlToRuns = medianPerSnippet(snippets.count, rounds: rounds) { i in
+    let d = try! reader.read(snippets[i]).document
+    sink &+= StyledText(d, stylesheet: sheet).runs.count
+}
+let htmlToNS = medianPerSnippet(snippets.count, rounds: rounds) { i in
+    let d = try! reader.read(snippets[i]).document
+    sink &+= StyledText(d, stylesheet: sheet).attributedString().length
+}
+// Floor: the same runs into an NSMutableAttributedString from precomputed data.
+/// The pieces our output consists of, read back from it: (range, attributes).
+let precomputed: [(String, [(NSRange, [NSAttributedString.Key: Any])])] = styledTexts.map { s in
+    let ns = s.attributedString()
+    var pieces: [(NSRange, [NSAttributedString.Key: Any])] = []
+    ns.enumerateAttributes(in: NSRange(location: 0, length: ns.length)) { attrs, range, _ in
+        pieces.append((range, attrs))
+    }
+    return (s.string, pieces)
+}
+let floor = medianPerSnippet(snippets.count, rounds: rounds) { i in
+    let (string, pieces) = precomputed[i]
+    let m = NSMutableAttributedString(string: string)
+    m.beginEditing()
+    for (r, a) in pieces { m.setAttributes(a, range: r) }
+    m.endEditing()
+    sink &+= m.length
+}
+var xmlFailures = 0
+for s in snippets where !XMLParserRenderer.render(s).1 { xmlFailures += 1 }
+let xmlBaseline = medianPerSnippet(snippets.count, rounds: rounds) { i in
+    sink &+= XMLParserRenderer.render(snippets[i]).0.length
+}
+
+// 1 MB document.
+var big = ""
+var k = 0
+while big.utf8.count < 1_000_000 {
+    big += snippets[k % snippets.count] + "\n"
+    k += 1
+}
+let bigBytes = Double(big.utf8.count)
+var bestHTML = Double.infinity
+var bestAST = Double.infinity
+var bestRead = Double.infinity
+let bigDocument = try! reader.read(big).document
+for _ in 0..<7 {
+    var t0 = now()
+    let d = try! reader.read(big).document
+    let t1 = now()
+    sink &+= StyledText(d, stylesheet: sheet).runs.count
+    let t2 = now()
+    bestHTML = min(bestHTML, Double(t2 - t0))
+    bestRead = min(bestRead, Double(t1 - t0))
+    t0 = now()
+    sink &+= StyledText(bigDocument, stylesheet: sheet).runs.count
+    bestAST = min(bestAST, Double(now() - t0))
+}
+
+func us(_ ns: Double) -> String { String(format: "%.2f us", ns / 1000) }
+func mbps(_ ns: Double) -> String { String(format: "%.1f MB/s", bigBytes / (ns / 1e9) / 1e6) }
+print("AST -> StyledText (median per snippet):           \(us(astToRuns))")
+print("HTML -> StyledText (median per snippet):          \(us(htmlToRuns))")
+print("HTML -> NSAttributedString (ours, median):        \(us(htmlToNS))")
+print(
+    "NSAttributedString floor (precomputed runs):      \(us(floor))  ratio ours/floor \(String(format: "%.2f", htmlToNS / floor))"
+)
+print(
+    "XMLParser baseline (median):                      \(us(xmlBaseline))  ratio ours/baseline \(String(format: "%.2f", htmlToNS / xmlBaseline)); failed on \(xmlFailures)/\(snippets.count) snippets"
+)
+print(
+    "1 MB (\(Int(bigBytes)) bytes) HTML -> StyledText:  \(mbps(bestHTML)) (read alone \(mbps(bestRead)))"
+)
+print("1 MB AST -> StyledText:                           \(mbps(bestAST))")
+if sink == 42 { print("") }

@@ -1,0 +1,228 @@
+import MarkupAST
+
+/// Turns the intermediate tree into AST blocks and inlines.
+struct BBCodeLowering {
+    var diagnostics: [Diagnostic]
+
+    /// Blocks of a container; `compact` gives `.plain` paragraphs (list items, cells).
+    mutating func blocks(_ nodes: [BBNode], compact: Bool) -> [Block] {
+        var out: [Block] = []
+        var run: [BBNode] = []
+        func flush(_ this: inout BBCodeLowering) {
+            defer { run.removeAll() }
+            guard !run.isEmpty else { return }
+            var inlines = this.inlines(run)
+            BBCodeLowering.trimBreaks(&inlines, leading: true)
+            BBCodeLowering.trimBreaks(&inlines, leading: false)
+            let blank = inlines.allSatisfy {
+                if case .text(let s) = $0 { return s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+                return false
+            }
+            if blank { return }
+            out.append(compact ? .plain(inlines, .none) : .paragraph(inlines, .none))
+        }
+        for node in nodes {
+            switch node {
+            case .newlines(let count) where count >= 2:
+                flush(&self)
+            case .element(let element) where element.isBlock:
+                flush(&self)
+                out.append(contentsOf: block(element))
+            case .block(let b):
+                flush(&self)
+                out.append(b)
+            default:
+                run.append(node)
+            }
+        }
+        flush(&self)
+        return out
+    }
+
+    /// Inlines of a run (blocks cannot occur inside inline elements).
+    mutating func inlines(_ nodes: [BBNode]) -> [Inline] {
+        var out: [Inline] = []
+        for node in nodes {
+            switch node {
+            case .text(let s): out.append(.text(s))
+            case .newlines(let count):
+                for _ in 0..<count { out.append(.lineBreak) }
+            case .inline(let x): out.append(x)
+            case .block: break
+            case .element(let e):
+                if e.isBlock {
+                    for b in block(e) { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
+                } else {
+                    out.append(contentsOf: inline(e))
+                }
+            }
+        }
+        return out
+    }
+
+    private mutating func inline(_ e: BBElement) -> [Inline] {
+        let xs = inlines(e.children)
+        if e.transparent { return xs }
+        let a = e.attributes
+        switch e.tag.kind {
+        case .strong: return [.strong(xs, a)]
+        case .emphasis: return [.emphasis(xs, a)]
+        case .underline: return [.underline(xs, a)]
+        case .strikethrough: return [.strikethrough(xs, a)]
+        case .sub: return [.sub(xs, a)]
+        case .sup: return [.sup(xs, a)]
+        case .highlight: return [.highlight(xs, a)]
+        case .link, .email:
+            guard let link = e.link else { return xs }
+            return [.link(xs, link, a)]
+        default: return [.span(xs, a)]
+        }
+    }
+
+    private mutating func block(_ e: BBElement) -> [Block] {
+        switch e.tag.kind {
+        case .quote:
+            return [.blockQuote(blocks(e.children, compact: false), e.attributes)]
+        case .list:
+            return list(e)
+        case .table:
+            return table(e)
+        case .heading(let level):
+            let inner = blocks(e.children, compact: false)
+            var xs: [Inline] = []
+            for b in inner {
+                if !xs.isEmpty { xs.append(.lineBreak) }
+                xs.append(contentsOf: BBCodeLowering.inlineContent(b))
+            }
+            return [.heading(level: min(6, max(1, level)), xs, e.attributes)]
+        case .listItem, .tableRow, .tableCell, .tableHeader:
+            // Only reachable for implied containers; keep the content.
+            return blocks(e.children, compact: false)
+        default:
+            return [.div(blocks(e.children, compact: false), e.attributes)]
+        }
+    }
+
+    private mutating func list(_ e: BBElement) -> [Block] {
+        var items: [ListItem] = []
+        var pending: [BBNode] = []
+        for child in e.children {
+            if case .element(let c) = child, c.tag.kind == .listItem {
+                let before = blocks(pending, compact: true)
+                if !before.isEmpty { items.append(ListItem(before)) }
+                pending.removeAll()
+                items.append(ListItem(blocks(c.children, compact: true)))
+            } else {
+                pending.append(child)
+            }
+        }
+        let after = blocks(pending, compact: true)
+        if !after.isEmpty {
+            if items.isEmpty { items.append(ListItem(after)) } else { items[items.count - 1].blocks += after }
+        }
+        guard !items.isEmpty else { return [] }
+        let value = e.attributes.value(of: "=") ?? ""
+        var attributes = Attributes()
+        var kind = ListKind.bullet
+        var start = 1
+        if let number = Int(value), !value.isEmpty, value.allSatisfy(\.isASCIIDigit) {
+            kind = .ordered
+            start = number
+        } else if ["a", "A", "i", "I"].contains(value) {
+            kind = .ordered
+            attributes.set("type", value)
+        } else if ["disc", "circle", "square"].contains(value.lowercased()) {
+            attributes.set("type", value.lowercased())
+        } else if !value.isEmpty, let token = e.token {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "parse.invalid-value", "unknown list type \(value); bullet list used",
+                    line: token.line, column: token.column))
+        }
+        return [.list(ListBlock(kind: kind, start: start, items: items, attributes: attributes))]
+    }
+
+    private mutating func table(_ e: BBElement) -> [Block] {
+        var rows: [TableRow] = []
+        var fostered: [BBNode] = []
+        for child in e.children {
+            guard case .element(let r) = child, r.tag.kind == .tableRow else {
+                fostered.append(child)
+                continue
+            }
+            var cells: [TableCell] = []
+            for c in r.children {
+                guard case .element(let cell) = c,
+                    cell.tag.kind == .tableCell || cell.tag.kind == .tableHeader
+                else {
+                    fostered.append(c)
+                    continue
+                }
+                let colspan = Int(cell.attributes.value(of: "colspan") ?? "") ?? 1
+                let rowspan = Int(cell.attributes.value(of: "rowspan") ?? "") ?? 1
+                cells.append(
+                    TableCell(
+                        blocks(cell.children, compact: true), header: cell.tag.kind == .tableHeader,
+                        colspan: max(1, colspan), rowspan: max(1, rowspan)))
+            }
+            rows.append(TableRow(cells))
+        }
+        var out = blocks(fostered, compact: false)
+        if !out.isEmpty, let token = e.token {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "parse.misplaced-content",
+                    "content outside [td]/[th] moved before the table",
+                    line: token.line, column: token.column))
+        }
+        var head: [TableRow] = []
+        var body = rows
+        while let first = body.first, !first.cells.isEmpty, first.cells.allSatisfy(\.header) {
+            head.append(first)
+            body.removeFirst()
+        }
+        let columns = rows.map { $0.cells.reduce(0) { $0 + $1.colspan } }.max() ?? 0
+        guard columns > 0 else { return out }
+        out.append(
+            .table(
+                Table(
+                    columns: Array(repeating: .none, count: columns), head: head, body: body,
+                    attributes: e.attributes)))
+        return out
+    }
+
+    /// Removes line breaks at the start (or end) of a paragraph, also inside its first
+    /// (or last) inline containers, down to a bounded depth.
+    static func trimBreaks(_ xs: inout [Inline], leading: Bool, depth: Int = 0) {
+        while true {
+            guard let edge = leading ? xs.first : xs.last else { return }
+            if edge == .lineBreak {
+                if leading { xs.removeFirst() } else { xs.removeLast() }
+                continue
+            }
+            guard edge.isContainer, depth < 600 else { return }
+            var children = edge.children
+            let before = children.count
+            trimBreaks(&children, leading: leading, depth: depth + 1)
+            if children.count != before {
+                let node = edge.withChildren(children)
+                if leading { xs[0] = node } else { xs[xs.count - 1] = node }
+            }
+            return
+        }
+    }
+
+    /// The inline content of a block (for headings and defensive flattening).
+    static func inlineContent(_ block: Block) -> [Inline] {
+        switch block {
+        case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _): return xs
+        case .codeBlock(_, let code, _): return [.code(code, .none)]
+        default:
+            var out: [Inline] = []
+            for child in block.children {
+                if case .block(let b) = child { out += inlineContent(b) }
+            }
+            return out
+        }
+    }
+}

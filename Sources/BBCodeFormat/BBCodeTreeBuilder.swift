@@ -1,0 +1,506 @@
+import MarkupAST
+
+/// An open or finished tag in the intermediate tree.
+final class BBElement {
+    let tag: BBCodeTag
+    let token: BBCodeTagToken?
+    let isBlock: Bool
+    /// Attributes computed when the tag opened.
+    var attributes: Attributes
+    /// Link target for `url`/`email`; nil for other kinds.
+    var link: Link?
+    /// An unsafe link: lowered as its children only.
+    var transparent = false
+    var children: [BBNode] = []
+
+    init(tag: BBCodeTag, token: BBCodeTagToken?, isBlock: Bool, attributes: Attributes = .none) {
+        self.tag = tag
+        self.token = token
+        self.isBlock = isBlock
+        self.attributes = attributes
+    }
+
+    /// A fresh element with the same tag and attributes (for reopening).
+    func reopened() -> BBElement {
+        let copy = BBElement(tag: tag, token: token, isBlock: isBlock, attributes: attributes)
+        copy.link = link
+        copy.transparent = transparent
+        return copy
+    }
+}
+
+/// A node of the intermediate tree.
+enum BBNode {
+    case text(String)
+    case newlines(Int)
+    case element(BBElement)
+    case inline(Inline)
+    case block(Block)
+}
+
+/// Builds the intermediate tree from tokens with a stack of open elements.
+///
+/// Invariant: the stack is blocks first, then inline elements; a block opening closes the
+/// inline tail and reopens it inside (when a matching close tag follows later).
+struct BBCodeTreeBuilder {
+    let reader: BBCodeReader
+    var diagnostics: [Diagnostic] = []
+    private var stack: [BBElement] = []
+    private var openCount: [String: Int] = [:]
+    private var remainingClose: [String: Int] = [:]
+    private var linkDepth = 0
+    private var depthWarned = false
+    private var lineHasContent = false
+    private var strayCount = 0
+
+    init(reader: BBCodeReader) {
+        self.reader = reader
+    }
+
+    mutating func build(_ tokens: [BBCodeToken]) -> BBElement {
+        let root = BBElement(tag: BBCodeTag("", .div(tag: "")), token: nil, isBlock: true)
+        stack = [root]
+        for token in tokens {
+            if case .close(let name, _, _, _) = token { remainingClose[name, default: 0] += 1 }
+        }
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            switch token {
+            case .text(let s):
+                appendText(s)
+                if !lineHasContent, s.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                    lineHasContent = true
+                }
+            case .newlines(let count):
+                lineHasContent = false
+                if count >= 2 {
+                    let tail = popInlineTail()
+                    append(.newlines(count))
+                    reopen(tail)
+                } else {
+                    append(.newlines(1))
+                }
+            case .open(let tok):
+                open(tok)
+            case .close(let name, let raw, let line, let column):
+                remainingClose[name, default: 1] -= 1
+                close(name, raw: raw, line: line, column: column)
+            case .raw(let tok, let content):
+                var nextHasText = false
+                if index + 1 < tokens.count, case .text(let s) = tokens[index + 1] {
+                    nextHasText = s.utf8.contains { $0 != 0x20 && $0 != 0x09 }
+                }
+                raw(tok, content, inlineContext: lineHasContent || nextHasText)
+                lineHasContent = true
+            }
+            index += 1
+        }
+        // End of input: everything still open closes here.
+        let tail = popInlineTail()
+        for element in tail { reportUnclosed(element) }
+        while stack.count > 1 {
+            let element = stack[stack.count - 1]
+            pop()
+            if !isImplicitlyClosed(element) { reportUnclosed(element) }
+        }
+        return root
+    }
+
+    // MARK: Stack
+
+    private mutating func append(_ node: BBNode) {
+        stack[stack.count - 1].children.append(node)
+    }
+
+    private mutating func push(_ element: BBElement) {
+        append(.element(element))
+        stack.append(element)
+        openCount[element.tag.name, default: 0] += 1
+        if element.link != nil { linkDepth += 1 }
+    }
+
+    private mutating func pop() {
+        let element = stack.removeLast()
+        openCount[element.tag.name, default: 1] -= 1
+        if element.link != nil { linkDepth -= 1 }
+    }
+
+    /// Pops the inline elements above the topmost block, bottom first.
+    private mutating func popInlineTail() -> [BBElement] {
+        var tail: [BBElement] = []
+        while let top = stack.last, !top.isBlock {
+            pop()
+            tail.append(top)
+        }
+        return tail.reversed()
+    }
+
+    /// Reopens interrupted formatting whose close tag still follows; reports the rest.
+    private mutating func reopen(_ tail: [BBElement]) {
+        for element in tail {
+            if remainingClose[element.tag.name, default: 0] > 0, stack.count < reader.maxDepth {
+                push(element.reopened())
+            } else {
+                reportUnclosed(element)
+            }
+        }
+    }
+
+    /// Pops the blocks above `index` (the inline tail must be popped already).
+    private mutating func closeBlocks(above index: Int) {
+        while stack.count > index + 1 {
+            let element = stack[stack.count - 1]
+            pop()
+            if !isImplicitlyClosed(element) { reportUnclosed(element) }
+        }
+    }
+
+    private func isImplicitlyClosed(_ element: BBElement) -> Bool {
+        switch element.tag.kind {
+        case .listItem, .tableRow, .tableCell, .tableHeader: return true
+        default: return element.token == nil
+        }
+    }
+
+    private mutating func reportUnclosed(_ element: BBElement) {
+        guard let token = element.token else { return }
+        diagnostics.append(
+            Diagnostic(
+                .warning, "parse.unclosed-tag",
+                "[\(element.tag.name)] is not closed; closed at the end of its block",
+                line: token.line, column: token.column))
+    }
+
+    private func topmost(where predicate: (BBElement) -> Bool) -> Int? {
+        var i = stack.count - 1
+        while i > 0 {
+            if predicate(stack[i]) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    // MARK: Tokens
+
+    private mutating func appendText(_ s: String) {
+        if reader.autolink, linkDepth == 0 {
+            for node in BBCodeAutolink.split(s) { append(node) }
+        } else {
+            append(.text(s))
+        }
+    }
+
+    private mutating func literal(_ tok: BBCodeTagToken) {
+        appendText(tok.raw)
+    }
+
+    private mutating func open(_ tok: BBCodeTagToken) {
+        if stack.count >= reader.maxDepth {
+            if !depthWarned {
+                depthWarned = true
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "parse.depth-limit",
+                        "tags nested deeper than \(reader.maxDepth) are kept as text",
+                        line: tok.line, column: tok.column))
+            }
+            literal(tok)
+            return
+        }
+        let kind = tok.tag.kind
+        switch kind {
+        case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
+            .highlight, .color, .size, .font, .span, .link, .email:
+            guard let element = inlineElement(tok) else {
+                literal(tok)
+                return
+            }
+            push(element)
+        case .horizontalRule:
+            let tail = popInlineTail()
+            append(.block(.thematicBreak(.none)))
+            reopen(tail)
+        case .listItem:
+            guard let list = topmost(where: { $0.tag.kind == .list }) else {
+                literal(tok)
+                return
+            }
+            let tail = popInlineTail()
+            closeBlocks(above: list)
+            push(BBElement(tag: tok.tag, token: tok, isBlock: true))
+            reopen(tail)
+        case .tableRow:
+            guard let table = topmost(where: { $0.tag.kind == .table }) else {
+                literal(tok)
+                return
+            }
+            let tail = popInlineTail()
+            closeBlocks(above: table)
+            push(BBElement(tag: tok.tag, token: tok, isBlock: true))
+            reopen(tail)
+        case .tableCell, .tableHeader:
+            guard
+                let container = topmost(where: {
+                    $0.tag.kind == .tableRow || $0.tag.kind == .table
+                })
+            else {
+                literal(tok)
+                return
+            }
+            let tail = popInlineTail()
+            closeBlocks(above: container)
+            if stack[container].tag.kind == .table {
+                let rowTag = reader.dialect.preferredTag(for: .tableRow) ?? BBCodeTag("tr", .tableRow)
+                push(BBElement(tag: rowTag, token: nil, isBlock: true))
+            }
+            var attributes = Attributes()
+            for pair in tok.attributes where pair.name == "colspan" || pair.name == "rowspan" {
+                attributes.pairs.append(pair)
+            }
+            push(BBElement(tag: tok.tag, token: tok, isBlock: true, attributes: attributes))
+            reopen(tail)
+        case .quote, .list, .align, .indent, .table, .spoiler, .heading, .div:
+            let tail = popInlineTail()
+            push(BBElement(tag: tok.tag, token: tok, isBlock: true, attributes: blockAttributes(tok)))
+            reopen(tail)
+        case .code, .noParse, .image, .youtube:
+            // Raw-content tags whose close was missing (reported by the tokenizer).
+            literal(tok)
+        }
+    }
+
+    private mutating func close(_ name: String, raw: String, line: Int, column: Int) {
+        guard openCount[name, default: 0] > 0,
+            let index = topmost(where: { $0.tag.name == name })
+        else {
+            if name == "hr" { return }
+            strayCount += 1
+            if strayCount <= 20 { diagnostics.append(
+                Diagnostic(
+                    .warning, "parse.stray-close-tag", "\(raw) closes nothing; kept as text",
+                    line: line, column: column)) }
+            appendText(raw)
+            return
+        }
+        let element = stack[index]
+        if element.isBlock {
+            let tail = popInlineTail()
+            closeBlocks(above: index)
+            pop()
+            reopen(tail)
+        } else {
+            var tail: [BBElement] = []
+            while stack.count > index + 1 {
+                tail.append(stack[stack.count - 1])
+                pop()
+            }
+            pop()
+            reopen(tail.reversed())
+        }
+    }
+
+    private mutating func raw(_ tok: BBCodeTagToken, _ content: String, inlineContext: Bool) {
+        switch tok.tag.kind {
+        case .code:
+            if inlineContext, !content.utf8.contains(0x0A) {
+                append(.inline(.code(content, .none)))
+                return
+            }
+            var code = Substring(content)
+            if code.hasPrefix("\n") { code = code.dropFirst() }
+            if code.hasSuffix("\n") { code = code.dropLast() }
+            let text = code.isEmpty ? "" : code + "\n"
+            let tail = popInlineTail()
+            append(.block(.codeBlock(info: tok.value ?? "", code: String(text), .none)))
+            reopen(tail)
+        case .noParse:
+            append(.text(content))
+        case .image:
+            let url = trimmed(content)
+            guard BBCodeURL.isSafe(url, image: true), !url.isEmpty else {
+                unsafe(tok, url)
+                append(.text(content))
+                return
+            }
+            var attributes = Attributes()
+            if let value = tok.value, let (w, h) = BBCodeTreeBuilder.size(value) {
+                attributes.set("width", w)
+                attributes.set("height", h)
+            }
+            var alt = ""
+            for pair in tok.attributes {
+                switch pair.name {
+                case "width", "height": attributes.set(pair.name, pair.value)
+                case "alt": alt = pair.value
+                default: break
+                }
+            }
+            let description: [Inline] = alt.isEmpty ? [] : [.text(alt)]
+            append(.inline(.image(description, Link(url), attributes)))
+        case .link:
+            let url = trimmed(content)
+            guard !url.isEmpty, BBCodeURL.isSafe(url, image: false) else {
+                if !url.isEmpty { unsafe(tok, url) }
+                append(.text(content))
+                return
+            }
+            if linkDepth > 0 {
+                append(.text(content))
+            } else {
+                append(.inline(.link([.text(content)], Link(BBCodeURL.normalized(url)), .none)))
+            }
+        case .email:
+            let address = trimmed(content)
+            guard BBCodeURL.isEmail(address), linkDepth == 0 else {
+                append(.text(content))
+                return
+            }
+            append(.inline(.link([.text(address)], Link("mailto:" + address), .none)))
+        case .youtube:
+            guard let id = BBCodeURL.youTubeID(trimmed(content)), linkDepth == 0 else {
+                append(.text(content))
+                return
+            }
+            let url = "https://www.youtube.com/watch?v=" + id
+            append(.inline(.link([.text(url)], Link(url), Attributes(tag: "youtube"))))
+        default:
+            literal(tok)
+        }
+    }
+
+    private mutating func unsafe(_ tok: BBCodeTagToken, _ url: String) {
+        diagnostics.append(
+            Diagnostic(
+                .warning, "parse.unsafe-url", "unsafe URL \(url) in [\(tok.tag.name)] kept as text",
+                line: tok.line, column: tok.column))
+    }
+
+    // MARK: Attributes
+
+    private mutating func inlineElement(_ tok: BBCodeTagToken) -> BBElement? {
+        let element = BBElement(tag: tok.tag, token: tok, isBlock: false)
+        switch tok.tag.kind {
+        case .color:
+            guard let value = tok.value.map(trimmed), BBCodeTreeBuilder.isColor(value) else {
+                return nil
+            }
+            element.attributes = Attributes(
+                tag: "color", style: [CSSDeclaration(property: "color", value: value)])
+        case .size:
+            guard let value = tok.value.map(trimmed),
+                let size = BBCodeSize.css(value, scale: reader.dialect.sizeScale)
+            else { return nil }
+            element.attributes = Attributes(
+                tag: "size", style: [CSSDeclaration(property: "font-size", value: size)])
+        case .font:
+            guard let value = tok.value.map(trimmed), BBCodeTreeBuilder.isFontName(value) else {
+                return nil
+            }
+            element.attributes = Attributes(
+                tag: "font", style: [CSSDeclaration(property: "font-family", value: value)])
+        case .span(let tag):
+            var attributes = Attributes(tag: tag, pairs: tok.attributes)
+            if let value = tok.value { attributes.pairs.insert(Attribute(name: tag, value: value), at: 0) }
+            element.attributes = attributes
+        case .link, .email:
+            let raw = trimmed(tok.value ?? "")
+            let isEmail = tok.tag.kind == .email
+            let safe =
+                isEmail
+                ? BBCodeURL.isEmail(raw.hasPrefix("mailto:") ? String(raw.dropFirst(7)) : raw)
+                : (!raw.isEmpty && BBCodeURL.isSafe(raw, image: false))
+            if !safe {
+                if !isEmail { unsafe(tok, raw) }
+                element.transparent = true
+            } else if linkDepth > 0 {
+                element.transparent = true
+            } else {
+                var title = ""
+                for pair in tok.attributes where pair.name == "title" { title = pair.value }
+                let destination =
+                    isEmail ? (raw.hasPrefix("mailto:") ? raw : "mailto:" + raw)
+                    : BBCodeURL.normalized(raw)
+                element.link = Link(destination, title: title)
+            }
+        default:
+            break
+        }
+        return element
+    }
+
+    private func blockAttributes(_ tok: BBCodeTagToken) -> Attributes {
+        switch tok.tag.kind {
+        case .quote:
+            var attributes = Attributes(tag: "quote")
+            if let value = tok.value, !value.isEmpty { attributes.set("author", value) }
+            for pair in tok.attributes { attributes.set(pair.name, pair.value) }
+            return attributes
+        case .align(let alignment):
+            return Attributes(style: [CSSDeclaration(property: "text-align", value: alignment)])
+        case .indent:
+            return Attributes(tag: "indent")
+        case .spoiler:
+            var attributes = Attributes(tag: "spoiler")
+            if let value = tok.value, !value.isEmpty { attributes.set("title", value) }
+            for pair in tok.attributes where pair.name == "title" {
+                attributes.set("title", pair.value)
+            }
+            return attributes
+        case .div(let tag):
+            var attributes = Attributes(tag: tag, pairs: tok.attributes)
+            if let value = tok.value { attributes.pairs.insert(Attribute(name: tag, value: value), at: 0) }
+            return attributes
+        case .list:
+            // The value is interpreted when lowering; keep it as a pair for now.
+            var attributes = Attributes()
+            if let value = tok.value { attributes.set("=", trimmed(value)) }
+            return attributes
+        default:
+            return .none
+        }
+    }
+
+    // MARK: Value checks
+
+    /// `WxH` -> (W, H).
+    static func size(_ value: String) -> (String, String)? {
+        let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) })
+        else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+
+    static func isColor(_ value: String) -> Bool {
+        let u = Array(value.utf8)
+        if u.first == 0x23 {
+            let hex = u.dropFirst()
+            return (hex.count == 3 || hex.count == 6 || hex.count == 8)
+                && hex.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+        }
+        return !u.isEmpty && u.count <= 32 && u.allSatisfy { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }
+    }
+
+    static func isFontName(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.count <= 64
+            && value.utf8.allSatisfy {
+                ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20
+                    || $0 == 0x2D || $0 == 0x2C || $0 == 0x27 || $0 == 0x22 || $0 == 0x5F
+            }
+    }
+}
+
+func trimmed(_ s: String) -> String {
+    let u = s.utf8
+    func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
+    guard let first = u.first, let last = u.last, space(first) || space(last) else { return s }
+    var start = u.startIndex
+    var end = u.endIndex
+    while start < end, space(u[start]) { start = u.index(after: start) }
+    while end > start, space(u[u.index(before: end)]) { end = u.index(before: end) }
+    return String(s[start..<end])
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,237 @@
+import MarkupAST
+
+/// URL checks shared by the reader and the writer.
+///
+/// ```swift
+/// BBCodeURL.isSafe("javascript:alert(1)", image: false) // false
+/// BBCodeURL.isSafe("data:image/png;base64,AAA", image: true) // true
+/// ```
+public enum BBCodeURL {
+    /// Whether `url` may become a link (or, with `image`, an image source).
+    ///
+    /// `javascript:`, `vbscript:` and `file:` are refused; `data:` only for raster images.
+    public static func isSafe(_ url: String, image: Bool) -> Bool {
+        var scheme: [UInt8] = []
+        for byte in url.utf8 {
+            if byte <= 0x20 && scheme.isEmpty { continue }  // leading spaces/controls
+            if byte == 0x3A { break }
+            let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
+            let isSchemeByte =
+                (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) || lower == 0x2B
+                || lower == 0x2D || lower == 0x2E
+            if !isSchemeByte { return true }  // no scheme: relative
+            scheme.append(lower)
+            if scheme.count > 32 { return true }
+        }
+        switch String(decoding: scheme, as: UTF8.self) {
+        case "javascript", "vbscript", "file", "livescript": return false
+        case "data":
+            guard image else { return false }
+            let lowered = url.lowercased()
+            return ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
+                .contains { lowered.hasPrefix($0) }
+        default: return true
+        }
+    }
+
+    /// `www.example.com` -> `http://www.example.com`; other URLs unchanged.
+    public static func normalized(_ url: String) -> String {
+        let u = url.utf8
+        guard u.count > 4, u.first == 0x77 || u.first == 0x57 else { return url }
+        let head = Array(u.prefix(4)).map { $0 | 0x20 }
+        return head == [0x77, 0x77, 0x77, 0x2E] ? "http://" + url : url
+    }
+
+    /// Whether `s` looks like an e-mail address (one `@`, no spaces or brackets).
+    public static func isEmail(_ s: String) -> Bool {
+        var at = 0
+        var index = 0
+        var atIndex = -1
+        for byte in s.utf8 {
+            switch byte {
+            case 0x40:
+                at += 1
+                atIndex = index
+            case 0...0x20, 0x22, 0x27, 0x3C, 0x3E, 0x5B, 0x5D, 0x28, 0x29, 0x2C, 0x3B, 0x3A:
+                return false
+            default: break
+            }
+            index += 1
+        }
+        return at == 1 && atIndex > 0 && atIndex < index - 1
+    }
+
+    /// The video id of a YouTube id or URL (`dQw4w9WgXcQ`, `https://youtu.be/dQw4w9WgXcQ`).
+    public static func youTubeID(_ s: String) -> String? {
+        func idPrefix(_ sub: Substring) -> String? {
+            let id = sub.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+            return id.count >= 6 && id.count <= 20 ? String(id) : nil
+        }
+        if let id = idPrefix(Substring(s)), id.count == s.count { return id }
+        if let range = s.range(of: "v=") { return idPrefix(s[range.upperBound...]) }
+        if let range = s.range(of: "youtu.be/") { return idPrefix(s[range.upperBound...]) }
+        if let range = s.range(of: "/embed/") { return idPrefix(s[range.upperBound...]) }
+        return nil
+    }
+}
+
+/// `[size=...]` values to CSS and back.
+enum BBCodeSize {
+    static let keywords = ["x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"]
+    static let keywordPercent: [String: Int] = [
+        "xx-small": 50, "x-small": 75, "small": 85, "medium": 100, "large": 120, "x-large": 150,
+        "xx-large": 200, "xxx-large": 300,
+    ]
+
+    /// The CSS `font-size` for a BBCode size value, or nil when invalid.
+    static func css(_ value: String, scale: BBCodeSizeScale) -> String? {
+        let digits = value.prefix { $0.isASCIIDigit }
+        guard !digits.isEmpty, digits.count <= 4, let number = Int(digits) else { return nil }
+        let unit = value.dropFirst(digits.count).lowercased()
+        switch unit {
+        case "":
+            switch scale {
+            case .percent: return number >= 1 && number <= 1000 ? "\(number)%" : nil
+            case .classic: return number >= 1 && number <= 7 ? keywords[number - 1] : nil
+            }
+        case "%", "px", "pt", "em": return "\(number)\(unit)"
+        default: return nil
+        }
+    }
+
+    /// The BBCode size value for a CSS `font-size`, and whether it is exact.
+    static func bbcode(_ css: String, scale: BBCodeSizeScale) -> (String, Bool)? {
+        let value = css.lowercased()
+        var percent: Int?
+        var exact = true
+        if let p = keywordPercent[value] {
+            if scale == .classic, let i = keywords.firstIndex(of: value) { return ("\(i + 1)", true) }
+            percent = p
+            exact = false
+        } else if value.hasSuffix("%"), let n = Int(value.dropLast()) {
+            percent = n
+        } else if value.hasSuffix("px"), let n = Int(value.dropLast(2)) {
+            percent = n * 100 / 16
+            exact = false
+        } else if value.hasSuffix("pt"), let n = Int(value.dropLast(2)) {
+            percent = n * 100 / 12
+            exact = false
+        } else if value.hasSuffix("em"), let n = Double(value.dropLast(2)) {
+            percent = Int(n * 100)
+            exact = false
+        }
+        guard let p = percent else { return nil }
+        switch scale {
+        case .percent:
+            return ("\(max(1, p))", exact)
+        case .classic:
+            let limits = [70, 92, 110, 135, 175, 250]
+            let index = limits.firstIndex { p <= $0 } ?? 6
+            return ("\(index + 1)", false)
+        }
+    }
+}
+
+/// Finds bare URLs in text.
+enum BBCodeAutolink {
+    /// Splits `s` into text and link nodes.
+    static func split(_ s: String) -> [BBNode] {
+        guard mayHoldURL(s) else { return [.text(s)] }
+        let u = Array(s.utf8)
+        let n = u.count
+        guard n >= 5 else { return [.text(s)] }
+        var nodes: [BBNode] = []
+        var start = 0
+        var i = 0
+        while i < n {
+            let c = u[i] | 0x20
+            guard c == 0x68 || c == 0x66 || c == 0x77,  // h f w
+                i == 0 || !isWordByte(u[i - 1])
+            else {
+                i += 1
+                continue
+            }
+            let prefixLength = schemePrefix(u, i)
+            guard prefixLength > 0 else {
+                i += 1
+                continue
+            }
+            var end = i + prefixLength
+            while end < n, !isStopByte(u[end]) { end += 1 }
+            // Trailing punctuation is not part of the URL; a ')' only when unbalanced.
+            while end > i + prefixLength {
+                let last = u[end - 1]
+                if last == 0x2E || last == 0x2C || last == 0x3A || last == 0x3B || last == 0x21
+                    || last == 0x3F || last == 0x27 || last == 0x22
+                {
+                    end -= 1
+                } else if last == 0x29 {
+                    var open = 0
+                    var closeCount = 0
+                    for k in i..<end {
+                        if u[k] == 0x28 { open += 1 } else if u[k] == 0x29 { closeCount += 1 }
+                    }
+                    if closeCount > open { end -= 1 } else { break }
+                } else {
+                    break
+                }
+            }
+            guard end > i + prefixLength else {
+                i += prefixLength
+                continue
+            }
+            if i > start { nodes.append(.text(String(decoding: u[start..<i], as: UTF8.self))) }
+            let url = String(decoding: u[i..<end], as: UTF8.self)
+            nodes.append(.inline(.link([.text(url)], Link(BBCodeURL.normalized(url)), .none)))
+            start = end
+            i = end
+        }
+        if start == 0 { return [.text(s)] }
+        if start < n { nodes.append(.text(String(decoding: u[start..<n], as: UTF8.self))) }
+        return nodes
+    }
+
+    /// A cheap pre-check: "://" or "www." somewhere (case-insensitive).
+    static func mayHoldURL(_ s: String) -> Bool {
+        var state = 0  // matched prefix length of "://" (1...) or "www." (negative)
+        for b in s.utf8 {
+            switch b {
+            case 0x3A: state = 1
+            case 0x2F:
+                if state == 1 || state == 2 { state += 1 } else { state = 0 }
+                if state == 3 { return true }
+            case 0x77, 0x57:
+                state = state < 0 ? max(state - 1, -3) : -1
+            case 0x2E:
+                if state == -3 { return true }
+                state = 0
+            default: state = 0
+            }
+        }
+        return false
+    }
+
+    private static func schemePrefix(_ u: [UInt8], _ i: Int) -> Int {
+        for prefix in ["http://", "https://", "ftp://", "www."] {
+            let p = Array(prefix.utf8)
+            if i + p.count <= u.count {
+                var ok = true
+                for k in 0..<p.count where u[i + k] | 0x20 != p[k] && u[i + k] != p[k] {
+                    ok = false
+                    break
+                }
+                if ok { return p.count }
+            }
+        }
+        return 0
+    }
+
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2F
+            || b == 0x2E || b == 0x40 || b >= 0x80
+    }
+
+    private static func isStopByte(_ b: UInt8) -> Bool {
+        b <= 0x20 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x5B || b == 0x5D
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A growable byte buffer without copy-on-write or ARC: the tokenizer's scratch space.
+/// Its owner must call ``free()`` once.
+struct ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 64) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    func free() { base.deallocate() }
+
+    private mutating func grow(_ needed: Int) {
+        var c = capacity * 2
+        while c < needed { c *= 2 }
+        let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+        nb.update(from: base, count: count)
+        base.deallocate()
+        base = nb
+        capacity = c
+    }
+
+    @inline(__always) var isEmpty: Bool { count == 0 }
+    @inline(__always) mutating func clear() { count = 0 }
+
+    @inline(__always) mutating func append(_ b: UInt8) {
+        if count == capacity { grow(count + 1) }
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always) mutating func append(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        if count + n > capacity { grow(count + n) }
+        (base + count).update(from: p, count: n)
+        count += n
+    }
+
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
+    }
+
+    mutating func append(buffer other: ByteBuffer) {
+        append(UnsafePointer(other.base), other.count)
+    }
+
+    mutating func append(utf8 s: String) {
+        var s = s
+        s.withUTF8 { if let b = $0.baseAddress { append(b, $0.count) } }
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    func string() -> String { String(decoding: bytes, as: UTF8.self) }
+
+    func equals(_ other: ByteBuffer) -> Bool {
+        count == other.count && (count == 0 || memcmp(base, other.base, count) == 0)
+    }
+
+    func equals(_ s: StaticString) -> Bool {
+        count == s.utf8CodeUnitCount && memcmp(base, s.utf8Start, count) == 0
+    }
+}

@@ -1,0 +1,790 @@
+/// The insertion modes of the WHATWG tree construction stage.
+enum InsertionMode: UInt8 {
+    case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text
+    case inTable, inTableText, inCaption, inColumnGroup, inTableBody, inRow, inCell
+    case inSelect, inSelectInTable, inTemplate, afterBody, inFrameset, afterFrameset
+    case afterAfterBody, afterAfterFrameset
+}
+
+/// A token as the tree builder sees it (character runs as substrings, so a run can be split).
+enum TreeToken {
+    case doctype(DoctypeToken)
+    case tag(TagToken)
+    case comment(String)
+    case chars(Substring)
+    case eof
+}
+
+/// An entry of the stack of open elements, with its scope flags computed once.
+struct OpenElement {
+    var node: Int
+    var tag: Tag
+    var ns: HTMLNamespace
+    var name: String
+    var flags: UInt16
+
+    static let special: UInt16 = 1
+    static let defaultScope: UInt16 = 2
+    static let listScope: UInt16 = 4
+    static let buttonScope: UInt16 = 8
+    static let tableScope: UInt16 = 16
+    static let notSelectScope: UInt16 = 32  // optgroup / option: the only ones not bounding select scope
+    static let htmlIntegration: UInt16 = 64
+    static let mathTextIntegration: UInt16 = 128
+
+    init(
+        node: Int, name: String, ns: HTMLNamespace, attributes: [HTMLAttribute],
+        tag known: Tag? = nil
+    ) {
+        self.node = node
+        self.name = name
+        self.ns = ns
+        var f: UInt16 = 0
+        if ns == .html {
+            let t = known ?? Tag.of(name)
+            tag = t
+            if Tag.special[Int(t.rawValue)] { f |= Self.special }
+            switch t {
+            case .applet, .caption, .td, .th, .marquee, .object:
+                f |= Self.defaultScope | Self.listScope | Self.buttonScope
+            case .html, .table, .template:
+                f |= Self.defaultScope | Self.listScope | Self.buttonScope | Self.tableScope
+            case .ol, .ul: f |= Self.listScope
+            case .button: f |= Self.buttonScope
+            case .optgroup, .option: f |= Self.notSelectScope
+            default: break
+            }
+        } else {
+            tag = .other
+            if ns == .mathml {
+                switch name {
+                case "mi", "mo", "mn", "ms", "mtext":
+                    f |=
+                        Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
+                        | Self.mathTextIntegration
+                case "annotation-xml":
+                    f |= Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
+                    for a in attributes where a.name == "encoding" {
+                        let v = a.value.lowercased()
+                        if v == "text/html" || v == "application/xhtml+xml" {
+                            f |= Self.htmlIntegration
+                        }
+                    }
+                default: break
+                }
+            } else {
+                switch name {
+                case "foreignObject", "desc", "title":
+                    f |=
+                        Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
+                        | Self.htmlIntegration
+                default: break
+                }
+            }
+        }
+        flags = f
+    }
+
+    @inline(__always) func has(_ flag: UInt16) -> Bool { flags & flag != 0 }
+    var isSpecial: Bool { has(Self.special) }
+}
+
+/// An entry of the list of active formatting elements (`node == -1` is a marker).
+struct FormattingEntry {
+    var node: Int
+    var tag: Tag
+    var name: String
+    var attributes: [HTMLAttribute]
+    var isMarker: Bool { node < 0 }
+    static let marker = FormattingEntry(node: -1, tag: .other, name: "", attributes: [])
+}
+
+/// The WHATWG tree builder, driving a ``TreeSink``.
+struct TreeBuilder<Sink: TreeSink>: TokenSink {
+    var sink: Sink
+    let options: HTMLParserOptions
+    var mode: InsertionMode = .initial
+    var originalMode: InsertionMode = .initial
+    var templateModes: [InsertionMode] = []
+    var stack: [OpenElement] = []
+    var formatting: [FormattingEntry] = []
+    var headElement: Int? = nil
+    var formElement: Int? = nil
+    var framesetOK = true
+    var fosterParenting = false
+    var quirksMode: HTMLQuirksMode = .noQuirks
+    var pendingTableText: [Substring] = []
+    var pendingTableTextDirty = false
+    var context: OpenElement? = nil
+    var isFragment = false
+    var errors: [RawError] = []
+    var skipNewline = false
+    var tokenizerSwitch: TokenizerState? = nil
+    var offset = 0
+    var isOpen: [Bool] = []
+    var tagCount: [Int32] = Array(repeating: 0, count: Tag.allCases.count)
+    /// Open elements without a ``Tag`` (unknown HTML names, SVG, MathML) by lower-case name,
+    /// so end tags naming nothing open are rejected without walking the stack.
+    var otherCount: [String: Int32] = [:]
+    var depthReported = false
+    var initialTokenizerState: TokenizerState? = nil
+    var stopped = false
+
+    init(sink: Sink, options: HTMLParserOptions) {
+        self.sink = sink
+        self.options = options
+        stack.reserveCapacity(64)
+    }
+
+    // MARK: - Token entry
+
+    var allowsCDATA: Bool {
+        guard let a = adjustedCurrentNode else { return false }
+        return a.ns != .html
+    }
+
+    mutating func process(_ token: Token, offset: Int) -> TokenizerState? {
+        if stopped { return nil }
+        self.offset = offset
+        tokenizerSwitch = nil
+        var t: TreeToken
+        switch token {
+        case .characters(let s):
+            var sub = Substring(s)
+            if skipNewline {
+                skipNewline = false
+                if sub.utf8.first == 0x0A {
+                    sub = Substring(sub.utf8.dropFirst())
+                    if sub.isEmpty { return nil }
+                }
+            }
+            t = .chars(sub)
+        case .nullCharacter:
+            skipNewline = false
+            t = .chars("\u{0}")
+        case .tag(let tag):
+            skipNewline = false
+            t = .tag(tag)
+        case .comment(let c):
+            skipNewline = false
+            t = .comment(c)
+        case .doctype(let d):
+            skipNewline = false
+            t = .doctype(d)
+        case .eof: t = .eof
+        }
+        dispatch(t)
+        return tokenizerSwitch
+    }
+
+    mutating func dispatch(_ t: TreeToken) {
+        if useHTMLRules(t) { processIn(mode, t) } else { foreignContent(t) }
+    }
+
+    func useHTMLRules(_ t: TreeToken) -> Bool {
+        if stack.isEmpty { return true }
+        if stack[stack.count - 1].ns == .html && (!isFragment || stack.count > 1) { return true }
+        guard let a = adjustedCurrentNode else { return true }
+        if a.ns == .html { return true }
+        switch t {
+        case .eof: return true
+        case .tag(let tag) where !tag.isEnd:
+            if a.has(OpenElement.mathTextIntegration) && tag.name != "mglyph"
+                && tag.name != "malignmark"
+            {
+                return true
+            }
+            if a.ns == .mathml && a.name == "annotation-xml" && tag.name == "svg" { return true }
+            if a.has(OpenElement.htmlIntegration) { return true }
+        case .chars:
+            if a.has(OpenElement.mathTextIntegration) || a.has(OpenElement.htmlIntegration) {
+                return true
+            }
+        default: break
+        }
+        return false
+    }
+
+    var adjustedCurrentNode: OpenElement? {
+        if isFragment && stack.count == 1 { return context }
+        return stack.last
+    }
+
+    mutating func parseError(_ code: String) {
+        if options.collectErrors { errors.append(RawError(code: code, offset: offset)) }
+    }
+
+    func finish() -> Sink.Output { sink.finish() }
+
+    /// For fragments: moves the parsed nodes from the temporary `<html>` to the root.
+    mutating func finishFragment() {
+        guard isFragment, let html = sink.firstChild(of: sink.document) else { return }
+        sink.moveChildren(from: html, to: sink.document)
+        sink.detach(html)
+    }
+
+    // MARK: - Fragment setup
+
+    mutating func prepareFragment(contextName: String, namespace: HTMLNamespace) {
+        isFragment = true
+        let ctx = OpenElement(node: -1, name: contextName, ns: namespace, attributes: [])
+        context = ctx
+        if namespace == .html {
+            switch ctx.tag {
+            case .title, .textarea: initialTokenizerState = .rcdata
+            case .style, .xmp, .iframe, .noembed, .noframes: initialTokenizerState = .rawtext
+            case .script: initialTokenizerState = .scriptData
+            case .noscript: if options.scripting { initialTokenizerState = .rawtext }
+            case .plaintext: initialTokenizerState = .plaintext
+            default: break
+            }
+        }
+        let html = sink.createElement(name: "html", namespace: .html, attributes: [])
+        sink.append(html, to: sink.document)
+        push(OpenElement(node: html, name: "html", ns: .html, attributes: []))
+        if ctx.tag == .template { templateModes.append(.inTemplate) }
+        resetInsertionMode()
+    }
+
+    // MARK: - Stack of open elements
+
+    @inline(__always) var current: OpenElement { stack[stack.count - 1] }
+    @inline(__always) var currentTag: Tag { stack.isEmpty ? .other : stack[stack.count - 1].tag }
+
+    mutating func push(_ e: OpenElement) {
+        if e.node >= isOpen.count {
+            isOpen.append(
+                contentsOf: repeatElement(
+                    false, count: max(e.node + 1 - isOpen.count, isOpen.count)))
+        }
+        isOpen[e.node] = true
+        tagCount[Int(e.tag.rawValue)] += 1
+        if e.tag == .other {
+            otherCount[e.ns == .html ? e.name : e.name.lowercased(), default: 0] += 1
+        }
+        stack.append(e)
+    }
+
+    mutating func uncount(_ e: OpenElement) {
+        isOpen[e.node] = false
+        tagCount[Int(e.tag.rawValue)] -= 1
+        if e.tag == .other {
+            let key = e.ns == .html ? e.name : e.name.lowercased()
+            if let c = otherCount[key], c > 1 {
+                otherCount[key] = c - 1
+            } else {
+                otherCount[key] = nil
+            }
+        }
+    }
+
+    @discardableResult
+    mutating func pop() -> OpenElement {
+        let e = stack.removeLast()
+        uncount(e)
+        return e
+    }
+
+    mutating func removeFromStack(at i: Int) {
+        let e = stack.remove(at: i)
+        uncount(e)
+    }
+
+    func stackIndex(of node: Int) -> Int? {
+        guard node < isOpen.count, isOpen[node] else { return nil }
+        var i = stack.count - 1
+        while i >= 0 {
+            if stack[i].node == node { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    @inline(__always) func inStack(_ node: Int) -> Bool {
+        node >= 0 && node < isOpen.count && isOpen[node]
+    }
+
+    @inline(__always) func count(_ t: Tag) -> Int32 { tagCount[Int(t.rawValue)] }
+
+    /// Pops until an HTML element with tag `t` has been popped.
+    mutating func popUntil(_ t: Tag) {
+        while !stack.isEmpty { if pop().tag == t { return } }
+    }
+
+    mutating func popUntil(where match: (Tag) -> Bool) {
+        while !stack.isEmpty { if match(pop().tag) { return } }
+    }
+
+    /// "Has an element in scope" for an HTML tag, with the scope's boundary flag.
+    func inScope(_ t: Tag, _ boundary: UInt16) -> Bool {
+        if count(t) == 0 { return false }
+        var i = stack.count - 1
+        while i >= 0 {
+            let e = stack[i]
+            if e.tag == t { return true }
+            if e.has(boundary) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    func inScope(where match: (Tag) -> Bool, _ boundary: UInt16) -> Bool {
+        var i = stack.count - 1
+        while i >= 0 {
+            let e = stack[i]
+            if match(e.tag) { return true }
+            if e.has(boundary) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    func inSelectScope(_ t: Tag) -> Bool {
+        if count(t) == 0 { return false }
+        var i = stack.count - 1
+        while i >= 0 {
+            let e = stack[i]
+            if e.tag == t { return true }
+            if !e.has(OpenElement.notSelectScope) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    func nodeInScope(_ node: Int) -> Bool {
+        var i = stack.count - 1
+        while i >= 0 {
+            let e = stack[i]
+            if e.node == node { return true }
+            if e.has(OpenElement.defaultScope) { return false }
+            i -= 1
+        }
+        return false
+    }
+
+    static func impliedEndTag(_ t: Tag) -> Bool {
+        switch t {
+        case .dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc: return true
+        default: return false
+        }
+    }
+
+    mutating func generateImpliedEndTags(except: Tag = .other) {
+        while !stack.isEmpty {
+            let t = currentTag
+            if t != except && Self.impliedEndTag(t) { pop() } else { return }
+        }
+    }
+
+    mutating func generateAllImpliedEndTagsThoroughly() {
+        while !stack.isEmpty {
+            switch currentTag {
+            case .dd, .dt, .li, .optgroup, .option, .p, .rb, .rp, .rt, .rtc, .caption, .colgroup,
+                .tbody, .td, .tfoot, .th, .thead, .tr:
+                pop()
+            default: return
+            }
+        }
+    }
+
+    mutating func closePElement() {
+        generateImpliedEndTags(except: .p)
+        if currentTag != .p { parseError("unexpected-open-element") }
+        popUntil(.p)
+    }
+
+    mutating func closePIfInButtonScope() {
+        if inScope(.p, OpenElement.buttonScope) { closePElement() }
+    }
+
+    // MARK: - Inserting nodes
+
+    struct Location {
+        var parent: Int
+        var before: Int?
+    }
+
+    mutating func appropriatePlace(override: Int? = nil) -> Location {
+        var targetIndex = stack.count - 1
+        var target: OpenElement
+        if let o = override, let i = stackIndex(of: o) { targetIndex = i }
+        target = stack[targetIndex]
+        var loc: Location
+        if fosterParenting
+            && (target.tag == .table || target.tag == .tbody || target.tag == .tfoot
+                || target.tag == .thead || target.tag == .tr)
+        {
+            var lastTemplate = -1
+            var lastTable = -1
+            var i = stack.count - 1
+            while i >= 0 && (lastTable < 0 || (lastTemplate < 0 && count(.template) > 0)) {
+                if stack[i].tag == .table && lastTable < 0 { lastTable = i }
+                if stack[i].tag == .template && lastTemplate < 0 { lastTemplate = i }
+                i -= 1
+            }
+            if lastTemplate >= 0 && (lastTable < 0 || lastTemplate > lastTable) {
+                loc = Location(
+                    parent: sink.templateContents(of: stack[lastTemplate].node), before: nil)
+                return loc
+            } else if lastTable < 0 {
+                loc = Location(parent: stack[0].node, before: nil)
+            } else if let p = sink.parent(of: stack[lastTable].node) {
+                loc = Location(parent: p, before: stack[lastTable].node)
+                return loc
+            } else {
+                target = stack[lastTable - 1]
+                loc = Location(parent: target.node, before: nil)
+            }
+        } else {
+            if targetIndex > options.maxDepth - 2 && options.maxDepth >= 2 {
+                if !depthReported {
+                    depthReported = true
+                    parseError("nesting-too-deep")
+                }
+                target = stack[options.maxDepth - 2]
+            }
+            loc = Location(parent: target.node, before: nil)
+        }
+        if target.tag == .template && loc.parent == target.node {
+            loc.parent = sink.templateContents(of: target.node)
+        }
+        return loc
+    }
+
+    mutating func insert(_ node: Int, at loc: Location) {
+        if let b = loc.before {
+            sink.insert(node, before: b)
+        } else {
+            sink.append(node, to: loc.parent)
+        }
+    }
+
+    mutating func insertCharacters(_ s: Substring) {
+        if s.isEmpty { return }
+        let loc = appropriatePlace()
+        if loc.parent == sink.document && !isFragment { return }
+        if let b = loc.before {
+            sink.insertText(s, before: b)
+        } else {
+            sink.appendText(s, to: loc.parent)
+        }
+    }
+
+    mutating func insertComment(_ data: String, parent: Int? = nil) {
+        let c = sink.createComment(data)
+        if let parent { sink.append(c, to: parent) } else { insert(c, at: appropriatePlace()) }
+    }
+
+    @discardableResult
+    mutating func insertElement(
+        name: String, ns: HTMLNamespace, attributes: [HTMLAttribute], tag: Tag? = nil
+    ) -> Int {
+        let loc = appropriatePlace()
+        let node = sink.createElement(name: name, namespace: ns, attributes: attributes)
+        insert(node, at: loc)
+        push(
+            OpenElement(
+                node: node, name: name, ns: ns, attributes: attributes, tag: ns == .html ? tag : nil
+            ))
+        return node
+    }
+
+    @discardableResult
+    mutating func insertHTMLElement(_ tag: TagToken) -> Int {
+        insertElement(name: tag.name, ns: .html, attributes: tag.attributes, tag: tag.id)
+    }
+
+    @discardableResult
+    mutating func insertHTMLElement(_ name: String) -> Int {
+        insertElement(name: name, ns: .html, attributes: [])
+    }
+
+    mutating func insertForeignElement(_ tag: TagToken, ns: HTMLNamespace) {
+        insertElement(name: tag.name, ns: ns, attributes: tag.attributes)
+    }
+
+    /// Parses the contents of a `<title>`/`<textarea>` (RCDATA) or raw text element.
+    mutating func genericText(_ tag: TagToken, rcdata: Bool) {
+        insertHTMLElement(tag)
+        tokenizerSwitch = rcdata ? .rcdata : .rawtext
+        originalMode = mode
+        mode = .text
+    }
+
+    mutating func acknowledgeSelfClosing(_ tag: TagToken) {}
+
+    mutating func checkSelfClosing(_ tag: TagToken) {
+        if tag.selfClosing { parseError("non-void-html-element-start-tag-with-trailing-solidus") }
+    }
+
+    // MARK: - Active formatting elements
+
+    mutating func pushFormatting(_ node: Int, _ tag: TagToken) {
+        // Noah's Ark clause.
+        var same = 0
+        var earliest = -1
+        var i = formatting.count - 1
+        while i >= 0 {
+            let e = formatting[i]
+            if e.isMarker { break }
+            if e.tag == tag.id && e.name == tag.name
+                && Self.sameAttributes(e.attributes, tag.attributes)
+            {
+                same += 1
+                earliest = i
+            }
+            i -= 1
+        }
+        if same >= 3 { formatting.remove(at: earliest) }
+        formatting.append(
+            FormattingEntry(node: node, tag: tag.id, name: tag.name, attributes: tag.attributes))
+    }
+
+    static func sameAttributes(_ a: [HTMLAttribute], _ b: [HTMLAttribute]) -> Bool {
+        if a.count != b.count { return false }
+        if a.isEmpty { return true }
+        for x in a
+        where !b.contains(where: {
+            $0.name == x.name && $0.namespace == x.namespace && $0.value == x.value
+        }) {
+            return false
+        }
+        return true
+    }
+
+    mutating func reconstructActiveFormattingElements() {
+        guard let last = formatting.last else { return }
+        if last.isMarker || inStack(last.node) { return }
+        var i = formatting.count - 1
+        while i > 0 {
+            let e = formatting[i - 1]
+            if e.isMarker || inStack(e.node) { break }
+            i -= 1
+        }
+        while i < formatting.count {
+            let e = formatting[i]
+            let node = insertElement(name: e.name, ns: .html, attributes: e.attributes, tag: e.tag)
+            formatting[i].node = node
+            i += 1
+        }
+    }
+
+    mutating func clearFormattingToLastMarker() {
+        while let e = formatting.popLast() { if e.isMarker { return } }
+    }
+
+    func formattingIndex(of node: Int) -> Int? {
+        var i = formatting.count - 1
+        while i >= 0 {
+            if formatting[i].node == node { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The adoption agency algorithm. Returns false when the caller must act as for "any
+    /// other end tag".
+    mutating func adoptionAgency(_ tag: TagToken) -> Bool {
+        let subject = tag.name
+        if current.ns == .html && current.name == subject
+            && formattingIndex(of: current.node) == nil
+        {
+            pop()
+            return true
+        }
+        var outer = 0
+        while outer < 8 {
+            outer += 1
+            // The formatting element.
+            var fIndex = -1
+            var i = formatting.count - 1
+            while i >= 0 {
+                let e = formatting[i]
+                if e.isMarker { break }
+                if e.name == subject {
+                    fIndex = i
+                    break
+                }
+                i -= 1
+            }
+            if fIndex < 0 { return false }
+            let fEntry = formatting[fIndex]
+            guard let fStack = stackIndex(of: fEntry.node) else {
+                parseError("adoption-agency-1.2")
+                formatting.remove(at: fIndex)
+                return true
+            }
+            if !nodeInScope(fEntry.node) {
+                parseError("adoption-agency-4.4")
+                return true
+            }
+            if fStack != stack.count - 1 { parseError("adoption-agency-1.3") }
+            // The furthest block.
+            var furthest = -1
+            var k = fStack + 1
+            while k < stack.count {
+                if stack[k].isSpecial {
+                    furthest = k
+                    break
+                }
+                k += 1
+            }
+            if furthest < 0 {
+                while stack.count > fStack { pop() }
+                formatting.remove(at: fIndex)
+                return true
+            }
+            let commonAncestor = stack[fStack - 1].node
+            var bookmark = fIndex
+            let furthestBlock = stack[furthest]
+            var nodeIndex = furthest
+            var lastNode = furthestBlock.node
+            var inner = 0
+            while true {
+                inner += 1
+                nodeIndex -= 1
+                let node = stack[nodeIndex]
+                if node.node == fEntry.node { break }
+                var nodeF = formattingIndex(of: node.node)
+                if inner > 3, let nf = nodeF {
+                    formatting.remove(at: nf)
+                    if nf < bookmark { bookmark -= 1 }
+                    nodeF = nil
+                }
+                guard let nf = nodeF else {
+                    removeFromStack(at: nodeIndex)
+                    continue
+                }
+                let entry = formatting[nf]
+                let newNode = sink.createElement(
+                    name: entry.name, namespace: .html, attributes: entry.attributes)
+                formatting[nf].node = newNode
+                isOpen[node.node] = false
+                var newOpen = OpenElement(
+                    node: newNode, name: entry.name, ns: .html, attributes: entry.attributes)
+                newOpen.flags = node.flags
+                if newNode >= isOpen.count {
+                    isOpen.append(
+                        contentsOf: repeatElement(
+                            false, count: max(newNode + 1 - isOpen.count, isOpen.count)))
+                }
+                isOpen[newNode] = true
+                stack[nodeIndex] = newOpen
+                if lastNode == furthestBlock.node { bookmark = nf + 1 }
+                sink.append(lastNode, to: newNode)
+                lastNode = newNode
+            }
+            let loc = appropriatePlace(override: commonAncestor)
+            insert(lastNode, at: loc)
+            let newElement = sink.createElement(
+                name: fEntry.name, namespace: .html, attributes: fEntry.attributes)
+            sink.moveChildren(from: furthestBlock.node, to: newElement)
+            sink.append(newElement, to: furthestBlock.node)
+            // Replace the formatting element in the list at the bookmark.
+            let oldF = formattingIndex(of: fEntry.node)!
+            formatting.remove(at: oldF)
+            if oldF < bookmark { bookmark -= 1 }
+            formatting.insert(
+                FormattingEntry(
+                    node: newElement, tag: fEntry.tag, name: fEntry.name,
+                    attributes: fEntry.attributes),
+                at: min(bookmark, formatting.count))
+            // Replace it in the stack: below the furthest block.
+            let oldS = stackIndex(of: fEntry.node)!
+            removeFromStack(at: oldS)
+            let fb = stackIndex(of: furthestBlock.node)!
+            let e = OpenElement(
+                node: newElement, name: fEntry.name, ns: .html, attributes: fEntry.attributes)
+            if newElement >= isOpen.count {
+                isOpen.append(
+                    contentsOf: repeatElement(
+                        false, count: max(newElement + 1 - isOpen.count, isOpen.count)))
+            }
+            isOpen[newElement] = true
+            tagCount[Int(e.tag.rawValue)] += 1
+            if e.tag == .other { otherCount[e.name, default: 0] += 1 }
+            stack.insert(e, at: fb + 1)
+        }
+        return true
+    }
+
+    // MARK: - Reset the insertion mode appropriately
+
+    mutating func resetInsertionMode() {
+        var i = stack.count - 1
+        while i >= 0 {
+            var node = stack[i]
+            let last = i == 0
+            if last, isFragment, let c = context { node = c }
+            if node.ns == .html {
+                switch node.tag {
+                case .td, .th:
+                    if !last {
+                        mode = .inCell
+                        return
+                    }
+                case .tr:
+                    mode = .inRow
+                    return
+                case .tbody, .thead, .tfoot:
+                    mode = .inTableBody
+                    return
+                case .caption:
+                    mode = .inCaption
+                    return
+                case .colgroup:
+                    mode = .inColumnGroup
+                    return
+                case .table:
+                    mode = .inTable
+                    return
+                case .template:
+                    mode = templateModes.last ?? .inTemplate
+                    return
+                case .head:
+                    if !last {
+                        mode = .inHead
+                        return
+                    }
+                case .body:
+                    mode = .inBody
+                    return
+                case .frameset:
+                    mode = .inFrameset
+                    return
+                case .html:
+                    mode = headElement == nil ? .beforeHead : .afterHead
+                    return
+                default: break
+                }
+            }
+            if last {
+                mode = .inBody
+                return
+            }
+            i -= 1
+        }
+        mode = .inBody
+    }
+
+    // MARK: - Helpers for character runs
+
+    @inline(__always) static func isWS(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0C || c == 0x0D
+    }
+
+    /// Splits a run into its leading whitespace and the rest.
+    static func splitLeadingWhitespace(_ s: Substring) -> (Substring, Substring) {
+        let u = s.utf8
+        var i = u.startIndex
+        while i != u.endIndex && isWS(u[i]) { i = u.index(after: i) }
+        return (Substring(u[u.startIndex..<i]), Substring(u[i...]))
+    }
+
+    static func isAllWhitespace(_ s: Substring) -> Bool {
+        for c in s.utf8 where !isWS(c) { return false }
+        return true
+    }
+
+    static func isNull(_ s: Substring) -> Bool { s.utf8.count == 1 && s.utf8.first == 0 }
+}

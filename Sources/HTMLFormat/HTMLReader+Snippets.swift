@@ -1,0 +1,195 @@
+import MarkupAST
+
+/// Byte-level pre-passes: document detection and snippet leniency.
+extension HTMLReader {
+    /// Whether the input has an `<html>`, `<head>`, `<body>` tag or a doctype (case-insensitive).
+    ///
+    /// `looksLikeDocument(Array("<p>x</p>".utf8))` is false.
+    static func looksLikeDocument(_ bytes: [UInt8]) -> Bool {
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            guard bytes[i] == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
+            var j = i + 1
+            if j < count && bytes[j] == UInt8(ascii: "!") {
+                if matchesWord(bytes, j + 1, "doctype") { return true }
+                i += 1
+                continue
+            }
+            if j < count && bytes[j] == UInt8(ascii: "/") { j += 1 }
+            for word in ["html", "head", "body"] where matchesWord(bytes, j, word) {
+                let end = j + word.utf8.count
+                if end >= count || isTagEnd(bytes[end]) { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private static func matchesWord(_ bytes: [UInt8], _ start: Int, _ word: String) -> Bool {
+        var k = start
+        for w in word.utf8 {
+            guard k < bytes.count, lower(bytes[k]) == w else { return false }
+            k += 1
+        }
+        return true
+    }
+
+    static func isTagEnd(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == UInt8(ascii: "/")
+            || b == UInt8(ascii: ">")
+    }
+
+    static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b + 0x20 : b }
+
+    static func isASCIILetter(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+    }
+
+    /// Offsets of `<` that start an unknown tag with no attributes and no end tag anywhere in
+    /// the input (`<Hot>`, `<Congratulation!>`), skipping comments and raw-text elements.
+    static func literalTagOffsets(_ bytes: [UInt8], customTags: Set<String>) -> [Int] {
+        let count = bytes.count
+        // Pass 1: the names of every end tag.
+        var endNames = Set<[UInt8]>()
+        var i = 0
+        while i + 2 < count {
+            if bytes[i] == UInt8(ascii: "<") && bytes[i + 1] == UInt8(ascii: "/")
+                && isASCIILetter(bytes[i + 2])
+            {
+                var j = i + 2
+                var name: [UInt8] = []
+                while j < count && !isTagEnd(bytes[j]) {
+                    name.append(lower(bytes[j]))
+                    j += 1
+                }
+                endNames.insert(name)
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        // Pass 2: start tags.
+        var offsets: [Int] = []
+        i = 0
+        while i + 1 < count {
+            guard bytes[i] == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
+            let next = bytes[i + 1]
+            if next == UInt8(ascii: "!") && i + 3 < count && bytes[i + 2] == UInt8(ascii: "-")
+                && bytes[i + 3] == UInt8(ascii: "-")
+            {
+                i = skip(bytes, from: i + 4, past: Array("-->".utf8))
+                continue
+            }
+            guard isASCIILetter(next) else {
+                i += 1
+                continue
+            }
+            var j = i + 1
+            var name: [UInt8] = []
+            while j < count && !isTagEnd(bytes[j]) {
+                name.append(lower(bytes[j]))
+                j += 1
+            }
+            let nameString = String(decoding: name, as: UTF8.self)
+            if rawTextElements.contains(nameString) {
+                i = skip(bytes, from: j, past: Array("</".utf8) + name)
+                continue
+            }
+            if knownElements.contains(nameString) || customTags.contains(nameString)
+                || endNames.contains(name)
+            {
+                i = j
+                continue
+            }
+            // No attributes: optional spaces, then `>` or `/>`.
+            var k = j
+            while k < count && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A
+                || bytes[k] == 0x0C || bytes[k] == 0x0D)
+            {
+                k += 1
+            }
+            if k < count && bytes[k] == UInt8(ascii: "/") { k += 1 }
+            if k < count && bytes[k] == UInt8(ascii: ">") {
+                // Escaped: what follows the `<` is text, so look again inside the name
+                // (`<Vec<u8>>` holds a second tag).
+                offsets.append(i)
+                i += 1
+                continue
+            }
+            i = j
+        }
+        return offsets
+    }
+
+    /// The index after the first (ASCII case-insensitive) occurrence of `needle` at or after
+    /// `start`, or the end of input.
+    private static func skip(_ bytes: [UInt8], from start: Int, past needle: [UInt8]) -> Int {
+        guard let first = needle.first else { return start }
+        var i = start
+        let count = bytes.count
+        while i < count {
+            if lower(bytes[i]) == first && i + needle.count <= count {
+                var ok = true
+                for (n, b) in needle.enumerated() where lower(bytes[i + n]) != b {
+                    ok = false
+                    break
+                }
+                if ok { return i + needle.count }
+            }
+            i += 1
+        }
+        return count
+    }
+
+    /// The input with `<` at each offset replaced by `&lt;`.
+    static func escapeLessThan(_ bytes: [UInt8], at offsets: [Int]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + offsets.count * 3)
+        var previous = 0
+        for offset in offsets {
+            out.append(contentsOf: bytes[previous..<offset])
+            out.append(contentsOf: Array("&lt;".utf8))
+            previous = offset + 1
+        }
+        out.append(contentsOf: bytes[previous...])
+        return out
+    }
+
+    static let rawTextElements: Set<String> = [
+        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
+        "plaintext",
+    ]
+
+    /// HTML, SVG and MathML element names a browser knows (lower case).
+    static let knownElements: Set<String> = [
+        "a", "abbr", "acronym", "address", "applet", "area", "article", "aside", "audio", "b",
+        "base", "basefont", "bdi", "bdo", "bgsound", "big", "blink", "blockquote", "body", "br",
+        "button", "canvas", "caption", "center", "cite", "code", "col", "colgroup", "data",
+        "datalist", "dd", "del", "details", "dfn", "dialog", "dir", "div", "dl", "dt", "em",
+        "embed", "fieldset", "figcaption", "figure", "font", "footer", "form", "frame",
+        "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html",
+        "i", "iframe", "image", "img", "input", "ins", "isindex", "kbd", "keygen", "label",
+        "legend", "li", "link", "listing", "main", "map", "mark", "marquee", "menu", "menuitem",
+        "meta", "meter", "multicol", "nav", "nextid", "nobr", "noembed", "noframes", "noscript",
+        "object", "ol", "optgroup", "option", "output", "p", "param", "picture", "plaintext",
+        "pre", "progress", "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "script", "search",
+        "section", "select", "slot", "small", "source", "spacer", "span", "strike", "strong",
+        "style", "sub", "summary", "sup", "table", "tbody", "td", "template", "textarea",
+        "tfoot", "th", "thead", "time", "title", "tr", "track", "tt", "u", "ul", "var", "video",
+        "wbr", "xmp",
+        // SVG and MathML (the common ones)
+        "svg", "math", "g", "path", "circle", "rect", "line", "polyline", "polygon", "ellipse",
+        "text", "tspan", "use", "defs", "symbol", "lineargradient", "radialgradient", "stop",
+        "clippath", "mask", "pattern", "filter", "foreignobject", "desc", "mi", "mo", "mn", "ms",
+        "mtext", "mrow", "mfrac", "msqrt", "mroot", "msup", "msub", "msubsup", "munder", "mover",
+        "munderover", "mtable", "mtr", "mtd", "mstyle", "mspace", "semantics", "annotation",
+        "annotation-xml", "mglyph", "malignmark",
+    ]
+}

@@ -1,0 +1,125 @@
+import MarkupAST
+
+/// One block being built while lowering the DOM: its blocks so far, the inline buffer of its
+/// current implicit paragraph and the inline wrappers open around it.
+final class HTMLReaderContext {
+    enum Kind {
+        /// The document body.
+        case root
+        /// `.div` (div, section, figure, custom block elements ...).
+        case div
+        /// Children join the parent (html, body, form): a block boundary only.
+        case boundary
+        case blockQuote
+        case paragraph
+        case heading(Int)
+        /// A `<dt>` in a definition list.
+        case term
+        /// A `<dd>`.
+        case definition
+        case list
+        /// A `<li>`; `reopened` when it continues the previous item of a misnested list.
+        case item
+        case definitionList
+        case table
+        case row
+        case cell
+        case caption
+        case pre
+        /// The footnotes section of pandoc / GFM output; its items are `.footnote`.
+        case footnotes
+        case footnote(String)
+    }
+
+    let kind: Kind
+    var attributes: Attributes
+    var blocks: [Block] = []
+    var buffer: HTMLReaderInlineBuffer
+    /// Inline wrappers open in this block (inherited ones first).
+    var openWrappers: [HTMLInlineWrapper]
+    /// `.paragraph`, or `.plain` in tight contexts (list items, cells, `<dd>`).
+    let tightText: Bool
+    /// Inline-only blocks (p, headings, dt) flatten nested blocks into their text.
+    let inlineOnly: Bool
+
+    // Lists
+    var list: ListBlock?
+    var item: ListItem?
+    var implicitLists: [Int] = []
+    /// A list made up around orphan `<li>` elements.
+    var isImplicitList = false
+    // Definition lists
+    var definitions: [DefinitionItem] = []
+    // Tables
+    var table: HTMLReaderTableBuilder?
+    var cells: [TableCell] = []
+    var cell: TableCell?
+    // Code
+    var code: [UInt8] = []
+    var language = ""
+    /// Earlier code blocks of a `<pre>` holding several `<code>` elements.
+    var finishedCode: [(language: String, code: [UInt8])] = []
+
+    init(_ kind: Kind, attributes: Attributes = .none, wrappers: [HTMLInlineWrapper],
+         tightText: Bool)
+    {
+        self.kind = kind
+        self.attributes = attributes
+        self.openWrappers = wrappers
+        self.buffer = HTMLReaderInlineBuffer(reopening: wrappers)
+        self.tightText = tightText
+        switch kind {
+        case .paragraph, .heading, .term: inlineOnly = true
+        default: inlineOnly = false
+        }
+    }
+
+    /// Closes the implicit paragraph, if it has content, and restarts the buffer.
+    func flushInlines() {
+        if buffer.hasContent {
+            let inlines = buffer.build()
+            if !inlines.isEmpty {
+                blocks.append(tightText ? .plain(inlines, .none) : .paragraph(inlines, .none))
+            }
+        }
+        buffer = HTMLReaderInlineBuffer(reopening: openWrappers)
+    }
+
+    /// The inline content of an inline-only block.
+    func takeInlines() -> [Inline] {
+        buffer.hasContent ? buffer.build() : []
+    }
+
+    /// The blocks, with the implicit paragraph closed and adjacent implicit lists merged.
+    func finishBlocks() -> [Block] {
+        flushInlines()
+        guard implicitLists.count > 1 else { return blocks }
+        var out: [Block] = []
+        out.reserveCapacity(blocks.count)
+        let implicit = Set(implicitLists)
+        var pending: ListBlock?
+        var previousImplicit = -2
+        for (index, block) in blocks.enumerated() {
+            if implicit.contains(index), case .list(let next) = block {
+                if var merged = pending, previousImplicit == index - 1 {
+                    pending = nil  // keep `merged` unique while appending
+                    merged.items += next.items
+                    merged.tight = merged.tight && next.tight
+                    pending = merged
+                } else {
+                    if let list = pending { out.append(.list(list)) }
+                    pending = next
+                }
+                previousImplicit = index
+                continue
+            }
+            if let list = pending {
+                out.append(.list(list))
+                pending = nil
+            }
+            out.append(block)
+        }
+        if let list = pending { out.append(.list(list)) }
+        return out
+    }
+}

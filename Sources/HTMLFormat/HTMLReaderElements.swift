@@ -1,0 +1,132 @@
+import Foundation
+import MarkupAST
+
+/// What each HTML element becomes (the element table of `Formats/html.md`).
+enum HTMLReaderElements {
+    enum Role {
+        /// Dropped with a note (`what` names it in the diagnostic).
+        case dropped(String)
+        /// Skipped silently (`<source>`, `<track>`, `<wbr>`, `<base>`, `<link>`...).
+        case ignored
+        case head, title, meta
+        /// Children join the current block (`picture`, `object`).
+        case transparent
+        /// A block boundary whose children join the parent (`html`, `body`, `form`).
+        case boundary
+        case wrapper(HTMLInlineWrapper.Kind, canonical: String)
+        case span, link, code, lineBreak, image, embed, input, sup
+        case paragraph
+        case heading(Int)
+        case div(canonical: String)
+        case blockQuote, pre
+        case list(ordered: Bool)
+        case listItem, definitionList, term, definition, table, cell, thematicBreak
+        /// Table parts outside a table.
+        case tablePart
+    }
+
+    /// The role of an HTML element; unknown elements are a `.div` when they contain blocks,
+    /// else a `.span`.
+    static func role(of name: String, containsBlock: Bool) -> Role {
+        if let role = roles[name] { return role }
+        return containsBlock ? .div(canonical: "div") : .span
+    }
+
+    private static let roles: [String: Role] = {
+        var r: [String: Role] = [:]
+        for n in ["script", "style", "noscript", "template", "canvas", "select", "textarea",
+            "datalist", "frameset", "frame", "noframes", "noembed", "map", "applet"]
+        {
+            r[n] = .dropped("<\(n)> elements")
+        }
+        for n in ["source", "track", "wbr", "base", "link", "param", "area", "col", "colgroup"] {
+            r[n] = .ignored
+        }
+        r["head"] = .head
+        r["title"] = .title
+        r["meta"] = .meta
+        for n in ["picture", "object", "slot"] { r[n] = .transparent }
+        for n in ["html", "body", "form", "hgroup"] { r[n] = .boundary }
+        r["b"] = .wrapper(.strong, canonical: "strong")
+        r["strong"] = .wrapper(.strong, canonical: "strong")
+        r["i"] = .wrapper(.emphasis, canonical: "em")
+        r["em"] = .wrapper(.emphasis, canonical: "em")
+        r["s"] = .wrapper(.strikethrough, canonical: "del")
+        r["strike"] = .wrapper(.strikethrough, canonical: "del")
+        r["del"] = .wrapper(.strikethrough, canonical: "del")
+        r["u"] = .wrapper(.underline, canonical: "u")
+        r["ins"] = .wrapper(.underline, canonical: "u")
+        r["sub"] = .wrapper(.sub, canonical: "sub")
+        r["mark"] = .wrapper(.highlight, canonical: "mark")
+        r["sup"] = .sup
+        for n in ["span", "small", "big", "kbd", "abbr", "acronym", "q", "cite", "dfn", "var",
+            "bdi", "bdo", "data", "time", "label", "nobr", "ruby", "rb", "rt", "rp", "rtc",
+            "output", "meter", "progress", "blink", "font", "button", "marquee", "legend",
+            "option", "optgroup"]
+        {
+            r[n] = .span
+        }
+        r["a"] = .link
+        for n in ["code", "tt", "samp"] { r[n] = .code }
+        r["br"] = .lineBreak
+        for n in ["img", "image"] { r[n] = .image }
+        for n in ["iframe", "video", "audio", "embed"] { r[n] = .embed }
+        r["input"] = .input
+        r["p"] = .paragraph
+        for level in 1...6 { r["h\(level)"] = .heading(level) }
+        for n in ["div", "section", "article", "aside", "nav", "header", "footer", "main",
+            "address", "center", "figure", "figcaption", "details", "summary", "fieldset",
+            "search", "dialog"]
+        {
+            r[n] = .div(canonical: "div")
+        }
+        r["blockquote"] = .blockQuote
+        for n in ["pre", "listing", "xmp", "plaintext"] { r[n] = .pre }
+        r["ul"] = .list(ordered: false)
+        r["menu"] = .list(ordered: false)
+        r["dir"] = .list(ordered: false)
+        r["ol"] = .list(ordered: true)
+        r["li"] = .listItem
+        r["dl"] = .definitionList
+        r["dt"] = .term
+        r["dd"] = .definition
+        r["table"] = .table
+        r["td"] = .cell
+        r["th"] = .cell
+        for n in ["caption", "thead", "tbody", "tfoot", "tr"] { r[n] = .tablePart }
+        r["hr"] = .thematicBreak
+        return r
+    }()
+
+    /// Elements that start a block box (used to decide span vs div for unknown elements).
+    static let blockElements: Set<String> = [
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dd", "dir",
+        "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2",
+        "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li", "listing", "main", "menu", "nav",
+        "ol", "p", "plaintext", "pre", "search", "section", "summary", "table", "ul", "xmp",
+        "caption", "thead", "tbody", "tfoot", "tr", "td", "th",
+    ]
+
+    /// The language named by a class: `language-x`, `lang-x`, `highlight-source-x`.
+    ///
+    /// `language(fromClasses: ["hljs", "language-swift"])` is `"swift"`.
+    static func language(fromClasses classes: [String]) -> String? {
+        for c in classes {
+            for prefix in ["language-", "lang-", "highlight-source-"] where c.hasPrefix(prefix) {
+                let rest = c.dropFirst(prefix.count)
+                if !rest.isEmpty { return String(rest) }
+            }
+        }
+        return nil
+    }
+
+    /// A cell or column alignment from `align` and `text-align`.
+    static func alignment(_ align: String?, _ textAlign: String?) -> ColumnAlignment {
+        switch (textAlign ?? align ?? "").trimmingCharacters(in: .whitespaces).lowercased() {
+        case "left", "start": return .left
+        case "center", "-webkit-center", "middle": return .center
+        case "right", "end": return .right
+        default: return .none
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import MarkupAST
+
+/// An inline element that wraps other inlines (strong, link, span ...).
+struct HTMLInlineWrapper {
+    enum Kind {
+        case emphasis, strong, strikethrough, underline, sup, sub, highlight, span
+        case link(Link)
+    }
+    var kind: Kind
+    var attributes: Attributes
+
+    func make(_ children: [Inline]) -> Inline {
+        switch kind {
+        case .emphasis: return .emphasis(children, attributes)
+        case .strong: return .strong(children, attributes)
+        case .strikethrough: return .strikethrough(children, attributes)
+        case .underline: return .underline(children, attributes)
+        case .sup: return .sup(children, attributes)
+        case .sub: return .sub(children, attributes)
+        case .highlight: return .highlight(children, attributes)
+        case .span: return .span(children, attributes)
+        case .link(let target): return .link(children, target, attributes)
+        }
+    }
+}
+
+/// How a run of text treats white space (CSS `white-space`).
+enum HTMLWhiteSpace {
+    /// Collapse runs of spaces, tabs and newlines into one space.
+    case normal
+    /// Keep spaces; newlines become hard breaks (`pre`, `pre-wrap`, `break-spaces`).
+    case pre
+    /// Collapse spaces; newlines become hard breaks.
+    case preLine
+}
+
+/// The flat inline content of one block being built: text with its white space already
+/// collapsed, wrapper opens/closes, atoms and breaks. Turned into an `[Inline]` tree by
+/// `build()`, without recursion.
+struct HTMLReaderInlineBuffer {
+    enum Event {
+        case text(String)
+        case open(HTMLInlineWrapper)
+        case close
+        case atom(Inline)
+        case lineBreak
+    }
+
+    private(set) var events: [Event] = []
+    /// Whether the last character emitted was a (collapsible) space, or nothing was emitted
+    /// yet since the start of the block or the last line break.
+    private var lastWasSpace = true
+    /// Whether anything visible (non-space text or an atom) was added.
+    private(set) var hasContent = false
+    private var pending: [UInt8] = []
+
+    init(reopening wrappers: [HTMLInlineWrapper] = []) {
+        for w in wrappers { events.append(.open(w)) }
+    }
+
+    mutating func open(_ wrapper: HTMLInlineWrapper) {
+        flushPending()
+        events.append(.open(wrapper))
+    }
+
+    mutating func close() {
+        flushPending()
+        events.append(.close)
+    }
+
+    mutating func atom(_ inline: Inline) {
+        flushPending()
+        events.append(.atom(inline))
+        lastWasSpace = false
+        hasContent = true
+    }
+
+    /// A collapsible space (block boundaries inside inline-only blocks).
+    mutating func space() {
+        if !lastWasSpace {
+            pending.append(0x20)
+            lastWasSpace = true
+        }
+    }
+
+    mutating func lineBreak() {
+        flushPending()
+        trimTrailingSpace()
+        events.append(.lineBreak)
+        lastWasSpace = true
+    }
+
+    /// Appends text as `white-space` says.
+    mutating func append(_ text: String, _ mode: HTMLWhiteSpace) {
+        if mode == .normal {
+            var text = text
+            text.withUTF8 { appendCollapsing($0) }
+            return
+        }
+        for byte in text.utf8 {
+            let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
+                || byte == 0x0D
+            if isSpace {
+                if byte == 0x0A && mode != .normal {
+                    lineBreak()
+                    continue
+                }
+                if mode == .pre {
+                    pending.append(byte == 0x09 ? 0x09 : 0x20)
+                    lastWasSpace = false
+                    continue
+                }
+                if !lastWasSpace {
+                    pending.append(0x20)
+                    lastWasSpace = true
+                }
+            } else {
+                pending.append(byte)
+                lastWasSpace = false
+                hasContent = true
+            }
+        }
+    }
+
+    /// `white-space: normal`: copies runs of non-space bytes at once, one space per gap.
+    private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let byte = bytes[i]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D {
+                if !lastWasSpace {
+                    pending.append(0x20)
+                    lastWasSpace = true
+                }
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < count {
+                let b = bytes[j]
+                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D { break }
+                j += 1
+            }
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
+            lastWasSpace = false
+            hasContent = true
+            i = j
+        }
+    }
+
+    private mutating func flushPending() {
+        guard !pending.isEmpty else { return }
+        events.append(.text(String(decoding: pending, as: UTF8.self)))
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Removes one trailing collapsible space before the end (skipping opens and closes).
+    private mutating func trimTrailingSpace() {
+        var i = events.count - 1
+        while i >= 0 {
+            switch events[i] {
+            case .open, .close:
+                i -= 1
+                continue
+            case .text(let s):
+                if s.utf8.last == 0x20 {
+                    let trimmed = String(s.dropLast())
+                    events[i] = .text(trimmed)
+                }
+                return
+            case .atom, .lineBreak:
+                return
+            }
+        }
+    }
+
+    /// Builds the inline tree: leading and trailing spaces and line breaks dropped, spaces at
+    /// the edges of wrappers moved outside them, unclosed wrappers closed.
+    mutating func build() -> [Inline] {
+        flushPending()
+        trimTrailingSpace()
+        struct Frame {
+            var wrapper: HTMLInlineWrapper?
+            var children: [Inline]
+        }
+        var stack: [Frame] = [Frame(wrapper: nil, children: [])]
+        var sawContent = false
+        var pendingBreaks = 0
+        func closeTop(_ stack: inout [Frame]) {
+            var frame = stack.removeLast()
+            var trailingSpace = false
+            if case .text(let s)? = frame.children.last, s.utf8.last == 0x20 {
+                let trimmed = String(s.dropLast())
+                if trimmed.isEmpty {
+                    frame.children.removeLast()
+                } else {
+                    frame.children[frame.children.count - 1] = .text(trimmed)
+                }
+                trailingSpace = true
+            }
+            if let wrapper = frame.wrapper {
+                let made = wrapper.make(frame.children)
+                let parent = stack.count - 1
+                // `<b>a</b><b>b</b>` renders as one run: merge identical neighbours.
+                if let last = stack[parent].children.last, last.isContainer,
+                    last.withChildren([]) == made.withChildren([])
+                {
+                    stack[parent].children[stack[parent].children.count - 1] =
+                        last.withChildren(last.children + frame.children)
+                } else {
+                    stack[parent].children.append(made)
+                }
+            }
+            if trailingSpace { stack[stack.count - 1].children.append(.text(" ")) }
+        }
+        for event in events {
+            switch event {
+            case .open(let wrapper):
+                stack.append(Frame(wrapper: wrapper, children: []))
+            case .close:
+                if stack.count > 1 { closeTop(&stack) }
+            case .lineBreak:
+                if sawContent { pendingBreaks += 1 }
+            case .atom(let inline):
+                for _ in 0..<pendingBreaks { stack[stack.count - 1].children.append(.lineBreak) }
+                pendingBreaks = 0
+                stack[stack.count - 1].children.append(inline)
+                sawContent = true
+            case .text(var s):
+                if s.isEmpty { continue }
+                for _ in 0..<pendingBreaks { stack[stack.count - 1].children.append(.lineBreak) }
+                pendingBreaks = 0
+                if s.utf8.first == 0x20 && stack.count > 1
+                    && stack[stack.count - 1].children.isEmpty
+                {
+                    // Move the leading space before the wrappers that were just opened.
+                    var k = stack.count - 1
+                    while k > 0 && stack[k].children.isEmpty { k -= 1 }
+                    stack[k].children.append(.text(" "))
+                    s.removeFirst()
+                    if s.isEmpty { continue }
+                }
+                stack[stack.count - 1].children.append(.text(s))
+                sawContent = true
+            }
+        }
+        while stack.count > 1 { closeTop(&stack) }
+        var result = stack[0].children
+        // Trailing spaces moved out of wrappers at the very end.
+        while case .text(let s)? = result.last, s.utf8.last == 0x20 {
+            let trimmed = String(s.dropLast())
+            if trimmed.isEmpty { result.removeLast() } else { result[result.count - 1] = .text(trimmed) }
+        }
+        while case .text(let s)? = result.first, s.utf8.first == 0x20 {
+            let trimmed = String(s.dropFirst())
+            if trimmed.isEmpty { result.removeFirst() } else { result[0] = .text(trimmed) }
+        }
+        return result
+    }
+}

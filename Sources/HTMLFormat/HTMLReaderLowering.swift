@@ -1,0 +1,955 @@
+import Foundation
+import HTML5Parser
+import MarkupAST
+
+/// DOM -> AST lowering, one iterative walk (no recursion; a stack of visits and a stack of
+/// block contexts, both bounded by the DOM depth the parser capped).
+final class HTMLReaderLowering {
+    let dom: HTMLDocument
+    let nodes: [HTMLNode]
+    let options: HTMLReaderOptions
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Per node: whether it has a block-level element among its descendants.
+    private var containsBlock: [Bool]
+    /// Footnote item ids (`fn1`, `fn-1`, `user-content-fn-1`) -> labels.
+    private var footnoteLabels: [String: String] = [:]
+    /// Nodes to skip (task-list checkboxes already read).
+    private var skipped: Set<Int32> = []
+    private var metadata: [String: String] = [:]
+    private var footnoteDefinitions: [Block] = []
+    private var dropped: [String: Int] = [:]
+    private var embeds = 0
+    private var footnoteDepth = 0
+
+    private struct Visit {
+        var node: Int32
+        var cursor: Int32
+        var exit: Exit
+        var whiteSpace: HTMLWhiteSpace
+        /// Contexts to finish after the element's own exit (a reopened list item).
+        var extraPops: Int
+    }
+
+    private enum Exit {
+        case none
+        case closeWrapper
+        case popContext
+        case separator
+        case boundary
+        case section(HTMLReaderTableBuilder.Section)
+    }
+
+    private var visits: [Visit] = []
+    private var contexts: [HTMLReaderContext] = []
+
+    init(dom: HTMLDocument, options: HTMLReaderOptions) {
+        self.dom = dom
+        self.nodes = dom.nodes
+        self.options = options
+        self.containsBlock = Array(repeating: false, count: dom.nodes.count)
+    }
+
+    // MARK: - Driver
+
+    func run() -> Document {
+        prepass()
+        let root = HTMLReaderContext(.root, wrappers: [], tightText: false)
+        contexts = [root]
+        pushVisit(dom.root, exit: .none, whiteSpace: .normal)
+        while !visits.isEmpty {
+            let top = visits.count - 1
+            let cursor = visits[top].cursor
+            if cursor >= 0 {
+                visits[top].cursor = index(nodes[Int(cursor)].nextSibling)
+                enter(cursor, whiteSpace: visits[top].whiteSpace)
+            } else {
+                let visit = visits.removeLast()
+                leave(visit)
+            }
+        }
+        var blocks = root.finishBlocks()
+        blocks += footnoteDefinitions
+        for (what, count) in dropped.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(
+                Diagnostic(.note, "parse.dropped", "dropped \(count) \(what)"))
+        }
+        return Document(blocks, metadata: metadata)
+    }
+
+    private func index(_ id: HTMLNodeID?) -> Int32 { id?.index ?? -1 }
+
+    private func pushVisit(
+        _ node: Int32, exit: Exit, whiteSpace: HTMLWhiteSpace, extraPops: Int = 0
+    ) {
+        visits.append(
+            Visit(
+                node: node, cursor: index(nodes[Int(node)].firstChild), exit: exit,
+                whiteSpace: whiteSpace, extraPops: extraPops))
+    }
+
+    private func pushVisit(_ node: HTMLNodeID, exit: Exit, whiteSpace: HTMLWhiteSpace) {
+        pushVisit(node.index, exit: exit, whiteSpace: whiteSpace)
+    }
+
+    private var context: HTMLReaderContext { contexts[contexts.count - 1] }
+
+    private func drop(_ what: String) { dropped[what, default: 0] += 1 }
+
+    // MARK: - Pre-pass
+
+    /// Marks ancestors of block elements and finds footnote sections.
+    private func prepass() {
+        for i in nodes.indices {
+            guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
+            let name = nodes[i].name
+            if HTMLReaderElements.blockElements.contains(name) {
+                var p = nodes[i].parent
+                while let parent = p, !containsBlock[Int(parent.index)] {
+                    containsBlock[Int(parent.index)] = true
+                    p = nodes[Int(parent.index)].parent
+                }
+            }
+            if name == "li", let id = nodes[i].attribute("id"),
+                !id.isEmpty, isInFootnoteSection(i)
+            {
+                footnoteLabels[id] = footnoteLabel(id)
+            }
+        }
+    }
+
+    private func isFootnoteSection(_ node: HTMLNode) -> Bool {
+        guard node.kind == .element else { return false }
+        if node.attribute("data-footnotes") != nil { return true }
+        if node.attribute("role") == "doc-endnotes" { return true }
+        if let cls = node.attribute("class"), cls.split(separator: " ").contains("footnotes") {
+            return true
+        }
+        return false
+    }
+
+    private func isInFootnoteSection(_ i: Int) -> Bool {
+        var p = nodes[i].parent
+        var steps = 0
+        while let parent = p, steps < 4 {
+            if isFootnoteSection(nodes[Int(parent.index)]) { return true }
+            p = nodes[Int(parent.index)].parent
+            steps += 1
+        }
+        return false
+    }
+
+    private func footnoteLabel(_ id: String) -> String {
+        var s = Substring(id)
+        if s.hasPrefix("user-content-") { s = s.dropFirst(13) }
+        if s.hasPrefix("fn") { s = s.dropFirst(2) }
+        while let f = s.first, f == "-" || f == ":" || f == "_" { s = s.dropFirst() }
+        return s.isEmpty ? id : String(s)
+    }
+
+    // MARK: - Entering nodes
+
+    private func enter(_ i: Int32, whiteSpace: HTMLWhiteSpace) {
+        let node = nodes[Int(i)]
+        switch node.kind {
+        case .text:
+            text(node.data, whiteSpace)
+        case .comment:
+            if options.keepRawHTML {
+                if case .pre = context.kind { return }
+                context.buffer.atom(.rawInline(format: "html", "<!--\(node.data)-->"))
+            } else {
+                drop("comments")
+            }
+        case .doctype, .document, .documentFragment:
+            break
+        case .element:
+            if skipped.contains(i) { return }
+            element(i, node, whiteSpace)
+        }
+    }
+
+    private func isWhitespace(_ s: String) -> Bool {
+        s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+    }
+
+    private func text(_ data: String, _ whiteSpace: HTMLWhiteSpace) {
+        let ctx = context
+        switch ctx.kind {
+        case .pre:
+            ctx.code.append(contentsOf: data.utf8)
+        case .list:
+            guard !isWhitespace(data) else { return }
+            let item = reopenItem()
+            item.buffer.append(data, whiteSpace)
+            finishTop()
+        case .definitionList:
+            guard !isWhitespace(data) else { return }
+            beginBlock(.definition, attributes: .none, tight: true)
+            context.buffer.append(data, whiteSpace)
+            finishTop()
+        case .table, .row:
+            return
+        default:
+            ctx.buffer.append(data, whiteSpace)
+        }
+    }
+
+    /// The attributes of an element: id, classes, style, then the rest in source order.
+    private func attributes(
+        _ node: HTMLNode, tag: String?, skipping skip: Set<String> = []
+    ) -> Attributes {
+        var a = Attributes(tag: tag)
+        if node.attributes.isEmpty { return a }
+        for attribute in node.attributes {
+            let name = attribute.namespace == .none ? attribute.name : attribute.qualifiedName
+            if skip.contains(name) { continue }
+            switch name {
+            case "id": a.id = attribute.value
+            case "class":
+                a.classes = attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+                    .map(String.init)
+            case "style": a.style += CSSDeclaration.parseList(attribute.value)
+            default: a.pairs.append(Attribute(name: name, value: attribute.value))
+            }
+        }
+        return a
+    }
+
+    private func whiteSpaceMode(_ a: Attributes, _ inherited: HTMLWhiteSpace) -> HTMLWhiteSpace {
+        guard let value = a.styleValue("white-space")?.lowercased() else { return inherited }
+        switch value {
+        case "pre", "pre-wrap", "break-spaces": return .pre
+        case "pre-line": return .preLine
+        case "normal", "nowrap": return .normal
+        default: return inherited
+        }
+    }
+
+    private func resolve(_ url: String) -> String {
+        guard let base = options.baseURL, !base.isEmpty, !url.hasPrefix("#") else { return url }
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let baseURL = URL(string: base),
+            let resolved = URL(string: trimmed, relativeTo: baseURL)
+        else { return url }
+        return resolved.absoluteString
+    }
+
+    // MARK: - Elements
+
+    private func element(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace) {
+        let name = node.name
+        let ctx = context
+        guard node.namespace == .html else {
+            if node.name == "svg" {
+                drop("<svg> elements")
+                return
+            }
+            // MathML and other foreign content: its text, as a span.
+            if node.name == "math" {
+                openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: attributes(node, tag: "math")), inherited)
+            } else {
+                pushVisit(i, exit: .none, whiteSpace: inherited)
+            }
+            return
+        }
+        // Raw code text.
+        if case .pre = ctx.kind {
+            switch name {
+            case "br": ctx.code.append(0x0A)
+            case "script", "style", "template": drop("<\(name)> elements")
+            case "button": drop("<button> elements in code")
+            case "code":
+                // Several `<code>` in one `<pre>` (Node.js docs: ESM and CommonJS
+                // flavours): one code block each.
+                let classes = attributes(node, tag: nil).classes
+                let language = HTMLReaderElements.language(fromClasses: classes)
+                if ctx.code.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 }) {
+                    ctx.finishedCode.append((ctx.language, ctx.code))
+                    ctx.code = []
+                    if let language { ctx.language = language }
+                } else if let language, ctx.language.isEmpty {
+                    ctx.language = language
+                }
+                pushVisit(i, exit: .none, whiteSpace: .pre)
+            default: pushVisit(i, exit: .none, whiteSpace: .pre)
+            }
+            return
+        }
+        // Structural parents first.
+        switch ctx.kind {
+        case .list where name != "li":
+            // Misnested content of a list (`<ul><li>a</li><ul>...</ul></ul>`): it joins the
+            // previous item.
+            _ = reopenItem()
+            elementFinishingContext(i, node, inherited)
+            return
+        case .definitionList:
+            switch name {
+            case "dt", "dd": break
+            case "div", "script", "template", "style":
+                if name == "div" { pushVisit(i, exit: .none, whiteSpace: inherited) } else {
+                    drop("<\(name)> elements")
+                }
+                return
+            default:
+                beginBlock(.definition, attributes: .none, tight: true)
+                elementFinishingContext(i, node, inherited)
+                return
+            }
+        case .table:
+            tableChild(i, node, inherited)
+            return
+        case .row:
+            if name == "td" || name == "th" { break }
+            pushVisit(i, exit: .none, whiteSpace: inherited)
+            return
+        case .footnotes:
+            switch name {
+            case "ol", "ul", "div":
+                pushVisit(i, exit: .none, whiteSpace: inherited)
+                return
+            case "hr":
+                return
+            case "li":
+                if let id = node.attribute("id"), let label = footnoteLabels[id] {
+                    pushBlock(i, .footnote(label), .none, tight: false, inherited)
+                    return
+                }
+            default:
+                break
+            }
+        default:
+            break
+        }
+        let role = HTMLReaderElements.role(of: name, containsBlock: containsBlock[Int(i)])
+        var a: Attributes
+        switch role {
+        case .dropped(let what):
+            if options.keepRawHTML && (name == "script" || name == "style") {
+                let html = dom.outerHTML(of: HTMLNodeID(i))
+                if ctx.inlineOnly { ctx.buffer.atom(.rawInline(format: "html", html)) } else {
+                    ctx.flushInlines()
+                    ctx.blocks.append(.rawBlock(format: "html", html))
+                }
+            } else {
+                drop(what)
+            }
+        case .ignored:
+            break
+        case .head:
+            readHead(i)
+        case .title:
+            if metadata["title"] == nil {
+                metadata["title"] = collapse(dom.textContent(of: HTMLNodeID(i)))
+            }
+        case .meta:
+            if let n = node.attribute("name") ?? node.attribute("property"),
+                let content = node.attribute("content"), metadata[n] == nil
+            {
+                metadata[n] = content
+            }
+        case .transparent:
+            pushVisit(i, exit: .none, whiteSpace: inherited)
+        case .boundary:
+            if ctx.inlineOnly {
+                separator(i, inherited)
+            } else {
+                ctx.flushInlines()
+                pushVisit(i, exit: .boundary, whiteSpace: inherited)
+            }
+        case .wrapper(let kind, let canonical):
+            a = attributes(node, tag: name == canonical ? nil : name)
+            openWrapper(i, HTMLInlineWrapper(kind: kind, attributes: a), whiteSpaceMode(a, inherited))
+        case .span:
+            a = attributes(node, tag: name == "span" ? nil : name, skipping: name == "font" ? ["color", "face", "size"] : [])
+            if name == "font" { a.style = fontStyle(node) + a.style }
+            openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), whiteSpaceMode(a, inherited))
+        case .link:
+            link(i, node, inherited)
+        case .code:
+            inlineCode(i, node, inherited, tag: name == "code" ? nil : name)
+        case .lineBreak:
+            ctx.buffer.lineBreak()
+        case .image:
+            image(node)
+        case .embed:
+            embed(i, node)
+        case .input:
+            drop("form controls (<input>)")
+        case .sup:
+            if let label = footnoteReference(inSup: i) {
+                ctx.buffer.atom(.footnoteReference(label: label))
+            } else {
+                openWrapper(i, HTMLInlineWrapper(kind: .sup, attributes: attributes(node, tag: nil)), inherited)
+            }
+        default:
+            if ctx.inlineOnly {
+                separator(i, inherited)
+                return
+            }
+            block(i, node, role, inherited)
+        }
+    }
+
+    /// Handles an element inside a context opened just for it (a reopened list item, an
+    /// implicit `<dd>`), finishing that context when the element is done.
+    private func elementFinishingContext(_ i: Int32, _ node: HTMLNode, _ ws: HTMLWhiteSpace) {
+        let before = visits.count
+        element(i, node, ws)
+        if visits.count > before {
+            visits[before].extraPops += 1
+        } else {
+            finishTop()
+        }
+    }
+
+    private func separator(_ i: Int32, _ inherited: HTMLWhiteSpace) {
+        context.buffer.space()
+        pushVisit(i, exit: .separator, whiteSpace: inherited)
+    }
+
+    private func openWrapper(_ i: Int32, _ wrapper: HTMLInlineWrapper, _ ws: HTMLWhiteSpace) {
+        let ctx = context
+        ctx.buffer.open(wrapper)
+        ctx.openWrappers.append(wrapper)
+        pushVisit(i, exit: .closeWrapper, whiteSpace: ws)
+    }
+
+    private func beginBlock(
+        _ kind: HTMLReaderContext.Kind, attributes: Attributes, tight: Bool
+    ) {
+        let parent = context
+        parent.flushInlines()
+        contexts.append(
+            HTMLReaderContext(kind, attributes: attributes, wrappers: parent.openWrappers, tightText: tight))
+    }
+
+    private func pushBlock(
+        _ i: Int32, _ kind: HTMLReaderContext.Kind, _ a: Attributes, tight: Bool,
+        _ ws: HTMLWhiteSpace
+    ) {
+        beginBlock(kind, attributes: a, tight: tight)
+        pushVisit(i, exit: .popContext, whiteSpace: ws)
+    }
+
+    private func reopenItem() -> HTMLReaderContext {
+        let listContext = context
+        var item = ListItem([])
+        if var list = listContext.list, let last = list.items.popLast() {
+            item = last
+            listContext.list = list
+        }
+        let ctx = HTMLReaderContext(
+            .item, attributes: item.attributes, wrappers: listContext.openWrappers, tightText: true)
+        ctx.blocks = item.blocks
+        ctx.item = item
+        contexts.append(ctx)
+        return ctx
+    }
+
+    private func block(
+        _ i: Int32, _ node: HTMLNode, _ role: HTMLReaderElements.Role, _ inherited: HTMLWhiteSpace
+    ) {
+        let name = node.name
+        let tight = context.tightText
+        switch role {
+        case .paragraph:
+            let a = attributes(node, tag: nil)
+            pushBlock(i, .paragraph, a, tight: false, whiteSpaceMode(a, inherited))
+        case .heading(let level):
+            let a = attributes(node, tag: nil)
+            pushBlock(i, .heading(level), a, tight: false, whiteSpaceMode(a, inherited))
+        case .div(let canonical):
+            if isFootnoteSection(node), !footnoteLabels.isEmpty {
+                footnoteDepth += 1
+                pushBlock(i, .footnotes, .none, tight: false, inherited)
+                return
+            }
+            let a = attributes(node, tag: name == canonical ? nil : name)
+            let language = HTMLReaderElements.language(fromClasses: a.classes)
+            pushBlock(i, .div, a, tight: tight, whiteSpaceMode(a, inherited))
+            if let language { context.language = language }
+        case .blockQuote:
+            let a = attributes(node, tag: nil)
+            pushBlock(i, .blockQuote, a, tight: false, whiteSpaceMode(a, inherited))
+        case .pre:
+            var a = attributes(node, tag: name == "pre" ? nil : name)
+            var language = HTMLReaderElements.language(fromClasses: a.classes)
+            if language != nil {
+                a.classes.removeAll { HTMLReaderElements.language(fromClasses: [$0]) != nil }
+            } else if a.classes.contains("sourceCode"), let lang = a.classes.first(where: { $0 != "sourceCode" }) {
+                language = lang
+            }
+            if language == nil, let codeChild = onlyElementChild(i), nodes[Int(codeChild)].isHTMLElement("code") {
+                let classes = (nodes[Int(codeChild)].attribute("class") ?? "").split(separator: " ").map(String.init)
+                language = HTMLReaderElements.language(fromClasses: classes)
+                if language == nil, classes.contains("sourceCode") {
+                    language = classes.first { $0 != "sourceCode" }
+                }
+            }
+            if language == nil {
+                // `<div class="highlight-source-x"><pre>`: the enclosing block's language.
+                for ctx in contexts.reversed() {
+                    if case .div = ctx.kind, !ctx.language.isEmpty {
+                        language = ctx.language
+                        break
+                    }
+                    if case .div = ctx.kind { continue }
+                    break
+                }
+            }
+            pushBlock(i, .pre, a, tight: false, .pre)
+            context.language = language ?? ""
+        case .list(let ordered):
+            let a = attributes(node, tag: name == "ul" || name == "ol" ? nil : name, skipping: ["start"])
+            var list = ListBlock(kind: ordered ? .ordered : .bullet, items: [], attributes: a)
+            if ordered, let start = node.attribute("start").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+                list.start = start
+            } else if ordered, node.attribute("reversed") != nil {
+                list.start = Int.min  // resolved when the items are known
+            }
+            pushBlock(i, .list, a, tight: tight, inherited)
+            context.list = list
+        case .listItem:
+            let a = attributes(node, tag: nil)
+            var task: Bool?
+            if let (input, checked) = taskCheckbox(i) {
+                skipped.insert(input)
+                task = checked
+            }
+            if case .list = context.kind {} else {
+                // An orphan `<li>`: an implicit bullet list around it.
+                pushBlock(i, .list, .none, tight: tight, inherited)
+                context.list = ListBlock(kind: .bullet, items: [])
+                context.isImplicitList = true
+                visits[visits.count - 1].extraPops += 1
+                beginBlock(.item, attributes: a, tight: true)
+                context.item = ListItem([], task: task, attributes: a)
+                return
+            }
+            pushBlock(i, .item, a, tight: true, whiteSpaceMode(a, inherited))
+            context.item = ListItem([], task: task, attributes: a)
+        case .definitionList:
+            let a = attributes(node, tag: nil)
+            pushBlock(i, .definitionList, a, tight: tight, inherited)
+        case .term:
+            let a = attributes(node, tag: nil)
+            if case .definitionList = context.kind {
+                pushBlock(i, .term, a, tight: true, whiteSpaceMode(a, inherited))
+            } else {
+                pushBlock(i, .paragraph, a, tight: false, whiteSpaceMode(a, inherited))
+            }
+        case .definition:
+            let a = attributes(node, tag: nil)
+            if case .definitionList = context.kind {
+                pushBlock(i, .definition, a, tight: true, whiteSpaceMode(a, inherited))
+            } else {
+                var b = a
+                b.tag = "dd"
+                pushBlock(i, .div, b, tight: tight, whiteSpaceMode(a, inherited))
+            }
+        case .table:
+            let a = attributes(node, tag: nil)
+            pushBlock(i, .table, a, tight: tight, .normal)
+            context.table = HTMLReaderTableBuilder(attributes: a)
+        case .cell:
+            guard case .row = context.kind else {
+                context.flushInlines()
+                pushVisit(i, exit: .boundary, whiteSpace: inherited)
+                return
+            }
+            let a = attributes(node, tag: nil, skipping: ["colspan", "rowspan", "align"])
+            let colspan = max(1, min(1000, Int(node.attribute("colspan") ?? "1") ?? 1))
+            let rowspan = max(1, min(65534, Int(node.attribute("rowspan") ?? "1") ?? 1))
+            let alignment = HTMLReaderElements.alignment(node.attribute("align"), a.styleValue("text-align"))
+            pushBlock(i, .cell, a, tight: true, whiteSpaceMode(a, inherited))
+            context.cell = TableCell(
+                [], header: name == "th", alignment: alignment, colspan: colspan, rowspan: rowspan,
+                attributes: a)
+        case .thematicBreak:
+            context.flushInlines()
+            context.blocks.append(.thematicBreak(attributes(node, tag: nil)))
+        default:
+            // Table parts outside a table: their content as blocks.
+            pushVisit(i, exit: .boundary, whiteSpace: inherited)
+            context.flushInlines()
+        }
+    }
+
+    private func onlyElementChild(_ i: Int32) -> Int32? {
+        var found: Int32?
+        var c = nodes[Int(i)].firstChild
+        while let child = c {
+            let n = nodes[Int(child.index)]
+            if n.kind == .element {
+                if found != nil { return nil }
+                found = child.index
+            } else if n.kind == .text, !isWhitespace(n.data) {
+                return nil
+            }
+            c = n.nextSibling
+        }
+        return found
+    }
+
+    /// The leading checkbox of a list item (`<li><input type=checkbox checked> a`, also inside
+    /// a first `<p>`).
+    private func taskCheckbox(_ li: Int32) -> (Int32, Bool)? {
+        var parent = li
+        for _ in 0..<2 {
+            var c = nodes[Int(parent)].firstChild
+            while let child = c {
+                let n = nodes[Int(child.index)]
+                if n.kind == .text && isWhitespace(n.data) || n.kind == .comment {
+                    c = n.nextSibling
+                    continue
+                }
+                if n.isHTMLElement("input"), (n.attribute("type") ?? "").lowercased() == "checkbox" {
+                    return (child.index, n.attribute("checked") != nil)
+                }
+                if n.isHTMLElement("p") || n.isHTMLElement("label") {
+                    parent = child.index
+                    break
+                }
+                return nil
+            }
+            if c == nil { return nil }
+        }
+        return nil
+    }
+
+    private func tableChild(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace) {
+        let ctx = context
+        switch node.name {
+        case "caption":
+            pushBlock(i, .caption, .none, tight: true, .normal)
+        case "colgroup", "col":
+            readColumns(i, node)
+        case "thead", "tbody", "tfoot":
+            let previous = ctx.table?.section ?? .body
+            ctx.table?.section = node.name == "thead" ? .head : node.name == "tfoot" ? .foot : .body
+            pushVisit(i, exit: .section(previous), whiteSpace: inherited)
+        case "tr":
+            pushBlock(i, .row, attributes(node, tag: nil), tight: true, inherited)
+        case "script", "style", "template":
+            drop("<\(node.name)> elements")
+        default:
+            pushVisit(i, exit: .none, whiteSpace: inherited)
+        }
+    }
+
+    private func readColumns(_ i: Int32, _ node: HTMLNode) {
+        guard let table = context.table else { return }
+        var builder = table
+        func add(_ n: HTMLNode) {
+            let span = max(1, min(1000, Int(n.attribute("span") ?? "1") ?? 1))
+            let alignment = HTMLReaderElements.alignment(
+                n.attribute("align"), attributes(n, tag: nil).styleValue("text-align"))
+            builder.columnAlignments += Array(repeating: alignment, count: span)
+        }
+        if node.name == "col" {
+            add(node)
+        } else {
+            var hasCols = false
+            for child in dom.children(of: HTMLNodeID(i)) where nodes[Int(child.index)].isHTMLElement("col") {
+                add(nodes[Int(child.index)])
+                hasCols = true
+            }
+            if !hasCols { add(node) }
+        }
+        context.table = builder
+    }
+
+    private func readHead(_ i: Int32) {
+        for child in dom.children(of: HTMLNodeID(i)) {
+            let n = nodes[Int(child.index)]
+            guard n.kind == .element else { continue }
+            switch n.name {
+            case "title":
+                if metadata["title"] == nil {
+                    metadata["title"] = collapse(dom.textContent(of: child))
+                }
+            case "meta":
+                if let name = n.attribute("name") ?? n.attribute("property"),
+                    let content = n.attribute("content"), metadata[name] == nil
+                {
+                    metadata[name] = content
+                }
+            case "script", "style", "noscript", "template":
+                drop("<\(n.name)> elements")
+            default:
+                break
+            }
+        }
+    }
+
+    private func collapse(_ s: String) -> String {
+        var buffer = HTMLReaderInlineBuffer()
+        buffer.append(s, .normal)
+        return buffer.build().compactMap { if case .text(let t) = $0 { return t } else { return nil } }
+            .joined()
+    }
+
+    private func fontStyle(_ node: HTMLNode) -> [CSSDeclaration] {
+        var out: [CSSDeclaration] = []
+        if let color = node.attribute("color"), !color.isEmpty {
+            out.append(CSSDeclaration(property: "color", value: color))
+        }
+        if let face = node.attribute("face"), !face.isEmpty {
+            out.append(CSSDeclaration(property: "font-family", value: face))
+        }
+        if let size = node.attribute("size")?.trimmingCharacters(in: .whitespaces), !size.isEmpty {
+            var n: Int?
+            if size.hasPrefix("+") { n = Int(size.dropFirst()).map { 3 + $0 } } else if size.hasPrefix("-") {
+                n = Int(size.dropFirst()).map { 3 - $0 }
+            } else {
+                n = Int(size)
+            }
+            if let n {
+                let names = ["x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"]
+                out.append(CSSDeclaration(property: "font-size", value: names[max(1, min(7, n)) - 1]))
+            }
+        }
+        return out
+    }
+
+    // MARK: - Inline leaves
+
+    private func link(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace) {
+        let ctx = context
+        guard let href = node.attribute("href") else {
+            let a = attributes(node, tag: "a")
+            openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), inherited)
+            return
+        }
+        if href.hasPrefix("#"), let label = footnoteLabels[String(href.dropFirst())] {
+            ctx.buffer.atom(.footnoteReference(label: label))
+            return
+        }
+        if footnoteDepth > 0, isBackReference(node, href) { return }
+        let a = attributes(node, tag: nil, skipping: ["href", "title"])
+        let target = Link(resolve(href), title: node.attribute("title") ?? "")
+        openWrapper(i, HTMLInlineWrapper(kind: .link(target), attributes: a), inherited)
+    }
+
+    private func isBackReference(_ node: HTMLNode, _ href: String) -> Bool {
+        if href.hasPrefix("#fnref") || href.hasPrefix("#user-content-fnref") { return true }
+        if node.attribute("data-footnote-backref") != nil { return true }
+        if node.attribute("role") == "doc-backlink" { return true }
+        let classes = (node.attribute("class") ?? "").split(separator: " ")
+        return classes.contains("footnote-back") || classes.contains("footnote-backref")
+    }
+
+    /// The label when a `<sup>` holds only a footnote reference link.
+    private func footnoteReference(inSup i: Int32) -> String? {
+        guard !footnoteLabels.isEmpty, let child = onlyElementChild(i) else { return nil }
+        let n = nodes[Int(child)]
+        guard n.isHTMLElement("a"), let href = n.attribute("href"), href.hasPrefix("#") else {
+            return nil
+        }
+        return footnoteLabels[String(href.dropFirst())]
+    }
+
+    private func image(_ node: HTMLNode) {
+        var source = node.attribute("src") ?? ""
+        if source.isEmpty, let srcset = node.attribute("srcset") {
+            let first = srcset.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            source = first.split(separator: " ").first.map(String.init) ?? ""
+        }
+        let alt = node.attribute("alt") ?? ""
+        let a = attributes(node, tag: nil, skipping: ["src", "alt", "title"])
+        context.buffer.atom(
+            .image(alt.isEmpty ? [] : [.text(alt)], Link(resolve(source), title: node.attribute("title") ?? ""), a))
+    }
+
+    private func embed(_ i: Int32, _ node: HTMLNode) {
+        var source = node.attribute("src") ?? node.attribute("data") ?? ""
+        if source.isEmpty {
+            for child in dom.children(of: HTMLNodeID(i)) {
+                let n = nodes[Int(child.index)]
+                if n.isHTMLElement("source"), let s = n.attribute("src"), !s.isEmpty {
+                    source = s
+                    break
+                }
+            }
+        }
+        guard !source.isEmpty else {
+            drop("<\(node.name)> elements without a source")
+            return
+        }
+        let url = resolve(source)
+        let label = node.attribute("title") ?? node.attribute("aria-label") ?? url
+        let a = attributes(node, tag: node.name, skipping: ["src", "title"])
+        context.buffer.atom(.link([.text(label)], Link(url), a))
+        embeds += 1
+        if embeds <= 50 {
+            diagnostics.append(
+                Diagnostic(.warning, "lossy.embed", "<\(node.name)> written as a link to \(url)"))
+        }
+    }
+
+    private func inlineCode(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace, tag: String?) {
+        let ctx = context
+        let a = attributes(node, tag: tag)
+        // `<code><a href>x</a></code>`: a link around the code.
+        var linkNode: HTMLNode?
+        if let only = onlyElementChild(i), nodes[Int(only)].isHTMLElement("a"),
+            let href = nodes[Int(only)].attribute("href"), !href.hasPrefix("#") || footnoteLabels[String(href.dropFirst())] == nil
+        {
+            linkNode = nodes[Int(only)]
+        }
+        var raw: [UInt8] = []
+        var stack: [Int32] = [i]
+        while let n = stack.popLast() {
+            let node = nodes[Int(n)]
+            switch node.kind {
+            case .text: raw.append(contentsOf: node.data.utf8)
+            case .element:
+                if node.name == "br" { raw.append(0x20); continue }
+                if node.name == "script" || node.name == "style" || node.name == "template" { continue }
+                var c = node.lastChild
+                while let child = c {
+                    stack.append(child.index)
+                    c = nodes[Int(child.index)].previousSibling
+                }
+            default: break
+            }
+        }
+        // Collapse as a browser does, keeping the edges as collapsible spaces outside the code.
+        var text: [UInt8] = []
+        var lastSpace = false
+        for b in raw {
+            let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
+            if inherited == .pre {
+                text.append(space && b != 0x09 ? 0x20 : b)
+            } else if space {
+                if !lastSpace { text.append(0x20) }
+                lastSpace = true
+            } else {
+                text.append(b)
+                lastSpace = false
+            }
+        }
+        let leading = text.first == 0x20
+        let trailing = text.last == 0x20
+        if inherited != .pre {
+            while text.first == 0x20 { text.removeFirst() }
+            while text.last == 0x20 { text.removeLast() }
+        }
+        if leading { ctx.buffer.space() }
+        if !text.isEmpty {
+            let code = Inline.code(String(decoding: text, as: UTF8.self), a)
+            if let linkNode, let href = linkNode.attribute("href") {
+                let la = attributes(linkNode, tag: nil, skipping: ["href", "title"])
+                ctx.buffer.atom(.link([code], Link(resolve(href), title: linkNode.attribute("title") ?? ""), la))
+            } else {
+                ctx.buffer.atom(code)
+            }
+        }
+        if trailing { ctx.buffer.space() }
+    }
+
+    // MARK: - Leaving nodes
+
+    private func leave(_ visit: Visit) {
+        switch visit.exit {
+        case .none:
+            break
+        case .closeWrapper:
+            let ctx = context
+            ctx.buffer.close()
+            if !ctx.openWrappers.isEmpty { ctx.openWrappers.removeLast() }
+        case .separator:
+            context.buffer.space()
+        case .boundary:
+            context.flushInlines()
+        case .section(let previous):
+            context.table?.section = previous
+        case .popContext:
+            finishTop()
+        }
+        for _ in 0..<visit.extraPops { finishTop() }
+    }
+
+    /// Pops the innermost context and adds what it built to its parent.
+    private func finishTop() {
+        guard contexts.count > 1 else { return }
+        let ctx = contexts.removeLast()
+        let parent = context
+        switch ctx.kind {
+        case .root, .boundary:
+            parent.blocks += ctx.finishBlocks()
+        case .div:
+            parent.blocks.append(.div(ctx.finishBlocks(), ctx.attributes))
+        case .blockQuote:
+            parent.blocks.append(.blockQuote(ctx.finishBlocks(), ctx.attributes))
+        case .paragraph:
+            let inlines = ctx.takeInlines()
+            if !inlines.isEmpty || !ctx.attributes.id.isEmpty {
+                parent.blocks.append(.paragraph(inlines, ctx.attributes))
+            }
+        case .heading(let level):
+            parent.blocks.append(.heading(level: level, ctx.takeInlines(), ctx.attributes))
+        case .term:
+            parent.definitions.append(DefinitionItem(term: ctx.takeInlines(), definitions: [], attributes: ctx.attributes))
+        case .definition:
+            let blocks = ctx.finishBlocks()
+            if parent.definitions.isEmpty {
+                parent.definitions.append(DefinitionItem(term: [], definitions: []))
+            }
+            parent.definitions[parent.definitions.count - 1].definitions.append(blocks)
+        case .definitionList:
+            if !ctx.definitions.isEmpty {
+                parent.blocks.append(.definitionList(ctx.definitions, ctx.attributes))
+            }
+        case .item:
+            var item = ctx.item ?? ListItem([])
+            item.blocks = ctx.finishBlocks()
+            item.attributes = ctx.attributes
+            parent.list?.items.append(item)
+        case .list:
+            // A list without items renders nothing.
+            guard var list = ctx.list, !list.items.isEmpty else { return }
+            let implicit = ctx.isImplicitList
+            if list.start == Int.min { list.start = list.items.count }
+            list.tight = !list.items.contains { item in
+                item.blocks.contains { if case .paragraph = $0 { return true } else { return false } }
+            }
+            if implicit { parent.implicitLists.append(parent.blocks.count) }
+            parent.blocks.append(.list(list))
+        case .table:
+            guard var builder = ctx.table else { return }
+            builder.attributes = ctx.attributes
+            if builder.head.isEmpty && builder.body.isEmpty && builder.foot.isEmpty {
+                parent.blocks += builder.caption
+            } else {
+                parent.blocks.append(.table(builder.build()))
+            }
+        case .caption:
+            parent.table?.caption = ctx.finishBlocks()
+        case .row:
+            parent.table?.add(TableRow(ctx.cells, attributes: ctx.attributes))
+        case .cell:
+            var cell = ctx.cell ?? TableCell([])
+            var blocks = ctx.finishBlocks()
+            if blocks.count == 1, case .paragraph(let xs, let a) = blocks[0], a.isEmpty {
+                blocks = [.plain(xs, .none)]
+            }
+            cell.blocks = blocks
+            parent.cells.append(cell)
+        case .pre:
+            for (language, code) in ctx.finishedCode + [(ctx.language, ctx.code)] {
+                var code = code
+                if code.last != 0x0A { code.append(0x0A) }
+                let text = String(decoding: code, as: UTF8.self)
+                parent.blocks.append(.codeBlock(info: language, code: text, ctx.attributes))
+            }
+        case .footnotes:
+            footnoteDepth = max(0, footnoteDepth - 1)
+            parent.blocks += ctx.finishBlocks()
+        case .footnote(let label):
+            footnoteDefinitions.append(.footnoteDefinition(label: label, ctx.finishBlocks(), .none))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import MarkupAST
+
+/// Options of `HTMLReader`.
+///
+/// ```swift
+/// var options = HTMLReaderOptions(baseURL: "https://example.com/docs/")
+/// options.customTags = ["hot"]          // `<Hot>` is an element, not literal text
+/// HTMLReader(options: options)
+/// ```
+public struct HTMLReaderOptions: Hashable, Sendable {
+    /// Whether the input is a whole document or a snippet.
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        /// A fragment when the input has no `<html>`, `<head>`, `<body>` or doctype, else a document.
+        case automatic = "auto"
+        /// Always a whole document (`<html>` / `<head>` / `<body>` implied).
+        case document
+        /// Always a fragment, parsed in a `<body>` context.
+        case fragment
+    }
+
+    /// Resolve relative URLs (`href`, `src`) against this base, when set.
+    /// In-page links (`#id`) are kept as written.
+    public var baseURL: String?
+    /// Document or fragment (`--html-mode`).
+    public var mode: Mode
+    /// Snippet leniency: an unknown start tag without attributes and without a matching end
+    /// tag (`<Hot>`, `<Congratulation!>`) stays literal text. `nil`: on for fragments, off for
+    /// documents.
+    public var snippetLeniency: Bool?
+    /// Tag names (lower case) that are always elements, even under snippet leniency.
+    public var customTags: Set<String>
+    /// Keep `<script>`, `<style>` and comments as raw HTML blocks/inlines instead of dropping
+    /// them (with a note).
+    public var keepRawHTML: Bool
+    /// Elements nested deeper than this are attached at this depth (Blink's 512).
+    public var maxDepth: Int
+
+    /// Creates options; `HTMLReaderOptions()` reads like a browser with snippet leniency on
+    /// for fragments.
+    public init(
+        baseURL: String? = nil, mode: Mode = .automatic, snippetLeniency: Bool? = nil,
+        customTags: Set<String> = [], keepRawHTML: Bool = false, maxDepth: Int = 512
+    ) {
+        self.baseURL = baseURL
+        self.mode = mode
+        self.snippetLeniency = snippetLeniency
+        self.customTags = Set(customTags.map { $0.lowercased() })
+        self.keepRawHTML = keepRawHTML
+        self.maxDepth = maxDepth
+    }
+}

@@ -1,0 +1,190 @@
+extension HTMLWriter {
+    /// Byte-level escapers with cmark's (houdini's) exact rules.
+    enum Escaping {
+        /// Bytes copied as-is into an `href`/`src` (everything else is percent-encoded, except
+        /// `&` and `'` which become entities), as cmark's `houdini_escape_href` does.
+        static let hrefSafe: [Bool] = {
+            var table = [Bool](repeating: false, count: 256)
+            for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = true }
+            for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = true }
+            for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
+            for byte in "-_.+!*(),%#@?=;:/$~".utf8 { table[Int(byte)] = true }
+            return table
+        }()
+
+        @inline(__always)
+        static func hexDigit(_ value: UInt8) -> UInt8 {
+            value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+        }
+
+        /// Whether a byte needs an entity in text and attribute values (`& < > "`).
+        @inline(__always)
+        static func needsHTMLEscape(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"")
+        }
+
+        /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure).
+        static func appendHTML(
+            _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
+        ) {
+            var start = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if needsHTMLEscape(byte) {
+                    if start < index {
+                        out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    }
+                    switch byte {
+                    case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
+                    case UInt8(ascii: "<"): out.append("&lt;" as StaticString)
+                    case UInt8(ascii: ">"): out.append("&gt;" as StaticString)
+                    default: out.append("&quot;" as StaticString)
+                    }
+                    start = index + 1
+                }
+                index += 1
+            }
+            if start < count {
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
+            }
+        }
+
+        /// Appends `text` HTML-escaped.
+        static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+            var text = text
+            text.withUTF8 { appendHTML($0, to: &out) }
+        }
+
+        /// Appends a URL escaped like cmark's `houdini_escape_href`.
+        static func appendHref(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+            var text = text
+            text.withUTF8 { bytes in
+                var start = 0
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    if hrefSafe[Int(byte)] { continue }
+                    if start < index {
+                        out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    }
+                    switch byte {
+                    case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
+                    case UInt8(ascii: "'"): out.append("&#x27;" as StaticString)
+                    default:
+                        out.append(UInt8(ascii: "%"))
+                        out.append(hexDigit(byte >> 4))
+                        out.append(hexDigit(byte & 0x0F))
+                    }
+                    start = index + 1
+                }
+                if start < bytes.count {
+                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+                }
+            }
+        }
+
+        /// Whether `url` starts with a scheme cmark-gfm blanks in safe mode: `javascript:`,
+        /// `vbscript:`, `file:`, or `data:` other than `data:image/png|gif|jpeg|webp`
+        /// (ASCII case-insensitive, like its `scan_dangerous_url`).
+        static func isDangerousURL(_ url: String) -> Bool {
+            var url = url
+            return url.withUTF8 { isDangerousURL($0) }
+        }
+
+        static func isDangerousURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            func hasPrefix(_ prefix: String, at offset: Int = 0) -> Bool {
+                let p = Array(prefix.utf8)
+                guard bytes.count - offset >= p.count else { return false }
+                for i in 0..<p.count where lower(bytes[offset + i]) != p[i] { return false }
+                return true
+            }
+            if hasPrefix("data:image/") {
+                for format in ["png", "gif", "jpeg", "webp"] where hasPrefix(format, at: 11) {
+                    return false
+                }
+            }
+            return hasPrefix("javascript:") || hasPrefix("vbscript:") || hasPrefix("file:")
+                || hasPrefix("data:")
+        }
+
+        /// Whether a URL in an HTML attribute is dangerous: like `isDangerousURL`, after
+        /// dropping the whitespace and control characters browsers ignore in a scheme.
+        static func isDangerousAttributeURL(_ url: String) -> Bool {
+            var cleaned: [UInt8] = []
+            for byte in url.utf8 where byte > 0x20 && byte != 0x7F {
+                cleaned.append(byte)
+                if cleaned.count > 32 { break }
+            }
+            return cleaned.withUnsafeBufferPointer { isDangerousURL($0) }
+        }
+
+        @inline(__always)
+        static func lower(_ byte: UInt8) -> UInt8 {
+            byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+
+        /// cmark's `cmark_isspace`: space, tab, newline, vertical tab, form feed, return.
+        @inline(__always)
+        static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+        }
+
+        /// Tags GFM's tag filter disables.
+        static let filteredTags = [
+            "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script",
+            "plaintext",
+        ].map { Array($0.utf8) }
+
+        /// Appends raw HTML, replacing the `<` of filtered tags by `&lt;` (cmark-gfm tagfilter).
+        static func appendFiltered(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+            var text = text
+            text.withUTF8 { bytes in
+                var start = 0
+                var index = 0
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "<") && isFilteredTag(bytes, at: index) {
+                        if start < index {
+                            out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                        }
+                        out.append("&lt;" as StaticString)
+                        start = index + 1
+                    }
+                    index += 1
+                }
+                if start < bytes.count {
+                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+                }
+            }
+        }
+
+        /// Whether the `<` at `offset` opens (or closes) a filtered tag.
+        static func isFilteredTag(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+            let size = bytes.count - offset
+            guard size >= 3 else { return false }
+            var i = 1
+            if bytes[offset + i] == UInt8(ascii: "/") { i += 1 }
+            for name in filteredTags {
+                var j = i
+                var matched = true
+                for char in name {
+                    if j >= size || lower(bytes[offset + j]) != char {
+                        matched = false
+                        break
+                    }
+                    j += 1
+                }
+                guard matched, j < size else { continue }
+                let next = bytes[offset + j]
+                if isSpace(next) || next == UInt8(ascii: ">") { return true }
+                if next == UInt8(ascii: "/") && size >= j + 2
+                    && bytes[offset + j + 1] == UInt8(ascii: ">")
+                {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,60 @@
+extension HTMLWriter {
+    /// A growable byte buffer with cheap appends; the owner calls `deallocate()` once.
+    struct OutputBuffer {
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int = 16_384) {
+            self.capacity = max(64, capacity)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        /// The last byte written, if any.
+        @inline(__always)
+        var last: UInt8? { count > 0 ? base[count - 1] : nil }
+
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            if count == capacity { grow(count + 1) }
+            base[count] = byte
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+            if count + bytes.count > capacity { grow(count + bytes.count) }
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+
+        @inline(__always)
+        mutating func append(_ text: StaticString) {
+            append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func append(_ text: String) {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+
+        private mutating func grow(_ needed: Int) {
+            var newCapacity = capacity * 2
+            while newCapacity < needed { newCapacity *= 2 }
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.update(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+        }
+
+        /// The bytes as a String (they are valid UTF-8 by construction).
+        func string() -> String {
+            String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+        }
+
+        /// Frees the storage; the buffer must not be used afterwards.
+        func deallocate() { base.deallocate() }
+    }
+}

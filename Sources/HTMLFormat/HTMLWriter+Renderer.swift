@@ -1,0 +1,699 @@
+import MarkupAST
+
+extension HTMLWriter {
+    /// The rendering pass: an explicit stack of tasks over a UTF-8 byte buffer, with cmark's
+    /// "cr" rule (a newline only when the output does not already end with one).
+    struct Renderer {
+        /// One unit of pending work, kept small (lists are resumed by index).
+        enum Task {
+            /// The blocks of a list from an index on.
+            case blocks([Block], Int)
+            /// The inlines of a list from an index on.
+            case inlines([Inline], Int)
+            /// List items from an index on.
+            case items([ListItem], Int)
+            /// Definition-list terms from an index on.
+            case terms([DefinitionItem], Int)
+            /// The definitions (`<dd>`) of a term from an index on.
+            case definitions([[Block]], Int)
+            /// Table rows of one section, resumed through the cursor.
+            case rows(RowCursor)
+            case literal(StaticString)
+            case close(String)
+            case closeLine(String)
+            case cr
+            /// The footnote with this index in `footnotes`.
+            case footnote(Int)
+            case footnoteParagraph(Int)
+            case footnoteParagraphEnd(Int)
+            case footnoteEnd(Int)
+        }
+
+        /// Where the rendering of a table section stands.
+        final class RowCursor {
+            let rows: [TableRow]
+            let head: Bool
+            let columns: [ColumnAlignment]
+            var row = 0
+            var cell = 0
+            var column = 0
+            var open = false
+
+            init(rows: [TableRow], head: Bool, columns: [ColumnAlignment]) {
+                self.rows = rows
+                self.head = head
+                self.columns = columns
+            }
+        }
+
+        /// A top-level footnote definition, rendered in the closing section.
+        struct Footnote {
+            var label: String
+            var blocks: [Block]
+            var attributes: Attributes
+        }
+
+        let options: HTMLWriterOptions
+        var out = OutputBuffer()
+        private var stack: [Task] = []
+        private var footnotes: [Footnote] = []
+        private var footnoteNumbers: [String: Int] = [:]
+        private var footnoteReferenceTotals: [String: Int] = [:]
+        private var footnoteReferencesSeen: [String: Int] = [:]
+        private var backrefWritten = false
+        private var lossCounts: [String: Int] = [:]
+        private var lossOrder: [(code: String, message: String)] = []
+
+        init(options: HTMLWriterOptions) { self.options = options }
+
+        /// The rendered HTML.
+        var output: String { out.string() }
+
+        /// Frees the output buffer (call once, after reading `output`).
+        func deallocate() { out.deallocate() }
+
+        /// The diagnostics, one per kind of loss with its count.
+        var diagnostics: [Diagnostic] {
+            lossOrder.map { entry in
+                let count = lossCounts[entry.code, default: 1]
+                let suffix = count > 1 ? " (\(count) times)" : ""
+                return Diagnostic(.warning, entry.code, entry.message + suffix)
+            }
+        }
+
+        // MARK: Document
+
+        mutating func render(_ document: Document) {
+            var body: [Block] = []
+            body.reserveCapacity(document.blocks.count)
+            for block in document.blocks {
+                if case .footnoteDefinition(let label, let blocks, let attributes) = block,
+                    footnoteNumbers[label] == nil
+                {
+                    footnotes.append(Footnote(label: label, blocks: blocks, attributes: attributes))
+                    footnoteNumbers[label] = footnotes.count
+                } else {
+                    body.append(block)
+                }
+            }
+            if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
+            push(blocks: body)
+            run()
+            guard !footnotes.isEmpty else { return }
+            cr()
+            put("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
+            for index in footnotes.indices.reversed() { stack.append(.footnote(index)) }
+            run()
+            put("</ol>\n</section>\n")
+        }
+
+        /// Counts the references to each footnote (cmark numbers the back references).
+        private mutating func countFootnoteReferences(_ blocks: [Block]) {
+            var pending: [MarkupNode] = blocks.reversed().map { .block($0) }
+            while let node = pending.popLast() {
+                switch node {
+                case .block(let block):
+                    for child in block.children.reversed() { pending.append(child) }
+                case .inline(let inline):
+                    if case .footnoteReference(let label) = inline {
+                        footnoteReferenceTotals[label, default: 0] += 1
+                    }
+                    for child in inline.children.reversed() { pending.append(.inline(child)) }
+                }
+            }
+        }
+
+        private mutating func run() {
+            while let task = stack.popLast() {
+                switch task {
+                case .blocks(let list, let index):
+                    let block = list[index]
+                    if index + 1 < list.count {
+                        stack.append(.blocks(list, index + 1))
+                        if case .plain = block, case .plain = list[index + 1] { stack.append(.cr) }
+                    }
+                    render(block)
+                case .inlines(let list, let index):
+                    render(inlines: list, from: index)
+                case .items(let items, let index):
+                    if index + 1 < items.count { stack.append(.items(items, index + 1)) }
+                    render(items[index])
+                case .terms(let items, let index):
+                    if index + 1 < items.count { stack.append(.terms(items, index + 1)) }
+                    render(term: items[index])
+                case .definitions(let definitions, let index):
+                    if index + 1 < definitions.count {
+                        stack.append(.definitions(definitions, index + 1))
+                    }
+                    cr()
+                    put("<dd>")
+                    stack.append(.literal("</dd>\n"))
+                    push(blocks: definitions[index])
+                case .rows(let cursor):
+                    render(rows: cursor)
+                case .literal(let text): put(text)
+                case .close(let tag): appendClose(tag)
+                case .closeLine(let tag):
+                    appendClose(tag)
+                    out.append(UInt8(ascii: "\n"))
+                case .cr: cr()
+                case .footnote(let index):
+                    render(footnote: index)
+                case .footnoteParagraph(let index):
+                    guard
+                        case .paragraph(let inlines, let attributes)? = footnotes[index].blocks.last
+                    else { break }
+                    cr()
+                    open("<p>", "p", attributes)
+                    stack.append(.footnoteParagraphEnd(index))
+                    push(inlines: inlines)
+                case .footnoteParagraphEnd(let index):
+                    put(" ")
+                    appendBackrefs(footnotes[index].label)
+                    backrefWritten = true
+                    put("</p>\n")
+                case .footnoteEnd(let index):
+                    let label = footnotes[index].label
+                    if !backrefWritten, footnoteReferenceTotals[label, default: 0] > 0 {
+                        appendBackrefs(label)
+                        put("\n")
+                    }
+                    put("</li>\n")
+                }
+            }
+        }
+
+        // MARK: Blocks
+
+        /// Schedules blocks in order; consecutive `.plain` blocks get a newline apart.
+        private mutating func push(blocks: [Block]) {
+            if !blocks.isEmpty { stack.append(.blocks(blocks, 0)) }
+        }
+
+        private mutating func push(inlines: [Inline]) {
+            if !inlines.isEmpty { stack.append(.inlines(inlines, 0)) }
+        }
+
+        /// Writes leaves directly; at a container, schedules the rest of the list and opens it.
+        private mutating func render(inlines list: [Inline], from start: Int) {
+            var index = start
+            while index < list.count {
+                let inline = list[index]
+                index += 1
+                switch inline {
+                case .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight, .span,
+                    .link:
+                    if index < list.count { stack.append(.inlines(list, index)) }
+                    render(inline)
+                    return
+                case .text, .softBreak, .lineBreak, .code, .image, .rawInline, .footnoteReference:
+                    render(inline)
+                }
+            }
+        }
+
+        private mutating func render(_ block: Block) {
+            switch block {
+            case .paragraph(let inlines, let attributes):
+                cr()
+                open("<p>", "p", attributes)
+                stack.append(.literal("</p>\n"))
+                push(inlines: inlines)
+            case .plain(let inlines, _):
+                push(inlines: inlines)
+            case .heading(let level, let inlines, let attributes):
+                let tag = Self.headingTags[min(6, max(1, level)) - 1]
+                cr()
+                appendOpenTag(tag, attributes)
+                stack.append(.closeLine(tag))
+                push(inlines: inlines)
+            case .blockQuote(let blocks, let attributes):
+                cr()
+                open("<blockquote>", "blockquote", attributes)
+                put("\n")
+                stack.append(.literal("</blockquote>\n"))
+                stack.append(.cr)
+                push(blocks: blocks)
+            case .codeBlock(let info, let code, let attributes):
+                cr()
+                open("<pre>", "pre", attributes)
+                put("<code")
+                if let language = Self.firstWord(info), !language.isEmpty {
+                    put(" class=\"language-")
+                    Escaping.appendHTML(String(language), to: &out)
+                    if options.fullInfoString && language.utf8.count < info.utf8.count {
+                        // cmark skips exactly one character after the first word.
+                        let rest = info.utf8.dropFirst(language.utf8.count + 1)
+                        put("\" data-meta=\"")
+                        Escaping.appendHTML(String(decoding: rest, as: UTF8.self), to: &out)
+                    }
+                    put("\"")
+                }
+                put(">")
+                Escaping.appendHTML(code, to: &out)
+                put("</code></pre>\n")
+            case .rawBlock(let format, let text):
+                guard Self.isHTML(format) else {
+                    lose("lossy.raw-format", "raw \(format) block left out of HTML output")
+                    return
+                }
+                cr()
+                appendRaw(text)
+                cr()
+            case .list(let list):
+                cr()
+                if list.kind == .ordered {
+                    if list.start != 1 {
+                        appendOpenTag(
+                            "ol", list.attributes, extra: [("start", "\(list.start)")],
+                            skip: Self.listSkips)
+                    } else {
+                        open("<ol>", "ol", list.attributes, skip: Self.listSkips)
+                    }
+                    put("\n")
+                    stack.append(.literal("</ol>\n"))
+                } else {
+                    open("<ul>", "ul", list.attributes)
+                    put("\n")
+                    stack.append(.literal("</ul>\n"))
+                }
+                stack.append(.cr)
+                if !list.items.isEmpty { stack.append(.items(list.items, 0)) }
+            case .definitionList(let items, let attributes):
+                cr()
+                open("<dl>", "dl", attributes)
+                put("\n")
+                stack.append(.literal("</dl>\n"))
+                stack.append(.cr)
+                if !items.isEmpty { stack.append(.terms(items, 0)) }
+            case .table(let table):
+                render(table)
+            case .thematicBreak(let attributes):
+                cr()
+                appendOpenTag("hr", attributes, close: " />")
+                put("\n")
+            case .div(let blocks, let attributes):
+                let tag = elementName(attributes.tag, fallback: "div", allowed: nil)
+                cr()
+                if Self.voidElements.contains(tag) {
+                    appendOpenTag(tag, attributes, close: " />")
+                    put("\n")
+                    push(blocks: blocks)
+                    return
+                }
+                appendOpenTag(tag, attributes)
+                put("\n")
+                stack.append(.closeLine(tag))
+                stack.append(.cr)
+                push(blocks: blocks)
+            case .footnoteDefinition(let label, let blocks, let attributes):
+                // A definition nested in another block: rendered in place.
+                var merged = attributes
+                if merged.id.isEmpty { merged.id = "fn-" + label }
+                if !merged.classes.contains("footnote") { merged.classes.append("footnote") }
+                cr()
+                appendOpenTag("div", merged)
+                put("\n")
+                stack.append(.literal("</div>\n"))
+                stack.append(.cr)
+                push(blocks: blocks)
+            }
+        }
+
+        private mutating func render(_ item: ListItem) {
+            cr()
+            open("<li>", "li", item.attributes)
+            if let checked = item.task {
+                if checked {
+                    put("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+                } else {
+                    put("<input type=\"checkbox\" disabled=\"\" /> ")
+                }
+            }
+            stack.append(.literal("</li>\n"))
+            push(blocks: item.blocks)
+        }
+
+        private mutating func render(term item: DefinitionItem) {
+            cr()
+            open("<dt>", "dt", item.attributes)
+            if !item.definitions.isEmpty { stack.append(.definitions(item.definitions, 0)) }
+            stack.append(.literal("</dt>\n"))
+            push(inlines: item.term)
+        }
+
+        private mutating func render(_ table: Table) {
+            cr()
+            open("<table>", "table", table.attributes)
+            var tasks: [Task] = []
+            if !table.caption.isEmpty {
+                tasks.append(.cr)
+                tasks.append(.literal("<caption>"))
+                tasks.append(.blocks(table.caption, 0))
+                tasks.append(.literal("</caption>"))
+            }
+            let sections: [(StaticString, StaticString, [TableRow], Bool)] = [
+                ("<thead>", "</thead>", table.head, true),
+                ("<tbody>", "</tbody>", table.body, false),
+                ("<tfoot>", "</tfoot>", table.foot, false),
+            ]
+            for (open, close, rows, head) in sections where !rows.isEmpty {
+                tasks.append(.cr)
+                tasks.append(.literal(open))
+                tasks.append(.rows(RowCursor(rows: rows, head: head, columns: table.columns)))
+                tasks.append(.cr)
+                tasks.append(.literal(close))
+            }
+            tasks.append(.cr)
+            tasks.append(.literal("</table>"))
+            tasks.append(.cr)
+            stack.append(contentsOf: tasks.reversed())
+        }
+
+        /// Writes the next step of a table section: a row start, a cell, or a row end.
+        private mutating func render(rows cursor: RowCursor) {
+            guard cursor.row < cursor.rows.count else { return }
+            let row = cursor.rows[cursor.row]
+            if !cursor.open {
+                cursor.open = true
+                cr()
+                open("<tr>", "tr", row.attributes)
+            }
+            if cursor.cell < row.cells.count {
+                let cell = row.cells[cursor.cell]
+                let alignment =
+                    cell.alignment != .none
+                    ? cell.alignment
+                    : (cursor.column < cursor.columns.count ? cursor.columns[cursor.column] : .none)
+                cursor.cell += 1
+                cursor.column += max(1, cell.colspan)
+                stack.append(.rows(cursor))
+                render(cell, head: cursor.head, alignment: alignment)
+            } else {
+                cr()
+                put("</tr>")
+                cursor.row += 1
+                cursor.cell = 0
+                cursor.column = 0
+                cursor.open = false
+                if cursor.row < cursor.rows.count { stack.append(.rows(cursor)) }
+            }
+        }
+
+        private mutating func render(_ cell: TableCell, head: Bool, alignment: ColumnAlignment) {
+            let header = head || cell.header
+            cr()
+            put(header ? "<th" : "<td")
+            var attributes = cell.attributes
+            if alignment != .none {
+                if options.tablePreferStyleAttributes {
+                    attributes.style.insert(
+                        CSSDeclaration(property: "text-align", value: alignment.rawValue), at: 0)
+                } else {
+                    put(" align=\"")
+                    append(alignment.rawValue)
+                    put("\"")
+                }
+            }
+            if cell.colspan > 1 { append(" colspan=\"\(cell.colspan)\"") }
+            if cell.rowspan > 1 { append(" rowspan=\"\(cell.rowspan)\"") }
+            if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.cellSkips) }
+            put(">")
+            stack.append(.literal(header ? "</th>" : "</td>"))
+            push(blocks: cell.blocks)
+        }
+
+        private mutating func render(footnote index: Int) {
+            let footnote = footnotes[index]
+            backrefWritten = false
+            put("<li id=\"fn-")
+            Escaping.appendHref(footnote.label, to: &out)
+            put("\"")
+            appendAttributes(footnote.attributes, skip: Self.idSkips, includeID: false)
+            put(">\n")
+            stack.append(.footnoteEnd(index))
+            if case .paragraph? = footnote.blocks.last,
+                footnoteReferenceTotals[footnote.label, default: 0] > 0
+            {
+                stack.append(.footnoteParagraph(index))
+                push(blocks: Array(footnote.blocks.dropLast()))
+            } else {
+                push(blocks: footnote.blocks)
+            }
+        }
+
+        private mutating func appendBackrefs(_ label: String) {
+            let total = footnoteReferenceTotals[label, default: 0]
+            guard total > 0 else { return }
+            for index in 1...total {
+                if index == 1 { put("<a href=\"#fnref-") } else { put(" <a href=\"#fnref-") }
+                Escaping.appendHref(label, to: &out)
+                if index > 1 { append("-\(index)") }
+                put(
+                    "\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩"
+                )
+                if index > 1 { append("<sup class=\"footnote-ref\">\(index)</sup>") }
+                put("</a>")
+            }
+        }
+
+        // MARK: Inlines
+
+        private mutating func render(_ inline: Inline) {
+            switch inline {
+            case .text(let text):
+                Escaping.appendHTML(text, to: &out)
+            case .softBreak:
+                put("\n")
+            case .lineBreak:
+                put("<br />\n")
+            case .code(let text, let attributes):
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<code>")
+                    Escaping.appendHTML(text, to: &out)
+                    put("</code>")
+                } else {
+                    let tag = elementName(attributes.tag, fallback: "code", allowed: Self.codeTags)
+                    appendOpenTag(tag, attributes)
+                    Escaping.appendHTML(text, to: &out)
+                    appendClose(tag)
+                }
+            case .emphasis(let inlines, let attributes):
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<em>")
+                    stack.append(.literal("</em>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "em", allowed: Self.emphasisTags)
+                }
+            case .strong(let inlines, let attributes):
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<strong>")
+                    stack.append(.literal("</strong>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "strong", allowed: Self.strongTags)
+                }
+            case .strikethrough(let inlines, let attributes):
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<del>")
+                    stack.append(.literal("</del>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "del", allowed: Self.strikeTags)
+                }
+            case .underline(let inlines, let attributes):
+                wrap(inlines, attributes, fallback: "u", allowed: Self.underlineTags)
+            case .sup(let inlines, let attributes):
+                wrap(inlines, attributes, fallback: "sup", allowed: Self.noTags)
+            case .sub(let inlines, let attributes):
+                wrap(inlines, attributes, fallback: "sub", allowed: Self.noTags)
+            case .highlight(let inlines, let attributes):
+                wrap(inlines, attributes, fallback: "mark", allowed: Self.noTags)
+            case .span(let inlines, let attributes):
+                let tag = elementName(attributes.tag, fallback: "span", allowed: nil)
+                if Self.voidElements.contains(tag) {
+                    appendOpenTag(tag, attributes, close: " />")
+                    push(inlines: inlines)
+                } else {
+                    appendOpenTag(tag, attributes)
+                    stack.append(.close(tag))
+                    push(inlines: inlines)
+                }
+            case .link(let inlines, let link, let attributes):
+                put("<a href=\"")
+                appendURL(link.destination)
+                put("\"")
+                if !link.title.isEmpty {
+                    put(" title=\"")
+                    Escaping.appendHTML(link.title, to: &out)
+                    put("\"")
+                }
+                appendAttributes(attributes, skip: Self.linkSkips)
+                put(">")
+                stack.append(.literal("</a>"))
+                push(inlines: inlines)
+            case .image(let inlines, let link, let attributes):
+                put("<img src=\"")
+                appendURL(link.destination)
+                put("\" alt=\"")
+                Escaping.appendHTML(Self.plainText(inlines), to: &out)
+                put("\"")
+                if !link.title.isEmpty {
+                    put(" title=\"")
+                    Escaping.appendHTML(link.title, to: &out)
+                    put("\"")
+                }
+                appendAttributes(attributes, skip: Self.imageSkips)
+                put(" />")
+            case .rawInline(let format, let text):
+                guard Self.isHTML(format) else {
+                    lose("lossy.raw-format", "raw \(format) inline left out of HTML output")
+                    return
+                }
+                appendRaw(text)
+            case .footnoteReference(let label):
+                guard let number = footnoteNumbers[label] else {
+                    Escaping.appendHTML("[^" + label + "]", to: &out)
+                    return
+                }
+                let seen = footnoteReferencesSeen[label, default: 0] + 1
+                footnoteReferencesSeen[label] = seen
+                put("<sup class=\"footnote-ref\"><a href=\"#fn-")
+                Escaping.appendHref(label, to: &out)
+                put("\" id=\"fnref-")
+                Escaping.appendHref(label, to: &out)
+                if seen > 1 { append("-\(seen)") }
+                append("\" data-footnote-ref>\(number)</a></sup>")
+            }
+        }
+
+        private mutating func wrap(
+            _ inlines: [Inline], _ attributes: Attributes, fallback: String, allowed: Set<String>
+        ) {
+            let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed)
+            appendOpenTag(tag, attributes)
+            stack.append(.close(tag))
+            push(inlines: inlines)
+        }
+
+        /// Writes `bare` when the node has no attributes, else the tag with its attributes.
+        @inline(__always)
+        private mutating func open(
+            _ bare: StaticString, _ tag: String, _ attributes: Attributes, skip: Set<String> = []
+        ) {
+            if Self.isBare(attributes) {
+                put(bare)
+            } else {
+                appendOpenTag(tag, attributes, skip: skip)
+            }
+        }
+
+        /// Whether the attributes write nothing (the tag is handled by the caller).
+        @inline(__always)
+        static func isBare(_ attributes: Attributes) -> Bool {
+            attributes.id.isEmpty && attributes.classes.isEmpty && attributes.pairs.isEmpty
+                && attributes.style.isEmpty
+        }
+
+        /// The text of inlines as cmark renders image descriptions: literals of text, code and
+        /// raw HTML, a space per line break, nothing else of the markup.
+        static func plainText(_ inlines: [Inline]) -> String {
+            var text = ""
+            var pending: [Inline] = inlines.reversed()
+            while let inline = pending.popLast() {
+                switch inline {
+                case .text(let s), .code(let s, _), .rawInline(_, let s): text += s
+                case .softBreak, .lineBreak: text += " "
+                case .footnoteReference: break
+                default: pending.append(contentsOf: inline.children.reversed())
+                }
+            }
+            return text
+        }
+
+        // MARK: Output helpers
+
+        @inline(__always)
+        mutating func append(_ text: String) {
+            out.append(text)
+        }
+
+        /// Appends a literal.
+        @inline(__always)
+        mutating func put(_ text: StaticString) {
+            out.append(text)
+        }
+
+        @inline(__always)
+        private mutating func appendClose(_ tag: String) {
+            out.append(UInt8(ascii: "<"))
+            out.append(UInt8(ascii: "/"))
+            out.append(tag)
+            out.append(UInt8(ascii: ">"))
+        }
+
+        /// cmark's `cmark_html_render_cr`: a newline unless at the start or after one.
+        @inline(__always)
+        private mutating func cr() {
+            if let last = out.last, last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
+        }
+
+        private mutating func appendRaw(_ text: String) {
+            if !options.unsafe {
+                put("<!-- raw HTML omitted -->")
+                lose("lossy.raw-html-omitted", "raw HTML omitted (safe mode; --unsafe keeps it)")
+            } else if options.tagfilter {
+                Escaping.appendFiltered(text, to: &out)
+            } else {
+                append(text)
+            }
+        }
+
+        private mutating func appendURL(_ url: String) {
+            if !options.unsafe && Escaping.isDangerousURL(url) {
+                lose("lossy.unsafe-url", "unsafe URL removed (safe mode; --unsafe keeps it)")
+                return
+            }
+            Escaping.appendHref(url, to: &out)
+        }
+
+        mutating func lose(_ code: String, _ message: String) {
+            if let count = lossCounts[code] {
+                lossCounts[code] = count + 1
+            } else {
+                lossCounts[code] = 1
+                lossOrder.append((code, message))
+            }
+        }
+
+        static func isHTML(_ format: String) -> Bool {
+            format.lowercased() == "html" || format.lowercased() == "html5"
+        }
+
+        /// The first word of a code block's info string (up to cmark's whitespace).
+        static func firstWord(_ info: String) -> Substring? {
+            guard !info.isEmpty else { return nil }
+            let utf8 = info.utf8
+            let end = utf8.firstIndex { Escaping.isSpace($0) } ?? utf8.endIndex
+            return info[info.startIndex..<end]
+        }
+
+        static let codeTags: Set<String> = ["code", "kbd", "samp", "tt"]
+        static let emphasisTags: Set<String> = ["em", "i"]
+        static let strongTags: Set<String> = ["strong", "b"]
+        static let strikeTags: Set<String> = ["del", "s", "strike"]
+        static let underlineTags: Set<String> = ["u", "ins"]
+        static let noTags: Set<String> = []
+        static let listSkips: Set<String> = ["start"]
+        static let cellSkips: Set<String> = ["align", "colspan", "rowspan"]
+        static let linkSkips: Set<String> = ["href", "title"]
+        static let imageSkips: Set<String> = ["src", "alt", "title"]
+        static let idSkips: Set<String> = ["id"]
+        static let headingTags = ["h1", "h2", "h3", "h4", "h5", "h6"]
+        static let voidElements: Set<String> = [
+            "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+            "source", "track", "wbr",
+        ]
+    }
+}

@@ -1,0 +1,473 @@
+import MarkupAST
+
+extension MarkdownWriter.Renderer {
+    /// What a block needs to know about its siblings and container.
+    struct BlockContext {
+        /// The block is the first of a list item (the marker is on its first line).
+        var firstInItem = false
+        /// The bullet character of the item the block opens, if any.
+        var itemMarker: UInt8? = nil
+        /// The block follows a paragraph with no blank line in between.
+        var afterParagraphNoBlank = false
+        /// The previous sibling is a list.
+        var afterList = false
+        /// The block is inside a tight list item (indented code would need a blank line).
+        var tight = false
+        /// The marker (bullet or ordered delimiter) of the previous sibling list.
+        var previousListMarker: String? = nil
+    }
+
+    // MARK: Preparation
+
+    /// Flattens `.div`s into their blocks (reporting attributes that carry something),
+    /// drops empty paragraphs and raw blocks that may not be written. Iterative, so deep
+    /// div nesting cannot overflow the stack.
+    func prepare(_ blocks: [Block]) -> [Block] {
+        var result: [Block] = []
+        var stack: [(blocks: [Block], index: Int)] = [(blocks, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].index < stack[top].blocks.count else {
+                stack.removeLast()
+                continue
+            }
+            let block = stack[top].blocks[stack[top].index]
+            stack[top].index += 1
+            switch block {
+            case .div(let children, let attributes):
+                reportAttributes(attributes, element: attributes.tag ?? "div")
+                stack.append((children, 0))
+            case .paragraph(let xs, _) where xs.isEmpty: continue
+            case .plain(let xs, _) where xs.isEmpty: continue
+            case .rawBlock(let format, let text):
+                if format.lowercased() != "html" {
+                    lossy("lossy.raw", "raw \(format) block dropped")
+                } else if !options.rawHTML {
+                    lossy("lossy.raw-html", "raw HTML block dropped (raw HTML not allowed)")
+                } else if !text.isEmpty {
+                    result.append(block)
+                }
+            default:
+                result.append(block)
+            }
+        }
+        return result
+    }
+
+    /// Reports attributes that a Markdown element cannot carry.
+    func reportAttributes(_ attributes: Attributes, element: String) {
+        if !attributes.id.isEmpty || !attributes.classes.isEmpty || !attributes.style.isEmpty
+            || !attributes.pairs.isEmpty
+        {
+            lossy("lossy.attributes", "attributes of <\(element)> dropped")
+        }
+    }
+
+    // MARK: Sequences
+
+    /// Renders sibling blocks: blank lines between them (tight lists only where needed).
+    func renderBlocks(_ blocks: [Block], tight: Bool, first: BlockContext) {
+        let blocks = prepare(blocks)
+        var context = first
+        context.tight = tight
+        for (index, block) in blocks.enumerated() {
+            if index > 0 {
+                context.firstInItem = false
+                context.itemMarker = nil
+                separate(blocks[index - 1], block, tight: tight, context: &context)
+            }
+            render(block, context: &context)
+        }
+    }
+
+    static func isParagraphLike(_ block: Block) -> Bool {
+        switch block {
+        case .paragraph, .plain: return true
+        default: return false
+        }
+    }
+
+    /// Emits what goes between two sibling blocks and updates the context of `next`.
+    func separate(_ previous: Block, _ next: Block, tight: Bool, context: inout BlockContext) {
+        context.afterList = false
+        context.afterParagraphNoBlank = false
+        if case .list = previous { context.afterList = true } else {
+            context.previousListMarker = nil
+        }
+        if tight && canFollowWithoutBlank(previous, next, context: context) {
+            context.afterParagraphNoBlank = true
+            return
+        }
+        emitBlank()
+    }
+
+    func canFollowWithoutBlank(_ previous: Block, _ next: Block, context: BlockContext) -> Bool {
+        switch previous {
+        case .heading:
+            break
+        case .codeBlock(let info, let code, _):
+            guard isFenced(info: info, code: code, context: BlockContext()) else { return false }
+        case .thematicBreak:
+            break
+        case .blockQuote, .list:
+            switch next {
+            case .heading(let level, let xs, _):
+                return !useSetext(level: level, xs)
+            case .codeBlock(let info, let code, _):
+                return isFenced(info: info, code: code, context: context)
+            case .thematicBreak:
+                return true
+            default:
+                return false
+            }
+        case .paragraph, .plain:
+            switch next {
+            case .list(let list):
+                return list.kind == .bullet || list.start == 1
+            case .heading(let level, let xs, _):
+                return !useSetext(level: level, xs)
+            case .codeBlock(let info, let code, _):
+                return isFenced(info: info, code: code, context: context)
+            case .blockQuote, .thematicBreak:
+                return true
+            default:
+                return false
+            }
+        default:
+            return false
+        }
+        if case .codeBlock(let info, let code, _) = next {
+            return isFenced(info: info, code: code, context: context)
+        }
+        return true
+    }
+
+    // MARK: One block
+
+    func render(_ block: Block, context: inout BlockContext) {
+        switch block {
+        case .paragraph(let xs, let a), .plain(let xs, let a):
+            reportAttributes(a, element: "p")
+            renderParagraph(xs)
+        case .heading(let level, let xs, let a):
+            if !a.id.isEmpty || !a.classes.isEmpty || !a.style.isEmpty || !a.pairs.isEmpty {
+                lossy("lossy.attributes", "attributes of <h\(level)> dropped")
+            }
+            renderHeading(level: level, xs)
+        case .blockQuote(let blocks, _):
+            if depth >= maxDepth {
+                lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+                renderBlocks(block.leafBlocks, tight: false, first: BlockContext())
+                return
+            }
+            depth += 1
+            prefixes.append(Prefix(first: "> ", rest: "> "))
+            if blocks.isEmpty {
+                emitLine("")
+            } else {
+                renderBlocks(blocks, tight: false, first: BlockContext())
+            }
+            prefixes.removeLast()
+            depth -= 1
+        case .codeBlock(let info, let code, _):
+            renderCode(info: info, code: code, context: context)
+        case .rawBlock(_, let text):
+            var body = text
+            while body.hasSuffix("\n") { body.removeLast() }
+            emitLines(body)
+        case .list(let list):
+            context.previousListMarker = renderList(
+                list, avoiding: context.afterList ? context.previousListMarker : nil)
+        case .definitionList(let items, let a):
+            reportAttributes(a, element: "dl")
+            renderDefinitionList(items)
+        case .table(let table):
+            renderTable(table)
+        case .thematicBreak:
+            var rule = "---"
+            if context.afterParagraphNoBlank || context.itemMarker == UInt8(ascii: "-") {
+                rule = "***"
+            }
+            emitLine(rule)
+        case .div(let blocks, let a):
+            reportAttributes(a, element: a.tag ?? "div")
+            if depth >= maxDepth {
+                renderBlocks(block.leafBlocks, tight: false, first: context)
+            } else {
+                renderBlocks(blocks, tight: false, first: context)
+            }
+        case .footnoteDefinition(let label, let blocks, _):
+            renderFootnoteDefinition(label: label, blocks)
+        }
+    }
+
+    // MARK: Headings
+
+    func useSetext(level: Int, _ xs: [Inline]) -> Bool {
+        guard level <= 2, !xs.isEmpty else { return false }
+        if options.headingStyle == .setext { return true }
+        var stack = xs
+        var visited = 0
+        while let inline = stack.popLast(), visited < 100_000 {
+            visited += 1
+            if case .lineBreak = inline { return true }
+            if case .softBreak = inline, options.wrap == .preserve { return true }
+            if case .text(let s) = inline, s.utf8.contains(0x0A) { return true }
+            stack.append(contentsOf: inline.children)
+        }
+        return false
+    }
+
+    func renderHeading(level: Int, _ xs: [Inline]) {
+        let level = min(max(level, 1), 6)
+        if useSetext(level: level, xs) {
+            let lines = paragraphLines(xs, mode: .setext)
+            for line in lines { emitLine(line) }
+            let width = max(3, min(lines.last?.unicodeScalars.count ?? 3, 72))
+            emitLine(String(repeating: level == 1 ? "=" : "-", count: width))
+            return
+        }
+        let marker = String(repeating: "#", count: level)
+        var content = paragraphLines(xs, mode: .atx).joined(separator: " ")
+        // A trailing run of `#` after a space (or alone) would be a closing sequence.
+        var utf8 = Array(content.utf8)
+        var runStart = utf8.count
+        while runStart > 0 && utf8[runStart - 1] == UInt8(ascii: "#") { runStart -= 1 }
+        if runStart < utf8.count
+            && (runStart == 0 || utf8[runStart - 1] == 0x20 || utf8[runStart - 1] == 0x09)
+        {
+            utf8.insert(UInt8(ascii: "\\"), at: runStart)
+            content = String(decoding: utf8, as: UTF8.self)
+        }
+        emitLine(content.isEmpty ? marker : marker + " " + content)
+    }
+
+    // MARK: Paragraphs
+
+    func renderParagraph(_ xs: [Inline]) {
+        for line in paragraphLines(xs, mode: .paragraph) { emitLine(line) }
+    }
+
+    // MARK: Code
+
+    func isFenced(info: String, code: String, context: BlockContext) -> Bool {
+        if options.codeBlockStyle == .fenced || !info.isEmpty || context.firstInItem
+            || context.afterList || context.tight
+        {
+            return true
+        }
+        var body = Substring(code)
+        if body.hasSuffix("\n") { body = body.dropLast() }
+        if body.isEmpty { return true }
+        let lines = String(body).writerLines()
+        func blank(_ s: Substring) -> Bool { s.allSatisfy { $0 == " " || $0 == "\t" } }
+        if let first = lines.first, blank(first) { return true }
+        if let last = lines.last, blank(last) { return true }
+        return false
+    }
+
+    func renderCode(info: String, code: String, context: BlockContext) {
+        var body = code
+        if body.hasSuffix("\n") { body.removeLast() }
+        if !isFenced(info: info, code: code, context: context) {
+            for line in body.writerLines() {
+                emitLine(line.isEmpty ? "" : "    " + line)
+            }
+            return
+        }
+        var fenceByte = UInt8(ascii: options.fenceCharacter == .tilde ? "~" : "`")
+        if fenceByte == UInt8(ascii: "`") && info.utf8.contains(UInt8(ascii: "`")) {
+            fenceByte = UInt8(ascii: "~")
+        }
+        // Longer than any run of the fence character in the code.
+        var longest = 0
+        var run = 0
+        for byte in body.utf8 {
+            run = byte == fenceByte ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(
+            repeating: Character(Unicode.Scalar(fenceByte)), count: max(3, longest + 1))
+        let infoLine = info.replacingNewlines()
+        emitLine(fence + escapeInfo(infoLine))
+        if !code.isEmpty {
+            for line in body.writerLines() {
+                emitLine(String(line))
+            }
+        }
+        emitLine(fence)
+    }
+
+    /// Info strings are backslash-unescaped and entity-decoded by the reader.
+    func escapeInfo(_ info: String) -> String {
+        let bytes = Array(info.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, isASCIIPunctuation(bytes[index + 1]) {
+                out.append(UInt8(ascii: "\\"))
+            } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
+                out.append(UInt8(ascii: "\\"))
+            }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+    // MARK: Lists
+
+    /// Renders a list and returns its marker; a list right after a list with the same
+    /// marker switches to the other bullet or delimiter, so the two stay separate lists.
+    @discardableResult
+    func renderList(_ list: ListBlock, avoiding: String?) -> String? {
+        if depth >= maxDepth {
+            lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+            renderBlocks(Block.list(list).leafBlocks, tight: false, first: BlockContext())
+            return nil
+        }
+        depth += 1
+        defer { depth -= 1 }
+        var bullet = options.bulletMarker.rawValue
+        var delimiter = (options.orderedDelimiter?.rawValue)
+            ?? (list.delimiter == .parenthesis ? ")" : ".")
+        if list.kind == .bullet && avoiding == bullet { bullet = bullet == "-" ? "*" : "-" }
+        if list.kind == .ordered && avoiding == delimiter { delimiter = delimiter == "." ? ")" : "." }
+        let start = min(max(list.start, 0), 999_999_999 - list.items.count)
+        for (index, item) in list.items.enumerated() {
+            if index > 0 && !list.tight { emitBlank() }
+            reportAttributes(item.attributes, element: "li")
+            let marker = list.kind == .bullet ? bullet : "\(start + index)\(delimiter)"
+            var first = marker + " "
+            let rest = String(repeating: " ", count: marker.utf8.count + 1)
+            if let task = item.task {
+                if ext.contains(.tasklist) {
+                    first += task ? "[x] " : "[ ] "
+                } else {
+                    first += task ? "\\[x] " : "\\[ ] "
+                    lossy("lossy.task", "task list item written as text (no tasklist extension)")
+                }
+            }
+            prefixes.append(Prefix(first: first, rest: rest))
+            if item.blocks.isEmpty {
+                // An empty task item needs the space after `[ ]` to stay a task item.
+                emitLine("", keepTrailingSpace: item.task != nil && ext.contains(.tasklist))
+            } else {
+                var context = BlockContext()
+                context.firstInItem = true
+                context.itemMarker = list.kind == .bullet ? bullet.utf8.first : nil
+                renderBlocks(item.blocks, tight: list.tight, first: context)
+            }
+            prefixes.removeLast()
+        }
+        reportAttributes(list.attributes, element: list.kind == .bullet ? "ul" : "ol")
+        return list.kind == .bullet ? bullet : delimiter
+    }
+
+    // MARK: Footnotes
+
+    func renderFootnoteDefinition(label: String, _ blocks: [Block]) {
+        let opener: String
+        if ext.contains(.footnotes) {
+            opener = "[^\(label)]: "
+        } else {
+            opener = "\\[^\(label)]: "
+            lossy("lossy.footnote", "footnote [^\(label)] written as text (no footnotes extension)")
+        }
+        if depth >= maxDepth {
+            lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+            renderBlocks(Block.footnoteDefinition(label: label, blocks, .none).leafBlocks, tight: false, first: BlockContext())
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
+        prefixes.append(Prefix(first: opener, rest: "    "))
+        if blocks.isEmpty {
+            emitLine("")
+        } else {
+            var context = BlockContext()
+            context.firstInItem = true
+            renderBlocks(blocks, tight: false, first: context)
+        }
+        prefixes.removeLast()
+    }
+
+    // MARK: Definition lists
+
+    func renderDefinitionList(_ items: [DefinitionItem]) {
+        if options.rawHTML {
+            emitLines(htmlDefinitionList(items, depth: depth))
+            return
+        }
+        lossy("lossy.definition-list", "definition list written as bold terms and paragraphs")
+        if depth >= maxDepth {
+            lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+            renderBlocks(Block.definitionList(items, .none).leafBlocks, tight: false, first: BlockContext())
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
+        for (index, item) in items.enumerated() {
+            if index > 0 { emitBlank() }
+            renderParagraph([.strong(item.term, .none)])
+            for definition in item.definitions {
+                emitBlank()
+                renderBlocks(definition, tight: false, first: BlockContext())
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string with line feeds and carriage returns replaced by spaces.
+    func replacingNewlines() -> String {
+        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return self }
+        return String(
+            decoding: utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+extension Block {
+    /// The leaf blocks under `self` (containers opened), in order, without recursion:
+    /// what a writer renders past its depth limit.
+    ///
+    /// ```swift
+    /// Block.blockQuote([.blockQuote([.paragraph([.text("a")], .none)], .none)], .none).leafBlocks
+    /// // [.paragraph([.text("a")], .none)]
+    /// ```
+    var leafBlocks: [Block] {
+        var result: [Block] = []
+        var stack: [Block] = [self]
+        while let block = stack.popLast() {
+            switch block {
+            case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
+                stack.append(contentsOf: bs.reversed())
+            case .list(let list):
+                for item in list.items.reversed() { stack.append(contentsOf: item.blocks.reversed()) }
+            case .definitionList(let items, _):
+                for item in items.reversed() {
+                    for d in item.definitions.reversed() { stack.append(contentsOf: d.reversed()) }
+                    stack.append(.paragraph(item.term, .none))
+                }
+            case .paragraph, .plain, .heading, .codeBlock, .rawBlock, .table, .thematicBreak:
+                result.append(block)
+            }
+        }
+        return result
+    }
+}
+
+extension Inline {
+    /// The leaf inlines under `self` (containers opened; images as their description),
+    /// in order, without recursion.
+    var leafInlines: [Inline] {
+        var result: [Inline] = []
+        var stack: [Inline] = [self]
+        while let inline = stack.popLast() {
+            if inline.isContainer {
+                stack.append(contentsOf: inline.children.reversed())
+            } else {
+                result.append(inline)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,473 @@
+import MarkupAST
+
+/// The CommonMark character classes used by the delimiter-run (flanking) rules.
+enum CharClass {
+    case whitespace
+    case punctuation
+    case other
+}
+
+/// Whether `byte` is ASCII punctuation as CommonMark defines it.
+func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40)
+        || (byte >= 0x5B && byte <= 0x60) || (byte >= 0x7B && byte <= 0x7E)
+}
+
+func charClass(ascii byte: UInt8) -> CharClass {
+    if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D {
+        return .whitespace
+    }
+    return isASCIIPunctuation(byte) ? .punctuation : .other
+}
+
+func charClass(_ scalar: Unicode.Scalar?) -> CharClass {
+    guard let scalar else { return .whitespace }
+    if scalar.value < 0x80 { return charClass(ascii: UInt8(scalar.value)) }
+    switch scalar.properties.generalCategory {
+    case .spaceSeparator: return .whitespace
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+        .initialPunctuation, .finalPunctuation, .otherPunctuation:
+        return .punctuation
+    default: return .other
+    }
+}
+
+/// Whether an entity or numeric character reference starts at `bytes[index]` (`&`).
+func entityFollows(_ bytes: [UInt8], at index: Int) -> Bool {
+    var i = index + 1
+    guard i < bytes.count else { return false }
+    func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    func isAlnum(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) }
+    if bytes[i] == UInt8(ascii: "#") {
+        i += 1
+        guard i < bytes.count else { return false }
+        var hex = false
+        if bytes[i] == UInt8(ascii: "x") || bytes[i] == UInt8(ascii: "X") {
+            hex = true
+            i += 1
+        }
+        let start = i
+        while i < bytes.count && i - start < 8
+            && (hex ? (isDigit(bytes[i]) || ((bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x66)) : isDigit(bytes[i]))
+        {
+            i += 1
+        }
+        return i > start && i < bytes.count && bytes[i] == UInt8(ascii: ";")
+    }
+    let start = i
+    while i < bytes.count && i - start < 33 && isAlnum(bytes[i]) { i += 1 }
+    return i > start && i < bytes.count && bytes[i] == UInt8(ascii: ";")
+}
+
+extension MarkdownWriter.Renderer {
+    // MARK: Text
+
+    /// Appends literal text, escaping only what would otherwise be read as markup here.
+    func appendText(_ s: String, following: Following) {
+        let bytes = Array(s.utf8)
+        let n = bytes.count
+        let strike = ext.contains(.strikethrough)
+        let autolink = ext.contains(.autolink)
+        func nextByte(_ i: Int) -> Following { i < n ? .byte(bytes[i]) : following }
+        let textOrigin = linkTextDepth > 0 ? Origin.fixedText : Origin.text
+        var i = 0
+        var runStart = 0
+        func flushRun() {
+            guard runStart < i else { return }
+            buffer.append(contentsOf: bytes[runStart..<i])
+            origins.append(contentsOf: repeatElement(textOrigin, count: i - runStart))
+        }
+        while i < n {
+            let byte = bytes[i]
+            if !Self.specialText[Int(byte)] {
+                i += 1
+                continue
+            }
+            flushRun()
+            defer { runStart = i }
+            switch byte {
+            case UInt8(ascii: "\\"):
+                switch nextByte(i + 1) {
+                case .byte(let b) where isASCIIPunctuation(b) || b == 0x0A: appendEscape()
+                case .unknown: appendEscape()
+                default: break
+                }
+                appendTextByte(byte)
+            case UInt8(ascii: "`"):
+                appendEscape()
+                appendTextByte(byte)
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                var end = i
+                while end < n && bytes[end] == byte { end += 1 }
+                let escape: Bool
+                if byte == UInt8(ascii: "~") && !strike {
+                    escape = false
+                } else {
+                    escape = delimiterRunIsActive(
+                        byte, before: previousClass(), after: classAt(bytes, end, following))
+                }
+                for _ in i..<end {
+                    if escape { appendEscape() }
+                    appendTextByte(byte)
+                }
+                i = end
+                continue
+            case UInt8(ascii: "["):
+                if bracketNeedsEscape(bytes, at: i, following: following) { appendEscape() }
+                appendTextByte(byte)
+            case UInt8(ascii: "]"):
+                if linkTextDepth > 0 { appendEscape() }
+                appendTextByte(byte)
+            case UInt8(ascii: "<"):
+                switch nextByte(i + 1) {
+                case .byte(let b):
+                    let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+                    // A tag, comment or autolink needs a `>` to close it.
+                    let closable =
+                        following != .end || bytes[(i + 1)...].contains(UInt8(ascii: ">"))
+                    if closable
+                        && (letter || b == UInt8(ascii: "/") || b == UInt8(ascii: "!")
+                            || b == UInt8(ascii: "?"))
+                    {
+                        appendEscape()
+                    }
+                case .unknown: appendEscape()
+                case .end: break
+                }
+                appendTextByte(byte)
+            case UInt8(ascii: "&"):
+                if entityFollows(bytes, at: i) || (i + 1 == n && following == .unknown) {
+                    appendEscape()
+                }
+                appendTextByte(byte)
+            case UInt8(ascii: "!"):
+                if i + 1 == n && following == .byte(UInt8(ascii: "[")) { appendEscape() }
+                appendTextByte(byte)
+            case UInt8(ascii: ":"):
+                if autolink && i + 2 < n && bytes[i + 1] == UInt8(ascii: "/")
+                    && bytes[i + 2] == UInt8(ascii: "/") && schemeBefore()
+                {
+                    appendEscape()
+                }
+                appendTextByte(byte)
+            case UInt8(ascii: "."):
+                if autolink && wwwBefore() { appendEscape() }
+                appendTextByte(byte)
+            case 0x0A:
+                appendMarkup("&#10;")
+            default:
+                appendTextByte(byte)
+            }
+            i += 1
+        }
+        flushRun()
+    }
+
+    /// Bytes `appendText` looks at; every other byte is copied as it is.
+    static let specialText: [Bool] = {
+        var table = Array(repeating: false, count: 256)
+        for c in "\\`*_~[]<&!:.\n" { table[Int(c.asciiValue!)] = true }
+        return table
+    }()
+
+    /// Whether a literal `[` could start a link, image, footnote or reference definition:
+    /// its `]` (in the same text) is followed by `(`, `[` or `:`, or cannot be seen.
+    func bracketNeedsEscape(_ bytes: [UInt8], at index: Int, following: Following) -> Bool {
+        if linkTextDepth > 0 || options.linkStyle == .reference { return true }
+        // `[ ] ` / `[x] ` opening a paragraph would turn a list item into a task item.
+        if buffer.isEmpty && ext.contains(.tasklist) && index + 2 < bytes.count
+            && bytes[index + 2] == UInt8(ascii: "]")
+            && (bytes[index + 1] == 0x20 || bytes[index + 1] | 0x20 == UInt8(ascii: "x"))
+        {
+            return true
+        }
+        if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "^") { return true }
+        var j = index + 1
+        while j < bytes.count {
+            let b = bytes[j]
+            if b == UInt8(ascii: "\\") {
+                j += 2
+                continue
+            }
+            if b == UInt8(ascii: "]") {
+                guard j + 1 < bytes.count else { return following != .end }
+                let next = bytes[j + 1]
+                return next == UInt8(ascii: "(") || next == UInt8(ascii: "[")
+                    || next == UInt8(ascii: ":")
+            }
+            j += 1
+        }
+        return following != .end
+    }
+
+    func classAt(_ bytes: [UInt8], _ index: Int, _ following: Following) -> CharClass {
+        if index < bytes.count {
+            let b = bytes[index]
+            if b < 0x80 { return charClass(ascii: b) }
+            var end = index + 1
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return charClass(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first)
+        }
+        switch following {
+        case .end: return .whitespace
+        case .byte(let b): return b < 0x80 ? charClass(ascii: b) : .other
+        case .unknown: return .punctuation
+        }
+    }
+
+    /// Whether a run of `*`, `_` or `~` between these neighbours could open or close.
+    func delimiterRunIsActive(_ byte: UInt8, before: CharClass, after: CharClass) -> Bool {
+        let leftFlanking =
+            after != .whitespace && (after != .punctuation || before != .other)
+        let rightFlanking =
+            before != .whitespace && (before != .punctuation || after != .other)
+        if byte == UInt8(ascii: "_") {
+            let canOpen = leftFlanking && (!rightFlanking || before == .punctuation)
+            let canClose = rightFlanking && (!leftFlanking || after == .punctuation)
+            return canOpen || canClose
+        }
+        return leftFlanking || rightFlanking
+    }
+
+    /// `http`, `https` or `ftp` just before in the buffer, at a word start.
+    func schemeBefore() -> Bool {
+        for scheme in ["https", "http", "ftp"] {
+            let s = Array(scheme.utf8)
+            guard buffer.count >= s.count else { continue }
+            let tail = buffer[(buffer.count - s.count)...]
+            guard zip(tail, s).allSatisfy({ ($0 | 0x20) == $1 }) else { continue }
+            let before = buffer.count - s.count - 1
+            if before < 0 || !isAlnumByte(buffer[before]) { return true }
+        }
+        return false
+    }
+
+    /// `www` just before in the buffer, at a word start.
+    func wwwBefore() -> Bool {
+        guard buffer.count >= 3 else { return false }
+        let tail = buffer[(buffer.count - 3)...]
+        guard tail.allSatisfy({ ($0 | 0x20) == UInt8(ascii: "w") }) else { return false }
+        let before = buffer.count - 4
+        return before < 0 || !isAlnumByte(buffer[before])
+    }
+
+    func isAlnumByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b >= 0x80
+    }
+
+    // MARK: Line edges
+
+    /// Escapes text at line starts that would open a block, and leading/trailing whitespace
+    /// that the reader would strip (written as a character reference).
+    func escapeLineEdges(mode: LineMode) {
+        var edits: [(at: Int, insert: [UInt8], replace: Bool)] = []
+        var start = 0
+        let n = buffer.count
+        while start <= n {
+            var end = start
+            while end < n && buffer[end] != 0x0A { end += 1 }
+            if start < end && origins[start] != Origin.markup {
+                let first = buffer[start]
+                if first == 0x20 || first == 0x09 {
+                    edits.append((start, Array((first == 0x20 ? "&#32;" : "&#9;").utf8), true))
+                } else if mode == .paragraph || mode == .setext,
+                    let offset = blockStartEscape(start, end)
+                {
+                    edits.append((start + offset, [UInt8(ascii: "\\")], false))
+                }
+            }
+            if end > start && origins[end - 1] != Origin.markup
+                && (buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09)
+                && !(end - 1 == start && edits.last?.at == start)
+            {
+                edits.append((end - 1, Array((buffer[end - 1] == 0x20 ? "&#32;" : "&#9;").utf8), true))
+            }
+            start = end + 1
+        }
+        guard !edits.isEmpty else { return }
+        var out: [UInt8] = []
+        var outOrigins: [UInt8] = []
+        out.reserveCapacity(n + edits.count * 5)
+        var cursor = 0
+        for edit in edits {
+            while cursor < edit.at {
+                out.append(buffer[cursor])
+                outOrigins.append(origins[cursor])
+                cursor += 1
+            }
+            out.append(contentsOf: edit.insert)
+            outOrigins.append(contentsOf: repeatElement(Origin.markup, count: edit.insert.count))
+            if edit.replace { cursor += 1 }
+        }
+        while cursor < n {
+            out.append(buffer[cursor])
+            outOrigins.append(origins[cursor])
+            cursor += 1
+        }
+        buffer = out
+        origins = outOrigins
+    }
+
+    /// The offset in the line `buffer[start..<end]` where a backslash stops it from opening
+    /// a block (heading, quote, list item, thematic break, setext underline, fence, table
+    /// delimiter row), or nil.
+    func blockStartEscape(_ start: Int, _ end: Int) -> Int? {
+        let line = buffer[start..<end]
+        let first = line.first!
+        func spaceOrEnd(_ i: Int) -> Bool {
+            i >= end || buffer[i] == 0x20 || buffer[i] == 0x09
+        }
+        func only(_ allowed: (UInt8) -> Bool) -> Bool { line.allSatisfy(allowed) }
+        switch first {
+        case UInt8(ascii: "#"):
+            var i = start
+            while i < end && buffer[i] == first { i += 1 }
+            return i - start <= 6 && spaceOrEnd(i) ? 0 : nil
+        case UInt8(ascii: ">"):
+            return 0
+        case UInt8(ascii: "<"):
+            // HTML blocks (`<div`, `<script`, `<!--`, `<?` ...) need no closing `>`.
+            guard start + 1 < end else { return nil }
+            let b = buffer[start + 1]
+            let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+            return letter || b == UInt8(ascii: "/") || b == UInt8(ascii: "!")
+                || b == UInt8(ascii: "?") ? 0 : nil
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
+            if spaceOrEnd(start + 1) { return 0 }
+            if first != UInt8(ascii: "+") {
+                if only({ $0 == first || $0 == 0x20 || $0 == 0x09 }) {
+                    if first == UInt8(ascii: "-") { return 0 }
+                    if line.filter({ $0 == first }).count >= 3 { return 0 }
+                }
+            }
+            if first == UInt8(ascii: "-") && tableDelimiterRow(line) { return 0 }
+            return nil
+        case UInt8(ascii: "="):
+            var i = start
+            while i < end && buffer[i] == first { i += 1 }
+            while i < end && (buffer[i] == 0x20 || buffer[i] == 0x09) { i += 1 }
+            return i == end ? 0 : nil
+        case UInt8(ascii: "_"):
+            if only({ $0 == first || $0 == 0x20 || $0 == 0x09 })
+                && line.filter({ $0 == first }).count >= 3
+            {
+                return 0
+            }
+            return nil
+        case UInt8(ascii: "`"), UInt8(ascii: "~"):
+            var i = start
+            while i < end && buffer[i] == first { i += 1 }
+            return i - start >= 3 ? 0 : nil
+        case UInt8(ascii: "|"), UInt8(ascii: ":"):
+            return tableDelimiterRow(line) ? 0 : nil
+        case 0x30...0x39:
+            var i = start
+            while i < end && buffer[i] >= 0x30 && buffer[i] <= 0x39 { i += 1 }
+            guard i - start <= 9, i < end else { return nil }
+            if buffer[i] == UInt8(ascii: ".") || buffer[i] == UInt8(ascii: ")"), spaceOrEnd(i + 1) {
+                return i - start
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    func tableDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
+        guard ext.contains(.table) else { return false }
+        var dash = false
+        for byte in line {
+            switch byte {
+            case UInt8(ascii: "-"): dash = true
+            case UInt8(ascii: "|"), UInt8(ascii: ":"), 0x20, 0x09: break
+            default: return false
+            }
+        }
+        return dash
+    }
+
+    // MARK: Wrapping
+
+    /// Greedy wrapping at breakable text spaces (never inside link text, code or raw HTML).
+    func wrapBuffer(width: Int) {
+        var column = 0
+        var candidate = -1
+        var index = 0
+        func breakAtCandidate(before end: Int) {
+            if column > width && candidate >= 0 {
+                buffer[candidate] = 0x0A
+                column = scalarCount(candidate + 1, end)
+                candidate = -1
+            }
+        }
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == 0x0A {
+                column = 0
+                candidate = -1
+                index += 1
+                continue
+            }
+            if byte == 0x20 && origins[index] == Origin.text && column > 0 {
+                breakAtCandidate(before: index)
+                if column > width {
+                    buffer[index] = 0x0A
+                    column = 0
+                    candidate = -1
+                    index += 1
+                    continue
+                }
+                // Raw HTML at a line start could open an HTML block: never break before it.
+                let beforeRaw =
+                    index + 1 < buffer.count && buffer[index + 1] == UInt8(ascii: "<")
+                    && origins[index + 1] == Origin.markup
+                if !beforeRaw { candidate = index }
+            }
+            if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        breakAtCandidate(before: buffer.count)
+    }
+
+    func scalarCount(_ from: Int, _ to: Int) -> Int {
+        var count = 0
+        for i in from..<to where buffer[i] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    // MARK: HTML text
+
+    func htmlEscape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The lines of the string split at `\n`, scanning UTF-8 (an empty last line is kept).
+    func writerLines() -> [Substring] {
+        var result: [Substring] = []
+        let bytes = utf8
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            if bytes[index] == 0x0A {
+                result.append(self[start..<index])
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        result.append(self[start..<endIndex])
+        return result
+    }
+}

@@ -1,0 +1,588 @@
+import MarkupAST
+
+extension MarkdownWriter.Renderer {
+    /// Where a run of inlines is written; decides breaks and line-start escaping.
+    enum LineMode {
+        case paragraph
+        case setext
+        case atx
+        case tableCell
+    }
+
+    /// What follows an inline: the end of the line (whitespace), a known byte, or unknown.
+    enum Following: Equatable {
+        case end
+        case byte(UInt8)
+        case unknown
+    }
+
+    /// Where an output byte came from: text that may be wrapped, text that may not, markup.
+    enum Origin {
+        static let text: UInt8 = 0
+        static let fixedText: UInt8 = 2
+        static let markup: UInt8 = 1
+    }
+
+    /// Renders `xs` as lines of Markdown (without container prefixes).
+    func paragraphLines(_ xs: [Inline], mode: LineMode) -> [String] {
+        let saved = (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth)
+        linkDepth = 0
+        buffer = []
+        origins = []
+        lineMode = mode
+        linkTextDepth = 0
+        inlineDepth = 0
+        defer { (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth) = saved }
+        var inlines = xs
+        while let last = inlines.last {
+            if case .lineBreak = last { inlines.removeLast(); continue }
+            if case .softBreak = last { inlines.removeLast(); continue }
+            break
+        }
+        renderInlines(inlines, following: .end)
+        if options.wrap == .auto && (mode == .paragraph || mode == .setext) {
+            wrapBuffer(width: max(10, options.columns - prefixWidth))
+        }
+        escapeLineEdges(mode: mode)
+        if mode == .tableCell {
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(buffer.count)
+            for byte in buffer {
+                if byte == UInt8(ascii: "|") { escaped.append(UInt8(ascii: "\\")) }
+                escaped.append(byte)
+            }
+            buffer = escaped
+        }
+        let text = String(decoding: buffer, as: UTF8.self)
+        if mode == .atx || mode == .tableCell { return [text] }
+        return text.writerLines().map(String.init)
+    }
+
+    // MARK: Buffer
+
+    func appendMarkup(_ s: String) {
+        for byte in s.utf8 {
+            buffer.append(byte)
+            origins.append(Origin.markup)
+        }
+    }
+
+    func appendTextByte(_ byte: UInt8) {
+        buffer.append(byte)
+        origins.append(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
+    }
+
+    func appendEscape() {
+        buffer.append(UInt8(ascii: "\\"))
+        origins.append(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
+    }
+
+    /// The class of the character before the end of the buffer (line start is whitespace).
+    func previousClass() -> CharClass {
+        guard let last = buffer.last, last != 0x0A else { return .whitespace }
+        if last < 0x80 { return charClass(ascii: last) }
+        var start = buffer.count - 1
+        while start > 0 && buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        return charClass(String(decoding: buffer[start...], as: UTF8.self).unicodeScalars.first)
+    }
+
+    // MARK: Inlines
+
+    func renderInlines(_ xs: [Inline], following: Following) {
+        for index in xs.indices {
+            let next = index + 1 < xs.count ? firstFollowing(xs[index + 1]) : following
+            renderInline(xs[index], following: next)
+        }
+    }
+
+    /// What the rendering of `inline` starts with.
+    func firstFollowing(_ inline: Inline) -> Following {
+        var node = inline
+        for _ in 0..<maxDepth {
+            switch node {
+            case .text(let s):
+                return s.utf8.first.map { Following.byte($0) } ?? .unknown
+            case .softBreak, .lineBreak:
+                return .end
+            case .code:
+                return .byte(UInt8(ascii: "`"))
+            case .emphasis, .strong, .strikethrough:
+                return .byte(UInt8(ascii: "*"))
+            case .link, .footnoteReference:
+                return .byte(UInt8(ascii: "["))
+            case .image:
+                return .byte(UInt8(ascii: "!"))
+            case .rawInline(_, let s):
+                return options.rawHTML ? (s.utf8.first.map { Following.byte($0) } ?? .unknown) : .unknown
+            case .underline(let xs, _), .sup(let xs, _), .sub(let xs, _), .highlight(let xs, _):
+                if options.rawHTML { return .byte(UInt8(ascii: "<")) }
+                guard let first = xs.first else { return .unknown }
+                node = first
+            case .span(let xs, let a):
+                if a.tag == "kbd" && options.rawHTML { return .byte(UInt8(ascii: "<")) }
+                guard let first = xs.first else { return .unknown }
+                node = first
+            }
+        }
+        return .unknown
+    }
+
+    /// The class of the last character `xs` renders to (markup counts as punctuation).
+    func lastClass(_ xs: [Inline]) -> CharClass {
+        var list = xs
+        for _ in 0..<maxDepth {
+            guard let last = list.last else { return .punctuation }
+            switch last {
+            case .text(let s): return charClass(s.unicodeScalars.last)
+            case .softBreak, .lineBreak: return .whitespace
+            case .span(let children, let a):
+                if a.tag == "kbd" && options.rawHTML { return .punctuation }
+                list = children
+            case .emphasis(let children, _), .strong(let children, _):
+                list = children
+            case .underline(let children, _), .sup(let children, _), .sub(let children, _),
+                .highlight(let children, _):
+                if options.rawHTML { return .punctuation }
+                list = children
+            default: return .punctuation
+            }
+        }
+        return .punctuation
+    }
+
+    func firstClass(_ xs: [Inline]) -> CharClass {
+        var list = xs
+        for _ in 0..<maxDepth {
+            guard let first = list.first else { return .punctuation }
+            switch first {
+            case .emphasis(let children, _), .strong(let children, _): list = children
+            default: return leadingClass(list)
+            }
+        }
+        return .punctuation
+    }
+
+    private func leadingClass(_ xs: [Inline]) -> CharClass {
+        guard let first = xs.first else { return .punctuation }
+        if case .text(let s) = first { return charClass(s.unicodeScalars.first) }
+        switch firstFollowing(first) {
+        case .end: return .whitespace
+        case .byte(let b): return b < 0x80 ? charClass(ascii: b) : .other
+        case .unknown: return .punctuation
+        }
+    }
+
+    func renderInline(_ inline: Inline, following: Following) {
+        if inlineDepth >= maxDepth && inline.isContainer {
+            lossy("lossy.depth", "inline nesting deeper than \(maxDepth) levels flattened")
+            renderInlines(inline.leafInlines, following: following)
+            return
+        }
+        switch inline {
+        case .code(_, let a), .emphasis(_, let a), .strong(_, let a), .strikethrough(_, let a),
+            .underline(_, let a), .sup(_, let a), .sub(_, let a), .highlight(_, let a):
+            var reported = a
+            reported.tag = nil
+            reportAttributes(reported, element: a.tag ?? Self.elementName(inline))
+        default:
+            break
+        }
+        switch inline {
+        case .text(let s):
+            appendText(s, following: following)
+        case .softBreak:
+            if options.wrap == .preserve && (lineMode == .paragraph || lineMode == .setext) {
+                appendMarkup("\n")
+            } else {
+                appendTextByte(0x20)
+            }
+        case .lineBreak:
+            switch lineMode {
+            case .paragraph, .setext:
+                appendMarkup("\\\n")
+            case .tableCell:
+                if options.rawHTML {
+                    appendMarkup("<br>")
+                } else {
+                    lossy("lossy.line-break", "line break in a table cell written as a space")
+                    appendTextByte(0x20)
+                }
+            case .atx:
+                lossy("lossy.line-break", "line break in a heading written as a space")
+                appendTextByte(0x20)
+            }
+        case .code(let code, _):
+            renderCodeSpan(code)
+        case .emphasis(let xs, _):
+            let preferred: UInt8 = options.emphasisDelimiter == .underscore ? 0x5F : 0x2A
+            renderDelimited(xs, preferred: preferred, count: 1, htmlTag: "em", following: following)
+        case .strong(let xs, _):
+            let preferred: UInt8 = options.strongDelimiter == .underscores ? 0x5F : 0x2A
+            renderDelimited(xs, preferred: preferred, count: 2, htmlTag: "strong", following: following)
+        case .strikethrough(let xs, _):
+            if ext.contains(.strikethrough) {
+                renderDelimited(xs, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del", following: following)
+            } else {
+                renderRawTag("del", xs, code: "lossy.strikethrough", following: following)
+            }
+        case .underline(let xs, _):
+            renderRawTag("u", xs, code: "lossy.underline", following: following)
+        case .sup(let xs, _):
+            renderRawTag("sup", xs, code: "lossy.superscript", following: following)
+        case .sub(let xs, _):
+            renderRawTag("sub", xs, code: "lossy.subscript", following: following)
+        case .highlight(let xs, _):
+            renderRawTag("mark", xs, code: "lossy.highlight", following: following)
+        case .span(let xs, let a):
+            if a.tag == "kbd" {
+                var bare = a
+                bare.tag = nil
+                reportAttributes(bare, element: "kbd")
+                renderRawTag("kbd", xs, code: "lossy.kbd", following: following)
+            } else {
+                reportAttributes(a, element: a.tag ?? "span")
+                inlineDepth += 1
+                renderInlines(xs, following: following)
+                inlineDepth -= 1
+            }
+        case .link(let xs, let link, let a):
+            reportAttributes(a, element: "a")
+            renderLink(xs, link, image: false, following: following)
+        case .image(let xs, let link, let a):
+            renderImage(xs, link, a, following: following)
+        case .rawInline(let format, let s):
+            if format.lowercased() != "html" {
+                lossy("lossy.raw", "raw \(format) inline dropped")
+            } else if !options.rawHTML {
+                lossy("lossy.raw-html", "raw HTML inline dropped (raw HTML not allowed)")
+            } else {
+                appendMarkup(lineMode == .paragraph || lineMode == .setext ? s : s.replacingNewlines())
+            }
+        case .footnoteReference(let label):
+            if ext.contains(.footnotes) {
+                escapeBangBeforeBracket()
+                appendMarkup("[^\(label)]")
+            } else {
+                lossy("lossy.footnote", "footnote [^\(label)] written as text (no footnotes extension)")
+                appendEscape()
+                appendMarkup("[^\(label)]")
+            }
+        }
+    }
+
+    // MARK: Emphasis
+
+    func renderDelimited(
+        _ children: [Inline], preferred: UInt8, count: Int, htmlTag: String, following: Following
+    ) {
+        var xs = children
+        var leading = ""
+        var trailing = ""
+        if case .text(let s)? = xs.first {
+            let kept = s.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            leading = String(s.prefix(s.count - kept.count))
+            if kept.isEmpty { xs.removeFirst() } else { xs[0] = .text(String(kept)) }
+        }
+        if case .text(let s)? = xs.last {
+            var kept = Substring(s)
+            while let c = kept.last, c == " " || c == "\t" || c == "\n" { kept.removeLast() }
+            trailing = String(s.suffix(s.count - kept.count))
+            if kept.isEmpty { xs.removeLast() } else { xs[xs.count - 1] = .text(String(kept)) }
+        }
+        if !leading.isEmpty { appendText(leading, following: .unknown) }
+        defer { if !trailing.isEmpty { appendText(trailing, following: following) } }
+        guard !xs.isEmpty else { return }
+        let after: CharClass
+        if !trailing.isEmpty {
+            after = .whitespace
+        } else {
+            switch following {
+            case .end: after = .whitespace
+            case .byte(let b): after = b < 0x80 ? charClass(ascii: b) : .other
+            case .unknown: after = .other
+            }
+        }
+        let before = previousClass()
+        let first = firstClass(xs)
+        let last = lastClass(xs)
+        var delimiter = preferred
+        if delimiter == 0x5F && (before == .other || after == .other) { delimiter = 0x2A }
+        var valid =
+            first != .whitespace && (first != .punctuation || before != .other)
+            && last != .whitespace && (last != .punctuation || after != .other)
+        // Directly inside another delimiter run: the runs merge, so pick the character with
+        // care. Same kind (`**a**` would be strong) or strong around emphasis (`***a***`
+        // reads as emphasis around strong) need the other character, which only works when
+        // the outer run is not intraword.
+        if let open = openDelimiters.last, open.end == buffer.count, delimiter != 0x7E,
+            open.byte != 0x7E
+        {
+            let mustDiffer = open.count == count || (open.count == 2 && count == 1)
+            if open.intraword {
+                delimiter = open.byte
+                if open.count == count { valid = false }
+            } else if mustDiffer {
+                delimiter = open.byte == 0x2A ? 0x5F : 0x2A
+            } else {
+                delimiter = open.byte
+            }
+        }
+        if delimiter == 0x5F && (before == .other || after == .other) { valid = false }
+        guard valid else {
+            if options.rawHTML {
+                appendMarkup("<\(htmlTag)>")
+                inlineDepth += 1
+                renderInlines(xs, following: .byte(UInt8(ascii: "<")))
+                inlineDepth -= 1
+                appendMarkup("</\(htmlTag)>")
+            } else {
+                lossy("lossy.emphasis", "<\(htmlTag)> that Markdown delimiters cannot express written as text")
+                renderInlines(xs, following: following)
+            }
+            return
+        }
+        let run = String(repeating: Character(Unicode.Scalar(delimiter)), count: count)
+        appendMarkup(run)
+        inlineDepth += 1
+        openDelimiters.append((delimiter, count, buffer.count, before == .other || after == .other))
+        renderInlines(xs, following: .byte(delimiter))
+        openDelimiters.removeLast()
+        inlineDepth -= 1
+        appendMarkup(run)
+    }
+
+    /// `<tag>…</tag>` as raw HTML when allowed, else the content with a diagnostic.
+    func renderRawTag(_ tag: String, _ xs: [Inline], code: String, following: Following) {
+        inlineDepth += 1
+        defer { inlineDepth -= 1 }
+        if options.rawHTML {
+            appendMarkup("<\(tag)>")
+            renderInlines(xs, following: .byte(UInt8(ascii: "<")))
+            appendMarkup("</\(tag)>")
+        } else {
+            lossy(code, "<\(tag)> written as its text (raw HTML not allowed)")
+            renderInlines(xs, following: following)
+        }
+    }
+
+    // MARK: Code spans
+
+    func renderCodeSpan(_ code: String) {
+        var content = code.replacingNewlines()
+        if content.isEmpty {
+            if options.rawHTML {
+                appendMarkup("<code></code>")
+            } else {
+                lossy("lossy.code", "empty code span dropped")
+            }
+            return
+        }
+        var longest = 0
+        var runs: Set<Int> = []
+        var run = 0
+        for byte in content.utf8 {
+            if byte == UInt8(ascii: "`") {
+                run += 1
+            } else {
+                if run > 0 { runs.insert(run) }
+                run = 0
+            }
+            longest = max(longest, run)
+        }
+        if run > 0 { runs.insert(run) }
+        var length = 1
+        while runs.contains(length) { length += 1 }
+        let fence = String(repeating: "`", count: length)
+        let first = content.utf8.first!
+        let last = content.utf8.last!
+        let allSpaces = content.utf8.allSatisfy { $0 == 0x20 }
+        if first == UInt8(ascii: "`") || last == UInt8(ascii: "`")
+            || (first == 0x20 && last == 0x20 && !allSpaces)
+        {
+            content = " " + content + " "
+        }
+        appendMarkup(fence + content + fence)
+    }
+
+    // MARK: Links and images
+
+    /// A `!` just before a link's `[` would turn it into an image.
+    func escapeBangBeforeBracket() {
+        guard let last = buffer.last, last == UInt8(ascii: "!"), origins.last != Origin.markup
+        else { return }
+        let escaped = buffer.count >= 2 && buffer[buffer.count - 2] == UInt8(ascii: "\\")
+        if !escaped {
+            buffer.insert(UInt8(ascii: "\\"), at: buffer.count - 1)
+            origins.insert(origins[origins.count - 1], at: origins.count - 1)
+        }
+    }
+
+    /// `<url>` / `<address>` when the link is exactly its own URL (or `mailto:` address)
+    /// and CommonMark's autolink syntax can hold it literally.
+    func autolinkForm(_ xs: [Inline], _ link: Link) -> String? {
+        guard link.title.isEmpty, xs.count == 1, case .text(let text) = xs[0] else { return nil }
+        let d = link.destination
+        guard !d.isEmpty,
+            d.utf8.allSatisfy({
+                $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">")
+                    && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "\\")
+            })
+        else { return nil }
+        if text == d, hasScheme(d) { return "<\(d)>" }
+        if d.hasPrefix("mailto:"), text == String(d.dropFirst(7)), isEmailAddress(text) {
+            return "<\(text)>"
+        }
+        return nil
+    }
+
+    /// CommonMark's email autolink shape: local part, `@`, dot-separated alphanumeric labels.
+    func isEmailAddress(_ s: String) -> Bool {
+        let parts = s.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
+        let localOK = parts[0].utf8.allSatisfy { b in
+            isAlnumByte(b) && b < 0x80 || Array(".!#$%&'*+/=?^_`{|}~-".utf8).contains(b)
+        }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        let domainOK = labels.allSatisfy { label in
+            !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
+                && label.utf8.allSatisfy { ($0 < 0x80 && isAlnumByte($0)) || $0 == UInt8(ascii: "-") }
+        }
+        return localOK && domainOK
+    }
+
+    func hasScheme(_ s: String) -> Bool {
+        var count = 0
+        for byte in s.utf8 {
+            if byte == UInt8(ascii: ":") { return count >= 2 && count <= 32 }
+            let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            if count == 0 && !letter { return false }
+            let digit = byte >= 0x30 && byte <= 0x39
+            if !(letter || digit || byte == 0x2B || byte == 0x2E || byte == 0x2D) { return false }
+            count += 1
+        }
+        return false
+    }
+
+    func renderLink(_ xs: [Inline], _ link: Link, image: Bool, following: Following) {
+        if linkDepth > 0 && !image {
+            lossy("lossy.nested-link", "link inside a link written as its text")
+            renderInlines(xs, following: following)
+            return
+        }
+        if !image, let auto = autolinkForm(xs, link) {
+            appendMarkup(auto)
+            return
+        }
+        escapeBangBeforeBracket()
+        appendMarkup(image ? "![" : "[")
+        linkTextDepth += 1
+        inlineDepth += 1
+        if !image { linkDepth += 1 }
+        renderInlines(xs, following: .byte(UInt8(ascii: "]")))
+        if !image { linkDepth -= 1 }
+        inlineDepth -= 1
+        linkTextDepth -= 1
+        if options.linkStyle == .reference {
+            appendMarkup("][\(referenceLabel(link))]")
+            return
+        }
+        var target = "](" + destination(link.destination)
+        if !link.title.isEmpty { target += " " + title(link.title) }
+        appendMarkup(target + ")")
+    }
+
+    func referenceLabel(_ link: Link) -> Int {
+        let key = ReferenceKey(destination: link.destination, title: link.title)
+        if let label = referenceLabels[key] { return label }
+        let label = referenceLabels.count + 1
+        referenceLabels[key] = label
+        pendingReferences.append((label, link))
+        return label
+    }
+
+    static func elementName(_ inline: Inline) -> String {
+        switch inline {
+        case .code: return "code"
+        case .emphasis: return "em"
+        case .strong: return "strong"
+        case .strikethrough: return "del"
+        case .underline: return "u"
+        case .sup: return "sup"
+        case .sub: return "sub"
+        case .highlight: return "mark"
+        default: return "span"
+        }
+    }
+
+    func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following) {
+        var others = a
+        others.tag = nil
+        others.pairs.removeAll { $0.name == "width" || $0.name == "height" }
+        reportAttributes(others, element: "img")
+        let width = a.value(of: "width") ?? ""
+        let height = a.value(of: "height") ?? ""
+        if !width.isEmpty || !height.isEmpty {
+            if options.imageSizeAsHTML && options.rawHTML {
+                var tag = "<img src=\"\(htmlEscape(link.destination))\" alt=\"\(htmlEscape(Inline.span(xs, .none).plainText))\""
+                if !link.title.isEmpty { tag += " title=\"\(htmlEscape(link.title))\"" }
+                if !width.isEmpty { tag += " width=\"\(htmlEscape(width))\"" }
+                if !height.isEmpty { tag += " height=\"\(htmlEscape(height))\"" }
+                appendMarkup(tag + " />")
+                return
+            }
+            lossy("lossy.image-size", "image size dropped (use image size as HTML to keep it)")
+        }
+        renderLink(xs, link, image: true, following: following)
+    }
+
+    /// A link destination: `<...>` when it is empty or holds spaces, controls, parentheses.
+    func destination(_ d: String) -> String {
+        let bytes = Array(d.utf8)
+        let angle =
+            bytes.isEmpty
+            || bytes.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "<") }
+        var out: [UInt8] = angle ? [UInt8(ascii: "<")] : []
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x0A || byte == 0x0D {
+                out.append(contentsOf: Array("%0A".utf8))
+                continue
+            }
+            if angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")) {
+                out.append(UInt8(ascii: "\\"))
+            } else if byte == UInt8(ascii: "\\"),
+                index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
+            {
+                out.append(UInt8(ascii: "\\"))
+            } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
+                out.append(UInt8(ascii: "\\"))
+            }
+            out.append(byte)
+        }
+        if angle { out.append(UInt8(ascii: ">")) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A link title in double quotes.
+    func title(_ t: String) -> String {
+        let bytes = Array(t.utf8)
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\"") {
+                out.append(UInt8(ascii: "\\"))
+            } else if byte == UInt8(ascii: "\\"),
+                index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
+            {
+                out.append(UInt8(ascii: "\\"))
+            } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
+                out.append(UInt8(ascii: "\\"))
+            }
+            if byte == 0x0A && (lineMode == .atx || lineMode == .tableCell || out.last == 0x0A) {
+                out.append(0x20)
+            } else {
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
+    }
+}

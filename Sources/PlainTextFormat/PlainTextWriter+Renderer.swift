@@ -1,0 +1,291 @@
+import MarkupAST
+
+extension PlainTextWriter {
+    /// The state of one `write` call: output lines with container prefixes.
+    final class Renderer {
+        struct Prefix {
+            var first: String
+            var rest: String
+            var used = false
+        }
+
+        let columns: Int?
+        let maxDepth = 512
+        var out = ""
+        var diagnostics: [Diagnostic] = []
+        var reported: Set<String> = []
+        var prefixes: [Prefix] = []
+        var depth = 0
+
+        init(columns: Int?) { self.columns = columns }
+
+        func lossy(_ code: String, _ message: String) {
+            guard reported.insert(code + "\u{0}" + message).inserted else { return }
+            diagnostics.append(Diagnostic(.warning, code, message))
+        }
+
+        // MARK: Lines
+
+        func emitLine(_ content: String) {
+            var line = ""
+            for index in prefixes.indices {
+                if prefixes[index].used {
+                    line += prefixes[index].rest
+                } else {
+                    line += prefixes[index].first
+                    prefixes[index].used = true
+                }
+            }
+            line += content
+            while let last = line.last, last == " " || last == "\t" { line.removeLast() }
+            out += line
+            out += "\n"
+        }
+
+        func emitBlank() { emitLine("") }
+
+        var prefixWidth: Int {
+            prefixes.reduce(0) { $0 + ($1.used ? $1.rest : $1.first).unicodeScalars.count }
+        }
+
+        // MARK: Blocks
+
+        /// Drops blocks that produce no text; flattens divs.
+        func visible(_ blocks: [Block]) -> [Block] {
+            var result: [Block] = []
+            var stack: [(blocks: [Block], index: Int)] = [(blocks, 0)]
+            while let top = stack.last {
+                guard top.index < top.blocks.count else {
+                    stack.removeLast()
+                    continue
+                }
+                let block = top.blocks[top.index]
+                stack[stack.count - 1].index += 1
+                switch block {
+                case .div(let children, _):
+                    stack.append((children, 0))
+                case .rawBlock(let format, let raw):
+                    if format.lowercased() == "html" {
+                        let lines = PlainTextWriter.visibleText(ofRawHTML: raw)
+                        if !lines.isEmpty {
+                            result.append(.plain(Array(lines.map { [Inline.text($0)] }.joined(separator: [.lineBreak])), .none))
+                        }
+                    } else {
+                        lossy("lossy.raw", "raw \(format) block dropped")
+                    }
+                case .paragraph(let xs, _), .plain(let xs, _):
+                    if !xs.isEmpty { result.append(block) }
+                default:
+                    result.append(block)
+                }
+            }
+            return result
+        }
+
+        func renderBlocks(_ blocks: [Block], tight: Bool, listLevel: Int) {
+            let blocks = visible(blocks)
+            for (index, block) in blocks.enumerated() {
+                if index > 0 {
+                    let previousIsText: Bool
+                    switch blocks[index - 1] {
+                    case .plain, .paragraph: previousIsText = true
+                    default: previousIsText = false
+                    }
+                    var nextIsList = false
+                    if case .list = block { nextIsList = true }
+                    if !(tight && (nextIsList || !previousIsText)) { emitBlank() }
+                }
+                render(block, listLevel: listLevel)
+            }
+        }
+
+        func render(_ block: Block, listLevel: Int) {
+            if depth >= maxDepth {
+                switch block {
+                case .blockQuote, .list, .definitionList, .div, .footnoteDefinition:
+                    lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+                    renderBlocks(block.plainLeafBlocks, tight: false, listLevel: listLevel)
+                    return
+                case .paragraph, .plain, .heading, .codeBlock, .rawBlock, .table, .thematicBreak:
+                    break
+                }
+            }
+            switch block {
+            case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
+                renderInlines(xs)
+            case .blockQuote(let blocks, _):
+                nested(Prefix(first: "  ", rest: "  ")) {
+                    renderBlocks(blocks, tight: false, listLevel: listLevel)
+                }
+            case .codeBlock(_, let code, _):
+                var body = code
+                if body.hasSuffix("\n") { body.removeLast() }
+                for line in body.plainTextLines() {
+                    emitLine(String(line))
+                }
+            case .rawBlock:
+                break
+            case .list(let list):
+                renderList(list, level: listLevel)
+            case .definitionList(let items, _):
+                for (index, item) in items.enumerated() {
+                    if index > 0 { emitBlank() }
+                    renderInlines(item.term)
+                    for definition in item.definitions {
+                        nested(Prefix(first: "    ", rest: "    ")) {
+                            renderBlocks(definition, tight: false, listLevel: listLevel)
+                        }
+                    }
+                }
+            case .table(let table):
+                renderTable(table)
+            case .thematicBreak:
+                emitLine("* * *")
+            case .div(let blocks, _):
+                depth += 1
+                renderBlocks(blocks, tight: false, listLevel: listLevel)
+                depth -= 1
+            case .footnoteDefinition(let label, let blocks, _):
+                nested(Prefix(first: "[\(label)] ", rest: "    ")) {
+                    if blocks.isEmpty { emitLine("") }
+                    renderBlocks(blocks, tight: false, listLevel: listLevel)
+                }
+            }
+        }
+
+        /// Runs `body` inside a container prefix (one nesting level).
+        func nested(_ prefix: Prefix, _ body: () -> Void) {
+            depth += 1
+            prefixes.append(prefix)
+            body()
+            prefixes.removeLast()
+            depth -= 1
+        }
+
+        func renderList(_ list: ListBlock, level: Int) {
+            let bullets = ["•", "◦", "▪"]
+            let start = list.start
+            for (index, item) in list.items.enumerated() {
+                if index > 0 && !list.tight { emitBlank() }
+                let marker =
+                    list.kind == .bullet ? bullets[min(level, bullets.count - 1)] : "\(start + index)."
+                var first = marker + " "
+                if let task = item.task { first += task ? "[x] " : "[ ] " }
+                let rest = String(repeating: " ", count: marker.unicodeScalars.count + 1)
+                nested(Prefix(first: first, rest: rest)) {
+                    if item.blocks.isEmpty { emitLine("") }
+                    renderBlocks(item.blocks, tight: list.tight, listLevel: level + 1)
+                }
+            }
+        }
+
+        // MARK: Tables
+
+        func renderTable(_ table: Table) {
+            if !table.caption.isEmpty {
+                renderBlocks(table.caption, tight: false, listLevel: 0)
+            }
+            for row in table.allRows {
+                let cells = row.cells.map { cellText($0.blocks) }
+                emitLine(cells.joined(separator: "\t"))
+            }
+        }
+
+        /// The text of a cell on one line.
+        func cellText(_ blocks: [Block]) -> String {
+            var parts: [String] = []
+            var stack: [Block] = blocks.reversed()
+            while let block = stack.popLast() {
+                switch block {
+                case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
+                    parts.append(inlineText(xs, breaks: " "))
+                case .codeBlock(_, let code, _):
+                    parts.append(code.split(whereSeparator: \.isNewline).joined(separator: " "))
+                case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
+                    stack.append(contentsOf: bs.reversed())
+                case .list(let list):
+                    for item in list.items.reversed() { stack.append(contentsOf: item.blocks.reversed()) }
+                case .definitionList(let items, _):
+                    for item in items.reversed() {
+                        for d in item.definitions.reversed() { stack.append(contentsOf: d.reversed()) }
+                        stack.append(.plain(item.term, .none))
+                    }
+                case .table(let t):
+                    for row in t.allRows.reversed() {
+                        for cell in row.cells.reversed() { stack.append(contentsOf: cell.blocks.reversed()) }
+                    }
+                case .rawBlock, .thematicBreak:
+                    break
+                }
+            }
+            return parts.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+
+        // MARK: Inlines
+
+        /// The text of inlines: links as their text, images as their alt text, footnote
+        /// references as `[label]`, raw markup dropped.
+        func inlineText(_ xs: [Inline], breaks: String) -> String {
+            var out = ""
+            var stack: [ArraySlice<Inline>] = [xs[...]]
+            while !stack.isEmpty {
+                guard let inline = stack[stack.count - 1].first else {
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1] = stack[stack.count - 1].dropFirst()
+                switch inline {
+                case .text(let s), .code(let s, _): out += s
+                case .softBreak: out += columns == nil ? breaks : " "
+                case .lineBreak: out += breaks
+                case .rawInline(let format, _):
+                    if format.lowercased() != "html" { lossy("lossy.raw", "raw \(format) inline dropped") }
+                case .footnoteReference(let label): out += "[\(label)]"
+                case .link(let children, let link, _):
+                    if children.isEmpty { out += link.destination } else { stack.append(children[...]) }
+                case .emphasis(let c, _), .strong(let c, _), .strikethrough(let c, _),
+                    .underline(let c, _), .sup(let c, _), .sub(let c, _), .highlight(let c, _),
+                    .image(let c, _, _), .span(let c, _):
+                    stack.append(c[...])
+                }
+            }
+            return out
+        }
+
+        func renderInlines(_ xs: [Inline]) {
+            let text = inlineText(xs, breaks: "\n")
+            for line in text.plainTextLines() {
+                if let columns {
+                    for piece in wrap(String(line), width: max(10, columns - prefixWidth)) {
+                        emitLine(piece)
+                    }
+                } else {
+                    emitLine(String(line))
+                }
+            }
+        }
+
+        /// Greedy word wrap at spaces; a word longer than the width stays whole.
+        func wrap(_ line: String, width: Int) -> [String] {
+            var lines: [String] = []
+            var current = ""
+            var currentWidth = 0
+            for word in line.split(separator: " ", omittingEmptySubsequences: true) {
+                let w = word.unicodeScalars.count
+                if currentWidth > 0 && currentWidth + 1 + w > width {
+                    lines.append(current)
+                    current = ""
+                    currentWidth = 0
+                }
+                if currentWidth > 0 {
+                    current += " "
+                    currentWidth += 1
+                }
+                current += word
+                currentWidth += w
+            }
+            lines.append(current)
+            return lines
+        }
+    }
+}

@@ -1,0 +1,688 @@
+import MarkupAST
+
+/// Turns CSS declarations into `StyleDeclaration`s, property by property.
+///
+/// An invalid value drops only its own declaration and records a `style.invalid-value`
+/// diagnostic; absurd values are clamped with `style.clamped`. Unknown properties are
+/// ignored silently (they stay in the AST for the HTML writer).
+///
+/// ```swift
+/// var diagnostics: [Diagnostic] = []
+/// CSSValueParser.compile(CSSDeclaration.parseList("color: red; font-size: huge"),
+///                        diagnostics: &diagnostics)
+/// // [.foreground(#ff0000)], one diagnostic for font-size
+/// ```
+public enum CSSValueParser {
+    /// Largest accepted font size in points; larger values are clamped.
+    public static let maxFontSize: Double = 1000
+    /// Largest accepted absolute spacing/indent in points.
+    public static let maxLength: Double = 10000
+    /// Largest accepted relative factor (`em`, `rem`, multiple, `%` / 100).
+    public static let maxFactor: Double = 100
+
+    /// Compiles declarations in order; invalid ones are skipped with a diagnostic.
+    public static func compile(
+        _ declarations: [CSSDeclaration], diagnostics: inout [Diagnostic]
+    ) -> [StyleDeclaration] {
+        var out: [StyleDeclaration] = []
+        out.reserveCapacity(declarations.count)
+        for d in declarations {
+            compile(d, into: &out, diagnostics: &diagnostics)
+        }
+        return out
+    }
+
+    /// Compiles one declaration, appending zero or more settings.
+    public static func compile(
+        _ d: CSSDeclaration, into out: inout [StyleDeclaration],
+        diagnostics: inout [Diagnostic]
+    ) {
+        let value = trim(Substring(d.value))
+        let lower = value.lowercased()
+        if lower == "inherit" || lower == "unset" || lower == "initial" || lower == "revert" {
+            return
+        }
+        var props: [StyleProperty] = []
+        var problem: String? = nil
+        func invalid(_ why: String) { problem = why }
+        func add(_ p: StyleProperty) { props.append(p) }
+        func clampedLength(_ l: CSSLength, min: Double?) -> CSSLength? {
+            switch l {
+            case .px(let v):
+                if let min, v < min {
+                    invalid("negative length")
+                    return nil
+                }
+                if abs(v) > maxLength {
+                    clampNote(d, "\(maxLength)px", &diagnostics)
+                    return .px(v < 0 ? -maxLength : maxLength)
+                }
+                return l
+            case .em(let v), .rem(let v):
+                if let min, v < min {
+                    invalid("negative length")
+                    return nil
+                }
+                if abs(v) > maxFactor {
+                    clampNote(d, "\(maxFactor)em", &diagnostics)
+                    let c = v < 0 ? -maxFactor : maxFactor
+                    if case .rem = l { return .rem(c) }
+                    return .em(c)
+                }
+                return l
+            case .percent(let v):
+                if let min, v < min {
+                    invalid("negative length")
+                    return nil
+                }
+                if abs(v) > maxFactor * 100 {
+                    clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
+                    return .percent(v < 0 ? -maxFactor * 100 : maxFactor * 100)
+                }
+                return l
+            }
+        }
+        switch d.property {
+        case "color":
+            if let c = color(value) { add(.foreground(c)) } else { invalid("not a colour") }
+        case "background-color":
+            if let c = color(value) { add(.background(c)) } else { invalid("not a colour") }
+        case "background":
+            var found: RGBAColor? = nil
+            for token in splitSpaces(value) {
+                if let c = color(token) { found = c }
+            }
+            if let found {
+                add(.background(found))
+            } else if lower != "none" {
+                invalid("no colour in background")
+            }
+        case "font-size":
+            if let size = fontSize(lower) {
+                if let l = clampedFontSize(size, d, &diagnostics) {
+                    add(.fontSize(l))
+                } else {
+                    invalid("negative size")
+                }
+            } else {
+                invalid("not a font size")
+            }
+        case "font-weight":
+            if let w = fontWeight(lower, d, &diagnostics) {
+                add(.fontWeight(w))
+            } else {
+                invalid("not a font weight")
+            }
+        case "font-style":
+            switch lower {
+            case "italic": add(.italic(true))
+            case "normal": add(.italic(false))
+            default:
+                if lower.hasPrefix("oblique") {
+                    add(.italic(true))
+                } else {
+                    invalid("not a font style")
+                }
+            }
+        case "font-family":
+            let families = fontFamilies(value)
+            if families.isEmpty {
+                invalid("empty family list")
+            } else {
+                add(.fontFamily(families))
+                if families.first.map({ $0.lowercased() == "monospace" }) == true {
+                    add(.monospace(true))
+                }
+            }
+        case "font":
+            if !fontShorthand(value, d, &props, &diagnostics) { invalid("not a font shorthand") }
+        case "text-decoration", "text-decoration-line":
+            var lines: [String] = []
+            var style: LineStyle? = nil
+            var col: RGBAColor? = nil
+            var ok = true
+            for token in splitSpaces(value) {
+                let t = token.lowercased()
+                switch t {
+                case "underline", "line-through", "none", "overline", "blink": lines.append(t)
+                case "solid": style = .single
+                case "double": style = .double
+                case "dotted": style = .dotted
+                case "dashed": style = .dashed
+                case "wavy": style = .wavy
+                default:
+                    if d.property == "text-decoration", let c = color(token) {
+                        col = c
+                    } else {
+                        ok = false
+                    }
+                }
+            }
+            if !ok || (d.property == "text-decoration-line" && (style != nil || col != nil)) {
+                invalid("not a text decoration")
+                break
+            }
+            if lines.contains("none") {
+                add(.underline(.none))
+                add(.strikethrough(.none))
+            }
+            if lines.contains("underline") { add(.underline(style ?? .single)) }
+            if lines.contains("line-through") { add(.strikethrough(style ?? .single)) }
+            if lines.isEmpty, let style { add(.decorationStyle(style)) }
+            if let col { add(.decorationColor(col)) }
+        case "text-decoration-style":
+            switch lower {
+            case "solid": add(.decorationStyle(.single))
+            case "double": add(.decorationStyle(.double))
+            case "dotted": add(.decorationStyle(.dotted))
+            case "dashed": add(.decorationStyle(.dashed))
+            case "wavy": add(.decorationStyle(.wavy))
+            default: invalid("not a line style")
+            }
+        case "text-decoration-color":
+            if let c = color(value) { add(.decorationColor(c)) } else { invalid("not a colour") }
+        case "text-align":
+            switch lower {
+            case "left": add(.alignment(.left))
+            case "right": add(.alignment(.right))
+            case "center", "-webkit-center": add(.alignment(.center))
+            case "justify": add(.alignment(.justify))
+            case "start", "end":
+                add(.alignment(lower == "start" ? .natural : .right))
+            default: invalid("not an alignment")
+            }
+        case "line-height":
+            if lower == "normal" {
+                add(.lineHeight(.normal))
+            } else if let n = number(lower), n.rest.isEmpty {
+                if n.value < 0 {
+                    invalid("negative line height")
+                    break
+                }
+                var m = n.value
+                if m > maxFactor {
+                    clampNote(d, "\(Int(maxFactor))", &diagnostics)
+                    m = maxFactor
+                }
+                add(.lineHeight(.multiple(m)))
+            } else if let l = length(lower), let c = clampedLength(l, min: 0) {
+                add(.lineHeight(.length(c)))
+            } else if problem == nil {
+                invalid("not a line height")
+            }
+        case "letter-spacing", "word-spacing":
+            let l: CSSLength?
+            if lower == "normal" { l = .px(0) } else { l = length(lower) }
+            if let l, let c = clampedLength(l, min: nil) {
+                add(d.property == "letter-spacing" ? .letterSpacing(c) : .wordSpacing(c))
+            } else if problem == nil {
+                invalid("not a length")
+            }
+        case "vertical-align":
+            switch lower {
+            case "sub": add(.verticalAlign(.sub))
+            case "super": add(.verticalAlign(.super))
+            case "baseline": add(.verticalAlign(.baseline))
+            default:
+                if let l = length(lower), let c = clampedLength(l, min: nil) {
+                    add(.verticalAlign(.length(c)))
+                } else if problem == nil {
+                    invalid("not a vertical alignment")
+                }
+            }
+        case "text-transform":
+            switch lower {
+            case "uppercase": add(.textTransform(.uppercase))
+            case "lowercase": add(.textTransform(.lowercase))
+            case "capitalize": add(.textTransform(.capitalize))
+            case "none": add(.textTransform(.none))
+            default: invalid("not a text transform")
+            }
+        case "list-style-type", "list-style":
+            var found: ListStyleType? = nil
+            for token in splitSpaces(value) {
+                if let t = ListStyleType(cssName: token.lowercased()) { found = t }
+            }
+            if let found { add(.listStyleType(found)) } else { invalid("not a list style type") }
+        case "direction":
+            switch lower {
+            case "rtl": add(.direction(.rtl))
+            case "ltr": add(.direction(.ltr))
+            default: invalid("not a direction")
+            }
+        case "margin-top", "margin-bottom", "margin-left", "margin-right", "padding-left",
+            "padding-right", "text-indent", "margin-inline-start", "padding-inline-start":
+            let l: CSSLength? = lower == "auto" ? .px(0) : length(lower)
+            guard let l, let c = clampedLength(l, min: nil) else {
+                if problem == nil { invalid("not a length") }
+                break
+            }
+            if case .percent = c {
+                invalid("percentages of the width are not supported")
+                break
+            }
+            switch d.property {
+            case "margin-top": add(.marginTop(c))
+            case "margin-bottom": add(.marginBottom(c))
+            case "margin-right", "padding-right": add(.tailIndent(c))
+            case "text-indent": add(.textIndent(c))
+            default: add(.indent(c))
+            }
+        case "margin":
+            let parts = splitSpaces(value).map { $0.lowercased() }
+            var lens: [CSSLength] = []
+            for p in parts {
+                if p == "auto" {
+                    lens.append(.px(0))
+                    continue
+                }
+                guard let l = length(p), let c = clampedLength(l, min: nil) else {
+                    if problem == nil { invalid("not a length") }
+                    break
+                }
+                if case .percent = c { invalid("percentages of the width are not supported") }
+                lens.append(c)
+            }
+            guard problem == nil, (1...4).contains(lens.count) else {
+                if problem == nil { invalid("expected 1 to 4 lengths") }
+                break
+            }
+            let top = lens[0]
+            let right = lens.count > 1 ? lens[1] : top
+            let bottom = lens.count > 2 ? lens[2] : top
+            let left = lens.count > 3 ? lens[3] : right
+            add(.marginTop(top))
+            add(.marginBottom(bottom))
+            add(.indent(left))
+            add(.tailIndent(right))
+        case "width", "height":
+            if let l = length(lower), let c = clampedLength(l, min: 0) {
+                if case .percent = c {
+                    invalid("percentages are not supported")
+                    break
+                }
+                add(d.property == "width" ? .width(c) : .height(c))
+            } else if lower != "auto" && problem == nil {
+                invalid("not a length")
+            }
+        default:
+            return
+        }
+        if let problem {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "style.invalid-value",
+                    "ignored '\(d.property): \(d.value)' (\(problem))"))
+            return
+        }
+        for p in props { out.append(StyleDeclaration(p, important: d.important)) }
+    }
+
+    static func clampNote(_ d: CSSDeclaration, _ to: String, _ diagnostics: inout [Diagnostic]) {
+        diagnostics.append(
+            Diagnostic(.warning, "style.clamped", "'\(d.property): \(d.value)' clamped to \(to)"))
+    }
+
+    static func clampedFontSize(
+        _ l: CSSLength, _ d: CSSDeclaration, _ diagnostics: inout [Diagnostic]
+    ) -> CSSLength? {
+        switch l {
+        case .px(let v):
+            if v < 0 { return nil }
+            if v > maxFontSize {
+                clampNote(d, "\(Int(maxFontSize))px", &diagnostics)
+                return .px(maxFontSize)
+            }
+        case .em(let v), .rem(let v):
+            if v < 0 { return nil }
+            if v > maxFactor {
+                clampNote(d, "\(Int(maxFactor))em", &diagnostics)
+                if case .rem = l { return .rem(maxFactor) }
+                return .em(maxFactor)
+            }
+        case .percent(let v):
+            if v < 0 { return nil }
+            if v > maxFactor * 100 {
+                clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
+                return .percent(maxFactor * 100)
+            }
+        }
+        return l
+    }
+
+    // MARK: - Values
+
+    /// Parses a `font-size` value: a length or a keyword (`small`, `larger` ...).
+    public static func fontSize(_ lower: String) -> CSSLength? {
+        switch lower {
+        case "xx-small": return .px(9)
+        case "x-small": return .px(10)
+        case "small": return .px(13)
+        case "medium": return .px(16)
+        case "large": return .px(18)
+        case "x-large": return .px(24)
+        case "xx-large": return .px(32)
+        case "xxx-large": return .px(48)
+        case "smaller": return .em(1 / 1.2)
+        case "larger": return .em(1.2)
+        default: return length(lower)
+        }
+    }
+
+    static func fontWeight(
+        _ lower: String, _ d: CSSDeclaration, _ diagnostics: inout [Diagnostic]
+    ) -> FontWeightValue? {
+        switch lower {
+        case "normal": return .absolute(400)
+        case "bold": return .absolute(700)
+        case "bolder": return .bolder
+        case "lighter": return .lighter
+        default:
+            guard let n = number(lower), n.rest.isEmpty, n.value.isFinite else { return nil }
+            guard n.value >= 1 && n.value <= 1000 else { return nil }
+            let w = Int(n.value.rounded())
+            if w < 100 || w > 900 {
+                clampNote(d, w < 100 ? "100" : "900", &diagnostics)
+                return .absolute(min(900, max(100, w)))
+            }
+            return .absolute(w)
+        }
+    }
+
+    /// Parses a length: `12px`, `1.5em`, `2rem`, `50%`, `12pt`, `1in`, `2cm`, `5mm`, `1pc`,
+    /// `1ex`/`1ch` (half an em), or a unitless `0`.
+    public static func length(_ text: String) -> CSSLength? {
+        guard let n = number(text), n.value.isFinite else { return nil }
+        let v = n.value
+        switch n.rest.lowercased() {
+        case "px": return .px(v)
+        case "pt": return .px(v * 4 / 3)
+        case "pc": return .px(v * 16)
+        case "in": return .px(v * 96)
+        case "cm": return .px(v * 96 / 2.54)
+        case "mm": return .px(v * 96 / 25.4)
+        case "q": return .px(v * 96 / 101.6)
+        case "em": return .em(v)
+        case "rem": return .rem(v)
+        case "ex", "ch": return .em(v / 2)
+        case "%": return .percent(v)
+        case "": return v == 0 ? .px(0) : nil
+        default: return nil
+        }
+    }
+
+    /// Splits a leading CSS number off `text`; nil when `text` does not start with one.
+    static func number(_ text: String) -> (value: Double, rest: String)? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+            i += 1
+        }
+        var digits = 0
+        while i < bytes.count, isDigit(bytes[i]) {
+            i += 1
+            digits += 1
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < bytes.count, isDigit(bytes[i]) {
+                i += 1
+                digits += 1
+            }
+        }
+        guard digits > 0 else { return nil }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            var j = i + 1
+            if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") {
+                j += 1
+            }
+            if j < bytes.count, isDigit(bytes[j]) {
+                while j < bytes.count, isDigit(bytes[j]) { j += 1 }
+                i = j
+            }
+        }
+        guard let v = Double(String(decoding: bytes[0..<i], as: UTF8.self)) else { return nil }
+        return (v, String(decoding: bytes[i...], as: UTF8.self))
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    /// Parses a CSS colour (names, hex forms, `rgb[a]()`, `hsl[a]()`).
+    public static func color(_ raw: Substring) -> RGBAColor? {
+        let text = trim(raw)
+        guard let first = text.utf8.first else { return nil }
+        if first == UInt8(ascii: "#") { return hexColor(text.utf8.dropFirst()) }
+        let lower = text.lowercased()
+        if let named = RGBAColor.named[lower] { return named }
+        guard let open = lower.firstIndex(of: "("), lower.hasSuffix(")") else { return nil }
+        let name = lower[..<open]
+        let inner = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]
+        // Both syntaxes: commas, or spaces with an optional "/ alpha".
+        var parts: [String] = []
+        var alphaPart: String? = nil
+        if inner.contains(",") {
+            parts = inner.split(separator: ",", omittingEmptySubsequences: false).map {
+                String(trim($0))
+            }
+            if parts.count == 4 { alphaPart = parts.removeLast() }
+        } else {
+            let slash = inner.split(separator: "/", omittingEmptySubsequences: false)
+            guard slash.count <= 2 else { return nil }
+            parts = splitSpaces(Substring(slash[0])).map(String.init)
+            if slash.count == 2 { alphaPart = String(trim(slash[1])) }
+        }
+        guard parts.count == 3 else { return nil }
+        var alpha: UInt8 = 255
+        if let a = alphaPart {
+            guard let n = number(a), n.rest.isEmpty || n.rest == "%" else { return nil }
+            let f = n.rest == "%" ? n.value / 100 : n.value
+            alpha = UInt8((min(1, max(0, f)) * 255).rounded())
+        }
+        switch name {
+        case "rgb", "rgba":
+            var channels: [UInt8] = []
+            for p in parts {
+                guard let n = number(p), n.rest.isEmpty || n.rest == "%" else { return nil }
+                let v = n.rest == "%" ? n.value * 255 / 100 : n.value
+                channels.append(UInt8(min(255, max(0, v)).rounded()))
+            }
+            return RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha)
+        case "hsl", "hsla":
+            guard let h = number(parts[0]) else { return nil }
+            var hue = h.value
+            switch h.rest {
+            case "", "deg": break
+            case "turn": hue *= 360
+            case "rad": hue *= 180 / Double.pi
+            case "grad": hue *= 0.9
+            default: return nil
+            }
+            guard let s = number(parts[1]), s.rest == "%" || s.rest.isEmpty,
+                let l = number(parts[2]), l.rest == "%" || l.rest.isEmpty
+            else { return nil }
+            let (r, g, b) = hslToRGB(
+                hue, min(100, max(0, s.value)) / 100,
+                min(100, max(0, l.value)) / 100)
+            return RGBAColor(red: r, green: g, blue: b, alpha: alpha)
+        default:
+            return nil
+        }
+    }
+
+    static func hslToRGB(_ hue: Double, _ s: Double, _ l: Double) -> (UInt8, UInt8, UInt8) {
+        var h = hue.truncatingRemainder(dividingBy: 360)
+        if h < 0 { h += 360 }
+        func f(_ n: Double) -> UInt8 {
+            let k = (n + h / 30).truncatingRemainder(dividingBy: 12)
+            let a = s * min(l, 1 - l)
+            let v = l - a * max(-1, min(k - 3, 9 - k, 1))
+            return UInt8((v * 255).rounded())
+        }
+        return (f(0), f(8), f(4))
+    }
+
+    static func hexColor(_ digits: Substring.UTF8View.SubSequence) -> RGBAColor? {
+        var values: [UInt8] = []
+        for b in digits {
+            switch b {
+            case 0x30...0x39: values.append(b - 0x30)
+            case 0x61...0x66: values.append(b - 0x61 + 10)
+            case 0x41...0x46: values.append(b - 0x41 + 10)
+            default: return nil
+            }
+        }
+        switch values.count {
+        case 3, 4:
+            let c = values.map { $0 * 17 }
+            return RGBAColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 255)
+        case 6, 8:
+            var c: [UInt8] = []
+            var i = 0
+            while i < values.count {
+                c.append(values[i] * 16 + values[i + 1])
+                i += 2
+            }
+            return RGBAColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 255)
+        default:
+            return nil
+        }
+    }
+
+    /// Parses a `font-family` list: comma-separated, quoted or bare names.
+    public static func fontFamilies(_ text: Substring) -> [String] {
+        var out: [String] = []
+        for part in text.split(separator: ",") {
+            var name = trim(part)
+            if let f = name.first, f == "\"" || f == "'", name.count >= 2, name.last == f {
+                name = name.dropFirst().dropLast()
+            } else {
+                name = Substring(splitSpaces(name).joined(separator: " "))
+            }
+            if !name.isEmpty { out.append(String(name)) }
+        }
+        return out
+    }
+
+    /// The `font` shorthand: `[style] [variant] [weight] size[/line-height] family`.
+    static func fontShorthand(
+        _ value: Substring, _ d: CSSDeclaration, _ props: inout [StyleProperty],
+        _ diagnostics: inout [Diagnostic]
+    ) -> Bool {
+        let tokens = splitSpaces(value)
+        var italic = false
+        var weight: FontWeightValue = .absolute(400)
+        var index = 0
+        var size: CSSLength? = nil
+        var lineHeight: LineHeightValue = .normal
+        while index < tokens.count {
+            let t = tokens[index].lowercased()
+            index += 1
+            switch t {
+            case "normal", "small-caps", "condensed", "expanded": continue
+            case "italic":
+                italic = true
+                continue
+            default: break
+            }
+            if t.hasPrefix("oblique") {
+                italic = true
+                continue
+            }
+            if let w = fontWeight(t, d, &diagnostics),
+                Double(t) == nil || t.count == 3
+                    || Double(t).map({ $0 >= 100 }) == true
+            {
+                weight = w
+                continue
+            }
+            var sizePart = Substring(t)
+            var linePart: Substring? = nil
+            if let slash = t.firstIndex(of: "/") {
+                sizePart = t[..<slash]
+                linePart = t[t.index(after: slash)...]
+                if linePart!.isEmpty, index < tokens.count {
+                    linePart = Substring(tokens[index].lowercased())
+                    index += 1
+                }
+            } else if index < tokens.count, tokens[index].hasPrefix("/") {
+                var rest = tokens[index].lowercased().dropFirst()
+                index += 1
+                if rest.isEmpty, index < tokens.count {
+                    rest = Substring(tokens[index].lowercased())
+                    index += 1
+                }
+                linePart = rest
+            }
+            guard let s = fontSize(String(sizePart)), let c = clampedFontSize(s, d, &diagnostics)
+            else { return false }
+            size = c
+            if let lp = linePart {
+                let l = String(lp)
+                if l == "normal" {
+                    lineHeight = .normal
+                } else if let n = number(l), n.rest.isEmpty, n.value >= 0 {
+                    lineHeight = .multiple(min(n.value, maxFactor))
+                } else if let len = length(l) {
+                    lineHeight = .length(len)
+                } else {
+                    return false
+                }
+            }
+            break
+        }
+        guard let size, index < tokens.count else { return false }
+        let familyText = tokens[index...].joined(separator: " ")
+        let families = fontFamilies(Substring(familyText))
+        guard !families.isEmpty else { return false }
+        props.append(.italic(italic))
+        props.append(.fontWeight(weight))
+        props.append(.fontSize(size))
+        props.append(.lineHeight(lineHeight))
+        props.append(.fontFamily(families))
+        if families[0].lowercased() == "monospace" { props.append(.monospace(true)) }
+        return true
+    }
+
+    /// Splits on ASCII whitespace outside quotes and parentheses.
+    static func splitSpaces(_ text: Substring) -> [Substring] {
+        var out: [Substring] = []
+        var start: Substring.Index? = nil
+        var depth = 0
+        var quote: Character? = nil
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+                if start == nil { start = i }
+            } else if c == "(" {
+                depth += 1
+                if start == nil { start = i }
+            } else if c == ")" {
+                depth = max(0, depth - 1)
+            } else if depth == 0 && (c == " " || c == "\t" || c == "\n" || c == "\r") {
+                if let s = start { out.append(text[s..<i]) }
+                start = nil
+            } else if start == nil {
+                start = i
+            }
+            i = text.index(after: i)
+        }
+        if let s = start { out.append(text[s..<text.endIndex]) }
+        return out
+    }
+
+    static func trim(_ s: Substring) -> Substring {
+        let u = s.utf8
+        var a = u.startIndex
+        var b = u.endIndex
+        func space(_ c: UInt8) -> Bool {
+            c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D
+        }
+        while a < b, space(u[a]) { a = u.index(after: a) }
+        while b > a, space(u[u.index(before: b)]) { b = u.index(before: b) }
+        return s[a..<b]
+    }
+}

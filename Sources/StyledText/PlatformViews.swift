@@ -1,0 +1,49 @@
+#if canImport(UIKit) && !os(watchOS)
+    import UIKit
+    import MarkupAST
+
+    extension UILabel {
+        /// Reads `markup` with `format` (e.g. `HTMLReader()`), styles it and shows it.
+        ///
+        /// ```swift
+        /// label.setMarkup("<b>Hi</b> there", format: HTMLReader())
+        /// ```
+        @MainActor
+        public func setMarkup(
+            _ markup: String, format: some MarkupReader, stylesheet: Stylesheet = .standard
+        ) {
+            let document = (try? format.read(markup).document) ?? Document()
+            numberOfLines = 0
+            attributedText = StyledText(document, stylesheet: stylesheet).attributedString()
+        }
+    }
+
+    extension UITextView {
+        /// Reads `markup` with `format`, styles it, shows it and applies the stylesheet's
+        /// link colours to `linkTextAttributes`.
+        @MainActor
+        public func setMarkup(
+            _ markup: String, format: some MarkupReader, stylesheet: Stylesheet = .standard
+        ) {
+            let document = (try? format.read(markup).document) ?? Document()
+            attributedText = StyledText(document, stylesheet: stylesheet).attributedString()
+            linkTextAttributes = StyledText.linkTextAttributes(for: stylesheet)
+        }
+    }
+#elseif canImport(AppKit)
+    import AppKit
+    import MarkupAST
+
+    extension NSTextView {
+        /// Reads `markup` with `format`, styles it and shows it.
+        @MainActor
+        public func setMarkup(
+            _ markup: String, format: some MarkupReader, stylesheet: Stylesheet = .standard
+        ) {
+            let document = (try? format.read(markup).document) ?? Document()
+            textStorage?.setAttributedString(
+                StyledText(document, stylesheet: stylesheet).attributedString())
+            linkTextAttributes = StyledText.linkTextAttributes(for: stylesheet)
+        }
+    }
+#endif

@@ -1,0 +1,439 @@
+import MarkupAST
+
+extension StyleResolver {
+    mutating func render(_ blocks: [Block]) {
+        let ctx = Context()
+        for b in blocks { block(b, root, ctx, 0) }
+    }
+
+    mutating func block(_ b: Block, _ parent: TextStyle, _ ctx: Context, _ depth: Int) {
+        if depth >= StyleResolver.depthLimit {
+            beginParagraph(.paragraph, ctx, parent)
+            emit(StyleResolver.flatText(.block(b)), parent)
+            closeParagraph()
+            return
+        }
+        switch b {
+        case .paragraph, .plain, .heading, .codeBlock: break
+        default: flushMarker(ctx, parent)
+        }
+        switch b {
+        case .paragraph(let xs, let a):
+            textBlock(.paragraph, .paragraph, xs, a, parent, ctx, depth)
+        case .plain(let xs, let a):
+            textBlock(.paragraph, nil, xs, a, parent, ctx, depth)
+        case .heading(let level, let xs, let a):
+            let kinds: [ParagraphKind] = [
+                .heading1, .heading2, .heading3, .heading4, .heading5, .heading6,
+            ]
+            let index = min(6, max(1, level)) - 1
+            textBlock(kinds[index], .heading(level), xs, a, parent, ctx, depth)
+        case .blockQuote(let bs, let a):
+            container(.blockQuote, bs, a, parent, ctx, depth)
+        case .div(let bs, let a):
+            container(nil, bs, a, parent, ctx, depth)
+        case .footnoteDefinition(let label, let bs, let a):
+            footnote(label, bs, a, parent, ctx, depth)
+        case .codeBlock(_, let code, let a):
+            codeBlock(code, a, parent, ctx)
+        case .rawBlock:
+            rawCount += 1
+        case .list(let list):
+            self.list(list, parent, ctx, depth)
+        case .definitionList(let items, let a):
+            definitionList(items, a, parent, ctx, depth)
+        case .table(let table):
+            self.table(table, parent, ctx, depth)
+        case .thematicBreak(let a):
+            rule(a, parent, ctx)
+        }
+    }
+
+    mutating func footnote(
+        _ label: String, _ bs: [Block], _ a: Attributes, _ parent: TextStyle, _ ctx: Context,
+        _ depth: Int
+    ) {
+        var d = BlockDelta()
+        let s = style(nil, a, parent: parent, delta: &d)
+        let c = context(ctx, d)
+        addMargin(d.marginTop)
+        marker = Marker(
+            text: "[\(label)]", style: s, hasTab: false, task: nil, kind: .paragraph)
+        markerContext = c
+        markerBase = s
+        for x in bs { block(x, s, c, depth + 1) }
+        if marker != nil { flushMarker(c, s) }
+        addMargin(d.marginBottom)
+    }
+
+    mutating func codeBlock(_ code: String, _ a: Attributes, _ parent: TextStyle, _ ctx: Context) {
+        var d = BlockDelta()
+        let s = style(.codeBlock, a, parent: parent, delta: &d)
+        let c = context(ctx, d)
+        addMargin(d.marginTop)
+        beginParagraph(.codeBlock, c, s, textIndent: d.textIndent)
+        var body = Substring(code)
+        if body.hasSuffix("\n") { body = body.dropLast() }
+        if !body.isEmpty {
+            var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+                .map(String.init)
+            if lines.count > 1 {
+                for i in lines.indices { lines[i] = lines[i].replacingTabs() }
+            }
+            emit(lines.joined(separator: "\u{2028}"), s)
+        } else if marker != nil {
+            flushMarker(c, s)
+        }
+        closeParagraph()
+        addMargin(d.marginBottom)
+    }
+
+    mutating func definitionList(
+        _ items: [DefinitionItem], _ a: Attributes, _ parent: TextStyle, _ ctx: Context,
+        _ depth: Int
+    ) {
+        var d = BlockDelta()
+        let s = style(nil, a, parent: parent, delta: &d)
+        let c = context(ctx, d)
+        addMargin(d.marginTop ?? sheet[.paragraph].map { _ in rootSize })
+        for item in items {
+            var td = BlockDelta()
+            let ts = style(.definitionTerm, item.attributes, parent: s, delta: &td)
+            let tc = context(c, td)
+            beginParagraph(.term, tc, ts)
+            inlines(item.term, ts, depth + 1)
+            closeParagraph()
+            for definition in item.definitions {
+                var dd = BlockDelta()
+                let ds = style(.definitionDescription, .none, parent: s, delta: &dd)
+                let dc = context(c, dd)
+                for x in definition { block(x, ds, dc, depth + 1) }
+            }
+        }
+        addMargin(d.marginBottom ?? sheet[.paragraph].map { _ in rootSize })
+    }
+
+    mutating func rule(_ a: Attributes, _ parent: TextStyle, _ ctx: Context) {
+        var d = BlockDelta()
+        let s = style(nil, a, parent: parent, delta: &d)
+        let c = context(ctx, d)
+        addMargin(d.marginTop ?? StyleResolver.round2((s.fontSize ?? rootSize) / 2))
+        beginParagraph(.rule, c, s)
+        emitAttachment(TextAttachment(kind: .rule, url: ""), s)
+        closeParagraph()
+        addMargin(d.marginBottom ?? StyleResolver.round2((s.fontSize ?? rootSize) / 2))
+    }
+
+    mutating func textBlock(
+        _ kind: ParagraphKind, _ element: ElementKind?, _ xs: [Inline], _ a: Attributes,
+        _ parent: TextStyle, _ ctx: Context, _ depth: Int
+    ) {
+        var d = BlockDelta()
+        let s = style(element, a, parent: parent, delta: &d)
+        let c = context(ctx, d)
+        addMargin(d.marginTop)
+        beginParagraph(kind, c, s, textIndent: d.textIndent)
+        inlines(xs, s, depth + 1)
+        if marker != nil { flushMarker(c, s) }
+        closeParagraph()
+        addMargin(d.marginBottom)
+    }
+
+    mutating func container(
+        _ element: ElementKind?, _ bs: [Block], _ a: Attributes, _ parent: TextStyle,
+        _ ctx: Context, _ depth: Int
+    ) {
+        var d = BlockDelta()
+        let s = style(element, a, parent: parent, delta: &d)
+        let c = context(ctx, d)
+        addMargin(d.marginTop)
+        for x in bs { block(x, s, c, depth + 1) }
+        addMargin(d.marginBottom)
+    }
+
+    /// Emits a waiting list marker as a paragraph of its own.
+    mutating func flushMarker(_ ctx: Context, _ style: TextStyle) {
+        guard marker != nil else { return }
+        beginParagraph(.paragraph, markerContext, markerBase)
+        openParagraph()
+        closeParagraph()
+    }
+
+    // MARK: - Lists
+
+    mutating func list(_ list: ListBlock, _ parent: TextStyle, _ ctx: Context, _ depth: Int) {
+        var d = BlockDelta()
+        let s = style(.list, list.attributes, parent: parent, delta: &d)
+        if ctx.listLevel == 0 { addMargin(d.marginTop) }
+        var c = context(ctx, d)
+        c.indent += sheet.indentStep
+        c.listLevel += 1
+        let type: ListStyleType
+        if let t = d.listStyle {
+            type = t
+        } else if let t = list.attributes.value(of: "type").flatMap(ListStyleType.init(htmlType:)) {
+            type = t
+        } else if list.kind == .ordered {
+            type = .decimal
+        } else {
+            type = [.disc, .circle, .square][min(2, ctx.bulletLevel)]
+        }
+        if list.kind == .bullet { c.bulletLevel += 1 }
+        let reversed = list.attributes.value(of: "reversed") != nil
+        var n = list.start
+        if reversed && list.start == 1 && list.attributes.value(of: "start") == nil {
+            n = list.items.count
+        }
+        let delimiter = list.delimiter == .parenthesis ? ")" : "."
+        for item in list.items {
+            if let v = item.attributes.value(of: "value").flatMap({ Int($0) }) { n = v }
+            var id = BlockDelta()
+            let itemStyle = style(.listItem, item.attributes, parent: s, delta: &id)
+            let ic = context(c, id)
+            let itemType = id.listStyle ?? type
+            let text = itemType.marker(for: n, delimiter: delimiter)
+            var markerStyle = itemStyle
+            markerStyle.link = nil
+            marker = Marker(
+                text: text, style: markerStyle, hasTab: itemType != .none, task: item.task,
+                kind: .listItem)
+            markerContext = ic
+            markerBase = itemStyle
+            addMargin(id.marginTop)
+            for x in item.blocks { block(x, itemStyle, ic, depth + 1) }
+            if marker != nil { flushMarker(ic, itemStyle) }
+            closeParagraph()
+            addMargin(id.marginBottom)
+            n += reversed ? -1 : 1
+        }
+        if ctx.listLevel == 0 { addMargin(d.marginBottom) }
+    }
+
+    // MARK: - Tables
+
+    mutating func table(_ table: Table, _ parent: TextStyle, _ ctx: Context, _ depth: Int) {
+        var d = BlockDelta()
+        let s = style(.table, table.attributes, parent: parent, delta: &d)
+        let c = context(ctx, d)
+        addMargin(d.marginTop)
+        if !table.caption.isEmpty {
+            var cc = c
+            cc.paragraph.alignment = .center
+            for x in table.caption {
+                beginParagraph(.caption, cc, s)
+                switch x {
+                case .paragraph(let xs, _), .plain(let xs, _): inlines(xs, s, depth + 1)
+                default: emit(StyleResolver.flatText(.block(x)), s)
+                }
+                closeParagraph()
+            }
+        }
+        let firstRow = paragraphs.count
+        var rowParagraphs: [Int] = []
+        var widths: [Double] = []
+        var cells: [Int] = []
+        var spanLeft: [Int] = []
+        let savedCell = inCell
+        inCell = true
+        for row in table.head + table.body + table.foot {
+            var rd = BlockDelta()
+            let rs = style(nil, row.attributes, parent: s, delta: &rd)
+            beginParagraph(.tableRow, c, rs)
+            openParagraph()
+            rowParagraphs.append(paragraphs.count - 1)
+            var column = 0
+            func skipSpanned(_ r: inout StyleResolver) {
+                while column < spanLeft.count, spanLeft[column] > 0 {
+                    spanLeft[column] -= 1
+                    if column > 0 { r.appendRaw("\t", rs) }
+                    column += 1
+                }
+            }
+            for cell in row.cells {
+                skipSpanned(&self)
+                if column > 0 { appendRaw("\t", rs) }
+                var cd = BlockDelta()
+                let cs = style(
+                    cell.header ? .tableHeader : .tableCell, cell.attributes, parent: rs,
+                    delta: &cd)
+                measuring = true
+                measuredPoints = 0
+                measuredCells = 0
+                var first = true
+                for x in cell.blocks {
+                    if !first { emit(" ", cs) }
+                    first = false
+                    switch x {
+                    case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
+                        inlines(xs, cs, depth + 1)
+                    default:
+                        emit(StyleResolver.flatText(.block(x)).replacingNewlines(), cs)
+                    }
+                }
+                measuring = false
+                let span = max(1, cell.colspan)
+                while widths.count < column + span {
+                    widths.append(0)
+                    cells.append(0)
+                    spanLeft.append(0)
+                }
+                if span == 1 {
+                    widths[column] = max(widths[column], measuredPoints)
+                    cells[column] = max(cells[column], measuredCells)
+                }
+                for k in column..<(column + span) { spanLeft[k] = max(0, cell.rowspan - 1) }
+                column += span
+                if span > 1 {
+                    for _ in 1..<span { appendRaw("\t", rs) }
+                }
+            }
+            skipSpanned(&self)
+            closeParagraph()
+        }
+        inCell = savedCell
+        // Tab stops from the widest cell of each column, never truncating.
+        let gap = StyleResolver.round2((s.fontSize ?? rootSize))
+        var stops: [Double] = []
+        var x = c.indent
+        for w in widths.dropLast() {
+            x += w + gap
+            stops.append(StyleResolver.round2(x))
+        }
+        _ = firstRow
+        for i in rowParagraphs {
+            if !stops.isEmpty { paragraphs[i].style.tabStops = stops }
+            paragraphs[i].columnWidths = cells
+        }
+        addMargin(d.marginBottom)
+    }
+
+    // MARK: - Inlines
+
+    mutating func inlines(_ xs: [Inline], _ parent: TextStyle, _ depth: Int) {
+        for x in xs { inline(x, parent, depth) }
+    }
+
+    mutating func inline(_ x: Inline, _ parent: TextStyle, _ depth: Int) {
+        if depth >= StyleResolver.depthLimit {
+            emit(StyleResolver.flatText(.inline(x)), parent)
+            return
+        }
+        let kind: ElementKind?
+        let children: [Inline]
+        let attributes: Attributes
+        var destination: String? = nil
+        switch x {
+        case .text(let s):
+            emit(s, parent)
+            return
+        case .softBreak:
+            emit(" ", parent)
+            return
+        case .lineBreak:
+            emit(inCell ? " " : "\u{2028}", parent)
+            return
+        case .code(let s, let a):
+            code(s, a, parent)
+            return
+        case .image(let xs, let link, let a):
+            image(xs, link, a, parent, depth)
+            return
+        case .rawInline:
+            rawCount += 1
+            return
+        case .footnoteReference(let label):
+            footnoteReference(label, parent)
+            return
+        case .emphasis(let xs, let a): (kind, children, attributes) = (.emphasis, xs, a)
+        case .strong(let xs, let a): (kind, children, attributes) = (.strong, xs, a)
+        case .strikethrough(let xs, let a): (kind, children, attributes) = (.strikethrough, xs, a)
+        case .underline(let xs, let a): (kind, children, attributes) = (.underline, xs, a)
+        case .sup(let xs, let a): (kind, children, attributes) = (.sup, xs, a)
+        case .sub(let xs, let a): (kind, children, attributes) = (.sub, xs, a)
+        case .highlight(let xs, let a): (kind, children, attributes) = (.mark, xs, a)
+        case .link(let xs, let link, let a):
+            (kind, children, attributes) = (.link, xs, a)
+            destination = link.destination
+        case .span(let xs, let a):
+            switch a.tag {
+            case "small": kind = .small
+            case "kbd", "samp", "tt": kind = .kbd
+            default: kind = nil
+            }
+            (children, attributes) = (xs, a)
+        }
+        var d = BlockDelta()
+        var st = style(kind, attributes, parent: parent, delta: &d)
+        if let destination { st.link = destination }
+        inlines(children, st, depth + 1)
+    }
+
+    mutating func code(_ s: String, _ a: Attributes, _ parent: TextStyle) {
+        var d = BlockDelta()
+        let st = style(.code, a, parent: parent, delta: &d)
+        emit(inCell ? s.replacingNewlines() : s, st)
+    }
+
+    mutating func footnoteReference(_ label: String, _ parent: TextStyle) {
+        var d = BlockDelta()
+        emit("[\(label)]", style(.footnote, .none, parent: parent, delta: &d))
+    }
+
+    mutating func image(
+        _ xs: [Inline], _ link: Link, _ a: Attributes, _ parent: TextStyle, _ depth: Int
+    ) {
+        var d = BlockDelta()
+        let st = style(.image, a, parent: parent, delta: &d)
+        if link.destination.isEmpty {
+            inlines(xs, st, depth + 1)
+            return
+        }
+        var alt = ""
+        Inline.appendPlainText(of: xs, to: &alt)
+        let width = a.value(of: "width").flatMap(StyleResolver.pixels) ?? d.width
+        let height = a.value(of: "height").flatMap(StyleResolver.pixels) ?? d.height
+        emitAttachment(
+            TextAttachment(
+                url: link.destination, alt: alt, title: link.title,
+                width: d.width ?? width, height: d.height ?? height), st)
+    }
+
+    /// An HTML length attribute (`120`, `120px`); nil for percentages and junk.
+    static func pixels(_ s: String) -> Double? {
+        var t = Substring(s)
+        while t.first == " " { t = t.dropFirst() }
+        while t.last == " " { t = t.dropLast() }
+        if t.hasSuffix("px") { t = t.dropLast(2) }
+        guard let v = Double(t), v.isFinite, v >= 0 else { return nil }
+        return min(v, CSSValueParser.maxLength)
+    }
+
+    /// The text of a subtree without styles, iteratively (used past the depth limit).
+    static func flatText(_ node: MarkupNode) -> String {
+        var out = ""
+        var stack: [MarkupNode] = [node]
+        while let n = stack.popLast() {
+            switch n {
+            case .inline(let i):
+                switch i {
+                case .text(let s), .code(let s, _): out += s
+                case .softBreak, .lineBreak: out += " "
+                default: stack.append(contentsOf: i.children.reversed().map { .inline($0) })
+                }
+            case .block(let b):
+                if case .codeBlock(_, let code, _) = b { out += code }
+                stack.append(contentsOf: b.children.reversed())
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return self }
+        return String(map { $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+
+    func replacingTabs() -> String { self }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import MarkupAST
+
+/// Text with resolved style runs and paragraph ranges: what an attributed string is made of.
+///
+/// Ranges are UTF-16 offsets into `string` (what `NSAttributedString` counts). Paragraphs
+/// are separated by `"\n"`; a `<br>` inside a paragraph is U+2028 (LINE SEPARATOR), so
+/// paragraph spacing applies between paragraphs only. Images and rules are U+FFFC runs
+/// with an `attachment`.
+///
+/// ```swift
+/// let doc = Document([.paragraph([.text("Hi "), .strong([.text("you")], .none)], .none)])
+/// let styled = StyledText(doc)
+/// styled.string               // "Hi you"
+/// styled.runs[1].style.fontWeight // 700
+/// ```
+public struct StyledText: Hashable, Sendable {
+    /// The text.
+    public var string: String
+    /// Style runs covering `string` in order, adjacent equal styles merged.
+    public var runs: [StyledRun]
+    /// Paragraphs in order; each range excludes the `"\n"` that ends it.
+    public var paragraphs: [StyledParagraph]
+    /// What could not be styled (invalid CSS, clamped values, omitted raw markup).
+    public var diagnostics: [Diagnostic]
+    /// The length of `string` in UTF-16 code units.
+    public var utf16Count: Int
+    /// The root style every run was resolved from (writers print differences from it).
+    public var rootStyle: TextStyle
+
+    /// Creates styled text from parts.
+    public init(
+        string: String, runs: [StyledRun], paragraphs: [StyledParagraph],
+        diagnostics: [Diagnostic] = [], rootStyle: TextStyle = TextStyle()
+    ) {
+        self.string = string
+        self.runs = runs
+        self.paragraphs = paragraphs
+        self.diagnostics = diagnostics
+        self.utf16Count = string.utf16.count
+        self.rootStyle = rootStyle
+    }
+
+    init(
+        string: String, utf16Count: Int, runs: [StyledRun], paragraphs: [StyledParagraph],
+        diagnostics: [Diagnostic], rootStyle: TextStyle
+    ) {
+        self.string = string
+        self.runs = runs
+        self.paragraphs = paragraphs
+        self.diagnostics = diagnostics
+        self.utf16Count = utf16Count
+        self.rootStyle = rootStyle
+    }
+
+    /// Resolves `document` against `stylesheet` in one walk.
+    public init(_ document: Document, stylesheet: Stylesheet = .standard) {
+        var sheet = stylesheet
+        var embedded: [Diagnostic] = []
+        if stylesheet.embeddedStyles {
+            for case .rawBlock(_, let raw) in document.blocks {
+                if let css = StyledText.styleElementBody(raw) {
+                    sheet = sheet.adding(css: css, diagnostics: &embedded)
+                }
+            }
+        }
+        var resolver = StyleResolver(stylesheet: sheet)
+        resolver.diagnostics = embedded
+        resolver.render(document.blocks)
+        self = resolver.finish()
+    }
+
+    /// The CSS inside a raw `<style>...</style>` block, if it is one.
+    static func styleElementBody(_ raw: String) -> String? {
+        guard raw.utf8.count > 15, raw.utf8.first == UInt8(ascii: "<") else { return nil }
+        guard raw.prefix(6).lowercased() == "<style", let open = raw.firstIndex(of: ">"),
+            let close = raw.range(of: "</style", options: [.caseInsensitive, .backwards])
+        else { return nil }
+        let start = raw.index(after: open)
+        guard start <= close.lowerBound else { return nil }
+        return String(raw[start..<close.lowerBound])
+    }
+
+    /// Resolves one subtree (a selector match) on its own.
+    ///
+    /// ```swift
+    /// StyledText(node: .inline(.strong([.text("x")], .none))).string // "x"
+    /// ```
+    public init(node: MarkupNode, stylesheet: Stylesheet = .standard) {
+        switch node {
+        case .block(let block): self.init(Document([block]), stylesheet: stylesheet)
+        case .inline(let inline):
+            self.init(Document([.plain([inline], .none)]), stylesheet: stylesheet)
+        }
+    }
+
+    /// The text of `run` (or any UTF-16 range), decoded.
+    public func text(in range: Range<Int>) -> String {
+        let utf16 = string.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+        let end = utf16.index(start, offsetBy: range.count)
+        return String(string[start..<end])
+    }
+}
+
+/// One style run: a UTF-16 range of `StyledText.string` and its resolved style.
+public struct StyledRun: Hashable, Sendable {
+    /// UTF-16 offsets.
+    public var range: Range<Int>
+    /// The resolved style (root style included).
+    public var style: TextStyle
+    /// The image or rule this U+FFFC stands for.
+    public var attachment: TextAttachment?
+
+    /// Creates a run.
+    public init(range: Range<Int>, style: TextStyle, attachment: TextAttachment? = nil) {
+        self.range = range
+        self.style = style
+        self.attachment = attachment
+    }
+}
+
+/// An inline object: an image, or the rule of an `<hr>`.
+///
+/// ```swift
+/// TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80)
+/// ```
+public struct TextAttachment: Hashable, Sendable, Codable {
+    /// What the attachment is.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case image
+        case rule
+    }
+    /// Image or rule.
+    public var kind: Kind
+    /// The image URL as written (empty for rules).
+    public var url: String
+    /// Alternative text.
+    public var alt: String
+    /// The title attribute, empty when absent.
+    public var title: String
+    /// Width in points, from attributes or CSS.
+    public var width: Double?
+    /// Height in points, from attributes or CSS.
+    public var height: Double?
+
+    /// Creates an attachment.
+    public init(
+        kind: Kind = .image, url: String, alt: String = "", title: String = "",
+        width: Double? = nil, height: Double? = nil
+    ) {
+        self.kind = kind
+        self.url = url
+        self.alt = alt
+        self.title = title
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One paragraph: its range, style and what it came from.
+public struct StyledParagraph: Hashable, Sendable {
+    /// The content's UTF-16 range (without the ending `"\n"`).
+    public var range: Range<Int>
+    /// The resolved paragraph style.
+    public var style: ParagraphStyle
+    /// The block it came from.
+    public var kind: ParagraphKind
+    /// Nesting level of lists (0 outside lists); the marker sits at level-1 indent.
+    public var listLevel: Int
+    /// For table rows: the width of each column in terminal cells (wide characters count 2).
+    public var columnWidths: [Int]?
+
+    /// Creates a paragraph.
+    public init(
+        range: Range<Int>, style: ParagraphStyle, kind: ParagraphKind, listLevel: Int = 0,
+        columnWidths: [Int]? = nil
+    ) {
+        self.range = range
+        self.style = style
+        self.kind = kind
+        self.listLevel = listLevel
+        self.columnWidths = columnWidths
+    }
+}
+
+/// The block a paragraph came from, named like the HTML element.
+public enum ParagraphKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case paragraph = "p"
+    case heading1 = "h1"
+    case heading2 = "h2"
+    case heading3 = "h3"
+    case heading4 = "h4"
+    case heading5 = "h5"
+    case heading6 = "h6"
+    /// The first paragraph of a list item (it holds the marker).
+    case listItem = "li"
+    case codeBlock = "pre"
+    case tableRow = "tr"
+    case caption = "caption"
+    case rule = "hr"
+    case term = "dt"
+
+    /// Whether the paragraph is a heading.
+    public var isHeading: Bool { rawValue.count == 2 && rawValue.hasPrefix("h") && self != .rule }
+}

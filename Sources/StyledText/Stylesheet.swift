@@ -1,0 +1,142 @@
+import MarkupAST
+
+/// How markup becomes styled text: defaults per element kind, overrides by tag name and
+/// class, named styles, a root style and the inline-style policy.
+///
+/// An immutable value once built; share one between threads freely.
+///
+/// ```swift
+/// var sheet = Stylesheet.standard
+/// sheet.root = StyleRule(TextStyle(fontFamily: ["Avenir"], fontSize: 17))
+/// sheet.tags["important"] = StyleRule(css: "color: red; font-weight: bold")
+/// sheet.classes["note"] = StyleRule(css: "font-style: italic")
+/// sheet.named["tappable"] = StyleRule(css: "color: #0a84ff")
+/// sheet.policy = .stylesheetFirst
+/// ```
+///
+/// Cascade for one element, lowest first: kind default, tag rule, named style (by tag or
+/// `role`), class rules in class order, then the inline style placed by `policy`; then the
+/// `!important` declarations in the same order.
+public struct Stylesheet: Hashable, Sendable {
+    /// The style of the whole text (font, size, colour). Must give an absolute font size
+    /// for `em` values to mean something; the standard root is 16pt.
+    public var root: StyleRule
+    /// Default style per element kind.
+    public var defaults: [ElementKind: StyleRule] {
+        get {
+            var d: [ElementKind: StyleRule] = [:]
+            for kind in ElementKind.allCases {
+                if let rule = kindRules[kind.rawValue] { d[kind] = rule }
+            }
+            return d
+        }
+        set {
+            kindRules = Array(repeating: nil, count: ElementKind.allCases.count)
+            for (kind, rule) in newValue { kindRules[kind.rawValue] = rule }
+        }
+    }
+    /// The defaults by `ElementKind.rawValue`, for constant-time lookup during the walk.
+    var kindRules: [StyleRule?]
+    /// Overrides keyed by source tag name (`important`, `spoiler`, `small`).
+    public var tags: [String: StyleRule]
+    /// Overrides keyed by class name.
+    public var classes: [String: StyleRule]
+    /// Named user styles: applied to elements whose tag or `role` attribute has that name
+    /// (so `<tappable>` or a detected `role=mention` span gets the app's style).
+    public var named: [String: StyleRule]
+    /// Inline style vs stylesheet.
+    public var policy: StylePolicy
+    /// Points of indent per list or block quote level.
+    public var indentStep: Double
+    /// Whether `<style>` elements at the top level of the document add their rules
+    /// (browser-like; turn off for untrusted content that must not restyle the app).
+    public var embeddedStyles: Bool
+
+    /// Creates a stylesheet; by default it has the standard defaults.
+    public init(
+        root: StyleRule = Stylesheet.standardRoot,
+        defaults: [ElementKind: StyleRule] = Stylesheet.standardDefaults,
+        tags: [String: StyleRule] = Stylesheet.standardTags, classes: [String: StyleRule] = [:],
+        named: [String: StyleRule] = [:], policy: StylePolicy = .markupFirst,
+        indentStep: Double = 40, embeddedStyles: Bool = true
+    ) {
+        self.embeddedStyles = embeddedStyles
+        self.root = root
+        var rules = [StyleRule?](repeating: nil, count: ElementKind.allCases.count)
+        for (kind, rule) in defaults { rules[kind.rawValue] = rule }
+        self.kindRules = rules
+        self.tags = tags
+        self.classes = classes
+        self.named = named
+        self.policy = policy
+        self.indentStep = indentStep
+    }
+
+    /// The browser-like default stylesheet.
+    public static let standard = Stylesheet()
+
+    /// A stylesheet with no element styles at all (only the root size), for plain output.
+    public static let plain = Stylesheet(defaults: [:], tags: [:])
+
+    /// The default style of `kind`.
+    public subscript(kind: ElementKind) -> StyleRule? {
+        get { kindRules[kind.rawValue] }
+        set { kindRules[kind.rawValue] = newValue }
+    }
+
+    /// Browser-like styles of tags that have no element kind of their own.
+    public static let standardTags: [String: StyleRule] = [
+        "center": StyleRule(css: "text-align: center"),
+        "big": StyleRule(css: "font-size: larger"),
+        "cite": StyleRule(css: "font-style: italic"),
+        "var": StyleRule(css: "font-style: italic"),
+        "dfn": StyleRule(css: "font-style: italic"),
+        "address": StyleRule(css: "font-style: italic"),
+    ]
+
+    /// The standard root: 16pt.
+    public static let standardRoot = StyleRule(declarations: [
+        StyleDeclaration(.fontSize(.px(16)))
+    ])
+
+    /// Browser-like defaults (HTML's user-agent stylesheet).
+    public static let standardDefaults: [ElementKind: StyleRule] = {
+        func css(_ s: String) -> StyleRule { StyleRule(css: s) }
+        let mono = StyleRule(declarations: [
+            StyleDeclaration(.fontFamily(["monospace"])), StyleDeclaration(.monospace(true)),
+            StyleDeclaration(.fontSize(.em(0.8125))),
+        ])
+        return [
+            .paragraph: css("margin-top: 1em; margin-bottom: 1em"),
+            .heading1: css(
+                "font-size: 2em; font-weight: bold; margin-top: .67em; margin-bottom: .67em"),
+            .heading2: css(
+                "font-size: 1.5em; font-weight: bold; margin-top: .83em; margin-bottom: .83em"),
+            .heading3: css(
+                "font-size: 1.17em; font-weight: bold; margin-top: 1em; margin-bottom: 1em"),
+            .heading4: css("font-weight: bold; margin-top: 1.33em; margin-bottom: 1.33em"),
+            .heading5: css(
+                "font-size: .83em; font-weight: bold; margin-top: 1.67em; margin-bottom: 1.67em"),
+            .heading6: css(
+                "font-size: .67em; font-weight: bold; margin-top: 2.33em; margin-bottom: 2.33em"),
+            .blockQuote: css("margin: 1em 40px"),
+            .codeBlock: mono.appending(css("margin-top: 1em; margin-bottom: 1em")),
+            .list: css("margin-top: 1em; margin-bottom: 1em"),
+            .table: css("margin-top: 1em; margin-bottom: 1em"),
+            .tableHeader: css("font-weight: bold"),
+            .definitionDescription: css("margin-left: 40px"),
+            .strong: css("font-weight: bold"),
+            .emphasis: css("font-style: italic"),
+            .underline: css("text-decoration: underline"),
+            .strikethrough: css("text-decoration: line-through"),
+            .code: mono,
+            .kbd: mono,
+            .link: css("color: #0000ee; text-decoration: underline"),
+            .mark: css("background-color: yellow; color: black"),
+            .sub: css("vertical-align: sub; font-size: smaller"),
+            .sup: css("vertical-align: super; font-size: smaller"),
+            .small: css("font-size: smaller"),
+            .footnote: css("vertical-align: super; font-size: smaller"),
+        ]
+    }()
+}

@@ -1,0 +1,216 @@
+import MarkupAST
+
+/// Finds `@mentions`, `#hashtags` and bare URLs in text and wraps them in nodes the app
+/// can style and handle taps on.
+///
+/// Mentions become `.span` with `role=mention`, hashtags `.span` with `role=hashtag`, URLs
+/// `.link` with `role=url` (`www.` gets `http://`). Text inside code, links, images and raw
+/// markup is never touched. Style them with `Stylesheet.named["mention"]` and so on.
+///
+/// ```swift
+/// let doc = TextDetector().apply(to: Document([.paragraph([.text("hi @ann #swift")], .none)]))
+/// // [.text("hi "), .span([.text("@ann")], role=mention), .text(" "),
+/// //  .span([.text("#swift")], role=hashtag)]
+/// ```
+public struct TextDetector: Hashable, Sendable {
+    /// Whether to detect mentions.
+    public var mentions: Bool
+    /// Whether to detect hashtags.
+    public var hashtags: Bool
+    /// Whether to detect bare URLs.
+    public var urls: Bool
+    /// The character that starts a mention.
+    public var mentionPrefix: Unicode.Scalar
+    /// The character that starts a hashtag.
+    public var hashtagPrefix: Unicode.Scalar
+    /// Extra characters allowed inside names besides letters, digits and `_`
+    /// (e.g. `"."` for `@first.last`, `"-"`); a trailing one is not included.
+    public var extraNameCharacters: String
+    /// URL starts recognized (lower-case).
+    public var urlPrefixes: [String]
+
+    /// Creates a detector; all three kinds are on by default.
+    public init(
+        mentions: Bool = true, hashtags: Bool = true, urls: Bool = true,
+        mentionPrefix: Unicode.Scalar = "@", hashtagPrefix: Unicode.Scalar = "#",
+        extraNameCharacters: String = "",
+        urlPrefixes: [String] = ["https://", "http://", "www."]
+    ) {
+        self.mentions = mentions
+        self.hashtags = hashtags
+        self.urls = urls
+        self.mentionPrefix = mentionPrefix
+        self.hashtagPrefix = hashtagPrefix
+        self.extraNameCharacters = extraNameCharacters
+        self.urlPrefixes = urlPrefixes
+    }
+
+    /// The document with detected items wrapped.
+    public func apply(to document: Document) -> Document {
+        var copy = document
+        copy.blocks = document.blocks.map { block($0, 0) }
+        return copy
+    }
+
+    /// Detects in a list of inlines (skipping code, links, images and raw).
+    public func apply(to inlines: [Inline]) -> [Inline] { self.inlines(inlines, 0) }
+
+    func block(_ b: Block, _ depth: Int) -> Block {
+        guard depth < StyleResolver.depthLimit else { return b }
+        if case .codeBlock = b { return b }
+        return b.mapChildren(block: { block($0, depth + 1) }, inline: { $0 })
+            .mapInlineLists { inlines($0, depth + 1) }
+    }
+
+    func inlines(_ xs: [Inline], _ depth: Int) -> [Inline] {
+        var out: [Inline] = []
+        out.reserveCapacity(xs.count)
+        for x in xs {
+            switch x {
+            case .text(let s): out.append(contentsOf: detect(s))
+            case .code, .link, .image, .rawInline, .softBreak, .lineBreak, .footnoteReference:
+                out.append(x)
+            default:
+                if depth >= StyleResolver.depthLimit {
+                    out.append(x)
+                } else {
+                    out.append(x.withChildren(inlines(x.children, depth + 1)))
+                }
+            }
+        }
+        return out
+    }
+
+    func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+        s == "_" || s.properties.isAlphabetic || s.properties.numericType != nil
+            || (s.value < 0x80 && (s.value >= 0x30 && s.value <= 0x39))
+            || extraNameCharacters.unicodeScalars.contains(s)
+    }
+
+    func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        s == "_" || s.properties.isAlphabetic || (s.value >= 0x30 && s.value <= 0x39)
+    }
+
+    /// Splits one text node.
+    public func detect(_ text: String) -> [Inline] {
+        let scalars = Array(text.unicodeScalars)
+        var out: [Inline] = []
+        var plainStart = 0
+        var i = 0
+        func flush(_ end: Int) {
+            if end > plainStart {
+                out.append(.text(String(String.UnicodeScalarView(scalars[plainStart..<end]))))
+            }
+        }
+        func string(_ a: Int, _ b: Int) -> String {
+            String(String.UnicodeScalarView(scalars[a..<b]))
+        }
+        while i < scalars.count {
+            let c = scalars[i]
+            let atBoundary =
+                i == 0
+                || !(isWordScalar(scalars[i - 1]) || scalars[i - 1] == "."
+                    || scalars[i - 1] == c || scalars[i - 1] == "/")
+            if (mentions && c == mentionPrefix) || (hashtags && c == hashtagPrefix), atBoundary {
+                var j = i + 1
+                while j < scalars.count, isNameScalar(scalars[j]) { j += 1 }
+                while j > i + 1, extraNameCharacters.unicodeScalars.contains(scalars[j - 1]) {
+                    j -= 1
+                }
+                let name = scalars[(i + 1)..<j]
+                let isMention = mentions && c == mentionPrefix
+                let valid =
+                    !name.isEmpty
+                    && (isMention || !name.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 })
+                    && (j == scalars.count || scalars[j] != mentionPrefix)
+                if valid {
+                    flush(i)
+                    var a = Attributes()
+                    a.set("role", isMention ? "mention" : "hashtag")
+                    out.append(.span([.text(string(i, j))], a))
+                    i = j
+                    plainStart = j
+                    continue
+                }
+            }
+            if urls, atBoundary || c == "w" || c == "h", i == 0 || !isWordScalar(scalars[i - 1]),
+                let end = urlEnd(scalars, i)
+            {
+                flush(i)
+                let url = string(i, end)
+                var a = Attributes()
+                a.set("role", "url")
+                let dest = url.lowercased().hasPrefix("www.") ? "http://" + url : url
+                out.append(.link([.text(url)], Link(dest), a))
+                i = end
+                plainStart = end
+                continue
+            }
+            i += 1
+        }
+        if out.isEmpty { return [.text(text)] }
+        flush(scalars.count)
+        return out
+    }
+
+    /// The end of a URL starting at `i`, trailing punctuation and unbalanced `)` excluded.
+    func urlEnd(_ s: [Unicode.Scalar], _ i: Int) -> Int? {
+        var matched: Int? = nil
+        for prefix in urlPrefixes {
+            let p = Array(prefix.unicodeScalars)
+            guard i + p.count < s.count else { continue }
+            var ok = true
+            for k in 0..<p.count where Character(s[i + k]).lowercased() != String(p[k]) {
+                ok = false
+                break
+            }
+            if ok {
+                matched = p.count
+                break
+            }
+        }
+        guard let plen = matched else { return nil }
+        var j = i + plen
+        while j < s.count {
+            let c = s[j]
+            if c.properties.isWhitespace || c == "<" || c == ">" || c == "\"" || c.value < 0x20 {
+                break
+            }
+            j += 1
+        }
+        // Trim trailing punctuation, then unbalanced closing parentheses.
+        while j > i + plen {
+            let c = s[j - 1]
+            if ".,:;!?'*_~".unicodeScalars.contains(c) {
+                j -= 1
+            } else if c == ")" {
+                let opens = s[i..<j].filter { $0 == "(" }.count
+                let closes = s[i..<j].filter { $0 == ")" }.count
+                if closes > opens { j -= 1 } else { break }
+            } else {
+                break
+            }
+        }
+        guard j > i + plen else { return nil }
+        return j
+    }
+}
+
+extension Block {
+    /// A copy with each direct inline list rewritten by `transform`.
+    func mapInlineLists(_ transform: ([Inline]) -> [Inline]) -> Block {
+        switch self {
+        case .paragraph(let xs, let a): return .paragraph(transform(xs), a)
+        case .plain(let xs, let a): return .plain(transform(xs), a)
+        case .heading(let l, let xs, let a): return .heading(level: l, transform(xs), a)
+        case .definitionList(let items, let a):
+            return .definitionList(
+                items.map { item in
+                    var item = item
+                    item.term = transform(item.term)
+                    return item
+                }, a)
+        default: return self
+        }
+    }
+}

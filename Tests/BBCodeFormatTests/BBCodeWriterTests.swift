@@ -1,0 +1,101 @@
+import MarkupAST
+import Testing
+
+@testable import BBCodeFormat
+
+@Suite struct BBCodeWriterTests {
+    @Test func lossyConstructsHaveDiagnostics() {
+        let doc = Document([
+            .heading(level: 2, [.text("Title")], .none),
+            .list(ListBlock(kind: .bullet, items: [ListItem([.plain([.text("todo")], .none)], task: false)])),
+            .footnoteDefinition(label: "1", [.paragraph([.text("note")], .none)], .none),
+            .paragraph([.rawInline(format: "html", "<x>"), .text("a"), .footnoteReference(label: "1")], .none),
+        ])
+        let result = BBCodeWriter().write(doc)
+        #expect(
+            result.output == """
+                [size=150][b]Title[/b][/size]
+                [list]
+                [*]☐ todo
+                [/list]
+                [1] note
+
+                a[1]
+
+                """)
+        #expect(
+            result.diagnostics.map(\.code) == [
+                "lossy.heading", "lossy.task-item", "lossy.footnote", "lossy.raw", "lossy.footnote",
+            ])
+    }
+
+    @Test func classicTablesDegrade() {
+        let table = Table(
+            columns: [.none, .none],
+            body: [TableRow([TableCell([.plain([.text("a")], .none)]), TableCell([.plain([.text("b")], .none)])])])
+        let result = BBCodeWriter(dialect: .classic).write(Document([.table(table)]))
+        #expect(result.output == "a | b\n")
+        #expect(result.diagnostics.map(\.code) == ["lossy.table"])
+    }
+
+    @Test func unsafeLinksAreNotWritten() {
+        let doc = Document([.paragraph([.link([.text("x")], Link("javascript:alert(1)"), .none)], .none)])
+        let result = BBCodeWriter().write(doc)
+        #expect(result.output == "x\n")
+        #expect(result.diagnostics.map(\.code) == ["lossy.unsafe-url"])
+    }
+
+    @Test func textThatLooksLikeATagIsProtected() throws {
+        let doc = Document([.paragraph([.text("use [b] or [/url] but [x] is fine")], .none)])
+        let output = BBCodeWriter().write(doc).output
+        #expect(output == "use [noparse][b][/noparse] or [noparse][/url][/noparse] but [x] is fine\n")
+        #expect(try BBCodeReader().read(output).document == doc)
+    }
+
+    @Test func spanStylesBecomeTags() {
+        let span = Inline.span(
+            [.text("x")],
+            Attributes(style: [
+                CSSDeclaration(property: "color", value: "red"),
+                CSSDeclaration(property: "font-size", value: "200%"),
+                CSSDeclaration(property: "font-weight", value: "bold"),
+            ]))
+        let result = BBCodeWriter().write(Document([.paragraph([span], .none)]))
+        #expect(result.output == "[color=red][size=200]x[/size][/color]\n")
+        #expect(result.diagnostics.map(\.code) == ["lossy.style"])
+    }
+
+    /// BBCode -> AST -> BBCode -> AST is stable for every sample.
+    @Test(arguments: BBCodeSamples.all)
+    func roundTripIsStable(_ sample: String) throws {
+        for dialect in [BBCodeDialect.phpBB, .classic] {
+            let reader = BBCodeReader(dialect: dialect)
+            let first = try reader.read(sample).document
+            let written = BBCodeWriter(dialect: dialect).write(first)
+            let second = try reader.read(written.output).document
+            if dialect == .phpBB {
+                #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
+            }
+            // Classic drops phpBB quote attributes, with a diagnostic.
+            #expect(first == second || !written.diagnostics.isEmpty, "\(dialect.name): \(written.output)")
+        }
+    }
+}
+
+enum BBCodeSamples {
+    static let all: [String] = [
+        "[b]Bold[i]Both[/b]Italic[/i]",
+        "[quote=\"Ann Lee\" post_id=4]Hi [u]there[/u]\n\nsecond[/quote]\nafter",
+        "[list=a][*]one[*]two[list][*]inner[/list][/list]",
+        "[table][tr][th]h[/th][/tr][tr][td]c [b]d[/b][/td][/tr][/table]",
+        "[code=swift]\nlet x = [1]\n[/code]\ninline [code]a[b][/code] code",
+        "[color=#ff0000]red[/color] [size=150]big[/size] [size=4]four[/size] [font=Arial]f[/font]",
+        "[center]c[/center][right]r[/right][indent]i[/indent][hr][spoiler=S]s[/spoiler]",
+        "[url=https://x.org]x[/url] https://auto.org [email]a@b.c[/email] [img=1x2]p.png[/img]",
+        "[youtube]dQw4w9WgXcQ[/youtube] [noparse][b][/noparse] [foo]bar[/foo]",
+        "line\nbreak\n\n\npara [s]s[/s][sub]1[/sub][sup]2[/sup] [b]unclosed",
+        "[b]x[quote]y[/quote]z[/b] [url=javascript:x]bad[/url]",
+        "[list][*][b]bold[*]plain[/list] [*] [/b] [/quote]",
+        "<b>html</b> & [ not a tag ] [b ]",
+    ]
+}

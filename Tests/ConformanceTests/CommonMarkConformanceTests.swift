@@ -1,0 +1,29 @@
+import ConformanceKit
+import Testing
+
+/// The CommonMark / GFM gate: MarkdownReader -> HTMLWriter must reproduce cmark-gfm's HTML for
+/// every spec, extensions and regression example, apart from the listed known failures.
+@Test func commonMarkSuitesHaveNoUnexpectedResults() {
+    let paths = ConformancePaths.resolve()
+    guard paths.data != nil else {
+        print(
+            "CommonMark conformance skipped: no ../shared/conformance data (set MCONV_CONFORMANCE_DATA)"
+        )
+        return
+    }
+    let results = CommonMarkSuite.runHTML(
+        paths: paths, stems: ["spec", "extensions", "regression"])
+    #expect(
+        results.map(\.name) == [
+            "commonmark-spec", "commonmark-extensions", "commonmark-regression",
+        ])
+    for result in results {
+        let details = result.unexpectedFailures.prefix(5).map {
+            "\($0): \(result.failureDetails[$0] ?? "")"
+        }
+        #expect(
+            result.isClean,
+            "\(result.summary); unexpected failures: \(details); stale known failures: \(result.unexpectedPasses)"
+        )
+    }
+}

@@ -1,0 +1,80 @@
+import HTML5Parser
+import Testing
+
+@Suite struct TokenizerTests {
+    @Test func namedReferencesLongestMatchAndLegacyRules() {
+        let doc = HTMLParser.parseFragment("&notit; &amp &ampx &copy2 <a href='?a=1&copy=2&amp;b'>")
+        #expect(
+            doc.treeDump() == """
+                | "¬it; & &x ©2 "
+                | <a>
+                |   href="?a=1&copy=2&b"
+
+                """)
+    }
+
+    @Test func numericReferencesUseTheReplacementTable() {
+        let (tokens, errors) = HTMLTokenizer.tokenize("&#x80;&#0;&#xD800;&#x110000;&#65")
+        #expect(tokens == [.characters("€\u{FFFD}\u{FFFD}\u{FFFD}A")])
+        #expect(
+            errors.map(\.code) == [
+                "control-character-reference", "null-character-reference",
+                "surrogate-character-reference",
+                "character-reference-outside-unicode-range",
+                "missing-semicolon-after-character-reference",
+            ])
+    }
+
+    @Test func invalidUTF8BecomesReplacementCharacters() {
+        let bytes: [UInt8] = Array("<p>a".utf8) + [0xFF, 0xE2, 0x82] + Array("b".utf8) + [0xC3]
+        let doc = HTMLParser.parseDocument(bytes: bytes)
+        #expect(doc.textContent(of: doc.root) == "a\u{FFFD}\u{FFFD}b\u{FFFD}")
+        #expect(doc.errors.filter { $0.code == "invalid-utf-8" }.count == 3)
+    }
+
+    @Test func nulIsDroppedInTextAndReplacedInAttributes() {
+        let doc = HTMLParser.parseFragment("a\u{0}b<p title='x\u{0}y'>")
+        #expect(
+            doc.treeDump() == """
+                | "ab"
+                | <p>
+                |   title="x\u{FFFD}y"
+
+                """)
+        #expect(doc.errors.filter { $0.code == "unexpected-null-character" }.count == 3)
+    }
+
+    @Test func oneMegabyteAttributeValueIsKept() {
+        let value = String(repeating: "v", count: 1_000_000)
+        let doc = HTMLParser.parseFragment("<a title=\"\(value)\">x</a>")
+        let a = doc[doc.children(of: doc.root).first!]
+        #expect(a.attribute("title")?.utf8.count == 1_000_000)
+    }
+
+    @Test func unterminatedConstructsAtEndOfInput() {
+        #expect(HTMLTokenizer.tokenize("<!-- open").tokens == [.comment(" open")])
+        #expect(HTMLTokenizer.tokenize("<a href='x").tokens == [])
+        #expect(HTMLTokenizer.tokenize("<a href='x").errors.map(\.code) == ["eof-in-tag"])
+        #expect(HTMLParser.parseDocument("<!DOCTYPE html PUBLIC \"x").quirksMode == .quirks)
+    }
+
+    @Test func crlfIsNormalisedAndErrorsArePlaced() {
+        let doc = HTMLParser.parseDocument("<!DOCTYPE html>\r\n<p>a\r\nb</x>")
+        #expect(doc.textContent(of: doc.root) == "a\nb")
+        let e = doc.errors.first { $0.code == "unexpected-end-tag" }
+        #expect(e?.line == 3 && e?.column == 2)
+    }
+
+    @Test func rawTextAndRCDATAStates() {
+        let doc = HTMLParser.parseFragment(
+            "<title>a<b>&amp;</title><script>if (a<b) x('</p>')</script>")
+        #expect(
+            doc.treeDump() == """
+                | <title>
+                |   "a<b>&"
+                | <script>
+                |   "if (a<b) x('</p>')"
+
+                """)
+    }
+}

@@ -1,0 +1,139 @@
+import MarkdownFormat
+import MarkupAST
+import Testing
+
+@Test(arguments: [
+    ("1. not a list", "1\\. not a list\n"),
+    ("2) paren", "2\\) paren\n"),
+    ("# not a heading", "\\# not a heading\n"),
+    ("#hashtag", "#hashtag\n"),
+    ("- not an item", "\\- not an item\n"),
+    ("+ plus", "\\+ plus\n"),
+    ("> not a quote", "\\> not a quote\n"),
+    ("***", "\\***\n"),
+    ("===", "\\===\n"),
+    ("a * b", "a * b\n"),
+    ("2*3*4", "2\\*3\\*4\n"),
+    ("snake_case_name", "snake_case_name\n"),
+    ("_under_", "\\_under\\_\n"),
+    ("a <b> tag, 3 < 4", "a \\<b> tag, 3 < 4\n"),
+    ("if a<b then", "if a<b then\n"),
+    ("<div without a close", "\\<div without a close\n"),
+    ("&amp; and AT&T", "\\&amp; and AT&T\n"),
+    ("see [1] and [a](b)", "see [1] and \\[a](b)\n"),
+    ("C:\\path\\file", "C:\\path\\file\n"),
+    ("back\\*slash", "back\\\\\\*slash\n"),
+    ("tick ` here", "tick \\` here\n"),
+    ("~5 km", "\\~5 km\n"),
+    ("a | b", "a | b\n"),
+    ("http://example.com", "http\\://example.com\n"),
+    ("www.example.com", "www\\.example.com\n"),
+    ("  lead and trail  ", "&#32; lead and trail &#32;\n"),
+    ("line\nfeed", "line&#10;feed\n"),
+])
+func escapesTextOnlyWhereItWouldBeMarkup(text: String, expected: String) {
+    let doc = Document([MW.p(MW.t(text))])
+    #expect(MW.md(doc.blocks) == expected)
+    #expect(MW.roundTrips(doc, MW.preserve))
+}
+
+@Test func intrawordEmphasisUsesAsterisks() {
+    var options = MarkdownWriterOptions()
+    options.emphasisDelimiter = .underscore
+    options.strongDelimiter = .underscores
+    let doc = [MW.p(MW.t("un"), .emphasis([MW.t("frig")], .none), MW.t("believable "),
+                    .strong([MW.t("whole")], .none))]
+    #expect(MW.md(doc, options) == "un*frig*believable __whole__\n")
+}
+
+@Test func emphasisThatDelimitersCannotExpressFallsBackToRawHTML() {
+    // `a*"b"*` would not open: the run is preceded by a letter and followed by punctuation.
+    let doc = [MW.p(MW.t("a"), .emphasis([MW.t("\"b\"")], .none))]
+    #expect(MW.md(doc) == "a<em>\"b\"</em>\n")
+}
+
+@Test func emphasisMovesEdgeSpacesOutside() {
+    let doc = [MW.p(MW.t("a"), .strong([MW.t(" b ")], .none), MW.t("c"))]
+    #expect(MW.md(doc) == "a **b** c\n")
+}
+
+@Test func nestedEmphasisKeepsItsShape() {
+    let doc = Document([
+        MW.p(.emphasis([.emphasis([MW.t("x")], .none)], .none), MW.t(" "),
+             .strong([.emphasis([MW.t("y")], .none)], .none), MW.t(" "),
+             .emphasis([.strong([MW.t("z")], .none)], .none))
+    ])
+    #expect(MW.md(doc.blocks) == "*_x_* **_y_** ***z***\n")
+    #expect(MW.roundTrips(doc, MW.preserve))
+}
+
+@Test func codeSpansUseLongerDelimitersAndPadding() {
+    let doc = Document([MW.p(.code("a`b", .none), MW.t(" "), .code("`x`", .none), MW.t(" "),
+                             .code(" padded ", .none))])
+    #expect(MW.md(doc.blocks) == "``a`b`` `` `x` `` `  padded  `\n")
+    #expect(MW.roundTrips(doc, MW.preserve))
+}
+
+@Test func fencesAreLongerThanBacktickRunsInTheCode() {
+    let doc = Document([.codeBlock(info: "md", code: "```\nx\n```\n", .none)])
+    #expect(MW.md(doc.blocks) == "````md\n```\nx\n```\n````\n")
+    #expect(MW.roundTrips(doc, MW.preserve))
+}
+
+@Test func pipesAreEscapedInTableCells() {
+    let cell = { (s: String) in TableCell([.plain([.text(s)], .none)]) }
+    let th = { (s: String) in TableCell([.plain([.text(s)], .none)], header: true) }
+    let table = Table(
+        columns: [.left, .right],
+        head: [TableRow([th("a"), th("b")])],
+        body: [TableRow([cell("x|y"), TableCell([.plain([.code("p|q", .none)], .none)])])])
+    let doc = Document([.table(table)])
+    #expect(MW.md(doc.blocks) == "| a    | b      |\n| :--- | -----: |\n| x\\|y | `p\\|q` |\n")
+    #expect(MW.roundTrips(doc, MW.preserve))
+}
+
+@Test func linkDestinationsAndTitles() {
+    let doc = Document([
+        MW.p(.link([MW.t("a")], Link("/with space"), .none), MW.t(" "),
+             .link([MW.t("b")], Link("/p(1)", title: "say \"hi\""), .none), MW.t(" "),
+             .link([MW.t("https://x.org")], Link("https://x.org"), .none), MW.t(" "),
+             .link([MW.t("me@x.org")], Link("mailto:me@x.org"), .none), MW.t(" "),
+             .link([MW.t("[c]")], Link(""), .none))
+    ])
+    #expect(
+        MW.md(doc.blocks)
+            == "[a](</with space>) [b](</p(1)> \"say \\\"hi\\\"\") <https://x.org> <me@x.org> [\\[c\\]](<>)\n")
+    #expect(MW.roundTrips(doc, MW.preserve))
+}
+
+@Test func bangBeforeALinkStaysText() {
+    let doc = Document([MW.p(MW.t("Wow!"), .link([MW.t("l")], Link("/u"), .none))])
+    #expect(MW.md(doc.blocks) == "Wow\\![l](/u)\n")
+    #expect(MW.roundTrips(doc, MW.preserve))
+}
+
+@Test func hardBreaksAndHeadingsEndingInHash() {
+    let doc = Document([
+        .heading(level: 2, [MW.t("Number #")], .none),
+        MW.p(MW.t("a"), .lineBreak, MW.t("b")),
+    ])
+    #expect(MW.md(doc.blocks) == "## Number \\#\n\na\\\nb\n")
+    #expect(MW.roundTrips(doc, MW.preserve))
+}
+
+@Test(arguments: [
+    "# H *e* `c`\n\nPara with **strong**, [link](/u \"t\") and ![img](/i.png).\n",
+    "- a\n- b\n  1. c\n  2. d\n\n> quote\n> > nested\n",
+    "1. one\n\n   two\n2. three\n\n- x\n\n* y\n",
+    "| a | b |\n|:-:|--:|\n| `\\|` | x\\|y |\n",
+    "~~strike~~ and ~x~ and *a ~ b*\n\n- [ ] todo\n- [x] done\n",
+    "Text <span>raw</span> and\n\n<div>\nblock\n</div>\n",
+    "a\\\nb\nc  \nd\n\n***\n\n    indented\n",
+    "foo*bar*baz __x__ ***y*** **_z_**\n",
+    "[a]: /url\n\n[a] and [b][a] and ![c][a]\n",
+    "\\# \\- \\+ \\> 1\\. \\*\\* \\_\\_ \\[x](y) \\<b> \\&amp; \\`x\\`\n",
+])
+func markdownRoundTripsThroughTheReader(markdown: String) throws {
+    let doc = try MarkdownReader().read(markdown).document
+    #expect(MW.roundTrips(doc, MW.preserve))
+}

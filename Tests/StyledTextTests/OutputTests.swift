@@ -1,0 +1,175 @@
+import Foundation
+import MarkupAST
+import Testing
+
+@testable import StyledText
+
+let sampleDocument = Document([
+    .heading(level: 2, [.text("Title")], .none),
+    .paragraph(
+        [
+            .text("Hello "), .strong([.text("bold")], .none), .text(" "),
+            .link([.text("link")], Link("https://example.com/x"), .none),
+            .span(
+                [.text("red")],
+                Attributes(style: CSSDeclaration.parseList("color: #ff0000; letter-spacing: 2px"))),
+            .sup([.text("2")], .none), .image([.text("cat")], Link("cat.png"), .none),
+        ], Attributes(style: CSSDeclaration.parseList("text-align: center"))),
+])
+
+@Test func nsAttributedStringUsesStandardKeys() {
+    let styled = StyledText(sampleDocument)
+    let a = styled.attributedString()
+    #expect(a.string == "Title\nHello bold linkred2\u{FFFC}")
+    var range = NSRange(location: 0, length: 0)
+    let font = a.attribute(
+        NSAttributedString.Key(rawValue: "NSFont"), at: 0, effectiveRange: &range)
+    #expect(font as? StyledFont == StyledFont(size: 24, weight: 700))
+    #expect(range == NSRange(location: 0, length: 6))
+    let bold = a.attribute(.mconvFont, at: 12, effectiveRange: nil) as? StyledFont
+    #expect(bold?.weight == 700)
+    let link = a.attribute(NSAttributedString.Key(rawValue: "NSLink"), at: 17, effectiveRange: nil)
+    #expect((link as? URL)?.absoluteString == "https://example.com/x")
+    #expect(a.attribute(.mconvUnderline, at: 17, effectiveRange: nil) as? Int == 1)
+    #expect(
+        a.attribute(.mconvForegroundColor, at: 21, effectiveRange: nil) as? RGBAColor
+            == RGBAColor(hex: 0xff0000))
+    #expect(a.attribute(.mconvKern, at: 21, effectiveRange: nil) as? Double == 2)
+    #expect(a.attribute(.mconvBaselineOffset, at: 24, effectiveRange: nil) as? Double == 5.33)
+    let paragraph = a.attribute(.mconvParagraphStyle, at: 8, effectiveRange: nil) as? ParagraphStyle
+    #expect(paragraph?.alignment == .center)
+    let attachment = a.attribute(.mconvAttachment, at: 25, effectiveRange: nil) as? TextAttachment
+    #expect(attachment?.url == "cat.png")
+    #expect(
+        a.attribute(.mconvAttachmentInfo, at: 25, effectiveRange: nil) as? TextAttachment
+            == attachment)
+}
+
+@Test func attributedStringScopeWorksOnLinux() {
+    let a = StyledText(sampleDocument).attributedStringValue()
+    #expect(String(a.characters) == "Title\nHello bold linkred2\u{FFFC}")
+    let runs = Array(a.runs)
+    #expect(runs.first?.mconvFont == StyledFont(size: 24, weight: 700))
+    #expect(runs.contains { $0.mconvForegroundColor == RGBAColor(hex: 0xff0000) })
+    #expect(runs.contains { $0.link?.absoluteString == "https://example.com/x" })
+    #expect(runs.contains { $0.mconvAttachment?.url == "cat.png" })
+    #expect(runs.contains { $0.mconvParagraphStyle?.alignment == .center })
+    #expect(runs.allSatisfy { $0.mconvTextStyle != nil })
+}
+
+@Test func linkTextAttributesFollowStylesheet() {
+    let sheet = Stylesheet.standard.adding(css: "a { color: #0a84ff; text-decoration: none }")
+    let d = StyledText.linkTextAttributes(for: sheet)
+    #expect(d[.mconvForegroundColor] as? RGBAColor == RGBAColor(hex: 0x0a84ff))
+    #expect(d[.mconvUnderline] as? Int == 0)
+}
+
+@Test func ansiWithColour() {
+    let out = ANSIWriter(color: true).write(
+        Document([
+            .paragraph(
+                [
+                    .text("a "), .strong([.text("b")], .none),
+                    .link([.text("c")], Link("https://x.org"), .none),
+                ], .none)
+        ])
+    ).output
+    #expect(
+        out
+            == "a \u{1B}[1mb\u{1B}[0m\u{1B}]8;;https://x.org\u{1B}\\\u{1B}[4;38;2;0;0;238mc\u{1B}[0m\u{1B}]8;;\u{1B}\\\n"
+    )
+}
+
+@Test func ansiLaysOutListsAndTables() {
+    let list = ListBlock(
+        kind: .bullet,
+        items: [
+            ListItem([.plain([.text("one")], .none)]),
+            ListItem([
+                .plain([.text("two")], .none),
+                .list(ListBlock(kind: .ordered, items: [ListItem([.plain([.text("n")], .none)])])),
+            ]),
+        ])
+    let table = Table(
+        columns: [.none, .none],
+        body: [
+            TableRow([
+                TableCell([.plain([.text("日本")], .none)]), TableCell([.plain([.text("x")], .none)]),
+            ]),
+            TableRow([
+                TableCell([.plain([.text("abcdef")], .none)]),
+                TableCell([.plain([.text("y")], .none)]),
+            ]),
+        ])
+    let out = ANSIWriter(color: false).write(Document([.list(list), .table(table)])).output
+    #expect(
+        out == """
+            •   one
+            •   two
+                1.  n
+
+            日本    x
+            abcdef  y
+
+            """)
+}
+
+@Test func ansiStripsInjectedEscapes() {
+    let out = ANSIWriter(color: true).write(Document([.paragraph([.text("x\u{1B}[31my")], .none)]))
+        .output
+    #expect(out == "x[31my\n")
+}
+
+@Test func concurrentRenderingMatchesSerial() {
+    let sheet = Stylesheet.standard.adding(css: "b { color: red } .n { font-size: 2em }")
+    let docs: [Document] = (0..<64).map { i in
+        Document([
+            .paragraph(
+                [
+                    .text("item \(i) "), .strong([.text("b\(i)")], Attributes(tag: "b")),
+                    .span(
+                        [.text("日本\(i)")],
+                        Attributes(
+                            classes: ["n"],
+                            style: CSSDeclaration.parseList("color: hsl(\(i * 5), 50%, 50%)"))),
+                ], .none),
+            .list(
+                ListBlock(
+                    kind: .ordered, start: i, items: [ListItem([.plain([.text("x")], .none)])])),
+        ])
+    }
+    let serial = docs.map { StyledRunsWriter(stylesheet: sheet).write($0).output }
+    // Threads proper: 8 detached threads sharing the stylesheet.
+    let results = ResultBox(count: docs.count)
+    let threads = (0..<8).map { t in
+        Thread {
+            for i in stride(from: t, to: docs.count, by: 8) {
+                results.set(i, StyledRunsWriter(stylesheet: sheet).write(docs[i]).output)
+            }
+        }
+    }
+    for thread in threads { thread.start() }
+    while !results.isComplete { usleep(1000) }
+    #expect(results.values == serial)
+}
+
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: String) {
+        lock.lock()
+        storage[i] = value
+        lock.unlock()
+    }
+    var isComplete: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.allSatisfy { $0 != nil }
+    }
+    var values: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.map { $0 ?? "" }
+    }
+}

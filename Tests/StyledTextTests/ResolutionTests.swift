@@ -1,0 +1,203 @@
+import MarkupAST
+import Testing
+
+@testable import StyledText
+
+func styled(_ blocks: [Block], _ sheet: Stylesheet = .standard) -> String {
+    StyledRunsWriter(stylesheet: sheet).write(Document(blocks)).output
+}
+
+func css(_ s: String, tag: String? = nil, classes: [String] = []) -> Attributes {
+    Attributes(tag: tag, classes: classes, style: CSSDeclaration.parseList(s))
+}
+
+func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
+
+@Test func paragraphWithStrong() {
+    let out = styled([
+        p(.text("Hello "), .strong([.text("world")], .none)),
+        p(.text("Two")),
+    ])
+    #expect(
+        out == """
+            ¶ p after=16
+              "Hello "
+              "world" weight=700
+            ¶ p
+              "Two"
+
+            """)
+}
+
+@Test func inheritanceThroughSpans() {
+    // Same AST as conformance/cases/styled/inherit.md, first case.
+    let out = styled([
+        .paragraph(
+            [
+                .text("green "), .strong([.text("bold green")], Attributes(tag: "b")), .text(" "),
+                .span(
+                    [.text("blue "), .emphasis([.text("blue italic")], Attributes(tag: "i"))],
+                    css("color: blue")),
+            ], css("color: green"))
+    ])
+    #expect(
+        out == """
+            ¶ p
+              "green " color=#008000
+              "bold green" weight=700; color=#008000
+              " " color=#008000
+              "blue " color=#0000ff
+              "blue italic" italic; color=#0000ff
+
+            """)
+}
+
+@Test func relativeSizes() {
+    let out = styled([
+        .div(
+            [
+                p(
+                    .text("twenty "),
+                    .span(
+                        [.text("forty "), .span([.text("smaller")], Attributes(tag: "small"))],
+                        css("font-size: 2em")))
+            ],
+            css("font-size: 20px"))
+    ])
+    #expect(
+        out == """
+            ¶ p
+              "twenty " size=20
+              "forty " size=40
+              "smaller" size=33.33
+
+            """)
+}
+
+@Test func policies() {
+    let bold = Inline.strong([.text("x")], css("color: blue", tag: "b"))
+    var sheet = Stylesheet.standard.adding(css: "b { color: red }")
+    #expect(styled([p(bold)], sheet).contains("color=#0000ff"))
+    sheet.policy = .stylesheetFirst
+    #expect(styled([p(bold)], sheet).contains("color=#ff0000"))
+    let important = Inline.strong([.text("x")], css("color: blue !important", tag: "b"))
+    #expect(styled([p(important)], sheet).contains("color=#0000ff"))
+    let sheetImportant = Stylesheet.standard.adding(css: "b { color: red !important }")
+    #expect(styled([p(bold)], sheetImportant).contains("color=#ff0000"))
+    #expect(styled([p(important)], sheetImportant).contains("color=#0000ff"))
+    var both = sheetImportant
+    both.policy = .stylesheetFirst
+    #expect(styled([p(important)], both).contains("color=#ff0000"))
+}
+
+@Test func stylesheetFromValues() {
+    var sheet = Stylesheet.standard
+    sheet.root = StyleRule(TextStyle(fontFamily: ["Avenir"], fontSize: 17))
+    sheet.tags["spoiler"] = StyleRule(
+        TextStyle(foreground: RGBAColor(hex: 0), background: RGBAColor(hex: 0)))
+    sheet.classes["note"] = StyleRule(css: "font-style: italic")
+    sheet.named["mention"] = StyleRule(css: "color: #0a84ff")
+    let doc: [Block] = [
+        .heading(level: 1, [.text("T")], .none),
+        p(
+            .span([.text("s")], Attributes(tag: "spoiler")),
+            .span([.text("n")], Attributes(classes: ["note"])),
+            .span([.text("@m")], Attributes(pairs: [Attribute(name: "role", value: "mention")]))),
+    ]
+    #expect(
+        styled(doc, sheet) == """
+            ¶ h1 after=22.78
+              "T" size=34; weight=700
+            ¶ p
+              "s" color=#000000; background=#000000
+              "n" italic
+              "@m" color=#0a84ff
+
+            """)
+}
+
+@Test func listsWithMarkersAndHangingIndent() {
+    let list = ListBlock(
+        kind: .ordered, start: 4,
+        items: [ListItem([.plain([.text("a")], .none)]), ListItem([.plain([.text("b")], .none)])],
+        attributes: Attributes(pairs: [Attribute(name: "type", value: "i")]))
+    #expect(
+        styled([.list(list)]) == """
+            ¶ li indent=40; first-indent=0; tabs=40
+              "iv.\\ta"
+            ¶ li indent=40; first-indent=0; tabs=40
+              "v.\\tb"
+
+            """)
+    var reversed = list
+    reversed.start = 1
+    reversed.attributes = Attributes(
+        pairs: [Attribute(name: "reversed", value: "")],
+        style: CSSDeclaration.parseList("list-style-type: upper-alpha"))
+    #expect(styled([.list(reversed)]).contains("\"B.\\ta\""))
+    let tasks = ListBlock(
+        kind: .bullet, items: [ListItem([.plain([.text("t")], .none)], task: true)])
+    #expect(styled([.list(tasks)]).contains("\"•\\t☑ t\""))
+}
+
+@Test func tablesUseWidestCell() {
+    let t = Table(
+        columns: [.none, .none],
+        head: [
+            TableRow([
+                TableCell([.plain([.text("Name")], .none)], header: true),
+                TableCell([.plain([.text("Qty")], .none)], header: true),
+            ])
+        ],
+        body: [
+            TableRow([
+                TableCell([.plain([.text("Apples")], .none)]),
+                TableCell([.plain([.text("3")], .none)]),
+            ])
+        ])
+    let s = StyledText(Document([.table(t)]))
+    #expect(s.string == "Name\tQty\nApples\t3")
+    #expect(s.paragraphs.map(\.style.tabStops) == [[68.8], [68.8]])
+    #expect(s.paragraphs.map(\.columnWidths) == [[6, 3], [6, 3]])
+}
+
+@Test func imagesAndRules() {
+    let s = StyledText(
+        Document([
+            p(
+                .image(
+                    [.text("A cat")], Link("cat.png"),
+                    Attributes(pairs: [Attribute(name: "width", value: "120")]))),
+            .thematicBreak(.none),
+            p(.image([.text("alt only")], Link(""), .none)),
+        ]))
+    #expect(s.string == "\u{FFFC}\n\u{FFFC}\nalt only")
+    let attachments = s.runs.compactMap(\.attachment)
+    #expect(
+        attachments == [
+            TextAttachment(url: "cat.png", alt: "A cat", width: 120),
+            TextAttachment(kind: .rule, url: ""),
+        ])
+    #expect(s.paragraphs.map(\.kind) == [.paragraph, .rule, .paragraph])
+}
+
+@Test func runsMergeAndRangesAreUTF16() {
+    let s = StyledText(Document([p(.text("😀a"), .text("b"), .emphasis([.text("c")], .none))]))
+    #expect(s.runs.map(\.range) == [0..<4, 4..<5])
+    #expect(s.utf16Count == 5)
+    #expect(s.text(in: s.runs[0].range) == "😀ab")
+}
+
+@Test func deepNestingDoesNotOverflow() {
+    var inline = Inline.text("deep")
+    for _ in 0..<600 { inline = .emphasis([inline], .none) }
+    var block = Block.paragraph([inline], .none)
+    for _ in 0..<600 { block = .blockQuote([block], .none) }
+    let s = StyledText(Document([block]))
+    #expect(s.string == "deep")
+}
+
+@Test func escapesInRunsFormat() {
+    let out = styled([p(.text("a\"b\\c\u{00A0}d\u{200B}"), .lineBreak, .text("e"))])
+    #expect(out == "¶ p\n  \"a\\\"b\\\\c\\u{A0}d\\u{200B}\\u{2028}e\"\n")
+}
