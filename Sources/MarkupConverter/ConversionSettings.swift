@@ -40,12 +40,21 @@ public struct ConversionSettings: Sendable {
         return value
     }
 
-    var htmlReaderOptions: HTMLReaderOptions {
-        HTMLReaderOptions(baseURL: values["base-url"])
+    func htmlReaderOptions(keepRawHTML: Bool) throws(FormatError) -> HTMLReaderOptions {
+        var mode = HTMLReaderOptions.Mode.automatic
+        if let text = values["html-mode"] {
+            guard let m = HTMLReaderOptions.Mode(rawValue: text) else {
+                throw FormatError("--html-mode takes auto, document or fragment, not '\(text)'")
+            }
+            mode = m
+        }
+        return HTMLReaderOptions(
+            baseURL: values["base-url"], mode: mode, customTags: Set(lists["custom-tag"] ?? []),
+            keepRawHTML: keepRawHTML)
     }
 
-    var htmlWriterOptions: HTMLWriterOptions {
-        HTMLWriterOptions(unsafe: unsafe)
+    func htmlWriterOptions(tagfilter: Bool) -> HTMLWriterOptions {
+        HTMLWriterOptions(unsafe: unsafe, tagfilter: tagfilter)
     }
 
     var plainTextWriterOptions: PlainTextWriterOptions {
@@ -53,11 +62,36 @@ public struct ConversionSettings: Sendable {
     }
 
     func markdownWriterOptions(extensions: MarkdownExtensions) throws(FormatError) -> MarkdownWriterOptions {
-        MarkdownWriterOptions(extensions: extensions)
+        var options = MarkdownWriterOptions(extensions: extensions)
+        for name in MarkdownWriterOptions.optionNames {
+            guard let value = values[name] else { continue }
+            do { try options.setOption(name, value) } catch { throw FormatError(error.message) }
+        }
+        return options
     }
 
-    func makeBBCodeReader() throws(FormatError) -> any MarkupReader { BBCodeReader() }
-    func makeBBCodeWriter() throws(FormatError) -> any MarkupWriter { BBCodeWriter() }
-    func makeRangeJSONReader() throws(FormatError) -> any MarkupReader { RangeJSONReader() }
-    func makeRangeJSONWriter() throws(FormatError) -> any MarkupWriter { RangeJSONWriter() }
+    func dialect() throws(FormatError) -> BBCodeDialect {
+        guard let name = values["bbcode-dialect"] else { return .phpBB }
+        guard let d = BBCodeDialect.named(name) else {
+            throw FormatError("--bbcode-dialect takes phpbb or classic, not '\(name)'")
+        }
+        return d
+    }
+
+    func offsetUnit() throws(FormatError) -> RangeJSONOffsetUnit {
+        guard let name = values["offsets"] else { return .utf16 }
+        guard let unit = RangeJSONOffsetUnit(rawValue: name) else {
+            throw FormatError("--offsets takes utf16 or scalar, not '\(name)'")
+        }
+        return unit
+    }
+
+    func makeBBCodeReader() throws(FormatError) -> any MarkupReader {
+        BBCodeReader(dialect: try dialect(), autolink: values["autolink"] != "false")
+    }
+    func makeBBCodeWriter() throws(FormatError) -> any MarkupWriter { BBCodeWriter(dialect: try dialect()) }
+    func makeRangeJSONReader() throws(FormatError) -> any MarkupReader {
+        RangeJSONReader(offsets: try offsetUnit(), strict: values["strict-ranges"] == "true")
+    }
+    func makeRangeJSONWriter() throws(FormatError) -> any MarkupWriter { RangeJSONWriter(offsets: try offsetUnit()) }
 }

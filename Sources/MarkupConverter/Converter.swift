@@ -28,7 +28,14 @@ public struct Converter: Sendable {
     public init(from input: String, to output: String, settings: ConversionSettings = ConversionSettings()) throws(FormatError) {
         let inputSpec = try FormatSpec(parsing: input)
         let outputSpec = try FormatSpec(parsing: output)
-        self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings)
+        var settings = settings
+        // cmark-gfm applies the tag filter only with the tagfilter extension.
+        if let e = FormatRegistry.entry(named: inputSpec.name), e.defaultExtensions != nil,
+            !(try FormatRegistry.extensions(of: inputSpec, entry: e)).contains(.tagfilter)
+        {
+            settings.values["tagfilter"] = "false"
+        }
+        self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings, output: outputSpec)
         self.writer = try FormatRegistry.writer(for: outputSpec, settings: settings)
         self.transforms = FormatRegistry.wantsPromotedStyles(outputSpec) ? [{ PromoteStyles.apply(to: $0) }] : []
     }

@@ -113,12 +113,15 @@ public enum FormatRegistry {
     }
 
     /// Builds the reader for `spec`.
-    public static func reader(for spec: FormatSpec, settings: ConversionSettings) throws(FormatError) -> any MarkupReader {
+    public static func reader(for spec: FormatSpec, settings: ConversionSettings, output: FormatSpec? = nil) throws(FormatError) -> any MarkupReader {
         let entry = try lookup(spec, output: false)
         let extensions = try extensions(of: spec, entry: entry)
         switch entry.name {
         case "markdown", "gfm", "commonmark": return MarkdownReader(extensions: extensions)
-        case "html": return HTMLReader(options: settings.htmlReaderOptions)
+        case "html":
+            // Styled outputs apply embedded <style> sheets, so they need the raw <style> content.
+            let styled = ["styled", "ansi"].contains(output.flatMap { FormatRegistry.entry(named: $0.name)?.name } ?? "")
+            return HTMLReader(options: try settings.htmlReaderOptions(keepRawHTML: styled))
         case "plain": return PlainTextReader()
         case "bbcode": return try settings.makeBBCodeReader()
         case "rangejson": return try settings.makeRangeJSONReader()
@@ -134,7 +137,7 @@ public enum FormatRegistry {
         switch entry.name {
         case "markdown", "gfm", "commonmark":
             return MarkdownWriter(options: try settings.markdownWriterOptions(extensions: extensions))
-        case "html": return HTMLWriter(options: settings.htmlWriterOptions)
+        case "html": return HTMLWriter(options: settings.htmlWriterOptions(tagfilter: settings.values["tagfilter"] != "false"))
         case "plain": return PlainTextWriter(options: settings.plainTextWriterOptions)
         case "bbcode": return try settings.makeBBCodeWriter()
         case "rangejson": return try settings.makeRangeJSONWriter()
@@ -149,7 +152,7 @@ public enum FormatRegistry {
     /// Whether a writer for this format needs styled spans promoted to semantic inlines.
     public static func wantsPromotedStyles(_ spec: FormatSpec) -> Bool {
         switch entry(named: spec.name)?.name {
-        case "markdown", "gfm", "commonmark", "plain", "rangejson": return true
+        case "markdown", "gfm", "commonmark", "plain": return true
         default: return false
         }
     }

@@ -64,7 +64,7 @@ struct MConv: ParsableCommand {
     @Option(help: "Wrap column for --wrap=auto and plain text.") var columns: Int?
     @Option(help: "Link style: inline|reference.") var linkStyle: String?
     @Option(help: "Where reference definitions go: block|document.") var referenceLocation: String?
-    @Option(help: "Tables that pipe tables cannot express: pipe|html.") var tables: String?
+    @Option(help: "Table fallback: auto|html|pipe (default auto).") var tables: String?
     @Flag(help: "Never emit raw HTML in Markdown output.") var noRawHtml = false
     @Flag(help: "Write image sizes as raw <img> in Markdown.") var imageSizeHtml = false
 
