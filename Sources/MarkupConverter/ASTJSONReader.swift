@@ -1,5 +1,6 @@
 import Foundation
 import MarkupAST
+import RangeJSONFormat
 
 /// Reads the AST from its JSON form (what `ASTJSONWriter` / `mconv -t json` writes).
 ///
@@ -17,6 +18,11 @@ public struct ASTJSONReader: MarkupReader {
             let document = try JSONDecoder().decode(Document.self, from: data)
             return ReadResult(document: document)
         } catch let error as DecodingError {
+            if case .dataCorrupted = error {
+                // Foundation's message has no position on every platform: let the byte-level
+                // JSON parser name the line and column.
+                do { _ = try JSONValue.parse(input) } catch { throw error }
+            }
             throw Self.describe(error, input: input)
         } catch {
             throw ReadError("invalid JSON: \(error)")
