@@ -46,7 +46,8 @@ def block(r):
     if k == 4: return f"<h{r.randint(2, 4)}>{sentence(r, 5)}</h{r.randint(2, 4)}>\n"
     if k == 5:
         items = "".join(f"<li>{inline(r)}" + (f"<ul><li>{sentence(r)}</li></ul>" if r.random() < .3 else "") + "</li>\n" for _ in range(r.randint(2, 6)))
-        return f"<{'ul' if r.random() < .6 else 'ol'}>\n{items}</ul>\n"
+        tag = 'ul' if r.random() < .6 else 'ol'
+        return f"<{tag}>\n{items}</{tag}>\n"
     if k == 6:
         rows = "".join("<tr>" + "".join(f"<td>{sentence(r, 3)}</td>" for _ in range(4)) + "</tr>\n" for _ in range(r.randint(2, 6)))
         return f"<table>\n<thead><tr><th>A</th><th>B</th><th>C</th><th>D</th></tr></thead>\n<tbody>\n{rows}</tbody></table>\n"

@@ -49,7 +49,7 @@ struct MConv: ParsableCommand {
     @Flag(help: "List the input formats.") var listInputFormats = false
     @Flag(help: "List the output formats.") var listOutputFormats = false
     @Flag(help: "Fail with exit code 3 when the conversion loses anything.") var strict = false
-    @Flag(help: "Do not print diagnostics.") var quiet = false
+    @Flag(name: [.customShort("q"), .long], help: "Do not print diagnostics.") var quiet = false
     @Flag(help: "Keep raw HTML and unsafe URLs in HTML output.") var unsafe = false
 
     // Markdown writer
