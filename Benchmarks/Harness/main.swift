@@ -1,11 +1,20 @@
-// mconv-bench: in-process timings for the benchmark scripts in Benchmarks/.
+// mconv-bench: in-process timings (thread CPU time) for the benchmark scripts in Benchmarks/.
 // Build with `swift build -c release --product mconv-bench`; never run from tests.
 import Foundation
 import MarkupAST
 import MarkupConverter
 
-/// Nanoseconds of a monotonic clock.
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+/// Nanoseconds of CPU time used by this thread: a busy shared machine inflates wall time far
+/// more than CPU time, and the conversions are single-threaded. `MCONV_BENCH_WALL=1` switches
+/// to the monotonic wall clock.
+func now() -> UInt64 {
+    if useWallClock { return DispatchTime.now().uptimeNanoseconds }
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+let useWallClock = ProcessInfo.processInfo.environment["MCONV_BENCH_WALL"] == "1"
 
 /// Runs `body` `iterations` times and returns per-iteration nanoseconds, sorted.
 func measure(iterations: Int, _ body: () throws -> Void) rethrows -> [Double] {

@@ -11,36 +11,94 @@
 /// a.value(of: "data-id") // "7"
 /// ```
 public struct Attributes: Hashable, Sendable, Codable {
+    /// The parts, boxed so that the common empty case costs one nil word in every AST node.
+    private final class Storage: Sendable {
+        let tag: String?
+        let id: String
+        let classes: [String]
+        let pairs: [Attribute]
+        let style: [CSSDeclaration]
+
+        init(tag: String?, id: String, classes: [String], pairs: [Attribute], style: [CSSDeclaration]) {
+            self.tag = tag
+            self.id = id
+            self.classes = classes
+            self.pairs = pairs
+            self.style = style
+        }
+    }
+
+    /// nil exactly when every part is empty.
+    private var storage: Storage?
+
     /// Source tag name (lower-cased for HTML), or nil when the node kind implies it.
-    public var tag: String?
+    public var tag: String? {
+        get { storage?.tag }
+        set { replace(tag: newValue) }
+    }
     /// The element identifier (`id="..."`), empty when absent.
-    public var id: String
+    public var id: String {
+        get { storage?.id ?? "" }
+        set { replace(id: newValue) }
+    }
     /// Class names in source order.
-    public var classes: [String]
+    public var classes: [String] {
+        get { storage?.classes ?? [] }
+        set { replace(classes: newValue) }
+    }
     /// Other attributes in source order (not `id`, `class` or `style`).
-    public var pairs: [Attribute]
+    public var pairs: [Attribute] {
+        get { storage?.pairs ?? [] }
+        set { replace(pairs: newValue) }
+    }
     /// Parsed inline CSS (`style="..."`), in source order.
-    public var style: [CSSDeclaration]
+    public var style: [CSSDeclaration] {
+        get { storage?.style ?? [] }
+        set { replace(style: newValue) }
+    }
 
     /// Creates attributes; every part defaults to empty.
     public init(
         tag: String? = nil, id: String = "", classes: [String] = [],
         pairs: [Attribute] = [], style: [CSSDeclaration] = []
     ) {
-        self.tag = tag
-        self.id = id
-        self.classes = classes
-        self.pairs = pairs
-        self.style = style
+        if tag == nil && id.isEmpty && classes.isEmpty && pairs.isEmpty && style.isEmpty {
+            storage = nil
+        } else {
+            storage = Storage(tag: tag, id: id, classes: classes, pairs: pairs, style: style)
+        }
+    }
+
+    private mutating func replace(
+        tag: String?? = nil, id: String? = nil, classes: [String]? = nil,
+        pairs: [Attribute]? = nil, style: [CSSDeclaration]? = nil
+    ) {
+        self = Attributes(
+            tag: tag ?? self.tag, id: id ?? self.id, classes: classes ?? self.classes,
+            pairs: pairs ?? self.pairs, style: style ?? self.style)
+    }
+
+    /// Equal when every part is equal.
+    public static func == (lhs: Attributes, rhs: Attributes) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.tag == rhs.tag && lhs.id == rhs.id && lhs.classes == rhs.classes
+            && lhs.pairs == rhs.pairs && lhs.style == rhs.style
+    }
+
+    /// Hashes every part (consistent with `==`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tag)
+        hasher.combine(id)
+        hasher.combine(classes)
+        hasher.combine(pairs)
+        hasher.combine(style)
     }
 
     /// No attributes at all.
     public static let none = Attributes()
 
     /// True when nothing is set.
-    public var isEmpty: Bool {
-        tag == nil && id.isEmpty && classes.isEmpty && pairs.isEmpty && style.isEmpty
-    }
+    public var isEmpty: Bool { storage == nil }
 
     /// The value of the first attribute named `name` in `pairs`.
     public func value(of name: String) -> String? {

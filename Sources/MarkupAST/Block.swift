@@ -7,7 +7,7 @@
 /// let doc = Document([.heading(level: 1, [.text("Title")], .none),
 ///                     .paragraph([.text("Hello "), .strong([.text("world")], .none)], .none)])
 /// ```
-public indirect enum Block: Hashable, Sendable, Codable {
+public enum Block: Hashable, Sendable, Codable {
     /// A paragraph (`<p>`).
     case paragraph([Inline], Attributes)
     /// Inline content with no paragraph of its own (tight list items, table cells, `<dt>`).

@@ -8,7 +8,7 @@
 /// let inlines: [Inline] = [.text("a "), .emphasis([.text("b")], .none),
 ///                          .link([.text("c")], Link("https://example.com"), .none)]
 /// ```
-public indirect enum Inline: Hashable, Sendable, Codable {
+public enum Inline: Hashable, Sendable, Codable {
     /// Literal text (never markup).
     case text(String)
     /// A soft line break (a newline inside a paragraph).
