@@ -45,4 +45,25 @@ struct TraversalTests {
         let attrs = String(decoding: try JSONEncoder().encode(Attributes.none), as: UTF8.self)
         #expect(attrs == "{}")
     }
+
+    @Test("containsInline looks inside table cells and links, and says false when absent")
+    func containsInline() {
+        #expect(doc.containsInline { if case .emphasis = $0 { true } else { false } })
+        #expect(doc.containsInline { $0 == .text("c") })
+        #expect(!doc.containsInline { if case .strong = $0 { true } else { false } })
+    }
+
+    @Test("attributes: empty parts compare and hash equal however they were made")
+    func attributesEquality() {
+        var a = Attributes(id: "x")
+        a.id = ""
+        #expect(a == Attributes.none)
+        #expect(a.isEmpty)
+        #expect(a.hashValue == Attributes().hashValue)
+        var b = Attributes()
+        b.set("data-k", "1")
+        b.classes.append("c")
+        #expect(b == Attributes(classes: ["c"], pairs: [Attribute(name: "data-k", value: "1")]))
+        #expect(b.value(of: "data-k") == "1")
+    }
 }

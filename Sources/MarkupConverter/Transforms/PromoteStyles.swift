@@ -14,7 +14,12 @@ import MarkupAST
 public enum PromoteStyles {
     /// Applies the promotion to every span in `document`.
     public static func apply(to document: Document) -> Document {
-        document.mapInlines { inline in
+        let hasStyledSpan = document.containsInline { inline in
+            if case .span(_, let attributes) = inline, !attributes.style.isEmpty { return true }
+            return false
+        }
+        guard hasStyledSpan else { return document }
+        return document.mapInlines { inline in
             guard case .span(let children, let attributes) = inline, !attributes.style.isEmpty else {
                 return inline
             }
