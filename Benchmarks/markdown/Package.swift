@@ -9,7 +9,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "markdown-bench",
-            dependencies: [.product(name: "MarkupConverter", package: "mconv")]
+            dependencies: [
+                .product(name: "MarkupConverter", package: "mconv"),
+                .product(name: "MarkupAST", package: "mconv"),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,8 @@ public struct BBCodeDialect: Hashable, Sendable {
     /// Whether the writer keeps phpBB quote attributes (`post_id`, `time`, `user_id`).
     public var quoteAttributes: Bool
     private var index: [String: Int]
+    /// Byte-level name lookup for the reader (same indices as `tags`).
+    private(set) var lookup = BBCodeTagLookup(names: [])
 
     /// Creates a dialect from a tag list.
     public init(
@@ -47,6 +49,7 @@ public struct BBCodeDialect: Hashable, Sendable {
             index[tag.name] = tags.count
             tags.append(tag)
         }
+        lookup = BBCodeTagLookup(names: tags.map(\.name))
     }
 
     /// Removes the tag `name` (case-insensitive) if present.
@@ -55,6 +58,7 @@ public struct BBCodeDialect: Hashable, Sendable {
         tags.removeAll { $0.name == key }
         index = [:]
         for (i, tag) in tags.enumerated() { index[tag.name] = i }
+        lookup = BBCodeTagLookup(names: tags.map(\.name))
     }
 
     /// The tag named `name` (lower-case), if the dialect has it.

@@ -1,17 +1,31 @@
 import MarkupAST
 
 /// Turns the intermediate tree into AST blocks and inlines.
+///
+/// Paragraph inlines are built as before (raw), trimmed, then normalized like `Normalize`
+/// does (only when needed), so the blocks come out normalized and the reader needs no
+/// separate `Normalize.document` pass. Heading content is kept raw and normalized as a whole.
 struct BBCodeLowering {
     var diagnostics: [Diagnostic]
+    /// Whether paragraphs are normalized as they are built (off inside headings and other
+    /// content that is flattened to inlines).
+    private var normalizing = true
+    /// Paragraphs dropped because they normalized to nothing (`Normalize` would have dropped
+    /// them later; list and table structure still counts them).
+    private var dropped = 0
+
+    init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// Blocks of a container; `compact` gives `.plain` paragraphs (list items, cells).
     mutating func blocks(_ nodes: [BBNode], compact: Bool) -> [Block] {
         var out: [Block] = []
-        var run: [BBNode] = []
+        // The current run of inline nodes is `nodes[runStart..<runEnd]`.
+        var runStart = 0
+        var runEnd = 0
         func flush(_ this: inout BBCodeLowering) {
-            defer { run.removeAll() }
-            guard !run.isEmpty else { return }
-            var inlines = this.inlines(run)
+            guard runEnd > runStart else { return }
+            var inlines: [Inline] = []
+            this.appendInlines(nodes[runStart..<runEnd], to: &inlines)
             BBCodeLowering.trimBreaks(&inlines, leading: true)
             BBCodeLowering.trimBreaks(&inlines, leading: false)
             let blank = inlines.allSatisfy {
@@ -19,9 +33,16 @@ struct BBCodeLowering {
                 return false
             }
             if blank { return }
+            if this.normalizing {
+                if !BBCodeLowering.isNormal(inlines) { inlines = Normalize.inlines(inlines) }
+                if inlines.isEmpty {
+                    this.dropped += 1
+                    return
+                }
+            }
             out.append(compact ? .plain(inlines, .none) : .paragraph(inlines, .none))
         }
-        for node in nodes {
+        for (i, node) in nodes.enumerated() {
             switch node {
             case .newlines(let count) where count >= 2:
                 flush(&self)
@@ -32,8 +53,12 @@ struct BBCodeLowering {
                 flush(&self)
                 out.append(b)
             default:
-                run.append(node)
+                if runEnd != i { runStart = i }
+                runEnd = i + 1
+                continue
             }
+            runStart = i + 1
+            runEnd = i + 1
         }
         flush(&self)
         return out
@@ -42,6 +67,12 @@ struct BBCodeLowering {
     /// Inlines of a run (blocks cannot occur inside inline elements).
     mutating func inlines(_ nodes: [BBNode]) -> [Inline] {
         var out: [Inline] = []
+        appendInlines(nodes[...], to: &out)
+        return out
+    }
+
+    /// Appends the inlines of a run to `out`.
+    mutating func appendInlines(_ nodes: ArraySlice<BBNode>, to out: inout [Inline]) {
         for node in nodes {
             switch node {
             case .text(let s): out.append(.text(s))
@@ -51,31 +82,35 @@ struct BBCodeLowering {
             case .block: break
             case .element(let e):
                 if e.isBlock {
+                    let saved = normalizing
+                    normalizing = false
                     for b in block(e) { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
+                    normalizing = saved
                 } else {
-                    out.append(contentsOf: inline(e))
+                    appendInline(e, to: &out)
                 }
             }
         }
-        return out
     }
 
-    private mutating func inline(_ e: BBElement) -> [Inline] {
+    /// Appends the inline element `e` (or, when transparent, its children) to `out`.
+    private mutating func appendInline(_ e: BBElement, to out: inout [Inline]) {
+        if e.transparent || (e.link == nil && (e.tag.kind == .link || e.tag.kind == .email)) {
+            appendInlines(e.children[...], to: &out)
+            return
+        }
         let xs = inlines(e.children)
-        if e.transparent { return xs }
         let a = e.attributes
         switch e.tag.kind {
-        case .strong: return [.strong(xs, a)]
-        case .emphasis: return [.emphasis(xs, a)]
-        case .underline: return [.underline(xs, a)]
-        case .strikethrough: return [.strikethrough(xs, a)]
-        case .sub: return [.sub(xs, a)]
-        case .sup: return [.sup(xs, a)]
-        case .highlight: return [.highlight(xs, a)]
-        case .link, .email:
-            guard let link = e.link else { return xs }
-            return [.link(xs, link, a)]
-        default: return [.span(xs, a)]
+        case .strong: out.append(.strong(xs, a))
+        case .emphasis: out.append(.emphasis(xs, a))
+        case .underline: out.append(.underline(xs, a))
+        case .strikethrough: out.append(.strikethrough(xs, a))
+        case .sub: out.append(.sub(xs, a))
+        case .sup: out.append(.sup(xs, a))
+        case .highlight: out.append(.highlight(xs, a))
+        case .link, .email: out.append(.link(xs, e.link!, a))
+        default: out.append(.span(xs, a))
         }
     }
 
@@ -88,12 +123,16 @@ struct BBCodeLowering {
         case .table:
             return table(e)
         case .heading(let level):
+            let saved = normalizing
+            normalizing = false
             let inner = blocks(e.children, compact: false)
+            normalizing = saved
             var xs: [Inline] = []
             for b in inner {
                 if !xs.isEmpty { xs.append(.lineBreak) }
                 xs.append(contentsOf: BBCodeLowering.inlineContent(b))
             }
+            if normalizing { xs = Normalize.inlines(xs) }
             return [.heading(level: min(6, max(1, level)), xs, e.attributes)]
         case .listItem, .tableRow, .tableCell, .tableHeader:
             // Only reachable for implied containers; keep the content.
@@ -108,16 +147,18 @@ struct BBCodeLowering {
         var pending: [BBNode] = []
         for child in e.children {
             if case .element(let c) = child, c.tag.kind == .listItem {
+                let mark = dropped
                 let before = blocks(pending, compact: true)
-                if !before.isEmpty { items.append(ListItem(before)) }
+                if !before.isEmpty || dropped != mark { items.append(ListItem(before)) }
                 pending.removeAll()
                 items.append(ListItem(blocks(c.children, compact: true)))
             } else {
                 pending.append(child)
             }
         }
+        let mark = dropped
         let after = blocks(pending, compact: true)
-        if !after.isEmpty {
+        if !after.isEmpty || dropped != mark {
             if items.isEmpty { items.append(ListItem(after)) } else { items[items.count - 1].blocks += after }
         }
         guard !items.isEmpty else { return [] }
@@ -167,8 +208,9 @@ struct BBCodeLowering {
             }
             rows.append(TableRow(cells))
         }
+        let mark = dropped
         var out = blocks(fostered, compact: false)
-        if !out.isEmpty, let token = e.token {
+        if !out.isEmpty || dropped != mark, let token = e.token {
             diagnostics.append(
                 Diagnostic(
                     .warning, "parse.misplaced-content",
@@ -189,6 +231,32 @@ struct BBCodeLowering {
                     columns: Array(repeating: .none, count: columns), head: head, body: body,
                     attributes: e.attributes)))
         return out
+    }
+
+    /// Whether `Normalize.inlines` would return `xs` unchanged: no empty or adjacent texts,
+    /// no empty containers other than links and images without an id.
+    static func isNormal(_ xs: [Inline]) -> Bool {
+        var afterText = false
+        for x in xs {
+            switch x {
+            case .text(let s):
+                if afterText || s.isEmpty { return false }
+                afterText = true
+                continue
+            case .lineBreak, .code:
+                break
+            case .link(let children, _, _), .image(let children, _, _):
+                if !isNormal(children) { return false }
+            default:
+                if x.isContainer {
+                    let children = x.children
+                    if children.isEmpty && x.attributes.id.isEmpty { return false }
+                    if !isNormal(children) { return false }
+                }
+            }
+            afterText = false
+        }
+        return true
     }
 
     /// Removes line breaks at the start (or end) of a paragraph, also inside its first

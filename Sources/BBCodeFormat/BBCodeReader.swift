@@ -47,12 +47,12 @@ public struct BBCodeReader: MarkupReader {
         let tokens = tokenizer.tokenize(input)
         var builder = BBCodeTreeBuilder(reader: self)
         builder.diagnostics = tokenizer.diagnostics
-        let root = builder.build(tokens)
+        let root = builder.build(tokens, bytes: tokenizer.bytes, closeCounts: tokenizer.closeCounts)
         var lowering = BBCodeLowering(diagnostics: builder.diagnostics)
         let blocks = lowering.blocks(root.children, compact: false)
         var diagnostics = lowering.diagnostics
         diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
-        return ReadResult(
-            document: Normalize.document(Document(blocks)), diagnostics: diagnostics)
+        // The lowering builds normalized blocks (see `BBCodeLowering`).
+        return ReadResult(document: Document(blocks), diagnostics: diagnostics)
     }
 }

@@ -3,10 +3,12 @@ import MarkupAST
 /// One parsed `[tag=value attr=v]`.
 struct BBCodeTagToken {
     var tag: BBCodeTag
+    /// The tag's index in the dialect.
+    var id: Int
     var value: String?
     var attributes: [Attribute]
-    /// The tag as written, for literal fallback.
-    var raw: String
+    /// Where the tag is written in the input bytes, for literal fallback.
+    var raw: Range<Int>
     var line: Int
     var column: Int
 }
@@ -17,7 +19,7 @@ enum BBCodeToken {
     /// `count` consecutive line ends (blank lines included).
     case newlines(Int)
     case open(BBCodeTagToken)
-    case close(name: String, raw: String, line: Int, column: Int)
+    case close(name: String, id: Int, raw: Range<Int>, line: Int, column: Int)
     /// A tag whose content is not parsed (`code`, `noparse`, `img`, `[url]x[/url]` ...).
     case raw(BBCodeTagToken, content: String)
 }
@@ -26,19 +28,28 @@ enum BBCodeToken {
 struct BBCodeTokenizer {
     let dialect: BBCodeDialect
     var diagnostics: [Diagnostic] = []
+    /// The input bytes (with a trailing 0); token ranges point into them.
+    private(set) var bytes: [UInt8] = []
+    /// How many close tokens each tag (by dialect index) has.
+    private(set) var closeCounts: [Int] = []
 
     init(dialect: BBCodeDialect) { self.dialect = dialect }
 
     static let maxTagLength = 2048
 
     mutating func tokenize(_ input: String) -> [BBCodeToken] {
-        var bytes = Array(input.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(input.utf8.count + 1)
+        bytes.append(contentsOf: input.utf8)
         bytes.append(0)  // sentinel
+        self.bytes = bytes
+        closeCounts = Array(repeating: 0, count: dialect.tags.count + 1)
         return tokenize(bytes, count: bytes.count - 1)
     }
 
     private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
         var tokens: [BBCodeToken] = []
+        tokens.reserveCapacity(n / 16 + 4)
         var i = 0
         var textStart = 0
         var line = 1
@@ -93,7 +104,8 @@ struct BBCodeTokenizer {
                 continue
             }
             switch kind {
-            case .close:
+            case .close(_, let id, _, _, _):
+                closeCounts[id] += 1
                 flushText(i)
                 tokens.append(kind)
                 i = end
@@ -197,12 +209,13 @@ struct BBCodeTokenizer {
         let nameStart = i
         while i < n, isNameByte(b[i]), i - nameStart <= 32 { i += 1 }
         guard i > nameStart, i - nameStart <= 32 else { return nil }
-        let name = String(decoding: b[nameStart..<i].map { lower($0) }, as: UTF8.self)
-        guard let tag = dialect.tag(named: name) else { return nil }
+        guard let id = dialect.lookup.find(b, nameStart, i) else { return nil }
+        let tag = dialect.tags[id]
         if closing {
             guard b[i] == 0x5D else { return nil }
-            let raw = String(decoding: b[start...i], as: UTF8.self)
-            return (.close(name: name, raw: raw, line: line, column: column), i + 1)
+            let close = BBCodeToken.close(
+                name: tag.name, id: id, raw: start..<(i + 1), line: line, column: column)
+            return (close, i + 1)
         }
         var value: String?
         var attributes: [Attribute] = []
@@ -259,9 +272,9 @@ struct BBCodeTokenizer {
             attributes.append(Attribute(name: attrName, value: v))
         }
         guard i < limit, b[i] == 0x5D else { return nil }
-        let raw = String(decoding: b[start...i], as: UTF8.self)
         let tok = BBCodeTagToken(
-            tag: tag, value: value, attributes: attributes, raw: raw, line: line, column: column)
+            tag: tag, id: id, value: value, attributes: attributes, raw: start..<(i + 1),
+            line: line, column: column)
         return (.open(tok), i + 1)
     }
 

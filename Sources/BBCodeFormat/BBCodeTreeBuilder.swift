@@ -3,7 +3,10 @@ import MarkupAST
 /// An open or finished tag in the intermediate tree.
 final class BBElement {
     let tag: BBCodeTag
-    let token: BBCodeTagToken?
+    /// The tag's index in the dialect (or one past the last tag when not in it).
+    let id: Int
+    /// Where the opening tag was written; nil for implied elements.
+    private(set) var token: (line: Int, column: Int)?
     let isBlock: Bool
     /// Attributes computed when the tag opened.
     var attributes: Attributes
@@ -13,16 +16,21 @@ final class BBElement {
     var transparent = false
     var children: [BBNode] = []
 
-    init(tag: BBCodeTag, token: BBCodeTagToken?, isBlock: Bool, attributes: Attributes = .none) {
+    init(
+        tag: BBCodeTag, id: Int, token: BBCodeTagToken?, isBlock: Bool,
+        attributes: Attributes = .none
+    ) {
         self.tag = tag
-        self.token = token
+        self.id = id
+        self.token = token.map { ($0.line, $0.column) }
         self.isBlock = isBlock
         self.attributes = attributes
     }
 
     /// A fresh element with the same tag and attributes (for reopening).
     func reopened() -> BBElement {
-        let copy = BBElement(tag: tag, token: token, isBlock: isBlock, attributes: attributes)
+        let copy = BBElement(tag: tag, id: id, token: nil, isBlock: isBlock, attributes: attributes)
+        copy.token = token
         copy.link = link
         copy.transparent = transparent
         return copy
@@ -46,8 +54,12 @@ struct BBCodeTreeBuilder {
     let reader: BBCodeReader
     var diagnostics: [Diagnostic] = []
     private var stack: [BBElement] = []
-    private var openCount: [String: Int] = [:]
-    private var remainingClose: [String: Int] = [:]
+    /// Open elements and close tokens still to come, per tag index (last: tags not in the
+    /// dialect, which no close token names).
+    private var openCount: [Int] = []
+    private var remainingClose: [Int] = []
+    /// The input bytes the token ranges point into.
+    private var bytes: [UInt8] = []
     private var linkDepth = 0
     private var depthWarned = false
     private var lineHasContent = false
@@ -57,12 +69,15 @@ struct BBCodeTreeBuilder {
         self.reader = reader
     }
 
-    mutating func build(_ tokens: [BBCodeToken]) -> BBElement {
-        let root = BBElement(tag: BBCodeTag("", .div(tag: "")), token: nil, isBlock: true)
+    /// Builds the tree of `tokens`; `bytes` and `closeCounts` come from the tokenizer.
+    mutating func build(_ tokens: [BBCodeToken], bytes: [UInt8], closeCounts: [Int]) -> BBElement {
+        let unknown = reader.dialect.tags.count
+        let root = BBElement(
+            tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
         stack = [root]
-        for token in tokens {
-            if case .close(let name, _, _, _) = token { remainingClose[name, default: 0] += 1 }
-        }
+        self.bytes = bytes
+        remainingClose = closeCounts
+        openCount = Array(repeating: 0, count: unknown + 1)
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -83,9 +98,9 @@ struct BBCodeTreeBuilder {
                 }
             case .open(let tok):
                 open(tok)
-            case .close(let name, let raw, let line, let column):
-                remainingClose[name, default: 1] -= 1
-                close(name, raw: raw, line: line, column: column)
+            case .close(let name, let id, let raw, let line, let column):
+                remainingClose[id] -= 1
+                close(name, id: id, raw: raw, line: line, column: column)
             case .raw(let tok, let content):
                 var nextHasText = false
                 if index + 1 < tokens.count, case .text(let s) = tokens[index + 1] {
@@ -116,13 +131,13 @@ struct BBCodeTreeBuilder {
     private mutating func push(_ element: BBElement) {
         append(.element(element))
         stack.append(element)
-        openCount[element.tag.name, default: 0] += 1
+        openCount[element.id] += 1
         if element.link != nil { linkDepth += 1 }
     }
 
     private mutating func pop() {
         let element = stack.removeLast()
-        openCount[element.tag.name, default: 1] -= 1
+        openCount[element.id] -= 1
         if element.link != nil { linkDepth -= 1 }
     }
 
@@ -139,7 +154,7 @@ struct BBCodeTreeBuilder {
     /// Reopens interrupted formatting whose close tag still follows; reports the rest.
     private mutating func reopen(_ tail: [BBElement]) {
         for element in tail {
-            if remainingClose[element.tag.name, default: 0] > 0, stack.count < reader.maxDepth {
+            if remainingClose[element.id] > 0, stack.count < reader.maxDepth {
                 push(element.reopened())
             } else {
                 reportUnclosed(element)
@@ -159,7 +174,7 @@ struct BBCodeTreeBuilder {
     private func isImplicitlyClosed(_ element: BBElement) -> Bool {
         switch element.tag.kind {
         case .listItem, .tableRow, .tableCell, .tableHeader: return true
-        default: return element.token == nil
+        default: return element.token.map { _ in false } ?? true
         }
     }
 
@@ -184,15 +199,22 @@ struct BBCodeTreeBuilder {
     // MARK: Tokens
 
     private mutating func appendText(_ s: String) {
-        if reader.autolink, linkDepth == 0 {
+        if reader.autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(s) {
             for node in BBCodeAutolink.split(s) { append(node) }
         } else {
             append(.text(s))
         }
     }
 
+    /// The input text of a byte range.
+    private func text(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
+    }
+
     private mutating func literal(_ tok: BBCodeTagToken) {
-        appendText(tok.raw)
+        appendText(text(tok.raw))
     }
 
     private mutating func open(_ tok: BBCodeTagToken) {
@@ -228,7 +250,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: list)
-            push(BBElement(tag: tok.tag, token: tok, isBlock: true))
+            push(BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: true))
             reopen(tail)
         case .tableRow:
             guard let table = topmost(where: { $0.tag.kind == .table }) else {
@@ -237,7 +259,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: table)
-            push(BBElement(tag: tok.tag, token: tok, isBlock: true))
+            push(BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: true))
             reopen(tail)
         case .tableCell, .tableHeader:
             guard
@@ -252,17 +274,23 @@ struct BBCodeTreeBuilder {
             closeBlocks(above: container)
             if stack[container].tag.kind == .table {
                 let rowTag = reader.dialect.preferredTag(for: .tableRow) ?? BBCodeTag("tr", .tableRow)
-                push(BBElement(tag: rowTag, token: nil, isBlock: true))
+                let rowID = reader.dialect.lookup.find(rowTag.name) ?? reader.dialect.tags.count
+                push(BBElement(tag: rowTag, id: rowID, token: nil, isBlock: true))
             }
             var attributes = Attributes()
             for pair in tok.attributes where pair.name == "colspan" || pair.name == "rowspan" {
                 attributes.pairs.append(pair)
             }
-            push(BBElement(tag: tok.tag, token: tok, isBlock: true, attributes: attributes))
+            push(
+                BBElement(
+                    tag: tok.tag, id: tok.id, token: tok, isBlock: true, attributes: attributes))
             reopen(tail)
         case .quote, .list, .align, .indent, .table, .spoiler, .heading, .div:
             let tail = popInlineTail()
-            push(BBElement(tag: tok.tag, token: tok, isBlock: true, attributes: blockAttributes(tok)))
+            push(
+                BBElement(
+                    tag: tok.tag, id: tok.id, token: tok, isBlock: true,
+                    attributes: blockAttributes(tok)))
             reopen(tail)
         case .code, .noParse, .image, .youtube:
             // Raw-content tags whose close was missing (reported by the tokenizer).
@@ -270,10 +298,13 @@ struct BBCodeTreeBuilder {
         }
     }
 
-    private mutating func close(_ name: String, raw: String, line: Int, column: Int) {
-        guard openCount[name, default: 0] > 0,
-            let index = topmost(where: { $0.tag.name == name })
+    private mutating func close(
+        _ name: String, id: Int, raw range: Range<Int>, line: Int, column: Int
+    ) {
+        guard openCount[id] > 0,
+            let index = topmost(where: { $0.id == id })
         else {
+            let raw = text(range)
             if name == "hr" { return }
             strayCount += 1
             if strayCount <= 20 { diagnostics.append(
@@ -379,7 +410,7 @@ struct BBCodeTreeBuilder {
     // MARK: Attributes
 
     private mutating func inlineElement(_ tok: BBCodeTagToken) -> BBElement? {
-        let element = BBElement(tag: tok.tag, token: tok, isBlock: false)
+        let element = BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: false)
         switch tok.tag.kind {
         case .color:
             guard let value = tok.value.map(trimmed), BBCodeTreeBuilder.isColor(value) else {

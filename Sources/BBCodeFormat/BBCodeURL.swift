@@ -193,22 +193,25 @@ enum BBCodeAutolink {
 
     /// A cheap pre-check: "://" or "www." somewhere (case-insensitive).
     static func mayHoldURL(_ s: String) -> Bool {
-        var state = 0  // matched prefix length of "://" (1...) or "www." (negative)
-        for b in s.utf8 {
-            switch b {
-            case 0x3A: state = 1
-            case 0x2F:
-                if state == 1 || state == 2 { state += 1 } else { state = 0 }
-                if state == 3 { return true }
-            case 0x77, 0x57:
-                state = state < 0 ? max(state - 1, -3) : -1
-            case 0x2E:
-                if state == -3 { return true }
-                state = 0
-            default: state = 0
+        var s = s
+        return s.withUTF8 { u in
+            let n = u.count
+            var i = 0
+            while i < n {
+                let c = u[i]
+                if c == 0x3A {
+                    if i + 2 < n, u[i + 1] == 0x2F, u[i + 2] == 0x2F { return true }
+                } else if c == 0x2E {
+                    if i >= 3, u[i - 1] | 0x20 == 0x77, u[i - 2] | 0x20 == 0x77,
+                        u[i - 3] | 0x20 == 0x77
+                    {
+                        return true
+                    }
+                }
+                i += 1
             }
+            return false
         }
-        return false
     }
 
     private static func schemePrefix(_ u: [UInt8], _ i: Int) -> Int {

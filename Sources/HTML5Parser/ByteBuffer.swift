@@ -13,19 +13,22 @@ struct ByteBuffer {
     private(set) var count = 0
     private var capacity: Int
 
+    /// A buffer of `capacity` bytes; with 0, nothing is allocated until the first append
+    /// (for buffers most parses never use: a short snippet pays no malloc for them).
     init(capacity: Int = 64) {
-        base = .allocate(capacity: capacity)
+        // With capacity 0, `base` is a never-dereferenced placeholder (count stays 0).
+        base = capacity > 0 ? .allocate(capacity: capacity) : UnsafeMutablePointer(bitPattern: 16)!
         self.capacity = capacity
     }
 
-    func free() { base.deallocate() }
+    func free() { if capacity > 0 { base.deallocate() } }
 
     private mutating func grow(_ needed: Int) {
-        var c = capacity * 2
+        var c = max(capacity * 2, 32)
         while c < needed { c *= 2 }
         let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
-        nb.update(from: base, count: count)
-        base.deallocate()
+        if count > 0 { nb.update(from: base, count: count) }
+        if capacity > 0 { base.deallocate() }
         base = nb
         capacity = c
     }

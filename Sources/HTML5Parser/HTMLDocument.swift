@@ -26,8 +26,10 @@ public struct HTMLDocument: Sendable {
     /// Whether this is the result of fragment parsing (then ``root`` is a `.documentFragment`).
     public internal(set) var isFragment: Bool
 
-    init(isFragment: Bool) {
-        nodes = [HTMLNode(kind: isFragment ? .documentFragment : .document)]
+    init(isFragment: Bool, capacity: Int = 1) {
+        nodes = []
+        nodes.reserveCapacity(capacity)
+        nodes.append(HTMLNode(kind: isFragment ? .documentFragment : .document))
         errors = []
         quirksMode = .noQuirks
         self.isFragment = isFragment

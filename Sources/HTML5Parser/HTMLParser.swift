@@ -70,21 +70,24 @@ public enum HTMLParser {
         bytes: UnsafeBufferPointer<UInt8>, context: String?, options: HTMLParserOptions
     ) -> HTMLDocument {
         let input = InputStream.prepare(bytes, collectErrors: options.collectErrors)
-        var builder = TreeBuilder(
-            sink: DOMBuilder(isFragment: context != nil, inputSize: input.count), options: options)
+        // The tree builder is built in place inside the tokenizer (not copied in).
+        var tokenizer = Tokenizer(
+            input: input,
+            sink: TreeBuilder(
+                sink: DOMBuilder(isFragment: context != nil, inputSize: input.count),
+                options: options, inputSize: input.count),
+            collectErrors: options.collectErrors)
         if let context {
-            var ns = HTMLNamespace.html
-            var name = Substring(context)
-            if context.hasPrefix("svg ") {
-                ns = .svg
-                name = name.dropFirst(4)
-            } else if context.hasPrefix("math ") {
-                ns = .mathml
-                name = name.dropFirst(5)
+            if context.utf8.count >= 4 && context.hasPrefix("svg ") {
+                tokenizer.sink.prepareFragment(
+                    contextName: String(context.dropFirst(4)), namespace: .svg)
+            } else if context.utf8.count >= 5 && context.hasPrefix("math ") {
+                tokenizer.sink.prepareFragment(
+                    contextName: String(context.dropFirst(5)), namespace: .mathml)
+            } else {
+                tokenizer.sink.prepareFragment(contextName: context, namespace: .html)
             }
-            builder.prepareFragment(contextName: String(name), namespace: ns)
         }
-        var tokenizer = Tokenizer(input: input, sink: builder, collectErrors: options.collectErrors)
         if let state = tokenizer.sink.initialTokenizerState { tokenizer.state = state }
         tokenizer.run()
         tokenizer.freeBuffers()

@@ -12,55 +12,287 @@ enum Tag: UInt8, CaseIterable {
     case style, sub, summary, sup, svg, table, tbody, td, template, textarea, tfoot, th, thead
     case title, tr, track, tt, u, ul, `var`, wbr, xmp
 
-    static let byName: [String: Tag] = {
-        var d: [String: Tag] = [:]
-        for t in Tag.allCases where t != .other {
-            d["\(t)"] = t
-        }
-        return d
-    }()
-
-    @inline(__always) static func of(_ name: String) -> Tag { byName[name] ?? .other }
-
-    /// Tag names as strings, by raw value (so known names are never rebuilt from bytes).
-    static let names: [String] = Tag.allCases.map { "\($0)" }
-
-    /// Open-addressing table from the packed bytes of names of up to 8 bytes to tags.
-    private static let packedKeys: [UInt64] = buildPacked().0
-    private static let packedValues: [UInt8] = buildPacked().1
-
-    private static func buildPacked() -> ([UInt64], [UInt8]) {
-        var keys = [UInt64](repeating: 0, count: 512)
-        var values = [UInt8](repeating: 0, count: 512)
-        for t in Tag.allCases where t != .other {
-            let bytes = Array("\(t)".utf8)
-            guard bytes.count <= 8 else { continue }
-            var k: UInt64 = 0
-            for (i, b) in bytes.enumerated() { k |= UInt64(b) << (8 * UInt64(i)) }
-            var h = Int((k &* 0x9E37_79B9_7F4A_7C15) >> 55)
-            while keys[h] != 0 { h = (h + 1) & 511 }
-            keys[h] = k
-            values[h] = t.rawValue
-        }
-        return (keys, values)
-    }
-
-    /// The tag for lower-case name bytes.
+    /// The tag for lower-case name bytes (a switch on the bytes packed little-endian into
+    /// words: no hashing, no tables to initialise).
     static func of(bytes: UnsafeBufferPointer<UInt8>) -> Tag {
         let n = bytes.count
-        if n == 0 { return .other }
-        if n > 8 {
-            if n > 10 { return .other }
-            return byName[String(decoding: bytes, as: UTF8.self)] ?? .other
+        if n == 0 || n > 16 { return .other }
+        let k = packed(bytes.baseAddress!, min(n, 8))
+        if n <= 8 {
+            switch k {
+            case 0x61: return .a
+            case 0x62: return .b
+            case 0x69: return .i
+            case 0x70: return .p
+            case 0x73: return .s
+            case 0x75: return .u
+            case 0x3168: return .h1
+            case 0x3268: return .h2
+            case 0x3368: return .h3
+            case 0x3468: return .h4
+            case 0x3568: return .h5
+            case 0x3668: return .h6
+            case 0x6272: return .rb
+            case 0x6464: return .dd
+            case 0x6474: return .td
+            case 0x6874: return .th
+            case 0x696C: return .li
+            case 0x6C64: return .dl
+            case 0x6C6F: return .ol
+            case 0x6C75: return .ul
+            case 0x6D65: return .em
+            case 0x7072: return .rp
+            case 0x7262: return .br
+            case 0x7268: return .hr
+            case 0x7274: return .tr
+            case 0x7464: return .dt
+            case 0x7472: return .rt
+            case 0x7474: return .tt
+            case 0x627573: return .sub
+            case 0x637472: return .rtc
+            case 0x657270: return .pre
+            case 0x676962: return .big
+            case 0x676D69: return .img
+            case 0x677673: return .svg
+            case 0x6C6F63: return .col
+            case 0x706D78: return .xmp
+            case 0x707573: return .sup
+            case 0x726176: return .`var`
+            case 0x726277: return .wbr
+            case 0x726964: return .dir
+            case 0x76616E: return .nav
+            case 0x766964: return .div
+            case 0x61657261: return .area
+            case 0x6174656D: return .meta
+            case 0x64616568: return .head
+            case 0x65646F63: return .code
+            case 0x65736162: return .base
+            case 0x6874616D: return .math
+            case 0x6B6E696C: return .link
+            case 0x6C6D7468: return .html
+            case 0x6D726F66: return .form
+            case 0x6E617073: return .span
+            case 0x6E69616D: return .main
+            case 0x72626F6E: return .nobr
+            case 0x746E6F66: return .font
+            case 0x756E656D: return .menu
+            case 0x79627572: return .ruby
+            case 0x79646F62: return .body
+            case 0x6461656874: return .thead
+            case 0x6465626D65: return .embed
+            case 0x6564697361: return .aside
+            case 0x6567616D69: return .image
+            case 0x656C626174: return .table
+            case 0x656C746974: return .title
+            case 0x656C797473: return .style
+            case 0x656D617266: return .frame
+            case 0x6B63617274: return .track
+            case 0x6C6C616D73: return .small
+            case 0x6D61726170: return .param
+            case 0x746F6F6674: return .tfoot
+            case 0x7475706E69: return .input
+            case 0x79646F6274: return .tbody
+            case 0x656372756F73: return .source
+            case 0x656B69727473: return .strike
+            case 0x656D61726669: return .iframe
+            case 0x657275676966: return .figure
+            case 0x676E6F727473: return .strong
+            case 0x676F6C616964: return .dialog
+            case 0x686372616573: return .search
+            case 0x6E656779656B: return .keygen
+            case 0x6E6F6974706F: return .option
+            case 0x6E6F74747562: return .button
+            case 0x70756F726768: return .hgroup
+            case 0x726564616568: return .header
+            case 0x7265746E6563: return .center
+            case 0x7265746F6F66: return .footer
+            case 0x7463656A626F: return .object
+            case 0x7463656C6573: return .select
+            case 0x74656C707061: return .applet
+            case 0x747069726373: return .script
+            case 0x6465626D656F6E: return .noembed
+            case 0x646E756F736762: return .bgsound
+            case 0x6565757172616D: return .marquee
+            case 0x656C6369747261: return .article
+            case 0x676E697473696C: return .listing
+            case 0x6E6F6974636573: return .section
+            case 0x6E6F6974706163: return .caption
+            case 0x736C6961746564: return .details
+            case 0x73736572646461: return .address
+            case 0x7972616D6D7573: return .summary
+            case 0x6165726174786574: return .textarea
+            case 0x6574616C706D6574: return .template
+            case 0x70756F72676C6F63: return .colgroup
+            case 0x70756F726774706F: return .optgroup
+            case 0x73656D6172666F6E: return .noframes
+            case 0x746573646C656966: return .fieldset
+            case 0x746573656D617266: return .frameset
+            case 0x746E6F6665736162: return .basefont
+            case 0x7470697263736F6E: return .noscript
+            default: return .other
+            }
         }
-        var k: UInt64 = 0
-        for i in 0..<n { k |= UInt64(bytes[i]) << (8 * UInt64(i)) }
-        var h = Int((k &* 0x9E37_79B9_7F4A_7C15) >> 55)
-        while true {
-            let key = packedKeys[h]
-            if key == k { return Tag(rawValue: packedValues[h])! }
-            if key == 0 { return .other }
-            h = (h + 1) & 511
+        var k2: UInt64 = 0
+        for i in 8..<n { k2 |= UInt64(bytes[i]) << (8 * UInt64(i - 8)) }
+        switch (k, k2) {
+        case (0x6F75716B636F6C62, 0x6574): return .blockquote
+        case (0x6974706163676966, 0x6E6F): return .figcaption
+        case (0x7865746E69616C70, 0x74): return .plaintext
+        default: return .other
+        }
+    }
+
+    /// Up to 8 bytes packed little-endian into a word, with whole-word loads where possible.
+    @inline(__always) static func packed(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(p)
+        @inline(__always) func u32(_ o: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: o, as: UInt32.self)))
+        }
+        switch n {
+        case 1: return UInt64(p[0])
+        case 2:
+            return UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+        case 3:
+            return UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+                | UInt64(p[2]) << 16
+        case 4: return u32(0)
+        case 5, 6, 7: return u32(0) | u32(n - 4) << (8 * UInt64(n - 4))
+        case 8: return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        default: return 0
+        }
+    }
+
+    /// The tag for a lower-case name.
+    static func of(_ name: String) -> Tag {
+        var name = name
+        return name.withUTF8 { of(bytes: $0) }
+    }
+
+    /// The tag's name (a literal: never rebuilt from bytes, never reference counted).
+    var name: String {
+        switch self {
+        case .other: return ""
+        case .a: return "a"
+        case .address: return "address"
+        case .applet: return "applet"
+        case .area: return "area"
+        case .article: return "article"
+        case .aside: return "aside"
+        case .b: return "b"
+        case .base: return "base"
+        case .basefont: return "basefont"
+        case .bgsound: return "bgsound"
+        case .big: return "big"
+        case .blockquote: return "blockquote"
+        case .body: return "body"
+        case .br: return "br"
+        case .button: return "button"
+        case .caption: return "caption"
+        case .center: return "center"
+        case .code: return "code"
+        case .col: return "col"
+        case .colgroup: return "colgroup"
+        case .dd: return "dd"
+        case .details: return "details"
+        case .dialog: return "dialog"
+        case .dir: return "dir"
+        case .div: return "div"
+        case .dl: return "dl"
+        case .dt: return "dt"
+        case .em: return "em"
+        case .embed: return "embed"
+        case .fieldset: return "fieldset"
+        case .figcaption: return "figcaption"
+        case .figure: return "figure"
+        case .font: return "font"
+        case .footer: return "footer"
+        case .form: return "form"
+        case .frame: return "frame"
+        case .frameset: return "frameset"
+        case .h1: return "h1"
+        case .h2: return "h2"
+        case .h3: return "h3"
+        case .h4: return "h4"
+        case .h5: return "h5"
+        case .h6: return "h6"
+        case .head: return "head"
+        case .header: return "header"
+        case .hgroup: return "hgroup"
+        case .hr: return "hr"
+        case .html: return "html"
+        case .i: return "i"
+        case .iframe: return "iframe"
+        case .image: return "image"
+        case .img: return "img"
+        case .input: return "input"
+        case .keygen: return "keygen"
+        case .li: return "li"
+        case .link: return "link"
+        case .listing: return "listing"
+        case .main: return "main"
+        case .marquee: return "marquee"
+        case .math: return "math"
+        case .menu: return "menu"
+        case .meta: return "meta"
+        case .nav: return "nav"
+        case .nobr: return "nobr"
+        case .noembed: return "noembed"
+        case .noframes: return "noframes"
+        case .noscript: return "noscript"
+        case .object: return "object"
+        case .ol: return "ol"
+        case .optgroup: return "optgroup"
+        case .option: return "option"
+        case .p: return "p"
+        case .param: return "param"
+        case .plaintext: return "plaintext"
+        case .pre: return "pre"
+        case .rb: return "rb"
+        case .rp: return "rp"
+        case .rt: return "rt"
+        case .rtc: return "rtc"
+        case .ruby: return "ruby"
+        case .s: return "s"
+        case .script: return "script"
+        case .search: return "search"
+        case .section: return "section"
+        case .select: return "select"
+        case .small: return "small"
+        case .source: return "source"
+        case .span: return "span"
+        case .strike: return "strike"
+        case .strong: return "strong"
+        case .style: return "style"
+        case .sub: return "sub"
+        case .summary: return "summary"
+        case .sup: return "sup"
+        case .svg: return "svg"
+        case .table: return "table"
+        case .tbody: return "tbody"
+        case .td: return "td"
+        case .template: return "template"
+        case .textarea: return "textarea"
+        case .tfoot: return "tfoot"
+        case .th: return "th"
+        case .thead: return "thead"
+        case .title: return "title"
+        case .tr: return "tr"
+        case .track: return "track"
+        case .tt: return "tt"
+        case .u: return "u"
+        case .ul: return "ul"
+        case .`var`: return "var"
+        case .wbr: return "wbr"
+        case .xmp: return "xmp"
+        }
+    }
+
+    /// Whether the tag is in the spec's "special" category.
+    var isSpecial: Bool {
+        switch self {
+        case .address, .applet, .area, .article, .aside, .base, .basefont, .bgsound, .blockquote, .body, .br, .button, .caption, .center, .col, .colgroup, .dd, .details, .dir, .div, .dl, .dt, .embed, .fieldset, .figcaption, .figure, .footer, .form, .frame, .frameset, .h1, .h2, .h3, .h4, .h5, .h6, .head, .header, .hgroup, .hr, .html, .iframe, .img, .input, .keygen, .li, .link, .listing, .main, .marquee, .menu, .meta, .nav, .noembed, .noframes, .noscript, .object, .ol, .p, .param, .plaintext, .pre, .script, .search, .section, .source, .style, .summary, .table, .tbody, .td, .template, .textarea, .tfoot, .th, .thead, .title, .tr, .track, .ul, .wbr, .xmp:
+            return true
+        default: return false
         }
     }
 
@@ -68,17 +300,6 @@ enum Tag: UInt8, CaseIterable {
         self == .h1 || self == .h2 || self == .h3 || self == .h4 || self == .h5 || self == .h6
     }
 
-    static let specialSet: Set<Tag> = [
-        .address, .applet, .area, .article, .aside, .base, .basefont, .bgsound, .blockquote, .body,
-        .br, .button, .caption, .center, .col, .colgroup, .dd, .details, .dir, .div, .dl, .dt,
-        .embed, .fieldset, .figcaption, .figure, .footer, .form, .frame, .frameset, .h1, .h2, .h3,
-        .h4, .h5, .h6, .head, .header, .hgroup, .hr, .html, .iframe, .img, .input, .keygen, .li,
-        .link, .listing, .main, .marquee, .menu, .meta, .nav, .noembed, .noframes, .noscript,
-        .object, .ol, .p, .param, .plaintext, .pre, .script, .search, .section, .source,
-        .style, .summary, .table, .tbody, .td, .template, .textarea, .tfoot, .th, .thead, .title,
-        .tr, .track, .ul, .wbr, .xmp,
-    ]
-    static let special: [Bool] = Tag.allCases.map { specialSet.contains($0) }
 }
 
 /// Name adjustments for foreign content.

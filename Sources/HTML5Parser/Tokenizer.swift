@@ -28,15 +28,15 @@ struct Tokenizer<Sink: TokenSink> {
     private var inAttribute = false
     private var tagOffset = 0
     /// The last start tag name (for "appropriate end tag token").
-    var lastStartTag = ByteBuffer(capacity: 32)
-    // Comment / temporary buffer / DOCTYPE.
-    private var commentBuf = ByteBuffer(capacity: 64)
-    private var temp = ByteBuffer(capacity: 32)
-    private var dtName = ByteBuffer(capacity: 16)
+    var lastStartTag = ByteBuffer(capacity: 0)
+    // Comment / temporary buffer / DOCTYPE (allocated on first use).
+    private var commentBuf = ByteBuffer(capacity: 0)
+    private var temp = ByteBuffer(capacity: 0)
+    private var dtName = ByteBuffer(capacity: 0)
     private var dtHasName = false
-    private var dtPublic = ByteBuffer(capacity: 16)
+    private var dtPublic = ByteBuffer(capacity: 0)
     private var dtHasPublic = false
-    private var dtSystem = ByteBuffer(capacity: 16)
+    private var dtSystem = ByteBuffer(capacity: 0)
     private var dtHasSystem = false
     private var dtForceQuirks = false
 
@@ -50,12 +50,16 @@ struct Tokenizer<Sink: TokenSink> {
 
     /// Frees the scratch buffers; call once after ``run()``.
     func freeBuffers() {
-        for b in [
-            text, tagName, attrName, attrValue, lastStartTag, commentBuf, temp, dtName, dtPublic,
-            dtSystem,
-        ] {
-            b.free()
-        }
+        text.free()
+        tagName.free()
+        attrName.free()
+        attrValue.free()
+        lastStartTag.free()
+        commentBuf.free()
+        temp.free()
+        dtName.free()
+        dtPublic.free()
+        dtSystem.free()
     }
 
     // MARK: helpers
@@ -143,18 +147,21 @@ struct Tokenizer<Sink: TokenSink> {
         finishAttribute()
         state = .data
         let id = Tag.of(bytes: tagName.bytes)
-        let name = id == .other ? tagName.string() : Tag.names[Int(id.rawValue)]
+        let name = id == .other ? tagName.string() : id.name
         if isEndTag {
             if !attrs.isEmpty { error("end-tag-with-attributes") }
             if selfClosing { error("end-tag-with-trailing-solidus") }
-        } else {
-            lastStartTag.clear()
-            lastStartTag.append(buffer: tagName)
         }
         let tok = TagToken(
             name: name, attributes: attrs, selfClosing: selfClosing, isEnd: isEndTag, id: id)
         attrs = []
         emit(.tag(tok), offset: tagOffset)
+        // The last start tag only matters in the RCDATA, RAWTEXT and script states, which
+        // the tree builder switches to right after a start tag: keep it only then.
+        if !isEndTag && state != .data {
+            lastStartTag.clear()
+            lastStartTag.append(buffer: tagName)
+        }
     }
 
     private mutating func emitComment() {
@@ -230,11 +237,51 @@ struct Tokenizer<Sink: TokenSink> {
         }
     }
 
+    /// `amp;`, `lt;`, `gt;`, `quot;` or `nbsp;` at `pos` (whose byte is `c`): the length
+    /// and the replacement. No longer name starts with these, so each is the longest match.
+    @inline(__always) private func commonReference(_ c: Int) -> (Int, StaticString)? {
+        switch c {
+        case 0x61:  // amp;
+            if pos + 4 <= n && p[pos + 1] == 0x6D && p[pos + 2] == 0x70 && p[pos + 3] == 0x3B {
+                return (4, "&")
+            }
+        case 0x6C, 0x67:  // lt; gt;
+            if pos + 3 <= n && p[pos + 1] == 0x74 && p[pos + 2] == 0x3B {
+                return (3, c == 0x6C ? "<" : ">")
+            }
+        case 0x71:  // quot;
+            if pos + 5 <= n && p[pos + 1] == 0x75 && p[pos + 2] == 0x6F && p[pos + 3] == 0x74
+                && p[pos + 4] == 0x3B
+            {
+                return (5, "\"")
+            }
+        case 0x6E:  // nbsp;
+            if pos + 5 <= n && p[pos + 1] == 0x62 && p[pos + 2] == 0x73 && p[pos + 3] == 0x70
+                && p[pos + 4] == 0x3B
+            {
+                return (5, "\u{A0}")
+            }
+        default: break
+        }
+        return nil
+    }
+
     /// The character reference state and its sub-states; `pos` is just after `&`.
     private mutating func characterReference(inAttribute: Bool) {
         let start = pos - 1
         let c = cur
         if Self.isAlnum(c) {
+            // The commonest references, terminated by `;`, are their own longest match.
+            if let (len, value) = commonReference(c) {
+                pos += len
+                if inAttribute {
+                    attrValue.append(value.utf8Start, value.utf8CodeUnitCount)
+                } else {
+                    if text.isEmpty { textOffset = start }
+                    text.append(value.utf8Start, value.utf8CodeUnitCount)
+                }
+                return
+            }
             if let (len, idx) = NamedCharacterReferences.shared.longestMatch(p, pos, n) {
                 let lastIsSemicolon = p[pos + len - 1] == 0x3B
                 let next = pos + len < n ? Int(p[pos + len]) : -1

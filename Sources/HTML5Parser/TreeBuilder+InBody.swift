@@ -129,7 +129,7 @@ extension TreeBuilder {
                     parseError("unexpected-start-tag")
                     let node = e.node
                     if !adoptionAgency(tag) { anyOtherEndTag(tag) }
-                    if let fi = formattingIndex(of: node) { formatting.remove(at: fi) }
+                    if let fi = formattingIndex(of: node) { removeFormatting(at: fi) }
                     if let si = stackIndex(of: node) { removeFromStack(at: si) }
                     break
                 }
@@ -154,7 +154,7 @@ extension TreeBuilder {
         case .applet, .marquee, .object:
             reconstructActiveFormattingElements()
             insertHTMLElement(tag)
-            formatting.append(.marker)
+            appendMarker()
             framesetOK = false
         case .table:
             if quirksMode != .quirks { closePIfInButtonScope() }
@@ -365,7 +365,7 @@ extension TreeBuilder {
             if currentTag != tag.id { parseError("unexpected-end-tag") }
             popUntil(tag.id)
         case .h1, .h2, .h3, .h4, .h5, .h6:
-            if !inScope(where: { $0.isHeading }, OpenElement.defaultScope) {
+            if !inScope(where: { $0.isHeading }, kind: 0, OpenElement.defaultScope) {
                 parseError("unexpected-end-tag")
                 return
             }
@@ -400,21 +400,25 @@ extension TreeBuilder {
             parseError("unexpected-end-tag")
             return
         }
-        var i = stack.count - 1
-        while i >= 0 {
-            let node = stack[i]
-            if node.ns == .html && node.name == tag.name {
-                generateImpliedEndTags(except: node.tag == .other ? .other : node.tag)
-                if i != stack.count - 1 { parseError("unexpected-end-tag") }
-                while stack.count > i { pop() }
-                return
-            }
-            if node.isSpecial {
-                parseError("unexpected-end-tag")
-                return
-            }
-            i -= 1
+        // Walk down to the element or to a special one (which ends it). A failed long walk
+        // is remembered (see ``ScanMemo``): `</x>` repeated over deep content above a
+        // special element would otherwise walk the same entries every time.
+        let n = stack.count
+        var low = 0
+        if !endTagMemo.isEmpty, let m = endTagMemo[tag.name], let h = validHeight(m) { low = h }
+        let name = tag.name
+        let (found, steps) = Self.scan(
+            stack, from: n - 1, downTo: low, match: { $0.ns == .html && $0.name == name },
+            stop: { $0.isSpecial })
+        guard let i = found else {
+            if n > 0 && (low > 0 || steps > 32) { endTagMemo[name] = memo() }
+            parseError("unexpected-end-tag")
+            return
         }
+        let node = stack[i]
+        generateImpliedEndTags(except: node.tag == .other ? .other : node.tag)
+        if i != stack.count - 1 { parseError("unexpected-end-tag") }
+        while stack.count > i { pop() }
     }
 
     // MARK: foreign content

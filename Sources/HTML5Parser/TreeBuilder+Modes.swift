@@ -214,7 +214,7 @@ extension TreeBuilder {
                     return
                 case .template:
                     insertHTMLElement(tag)
-                    formatting.append(.marker)
+                    appendMarker()
                     framesetOK = false
                     mode = .inTemplate
                     templateModes.append(.inTemplate)
@@ -411,7 +411,7 @@ extension TreeBuilder {
             switch tag.id {
             case .caption:
                 clearStackToTableContext()
-                formatting.append(.marker)
+                appendMarker()
                 insertHTMLElement(tag)
                 mode = .inCaption
                 return
@@ -655,7 +655,7 @@ extension TreeBuilder {
                     return
                 case .caption, .col, .colgroup, .tbody, .tfoot, .thead:
                     if !inScope(
-                        where: { $0 == .tbody || $0 == .thead || $0 == .tfoot },
+                        where: { $0 == .tbody || $0 == .thead || $0 == .tfoot }, kind: 2,
                         OpenElement.tableScope)
                     {
                         parseError("unexpected-start-tag")
@@ -681,7 +681,7 @@ extension TreeBuilder {
                     return
                 case .table:
                     if !inScope(
-                        where: { $0 == .tbody || $0 == .thead || $0 == .tfoot },
+                        where: { $0 == .tbody || $0 == .thead || $0 == .tfoot }, kind: 2,
                         OpenElement.tableScope)
                     {
                         parseError("unexpected-end-tag")
@@ -727,7 +727,7 @@ extension TreeBuilder {
                     clearStackToTableRowContext()
                     insertHTMLElement(tag)
                     mode = .inCell
-                    formatting.append(.marker)
+                    appendMarker()
                     return
                 case .caption, .col, .colgroup, .tbody, .tfoot, .thead, .tr:
                     if closeRow() { dispatch(t) }
@@ -802,7 +802,7 @@ extension TreeBuilder {
             } else {
                 switch tag.id {
                 case .caption, .col, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr:
-                    if !inScope(where: { $0 == .td || $0 == .th }, OpenElement.tableScope) {
+                    if !inScope(where: { $0 == .td || $0 == .th }, kind: 1, OpenElement.tableScope) {
                         parseError("unexpected-start-tag")
                         return
                     }

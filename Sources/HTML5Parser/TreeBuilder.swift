@@ -22,6 +22,8 @@ struct OpenElement {
     var ns: HTMLNamespace
     var name: String
     var flags: UInt16
+    /// A number unique to this push (see ``ScanMemo``).
+    var serial: Int32 = 0
 
     static let special: UInt16 = 1
     static let defaultScope: UInt16 = 2
@@ -43,7 +45,7 @@ struct OpenElement {
         if ns == .html {
             let t = known ?? Tag.of(name)
             tag = t
-            if Tag.special[Int(t.rawValue)] { f |= Self.special }
+            if t.isSpecial { f |= Self.special }
             switch t {
             case .applet, .caption, .td, .th, .marquee, .object:
                 f |= Self.defaultScope | Self.listScope | Self.buttonScope
@@ -89,12 +91,26 @@ struct OpenElement {
     var isSpecial: Bool { has(Self.special) }
 }
 
+/// What a failed scan of the stack of open elements established: scanning down from entry
+/// `height - 1`, a stopping entry (a scope boundary, a special element) came before any
+/// match. It still holds while that entry (`serial`) is in place and nothing below it has
+/// been removed, replaced or inserted (`middleEdits`), so the same query later only scans
+/// the entries pushed since: repeated `</x>`, `</div>` or `</p>` over thousands of open
+/// elements above a boundary cost O(1) each instead of O(depth).
+struct ScanMemo {
+    var height: Int32
+    var serial: Int32
+    var middleEdits: Int32
+}
+
 /// An entry of the list of active formatting elements (`node == -1` is a marker).
 struct FormattingEntry {
     var node: Int
     var tag: Tag
     var name: String
     var attributes: [HTMLAttribute]
+    /// The Noah's Ark signature (see ``TreeBuilder/arkCounts``), once those are kept.
+    var key = 0
     var isMarker: Bool { node < 0 }
     static let marker = FormattingEntry(node: -1, tag: .other, name: "", attributes: [])
 }
@@ -122,18 +138,34 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     var tokenizerSwitch: TokenizerState? = nil
     var offset = 0
     var isOpen: [Bool] = []
-    var tagCount: [Int32] = Array(repeating: 0, count: Tag.allCases.count)
+    var tagCount: [Int32] = Array(repeating: 0, count: Int(Tag.xmp.rawValue) + 1)
     /// Open elements without a ``Tag`` (unknown HTML names, SVG, MathML) by lower-case name,
     /// so end tags naming nothing open are rejected without walking the stack.
     var otherCount: [String: Int32] = [:]
     var depthReported = false
+    /// Failed scans of the stack by query (only long ones are kept).
+    var scanMemo: [Int: ScanMemo] = [:]
+    /// Failed "any other end tag" scans by tag name.
+    var endTagMemo: [String: ScanMemo] = [:]
+    /// Removals, replacements and insertions below the top of the stack so far.
+    var stackMiddleEdits: Int32 = 0
+    /// Markers in the list of active formatting elements.
+    var markerCount = 0
+    /// Once the list of active formatting elements is long: how many entries have each
+    /// Noah's Ark signature (name, attribute set, markers before it). The clause then scans
+    /// the list only when three may be identical, instead of on every push (quadratic for
+    /// thousands of open `<b class=N>`).
+    var arkCounts: [Int: Int32]? = nil
+    var pushSerial: Int32 = 0
     var initialTokenizerState: TokenizerState? = nil
     var stopped = false
 
-    init(sink: Sink, options: HTMLParserOptions) {
+    /// `inputSize` sizes the per-node table up front (it grows as needed).
+    init(sink: Sink, options: HTMLParserOptions, inputSize: Int = 0) {
         self.sink = sink
         self.options = options
-        stack.reserveCapacity(64)
+        stack.reserveCapacity(32)
+        isOpen = [Bool](repeating: false, count: DOMBuilder.nodeEstimate(inputSize))
     }
 
     // MARK: - Token entry
@@ -178,7 +210,17 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     mutating func dispatch(_ t: TreeToken) {
-        if useHTMLRules(t) { processIn(mode, t) } else { foreignContent(t) }
+        // Fast path of `useHTMLRules`: the current node is an HTML element.
+        let n = stack.count
+        if n > 0 && (!isFragment || n > 1)
+            && stack.withUnsafeBufferPointer({ $0[n - 1].ns }) == .html
+        {
+            processIn(mode, t)
+        } else if useHTMLRules(t) {
+            processIn(mode, t)
+        } else {
+            foreignContent(t)
+        }
     }
 
     func useHTMLRules(_ t: TreeToken) -> Bool {
@@ -252,6 +294,9 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     @inline(__always) var currentTag: Tag { stack.isEmpty ? .other : stack[stack.count - 1].tag }
 
     mutating func push(_ e: OpenElement) {
+        var e = e
+        pushSerial &+= 1
+        e.serial = pushSerial
         if e.node >= isOpen.count {
             isOpen.append(
                 contentsOf: repeatElement(
@@ -286,6 +331,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     mutating func removeFromStack(at i: Int) {
+        stackMiddleEdits &+= 1
         let e = stack.remove(at: i)
         uncount(e)
     }
@@ -315,51 +361,81 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         while !stack.isEmpty { if match(pop().tag) { return } }
     }
 
+    /// Scans the stack from the top for an entry satisfying `match`, giving up (nil) at one
+    /// satisfying `stop` first. A failed long scan is remembered under `key` (see
+    /// ``ScanMemo``), so a repeated query only looks at the entries pushed since.
+    @inline(__always) mutating func scanStack(
+        key: Int, match: (OpenElement) -> Bool, stop: (OpenElement) -> Bool
+    ) -> Int? {
+        let n = stack.count
+        var low = 0
+        if !scanMemo.isEmpty, let m = scanMemo[key], let h = validHeight(m) { low = h }
+        let (found, steps) = Self.scan(stack, from: n - 1, downTo: low, match: match, stop: stop)
+        if found == nil && n > 0 && (low > 0 || steps > 32) {
+            scanMemo[key] = memo()
+        }
+        return found
+    }
+
+    /// The height below which a memo's scan still holds, or nil when the stack changed there.
+    @inline(__always) func validHeight(_ m: ScanMemo) -> Int? {
+        let h = Int(m.height)
+        guard h <= stack.count, m.middleEdits == stackMiddleEdits,
+            stack.withUnsafeBufferPointer({ $0[h - 1].serial }) == m.serial
+        else { return nil }
+        return h
+    }
+
+    @inline(__always) func memo() -> ScanMemo {
+        ScanMemo(
+            height: Int32(stack.count),
+            serial: stack.withUnsafeBufferPointer { $0[$0.count - 1].serial },
+            middleEdits: stackMiddleEdits)
+    }
+
+    /// The index of the first entry from `top` down to `low` that matches, or nil when a
+    /// stopping entry comes first (or none is left); and how many entries were looked at.
+    @inline(__always) static func scan(
+        _ stack: [OpenElement], from top: Int, downTo low: Int, match: (OpenElement) -> Bool,
+        stop: (OpenElement) -> Bool
+    ) -> (Int?, Int) {
+        stack.withUnsafeBufferPointer { b in
+            var i = top
+            while i >= low {
+                if match(b[i]) { return (i, top - i + 1) }
+                if stop(b[i]) { return (nil, top - i + 1) }
+                i -= 1
+            }
+            return (nil, top - low + 1)
+        }
+    }
+
     /// "Has an element in scope" for an HTML tag, with the scope's boundary flag.
-    func inScope(_ t: Tag, _ boundary: UInt16) -> Bool {
+    mutating func inScope(_ t: Tag, _ boundary: UInt16) -> Bool {
         if count(t) == 0 { return false }
-        var i = stack.count - 1
-        while i >= 0 {
-            let e = stack[i]
-            if e.tag == t { return true }
-            if e.has(boundary) { return false }
-            i -= 1
-        }
-        return false
+        return scanStack(
+            key: Int(t.rawValue) << 16 | Int(boundary), match: { $0.tag == t },
+            stop: { $0.has(boundary) }) != nil
     }
 
-    func inScope(where match: (Tag) -> Bool, _ boundary: UInt16) -> Bool {
-        var i = stack.count - 1
-        while i >= 0 {
-            let e = stack[i]
-            if match(e.tag) { return true }
-            if e.has(boundary) { return false }
-            i -= 1
-        }
-        return false
+    /// "Has an element in scope" for any of several tags; `kind` names the set in the memo.
+    mutating func inScope(where match: (Tag) -> Bool, kind: Int, _ boundary: UInt16) -> Bool {
+        scanStack(
+            key: (kind + 256) << 16 | Int(boundary), match: { match($0.tag) },
+            stop: { $0.has(boundary) }) != nil
     }
 
-    func inSelectScope(_ t: Tag) -> Bool {
+    mutating func inSelectScope(_ t: Tag) -> Bool {
         if count(t) == 0 { return false }
-        var i = stack.count - 1
-        while i >= 0 {
-            let e = stack[i]
-            if e.tag == t { return true }
-            if !e.has(OpenElement.notSelectScope) { return false }
-            i -= 1
-        }
-        return false
+        return scanStack(
+            key: (Int(t.rawValue) + 512) << 16, match: { $0.tag == t },
+            stop: { !$0.has(OpenElement.notSelectScope) }) != nil
     }
 
-    func nodeInScope(_ node: Int) -> Bool {
-        var i = stack.count - 1
-        while i >= 0 {
-            let e = stack[i]
-            if e.node == node { return true }
-            if e.has(OpenElement.defaultScope) { return false }
-            i -= 1
-        }
-        return false
+    mutating func nodeInScope(_ node: Int) -> Bool {
+        scanStack(
+            key: (node + 1024) << 16, match: { $0.node == node },
+            stop: { $0.has(OpenElement.defaultScope) }) != nil
     }
 
     static func impliedEndTag(_ t: Tag) -> Bool {
@@ -521,23 +597,95 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
 
     mutating func pushFormatting(_ node: Int, _ tag: TagToken) {
         // Noah's Ark clause.
-        var same = 0
-        var earliest = -1
-        var i = formatting.count - 1
-        while i >= 0 {
-            let e = formatting[i]
-            if e.isMarker { break }
-            if e.tag == tag.id && e.name == tag.name
-                && Self.sameAttributes(e.attributes, tag.attributes)
-            {
-                same += 1
-                earliest = i
-            }
-            i -= 1
+        if arkCounts == nil && formatting.count >= 64 { startArkCounts() }
+        var key = 0
+        var mayHaveThree = true
+        if arkCounts != nil {
+            // Count the new entry now (one hash lookup), reading how many were there before.
+            key = Self.arkKey(tag.name, tag.attributes, markers: markerCount)
+            let before = Self.postIncrement(&arkCounts![key, default: 0])
+            mayHaveThree = before >= 3
         }
-        if same >= 3 { formatting.remove(at: earliest) }
-        formatting.append(
-            FormattingEntry(node: node, tag: tag.id, name: tag.name, attributes: tag.attributes))
+        if mayHaveThree {
+            var same = 0
+            var earliest = -1
+            var i = formatting.count - 1
+            while i >= 0 {
+                let e = formatting[i]
+                if e.isMarker { break }
+                if e.tag == tag.id && e.name == tag.name
+                    && Self.sameAttributes(e.attributes, tag.attributes)
+                {
+                    same += 1
+                    earliest = i
+                }
+                i -= 1
+            }
+            if same >= 3 { removeFormatting(at: earliest) }
+        }
+        var entry = FormattingEntry(
+            node: node, tag: tag.id, name: tag.name, attributes: tag.attributes)
+        entry.key = key
+        formatting.append(entry)
+    }
+
+    @inline(__always) static func postIncrement(_ c: inout Int32) -> Int32 {
+        defer { c += 1 }
+        return c
+    }
+
+    /// The Noah's Ark signature: equal for identical entries (same name, same attribute set,
+    /// after the same marker).
+    static func arkKey(_ name: String, _ attributes: [HTMLAttribute], markers: Int) -> Int {
+        var h = Hasher()
+        h.combine(name)
+        h.combine(markers)
+        h.combine(attributes.count)
+        var sum = 0
+        for a in attributes {
+            var ha = Hasher()
+            ha.combine(a.name)
+            ha.combine(a.namespace)
+            ha.combine(a.value)
+            sum &+= ha.finalize()
+        }
+        h.combine(sum)
+        return h.finalize()
+    }
+
+    mutating func startArkCounts() {
+        var counts: [Int: Int32] = [:]
+        var markers = 0
+        for i in formatting.indices {
+            if formatting[i].isMarker {
+                markers += 1
+                continue
+            }
+            let k = Self.arkKey(formatting[i].name, formatting[i].attributes, markers: markers)
+            formatting[i].key = k
+            counts[k, default: 0] += 1
+        }
+        arkCounts = counts
+    }
+
+    @inline(__always) mutating func uncountArk(_ e: FormattingEntry) {
+        guard arkCounts != nil, !e.isMarker else { return }
+        if let c = arkCounts![e.key], c > 1 {
+            arkCounts![e.key] = c - 1
+        } else {
+            arkCounts![e.key] = nil
+        }
+    }
+
+    mutating func removeFormatting(at i: Int) {
+        let e = formatting.remove(at: i)
+        if e.isMarker { markerCount -= 1 }
+        uncountArk(e)
+    }
+
+    mutating func appendMarker() {
+        formatting.append(.marker)
+        markerCount += 1
     }
 
     static func sameAttributes(_ a: [HTMLAttribute], _ b: [HTMLAttribute]) -> Bool {
@@ -570,7 +718,13 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     mutating func clearFormattingToLastMarker() {
-        while let e = formatting.popLast() { if e.isMarker { return } }
+        while let e = formatting.popLast() {
+            if e.isMarker {
+                markerCount -= 1
+                return
+            }
+            uncountArk(e)
+        }
     }
 
     func formattingIndex(of node: Int) -> Int? {
@@ -611,7 +765,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             let fEntry = formatting[fIndex]
             guard let fStack = stackIndex(of: fEntry.node) else {
                 parseError("adoption-agency-1.2")
-                formatting.remove(at: fIndex)
+                removeFormatting(at: fIndex)
                 return true
             }
             if !nodeInScope(fEntry.node) {
@@ -631,7 +785,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             }
             if furthest < 0 {
                 while stack.count > fStack { pop() }
-                formatting.remove(at: fIndex)
+                removeFormatting(at: fIndex)
                 return true
             }
             let commonAncestor = stack[fStack - 1].node
@@ -647,7 +801,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                 if node.node == fEntry.node { break }
                 var nodeF = formattingIndex(of: node.node)
                 if inner > 3, let nf = nodeF {
-                    formatting.remove(at: nf)
+                    removeFormatting(at: nf)
                     if nf < bookmark { bookmark -= 1 }
                     nodeF = nil
                 }
@@ -669,6 +823,9 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                             false, count: max(newNode + 1 - isOpen.count, isOpen.count)))
                 }
                 isOpen[newNode] = true
+                pushSerial &+= 1
+                newOpen.serial = pushSerial
+                stackMiddleEdits &+= 1
                 stack[nodeIndex] = newOpen
                 if lastNode == furthestBlock.node { bookmark = nf + 1 }
                 sink.append(lastNode, to: newNode)
@@ -682,19 +839,25 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             sink.append(newElement, to: furthestBlock.node)
             // Replace the formatting element in the list at the bookmark.
             let oldF = formattingIndex(of: fEntry.node)!
-            formatting.remove(at: oldF)
+            removeFormatting(at: oldF)
             if oldF < bookmark { bookmark -= 1 }
-            formatting.insert(
-                FormattingEntry(
-                    node: newElement, tag: fEntry.tag, name: fEntry.name,
-                    attributes: fEntry.attributes),
-                at: min(bookmark, formatting.count))
+            var replacement = FormattingEntry(
+                node: newElement, tag: fEntry.tag, name: fEntry.name,
+                attributes: fEntry.attributes)
+            if arkCounts != nil {
+                replacement.key = fEntry.key
+                arkCounts![fEntry.key, default: 0] += 1
+            }
+            formatting.insert(replacement, at: min(bookmark, formatting.count))
             // Replace it in the stack: below the furthest block.
             let oldS = stackIndex(of: fEntry.node)!
             removeFromStack(at: oldS)
             let fb = stackIndex(of: furthestBlock.node)!
-            let e = OpenElement(
+            var e = OpenElement(
                 node: newElement, name: fEntry.name, ns: .html, attributes: fEntry.attributes)
+            pushSerial &+= 1
+            e.serial = pushSerial
+            stackMiddleEdits &+= 1
             if newElement >= isOpen.count {
                 isOpen.append(
                     contentsOf: repeatElement(

@@ -33,9 +33,11 @@ struct DOMBuilder: TreeSink {
     var sawSelectedContent = false
 
     init(isFragment: Bool, inputSize: Int = 0) {
-        doc = HTMLDocument(isFragment: isFragment)
-        doc.nodes.reserveCapacity(max(64, inputSize / 24))
+        doc = HTMLDocument(isFragment: isFragment, capacity: Self.nodeEstimate(inputSize))
     }
+
+    /// About how many nodes `inputSize` bytes make (one per 24 bytes on article pages).
+    static func nodeEstimate(_ inputSize: Int) -> Int { max(16, inputSize / 24) }
 
     /// A String for `text`, reusing the base string when the substring covers all of it.
     @inline(__always) static func string(_ text: Substring) -> String {
@@ -52,131 +54,186 @@ struct DOMBuilder: TreeSink {
         return doc.nodes.count - 1
     }
 
+    /// Appends a new node. It is appended blank (no reference-counted fields) and filled in
+    /// place: appending a built node makes the optimizer copy it, retains and all.
+    @inline(__always) private mutating func add(
+        _ kind: HTMLNodeKind, _ text: consuming String, _ namespace: HTMLNamespace = .html,
+        _ attributes: consuming [HTMLAttribute] = []
+    ) -> Int {
+        doc.nodes.append(HTMLNode(kind: kind, text: "", namespace: namespace))
+        let id = doc.nodes.count - 1
+        doc.nodes[id].text = text
+        if !attributes.isEmpty { doc.nodes[id].attributeList = attributes }
+        return id
+    }
+
+    // The link updates below go through a pointer into `doc.nodes`: reading a field of an
+    // array element otherwise copies (and retains, then releases) the whole node.
+
+    /// Runs `body` on the node storage (no copy-on-write copy: `doc.nodes` is unique).
+    @inline(__always) private mutating func withNodes<R>(
+        _ body: (UnsafeMutablePointer<HTMLNode>) -> R
+    ) -> R {
+        doc.nodes.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+
+    @inline(__always) private func readNodes<R>(_ body: (UnsafePointer<HTMLNode>) -> R) -> R {
+        doc.nodes.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
     mutating func createElement(name: String, namespace: HTMLNamespace, attributes: [HTMLAttribute])
         -> Int
     {
-        let id = add(
-            HTMLNode(kind: .element, name: name, namespace: namespace, attributes: attributes))
-        if namespace == .html && name == "template" {
-            let frag = add(HTMLNode(kind: .documentFragment))
-            doc.nodes[id].templateContentsIndex = Int32(frag)
-        } else if namespace == .html && name == "selectedcontent" {
-            sawSelectedContent = true
+        let id = add(.element, name, namespace, attributes)
+        if namespace == .html {
+            let u = name.utf8.count
+            if u == 8 && name == "template" {
+                let frag = add(.documentFragment, "")
+                withNodes { $0[id].templateContentsIndex = Int32(frag) }
+            } else if u == 15 && name == "selectedcontent" {
+                sawSelectedContent = true
+            }
         }
         return id
     }
 
     mutating func createComment(_ data: String) -> Int {
-        add(HTMLNode(kind: .comment, data: data))
+        add(.comment, data)
     }
 
     mutating func appendDoctype(name: String, publicIdentifier: String?, systemIdentifier: String?)
     {
         var n = HTMLNode(kind: .doctype, name: name)
-        n.publicIdentifier = publicIdentifier
-        n.systemIdentifier = systemIdentifier
+        if publicIdentifier != nil || systemIdentifier != nil {
+            n.doctypeIdentifiers = DoctypeIdentifiers(
+                publicIdentifier: publicIdentifier, systemIdentifier: systemIdentifier)
+        }
         let id = add(n)
         append(id, to: 0)
     }
 
-    mutating func append(_ child: Int, to parent: Int) {
-        if doc.nodes[child].parentIndex >= 0 { detach(child) }
-        let c = Int32(child)
-        let last = doc.nodes[parent].lastChildIndex
-        doc.nodes[child].parentIndex = Int32(parent)
-        doc.nodes[child].previousSiblingIndex = last
-        doc.nodes[child].nextSiblingIndex = -1
-        if last >= 0 {
-            doc.nodes[Int(last)].nextSiblingIndex = c
+    @inline(__always) private static func detach(_ p: UnsafeMutablePointer<HTMLNode>, _ node: Int) {
+        let parent = p[node].parentIndex
+        guard parent >= 0 else { return }
+        let prev = p[node].previousSiblingIndex
+        let next = p[node].nextSiblingIndex
+        if prev >= 0 {
+            p[Int(prev)].nextSiblingIndex = next
         } else {
-            doc.nodes[parent].firstChildIndex = c
+            p[Int(parent)].firstChildIndex = next
         }
-        doc.nodes[parent].lastChildIndex = c
+        if next >= 0 {
+            p[Int(next)].previousSiblingIndex = prev
+        } else {
+            p[Int(parent)].lastChildIndex = prev
+        }
+        p[node].parentIndex = -1
+        p[node].previousSiblingIndex = -1
+        p[node].nextSiblingIndex = -1
+    }
+
+    @inline(__always) private static func append(
+        _ p: UnsafeMutablePointer<HTMLNode>, _ child: Int, to parent: Int
+    ) {
+        if p[child].parentIndex >= 0 { detach(p, child) }
+        let c = Int32(child)
+        let last = p[parent].lastChildIndex
+        p[child].parentIndex = Int32(parent)
+        p[child].previousSiblingIndex = last
+        p[child].nextSiblingIndex = -1
+        if last >= 0 {
+            p[Int(last)].nextSiblingIndex = c
+        } else {
+            p[parent].firstChildIndex = c
+        }
+        p[parent].lastChildIndex = c
+    }
+
+    @inline(__always) private static func insert(
+        _ p: UnsafeMutablePointer<HTMLNode>, _ child: Int, before sibling: Int
+    ) {
+        if p[child].parentIndex >= 0 { detach(p, child) }
+        let parent = Int(p[sibling].parentIndex)
+        let prev = p[sibling].previousSiblingIndex
+        let c = Int32(child)
+        p[child].parentIndex = Int32(parent)
+        p[child].previousSiblingIndex = prev
+        p[child].nextSiblingIndex = Int32(sibling)
+        p[sibling].previousSiblingIndex = c
+        if prev >= 0 {
+            p[Int(prev)].nextSiblingIndex = c
+        } else {
+            p[parent].firstChildIndex = c
+        }
+    }
+
+    mutating func append(_ child: Int, to parent: Int) {
+        withNodes { Self.append($0, child, to: parent) }
     }
 
     mutating func insert(_ child: Int, before sibling: Int) {
-        if doc.nodes[child].parentIndex >= 0 { detach(child) }
-        let parent = Int(doc.nodes[sibling].parentIndex)
-        let prev = doc.nodes[sibling].previousSiblingIndex
-        let c = Int32(child)
-        doc.nodes[child].parentIndex = Int32(parent)
-        doc.nodes[child].previousSiblingIndex = prev
-        doc.nodes[child].nextSiblingIndex = Int32(sibling)
-        doc.nodes[sibling].previousSiblingIndex = c
-        if prev >= 0 {
-            doc.nodes[Int(prev)].nextSiblingIndex = c
-        } else {
-            doc.nodes[parent].firstChildIndex = c
-        }
+        withNodes { Self.insert($0, child, before: sibling) }
     }
 
     mutating func appendText(_ text: Substring, to parent: Int) {
-        let last = doc.nodes[parent].lastChildIndex
-        if last >= 0 && doc.nodes[Int(last)].kind == .text {
-            doc.nodes[Int(last)].data.append(contentsOf: text)
-            return
+        let merged = withNodes { p -> Bool in
+            let last = Int(p[parent].lastChildIndex)
+            guard last >= 0 && p[last].kind == .text else { return false }
+            p[last].text.append(contentsOf: text)
+            return true
         }
-        let id = add(HTMLNode(kind: .text, data: Self.string(text)))
-        append(id, to: parent)
+        if merged { return }
+        let id = add(.text, Self.string(text))
+        withNodes { Self.append($0, id, to: parent) }
     }
 
     mutating func insertText(_ text: Substring, before sibling: Int) {
-        let prev = doc.nodes[sibling].previousSiblingIndex
-        if prev >= 0 && doc.nodes[Int(prev)].kind == .text {
-            doc.nodes[Int(prev)].data.append(contentsOf: text)
-            return
+        let merged = withNodes { p -> Bool in
+            let prev = Int(p[sibling].previousSiblingIndex)
+            guard prev >= 0 && p[prev].kind == .text else { return false }
+            p[prev].text.append(contentsOf: text)
+            return true
         }
-        let id = add(HTMLNode(kind: .text, data: Self.string(text)))
-        insert(id, before: sibling)
+        if merged { return }
+        let id = add(.text, Self.string(text))
+        withNodes { Self.insert($0, id, before: sibling) }
     }
 
     func parent(of node: Int) -> Int? {
-        let p = doc.nodes[node].parentIndex
+        let p = readNodes { $0[node].parentIndex }
         return p >= 0 ? Int(p) : nil
     }
 
     func firstChild(of node: Int) -> Int? {
-        let c = doc.nodes[node].firstChildIndex
+        let c = readNodes { $0[node].firstChildIndex }
         return c >= 0 ? Int(c) : nil
     }
 
     mutating func detach(_ node: Int) {
-        let parent = doc.nodes[node].parentIndex
-        guard parent >= 0 else { return }
-        let prev = doc.nodes[node].previousSiblingIndex
-        let next = doc.nodes[node].nextSiblingIndex
-        if prev >= 0 {
-            doc.nodes[Int(prev)].nextSiblingIndex = next
-        } else {
-            doc.nodes[Int(parent)].firstChildIndex = next
-        }
-        if next >= 0 {
-            doc.nodes[Int(next)].previousSiblingIndex = prev
-        } else {
-            doc.nodes[Int(parent)].lastChildIndex = prev
-        }
-        doc.nodes[node].parentIndex = -1
-        doc.nodes[node].previousSiblingIndex = -1
-        doc.nodes[node].nextSiblingIndex = -1
+        withNodes { Self.detach($0, node) }
     }
 
     mutating func moveChildren(from: Int, to: Int) {
-        var c = doc.nodes[from].firstChildIndex
-        while c >= 0 {
-            let next = doc.nodes[Int(c)].nextSiblingIndex
-            append(Int(c), to: to)
-            c = next
+        withNodes { p in
+            var c = p[from].firstChildIndex
+            while c >= 0 {
+                let next = p[Int(c)].nextSiblingIndex
+                Self.append(p, Int(c), to: to)
+                c = next
+            }
         }
     }
 
-    func templateContents(of node: Int) -> Int { Int(doc.nodes[node].templateContentsIndex) }
+    func templateContents(of node: Int) -> Int {
+        Int(readNodes { $0[node].templateContentsIndex })
+    }
 
     mutating func addMissingAttributes(_ attributes: [HTMLAttribute], to node: Int) {
         for a in attributes
-        where !doc.nodes[node].attributes.contains(where: {
+        where !doc.nodes[node].attributeList.contains(where: {
             $0.name == a.name && $0.namespace == a.namespace
         }) {
-            doc.nodes[node].attributes.append(a)
+            doc.nodes[node].attributeList.append(a)
         }
     }
 

@@ -20,7 +20,7 @@ extension HTMLReader {
                 continue
             }
             if j < count && bytes[j] == UInt8(ascii: "/") { j += 1 }
-            for word in ["html", "head", "body"] where matchesWord(bytes, j, word) {
+            for word in documentTags where matchesWord(bytes, j, word) {
                 let end = j + word.utf8.count
                 if end >= count || isTagEnd(bytes[end]) { return true }
             }
@@ -28,6 +28,8 @@ extension HTMLReader {
         }
         return false
     }
+
+    private static let documentTags = ["html", "head", "body"]
 
     private static func matchesWord(_ bytes: [UInt8], _ start: Int, _ word: String) -> Bool {
         var k = start
@@ -53,28 +55,33 @@ extension HTMLReader {
     /// the input (`<Hot>`, `<Congratulation!>`), skipping comments and raw-text elements.
     static func literalTagOffsets(_ bytes: [UInt8], customTags: Set<String>) -> [Int] {
         let count = bytes.count
-        // Pass 1: the names of every end tag.
-        var endNames = Set<[UInt8]>()
-        var i = 0
-        while i + 2 < count {
-            if bytes[i] == UInt8(ascii: "<") && bytes[i + 1] == UInt8(ascii: "/")
-                && isASCIILetter(bytes[i + 2])
-            {
-                var j = i + 2
-                var name: [UInt8] = []
-                while j < count && !isTagEnd(bytes[j]) {
-                    name.append(lower(bytes[j]))
-                    j += 1
+        // Pass 1 (only when an unknown start tag needs it): the names of every end tag.
+        func endTagNames() -> Set<[UInt8]> {
+            var endNames = Set<[UInt8]>()
+            var i = 0
+            while i + 2 < count {
+                if bytes[i] == UInt8(ascii: "<") && bytes[i + 1] == UInt8(ascii: "/")
+                    && isASCIILetter(bytes[i + 2])
+                {
+                    var j = i + 2
+                    var name: [UInt8] = []
+                    while j < count && !isTagEnd(bytes[j]) {
+                        name.append(lower(bytes[j]))
+                        j += 1
+                    }
+                    endNames.insert(name)
+                    i = j
+                } else {
+                    i += 1
                 }
-                endNames.insert(name)
-                i = j
-            } else {
-                i += 1
             }
+            return endNames
         }
+        var endNames: Set<[UInt8]>? = nil
         // Pass 2: start tags.
         var offsets: [Int] = []
-        i = 0
+        var name: [UInt8] = []
+        var i = 0
         while i + 1 < count {
             guard bytes[i] == UInt8(ascii: "<") else {
                 i += 1
@@ -92,7 +99,7 @@ extension HTMLReader {
                 continue
             }
             var j = i + 1
-            var name: [UInt8] = []
+            name.removeAll(keepingCapacity: true)
             while j < count && !isTagEnd(bytes[j]) {
                 name.append(lower(bytes[j]))
                 j += 1
@@ -102,9 +109,13 @@ extension HTMLReader {
                 i = skip(bytes, from: j, past: Array("</".utf8) + name)
                 continue
             }
-            if knownElements.contains(nameString) || customTags.contains(nameString)
-                || endNames.contains(name)
-            {
+            if knownElements.contains(nameString) || customTags.contains(nameString) {
+                i = j
+                continue
+            }
+            let names = endNames ?? endTagNames()
+            endNames = names
+            if names.contains(name) {
                 i = j
                 continue
             }

@@ -57,6 +57,9 @@ public struct HTMLReader: MarkupReader {
         let lowering = HTMLReaderLowering(dom: dom, options: options)
         let document = lowering.run()
         diagnostics += lowering.diagnostics
-        return ReadResult(document: Normalize.document(document), diagnostics: diagnostics)
+        // `Normalize.document`, rebuilding only what changes.
+        var normalized = document
+        normalized.blocks = HTMLReader.normalized(document.blocks)
+        return ReadResult(document: normalized, diagnostics: diagnostics)
     }
 }

@@ -31,12 +31,14 @@ final class HTMLReaderContext {
         case footnote(String)
     }
 
+    // Mutable parts are `@exclusivity(unchecked)`: only the lowering walk touches them, one
+    // access at a time.
     let kind: Kind
     var attributes: Attributes
-    var blocks: [Block] = []
-    var buffer: HTMLReaderInlineBuffer
+    @exclusivity(unchecked) var blocks: [Block] = []
+    @exclusivity(unchecked) var buffer: HTMLReaderInlineBuffer
     /// Inline wrappers open in this block (inherited ones first).
-    var openWrappers: [HTMLInlineWrapper]
+    @exclusivity(unchecked) var openWrappers: [HTMLInlineWrapper]
     /// `.paragraph`, or `.plain` in tight contexts (list items, cells, `<dd>`).
     let tightText: Bool
     /// Inline-only blocks (p, headings, dt) flatten nested blocks into their text.
@@ -49,13 +51,13 @@ final class HTMLReaderContext {
     /// A list made up around orphan `<li>` elements.
     var isImplicitList = false
     // Definition lists
-    var definitions: [DefinitionItem] = []
+    @exclusivity(unchecked) var definitions: [DefinitionItem] = []
     // Tables
     var table: HTMLReaderTableBuilder?
-    var cells: [TableCell] = []
+    @exclusivity(unchecked) var cells: [TableCell] = []
     var cell: TableCell?
     // Code
-    var code: [UInt8] = []
+    @exclusivity(unchecked) var code: [UInt8] = []
     var language = ""
     /// Earlier code blocks of a `<pre>` holding several `<code>` elements.
     var finishedCode: [(language: String, code: [UInt8])] = []

@@ -122,6 +122,7 @@ enum HTMLReaderElements {
 
     /// A cell or column alignment from `align` and `text-align`.
     static func alignment(_ align: String?, _ textAlign: String?) -> ColumnAlignment {
+        if align == nil && textAlign == nil { return .none }
         switch (textAlign ?? align ?? "").trimmingCharacters(in: .whitespaces).lowercased() {
         case "left", "start": return .left
         case "center", "-webkit-center", "middle": return .center

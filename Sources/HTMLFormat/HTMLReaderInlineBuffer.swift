@@ -122,31 +122,45 @@ struct HTMLReaderInlineBuffer {
         }
     }
 
-    /// `white-space: normal`: copies runs of non-space bytes at once, one space per gap.
+    /// `white-space: normal`: copies runs that need no change (words with single spaces
+    /// between them) at once; any other gap becomes one space.
     private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>) {
         var i = 0
+        var runStart = 0
         let count = bytes.count
+        var lastSpace = lastWasSpace
+        var content = false
         while i < count {
             let byte = bytes[i]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D {
-                if !lastWasSpace {
-                    pending.append(0x20)
-                    lastWasSpace = true
-                }
+            if byte > 0x20
+                || !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D)
+            {
+                lastSpace = false
+                content = true
                 i += 1
                 continue
             }
-            var j = i + 1
-            while j < count {
-                let b = bytes[j]
-                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D { break }
-                j += 1
+            if byte == 0x20 && !lastSpace {
+                // A single space after a word stays as it is.
+                lastSpace = true
+                i += 1
+                continue
             }
-            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
-            lastWasSpace = false
-            hasContent = true
-            i = j
+            if runStart < i {
+                pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            }
+            if !lastSpace {
+                pending.append(0x20)
+                lastSpace = true
+            }
+            i += 1
+            runStart = i
         }
+        if runStart < count {
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+        }
+        lastWasSpace = lastSpace
+        if content { hasContent = true }
     }
 
     private mutating func flushPending() {
@@ -172,6 +186,24 @@ struct HTMLReaderInlineBuffer {
             case .atom, .lineBreak:
                 return
             }
+        }
+    }
+
+    /// Whether two containers differ only in their children (what
+    /// `a.withChildren([]) == b.withChildren([])` says, without building the copies).
+    static func sameWrapper(_ a: Inline, _ b: Inline) -> Bool {
+        switch (a, b) {
+        case (.emphasis(_, let x), .emphasis(_, let y)), (.strong(_, let x), .strong(_, let y)),
+            (.strikethrough(_, let x), .strikethrough(_, let y)),
+            (.underline(_, let x), .underline(_, let y)), (.sup(_, let x), .sup(_, let y)),
+            (.sub(_, let x), .sub(_, let y)), (.highlight(_, let x), .highlight(_, let y)),
+            (.span(_, let x), .span(_, let y)):
+            return x == y
+        case (.link(_, let k, let x), .link(_, let l, let y)),
+            (.image(_, let k, let x), .image(_, let l, let y)):
+            return k == l && x == y
+        default:
+            return false
         }
     }
 
@@ -203,9 +235,7 @@ struct HTMLReaderInlineBuffer {
                 let made = wrapper.make(frame.children)
                 let parent = stack.count - 1
                 // `<b>a</b><b>b</b>` renders as one run: merge identical neighbours.
-                if let last = stack[parent].children.last, last.isContainer,
-                    last.withChildren([]) == made.withChildren([])
-                {
+                if let last = stack[parent].children.last, Self.sameWrapper(last, made) {
                     stack[parent].children[stack[parent].children.count - 1] =
                         last.withChildren(last.children + frame.children)
                 } else {

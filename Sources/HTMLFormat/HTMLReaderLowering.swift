@@ -10,8 +10,11 @@ final class HTMLReaderLowering {
     let options: HTMLReaderOptions
     private(set) var diagnostics: [Diagnostic] = []
 
+    // The hot state is `@exclusivity(unchecked)`: only this walk touches it, one access at a
+    // time, and the dynamic access checks cost more than the work.
+
     /// Per node: whether it has a block-level element among its descendants.
-    private var containsBlock: [Bool]
+    @exclusivity(unchecked) private var containsBlock: [Bool]
     /// Footnote item ids (`fn1`, `fn-1`, `user-content-fn-1`) -> labels.
     private var footnoteLabels: [String: String] = [:]
     /// Nodes to skip (task-list checkboxes already read).
@@ -40,8 +43,8 @@ final class HTMLReaderLowering {
         case section(HTMLReaderTableBuilder.Section)
     }
 
-    private var visits: [Visit] = []
-    private var contexts: [HTMLReaderContext] = []
+    @exclusivity(unchecked) private var visits: [Visit] = []
+    @exclusivity(unchecked) private var contexts: [HTMLReaderContext] = []
 
     init(dom: HTMLDocument, options: HTMLReaderOptions) {
         self.dom = dom
@@ -195,25 +198,39 @@ final class HTMLReaderLowering {
         }
     }
 
+    // Attributes read into a node of their own (constants, so no set is built per element).
+    private static let noSkips: Set<String> = []
+    private static let fontSkips: Set<String> = ["color", "face", "size"]
+    private static let listSkips: Set<String> = ["start"]
+    private static let cellSkips: Set<String> = ["colspan", "rowspan", "align"]
+    private static let linkSkips: Set<String> = ["href", "title"]
+    private static let imageSkips: Set<String> = ["src", "alt", "title"]
+    private static let embedSkips: Set<String> = ["src", "title"]
+
     /// The attributes of an element: id, classes, style, then the rest in source order.
     private func attributes(
-        _ node: HTMLNode, tag: String?, skipping skip: Set<String> = []
+        _ node: HTMLNode, tag: String?, skipping skip: Set<String> = HTMLReaderLowering.noSkips
     ) -> Attributes {
-        var a = Attributes(tag: tag)
-        if node.attributes.isEmpty { return a }
-        for attribute in node.attributes {
+        let list = node.attributes
+        if list.isEmpty { return Attributes(tag: tag) }
+        // Parts gathered first: `Attributes` is built once.
+        var id = ""
+        var classes: [String] = []
+        var style: [CSSDeclaration] = []
+        var pairs: [Attribute] = []
+        for attribute in list {
             let name = attribute.namespace == .none ? attribute.name : attribute.qualifiedName
-            if skip.contains(name) { continue }
+            if !skip.isEmpty && skip.contains(name) { continue }
             switch name {
-            case "id": a.id = attribute.value
+            case "id": id = attribute.value
             case "class":
-                a.classes = attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+                classes = attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
                     .map(String.init)
-            case "style": a.style += CSSDeclaration.parseList(attribute.value)
-            default: a.pairs.append(Attribute(name: name, value: attribute.value))
+            case "style": style += CSSDeclaration.parseList(attribute.value)
+            default: pairs.append(Attribute(name: name, value: attribute.value))
             }
         }
-        return a
+        return Attributes(tag: tag, id: id, classes: classes, pairs: pairs, style: style)
     }
 
     private func whiteSpaceMode(_ a: Attributes, _ inherited: HTMLWhiteSpace) -> HTMLWhiteSpace {
@@ -362,7 +379,7 @@ final class HTMLReaderLowering {
             a = attributes(node, tag: name == canonical ? nil : name)
             openWrapper(i, HTMLInlineWrapper(kind: kind, attributes: a), whiteSpaceMode(a, inherited))
         case .span:
-            a = attributes(node, tag: name == "span" ? nil : name, skipping: name == "font" ? ["color", "face", "size"] : [])
+            a = attributes(node, tag: name == "span" ? nil : name, skipping: name == "font" ? Self.fontSkips : Self.noSkips)
             if name == "font" { a.style = fontStyle(node) + a.style }
             openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), whiteSpaceMode(a, inherited))
         case .link:
@@ -502,7 +519,7 @@ final class HTMLReaderLowering {
             pushBlock(i, .pre, a, tight: false, .pre)
             context.language = language ?? ""
         case .list(let ordered):
-            let a = attributes(node, tag: name == "ul" || name == "ol" ? nil : name, skipping: ["start"])
+            let a = attributes(node, tag: name == "ul" || name == "ol" ? nil : name, skipping: Self.listSkips)
             var list = ListBlock(kind: ordered ? .ordered : .bullet, items: [], attributes: a)
             if ordered, let start = node.attribute("start").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
                 list.start = start
@@ -559,7 +576,7 @@ final class HTMLReaderLowering {
                 pushVisit(i, exit: .boundary, whiteSpace: inherited)
                 return
             }
-            let a = attributes(node, tag: nil, skipping: ["colspan", "rowspan", "align"])
+            let a = attributes(node, tag: nil, skipping: Self.cellSkips)
             let colspan = max(1, min(1000, Int(node.attribute("colspan") ?? "1") ?? 1))
             let rowspan = max(1, min(65534, Int(node.attribute("rowspan") ?? "1") ?? 1))
             let alignment = HTMLReaderElements.alignment(node.attribute("align"), a.styleValue("text-align"))
@@ -728,7 +745,7 @@ final class HTMLReaderLowering {
             return
         }
         if footnoteDepth > 0, isBackReference(node, href) { return }
-        let a = attributes(node, tag: nil, skipping: ["href", "title"])
+        let a = attributes(node, tag: nil, skipping: Self.linkSkips)
         let target = Link(resolve(href), title: node.attribute("title") ?? "")
         openWrapper(i, HTMLInlineWrapper(kind: .link(target), attributes: a), inherited)
     }
@@ -758,7 +775,7 @@ final class HTMLReaderLowering {
             source = first.split(separator: " ").first.map(String.init) ?? ""
         }
         let alt = node.attribute("alt") ?? ""
-        let a = attributes(node, tag: nil, skipping: ["src", "alt", "title"])
+        let a = attributes(node, tag: nil, skipping: Self.imageSkips)
         context.buffer.atom(
             .image(alt.isEmpty ? [] : [.text(alt)], Link(resolve(source), title: node.attribute("title") ?? ""), a))
     }
@@ -780,7 +797,7 @@ final class HTMLReaderLowering {
         }
         let url = resolve(source)
         let label = node.attribute("title") ?? node.attribute("aria-label") ?? url
-        let a = attributes(node, tag: node.name, skipping: ["src", "title"])
+        let a = attributes(node, tag: node.name, skipping: Self.embedSkips)
         context.buffer.atom(.link([.text(label)], Link(url), a))
         embeds += 1
         if embeds <= 50 {
@@ -841,7 +858,7 @@ final class HTMLReaderLowering {
         if !text.isEmpty {
             let code = Inline.code(String(decoding: text, as: UTF8.self), a)
             if let linkNode, let href = linkNode.attribute("href") {
-                let la = attributes(linkNode, tag: nil, skipping: ["href", "title"])
+                let la = attributes(linkNode, tag: nil, skipping: Self.linkSkips)
                 ctx.buffer.atom(.link([code], Link(resolve(href), title: linkNode.attribute("title") ?? ""), la))
             } else {
                 ctx.buffer.atom(code)

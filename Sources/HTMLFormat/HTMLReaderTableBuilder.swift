@@ -62,7 +62,8 @@ struct HTMLReaderTableBuilder {
             var out = rows
             for r in out.indices {
                 for (k, start) in starts[offset + r].enumerated() where start < width {
-                    if out[r].cells[k].alignment == columns[start] {
+                    // (Only real changes are written: a write copies the shared rows.)
+                    if columns[start] != .none && out[r].cells[k].alignment == columns[start] {
                         out[r].cells[k].alignment = .none
                     }
                 }

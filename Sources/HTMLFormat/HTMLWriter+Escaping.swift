@@ -1,16 +1,25 @@
 extension HTMLWriter {
     /// Byte-level escapers with cmark's (houdini's) exact rules.
     enum Escaping {
-        /// Bytes copied as-is into an `href`/`src` (everything else is percent-encoded, except
-        /// `&` and `'` which become entities), as cmark's `houdini_escape_href` does.
-        static let hrefSafe: [Bool] = {
-            var table = [Bool](repeating: false, count: 256)
-            for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = true }
-            for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = true }
-            for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = true }
-            for byte in "-_.+!*(),%#@?=;:/$~".utf8 { table[Int(byte)] = true }
-            return table
-        }()
+        /// Whether a byte is copied as-is into an `href`/`src` (everything else is
+        /// percent-encoded, except `&` and `'` which become entities), as cmark's
+        /// `houdini_escape_href` does: ASCII letters, digits and `-_.+!*(),%#@?=;:/$~`.
+        @inline(__always)
+        static func isHrefSafe(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"),
+                UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: ","), UInt8(ascii: "%"), UInt8(ascii: "#"), UInt8(ascii: "@"),
+                UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":"),
+                UInt8(ascii: "/"), UInt8(ascii: "$"), UInt8(ascii: "~"):
+                return true
+            default:
+                return false
+            }
+        }
 
         @inline(__always)
         static func hexDigit(_ value: UInt8) -> UInt8 {
@@ -24,15 +33,38 @@ extension HTMLWriter {
                 || byte == UInt8(ascii: "\"")
         }
 
+        /// Whether any of the 8 bytes of `word` may be one of `& < > "` (no false negatives;
+        /// a false positive only sends the word through the byte loop).
+        @inline(__always)
+        static func mayNeedHTMLEscape(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always)
+            func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            return zeroByte(word ^ (ones &* UInt64(UInt8(ascii: "&"))))
+                | zeroByte(word ^ (ones &* UInt64(UInt8(ascii: "<"))))
+                | zeroByte(word ^ (ones &* UInt64(UInt8(ascii: ">"))))
+                | zeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+                != 0
+        }
+
         /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure).
+        /// Runs that need no escaping are skipped 8 bytes at a time and copied whole.
         static func appendHTML(
             _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
         ) {
+            guard let base = bytes.baseAddress else { return }
             var start = 0
             var index = 0
             let count = bytes.count
             while index < count {
-                let byte = bytes[index]
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if mayNeedHTMLEscape(word) { break }
+                    index += 8
+                }
+                guard index < count else { break }
+                let byte = base[index]
                 if needsHTMLEscape(byte) {
                     if start < index {
                         out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -65,7 +97,7 @@ extension HTMLWriter {
                 var start = 0
                 for index in 0..<bytes.count {
                     let byte = bytes[index]
-                    if hrefSafe[Int(byte)] { continue }
+                    if isHrefSafe(byte) { continue }
                     if start < index {
                         out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                     }

@@ -1,5 +1,16 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension HTMLWriter {
     /// A growable byte buffer with cheap appends; the owner calls `deallocate()` once.
+    ///
+    /// The storage is C heap memory grown with `realloc`, which extends large buffers in place
+    /// (no copy of what was written).
     struct OutputBuffer {
         private(set) var base: UnsafeMutablePointer<UInt8>
         private(set) var count = 0
@@ -7,7 +18,7 @@ extension HTMLWriter {
 
         init(capacity: Int = 16_384) {
             self.capacity = max(64, capacity)
-            base = .allocate(capacity: self.capacity)
+            base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
         }
 
         /// The last byte written, if any.
@@ -42,10 +53,7 @@ extension HTMLWriter {
         private mutating func grow(_ needed: Int) {
             var newCapacity = capacity * 2
             while newCapacity < needed { newCapacity *= 2 }
-            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBase.update(from: base, count: count)
-            base.deallocate()
-            base = newBase
+            base = realloc(base, newCapacity)!.assumingMemoryBound(to: UInt8.self)
             capacity = newCapacity
         }
 
@@ -55,6 +63,6 @@ extension HTMLWriter {
         }
 
         /// Frees the storage; the buffer must not be used afterwards.
-        func deallocate() { base.deallocate() }
+        func deallocate() { free(base) }
     }
 }

@@ -5,17 +5,20 @@ extension HTMLWriter {
     /// "cr" rule (a newline only when the output does not already end with one).
     struct Renderer {
         /// One unit of pending work, kept small (lists are resumed by index).
+        ///
+        /// Lists are held as views (`view(_:keeping:)`) of arrays the renderer keeps alive, so
+        /// pushing and popping tasks costs no reference counting.
         enum Task {
             /// The blocks of a list from an index on.
-            case blocks([Block], Int)
+            case blocks(UnsafeBufferPointer<Block>, Int)
             /// The inlines of a list from an index on.
-            case inlines([Inline], Int)
+            case inlines(UnsafeBufferPointer<Inline>, Int)
             /// List items from an index on.
-            case items([ListItem], Int)
+            case items(UnsafeBufferPointer<ListItem>, Int)
             /// Definition-list terms from an index on.
-            case terms([DefinitionItem], Int)
+            case terms(UnsafeBufferPointer<DefinitionItem>, Int)
             /// The definitions (`<dd>`) of a term from an index on.
-            case definitions([[Block]], Int)
+            case definitions(UnsafeBufferPointer<[Block]>, Int)
             /// Table rows of one section, resumed through the cursor.
             case rows(RowCursor)
             case literal(StaticString)
@@ -56,6 +59,12 @@ extension HTMLWriter {
         let options: HTMLWriterOptions
         var out = OutputBuffer()
         private var stack: [Task] = []
+        // Every array a task views, kept alive (and unchanged) until the render ends.
+        private var keptBlocks: [[Block]] = []
+        private var keptInlines: [[Inline]] = []
+        private var keptItems: [[ListItem]] = []
+        private var keptTerms: [[DefinitionItem]] = []
+        private var keptDefinitions: [[[Block]]] = []
         private var footnotes: [Footnote] = []
         private var footnoteNumbers: [String: Int] = [:]
         private var footnoteReferenceTotals: [String: Int] = [:]
@@ -185,17 +194,31 @@ extension HTMLWriter {
 
         // MARK: Blocks
 
-        /// Schedules blocks in order; consecutive `.plain` blocks get a newline apart.
-        private mutating func push(blocks: [Block]) {
-            if !blocks.isEmpty { stack.append(.blocks(blocks, 0)) }
+        /// The elements of `array` for a task. `kept` holds the array (one retain, released
+        /// with the renderer), so its storage stays alive and unchanged while the view is used.
+        @inline(__always)
+        static func view<Element>(
+            _ array: [Element], keeping kept: inout [[Element]]
+        ) -> UnsafeBufferPointer<Element> {
+            kept.append(array)
+            return array.withUnsafeBufferPointer { $0 }
         }
 
+        /// Schedules blocks in order; consecutive `.plain` blocks get a newline apart.
+        @inline(__always)
+        private mutating func push(blocks: [Block]) {
+            if !blocks.isEmpty { stack.append(.blocks(Self.view(blocks, keeping: &keptBlocks), 0)) }
+        }
+
+        @inline(__always)
         private mutating func push(inlines: [Inline]) {
-            if !inlines.isEmpty { stack.append(.inlines(inlines, 0)) }
+            if !inlines.isEmpty {
+                stack.append(.inlines(Self.view(inlines, keeping: &keptInlines), 0))
+            }
         }
 
         /// Writes leaves directly; at a container, schedules the rest of the list and opens it.
-        private mutating func render(inlines list: [Inline], from start: Int) {
+        private mutating func render(inlines list: UnsafeBufferPointer<Inline>, from start: Int) {
             var index = start
             while index < list.count {
                 let inline = list[index]
@@ -278,14 +301,18 @@ extension HTMLWriter {
                     stack.append(.literal("</ul>\n"))
                 }
                 stack.append(.cr)
-                if !list.items.isEmpty { stack.append(.items(list.items, 0)) }
+                if !list.items.isEmpty {
+                    stack.append(.items(Self.view(list.items, keeping: &keptItems), 0))
+                }
             case .definitionList(let items, let attributes):
                 cr()
                 open("<dl>", "dl", attributes)
                 put("\n")
                 stack.append(.literal("</dl>\n"))
                 stack.append(.cr)
-                if !items.isEmpty { stack.append(.terms(items, 0)) }
+                if !items.isEmpty {
+                    stack.append(.terms(Self.view(items, keeping: &keptTerms), 0))
+                }
             case .table(let table):
                 render(table)
             case .thematicBreak(let attributes):
@@ -337,7 +364,10 @@ extension HTMLWriter {
         private mutating func render(term item: DefinitionItem) {
             cr()
             open("<dt>", "dt", item.attributes)
-            if !item.definitions.isEmpty { stack.append(.definitions(item.definitions, 0)) }
+            if !item.definitions.isEmpty {
+                stack.append(
+                    .definitions(Self.view(item.definitions, keeping: &keptDefinitions), 0))
+            }
             stack.append(.literal("</dt>\n"))
             push(inlines: item.term)
         }
@@ -349,7 +379,7 @@ extension HTMLWriter {
             if !table.caption.isEmpty {
                 tasks.append(.cr)
                 tasks.append(.literal("<caption>"))
-                tasks.append(.blocks(table.caption, 0))
+                tasks.append(.blocks(Self.view(table.caption, keeping: &keptBlocks), 0))
                 tasks.append(.literal("</caption>"))
             }
             let sections: [(StaticString, StaticString, [TableRow], Bool)] = [
@@ -436,7 +466,10 @@ extension HTMLWriter {
                 footnoteReferenceTotals[footnote.label, default: 0] > 0
             {
                 stack.append(.footnoteParagraph(index))
-                push(blocks: Array(footnote.blocks.dropLast()))
+                let blocks = Self.view(footnote.blocks, keeping: &keptBlocks)
+                if blocks.count > 1 {
+                    stack.append(.blocks(UnsafeBufferPointer(rebasing: blocks.dropLast()), 0))
+                }
             } else {
                 push(blocks: footnote.blocks)
             }
@@ -529,7 +562,7 @@ extension HTMLWriter {
                     Escaping.appendHTML(link.title, to: &out)
                     put("\"")
                 }
-                appendAttributes(attributes, skip: Self.linkSkips)
+                if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.linkSkips) }
                 put(">")
                 stack.append(.literal("</a>"))
                 push(inlines: inlines)
@@ -544,7 +577,7 @@ extension HTMLWriter {
                     Escaping.appendHTML(link.title, to: &out)
                     put("\"")
                 }
-                appendAttributes(attributes, skip: Self.imageSkips)
+                if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.imageSkips) }
                 put(" />")
             case .rawInline(let format, let text):
                 guard Self.isHTML(format) else {
@@ -592,8 +625,9 @@ extension HTMLWriter {
         /// Whether the attributes write nothing (the tag is handled by the caller).
         @inline(__always)
         static func isBare(_ attributes: Attributes) -> Bool {
-            attributes.id.isEmpty && attributes.classes.isEmpty && attributes.pairs.isEmpty
-                && attributes.style.isEmpty
+            attributes.isEmpty
+                || (attributes.id.isEmpty && attributes.classes.isEmpty
+                    && attributes.pairs.isEmpty && attributes.style.isEmpty)
         }
 
         /// The text of inlines as cmark renders image descriptions: literals of text, code and
@@ -668,7 +702,7 @@ extension HTMLWriter {
         }
 
         static func isHTML(_ format: String) -> Bool {
-            format.lowercased() == "html" || format.lowercased() == "html5"
+            format == "html" || format.lowercased() == "html" || format.lowercased() == "html5"
         }
 
         /// The first word of a code block's info string (up to cmark's whitespace).

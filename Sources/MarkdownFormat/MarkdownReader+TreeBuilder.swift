@@ -12,7 +12,7 @@ extension MarkdownReader {
     ///
     /// A container that would sit deeper than `maxDepth` gets no frame: its children go to the
     /// nearest open frame (inlines reaching a block container become a paragraph there).
-    struct TreeBuilder {
+    struct TreeBuilder: ~Copyable {
         /// What a frame is building (small payloads: frames are copied often).
         enum FrameKind {
             case document
@@ -60,22 +60,37 @@ extension MarkdownReader {
             case table, tableRow, tableCell, strikethrough, other
         }
 
+        /// Whether text is waiting to be appended to the top frame's inlines.
+        enum TextState { case none, single, buffered }
+
         let maxDepth: Int
+        /// Whether the cmark tree lives in cmark's arena (its allocations are not freed).
+        let inArena: Bool
         private(set) var diagnostics: [Diagnostic] = []
         private var frames: [Frame] = []
         // Children of all open frames, innermost last; a frame takes its segment when it closes,
         // so every container's array is allocated once at its exact size.
-        private var blocks: [Block] = []
-        private var inlines: [Inline] = []
-        private var items: [ListItem] = []
-        private var rows: [TableRow] = []
-        private var cells: [TableCell] = []
+        private var blocks = NodeStack<Block>()
+        private var inlines = NodeStack<Inline>(capacity: 256)
+        private var items = NodeStack<ListItem>()
+        private var rows = NodeStack<TableRow>()
+        private var cells = NodeStack<TableCell>()
         private var footnoteLabels: [String] = []
-        private var extensionKinds: [UInt32: NodeKind] = [:]
+        /// Extension node types seen so far (their numbers are only known at run time).
+        private var extensionKinds: [(type: UInt32, kind: NodeKind)] = []
+        /// Adjacent text nodes are merged before they become one `.text`: `pendingLiteral` is
+        /// the only pending run while `textState == .single`, `textBytes` holds them all
+        /// while `.buffered`.
+        private var textState = TextState.none
+        private var pendingLiteral: UnsafePointer<CChar>?
+        private var textBytes: [UInt8] = []
         private var reportedDepth = false
         private var footnotesSeen = 0
 
-        init(maxDepth: Int) { self.maxDepth = maxDepth }
+        init(maxDepth: Int, inArena: Bool = false) {
+            self.maxDepth = maxDepth
+            self.inArena = inArena
+        }
 
         /// Builds the document of `root` (a cmark document node, not freed here).
         mutating func build(_ root: OpaquePointer) -> Document {
@@ -95,7 +110,7 @@ extension MarkdownReader {
             }
             while frames.count > 1 { finishTop() }
             flushInlines()
-            return Document(blocks)
+            return Document(blocks.take(from: 0))
         }
 
         /// cmark-gfm appends the referenced footnote definitions to the document in reference
@@ -104,7 +119,7 @@ extension MarkdownReader {
             var child = cmark_node_first_child(root)
             while let node = child {
                 if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
-                    footnoteLabels.append(Self.footnoteLabel(node))
+                    footnoteLabels.append(footnoteLabel(node))
                 }
                 child = cmark_node_next(node)
             }
@@ -138,7 +153,7 @@ extension MarkdownReader {
                 let index = footnotesSeen
                 footnotesSeen += 1
                 let label =
-                    index < footnoteLabels.count ? footnoteLabels[index] : Self.footnoteLabel(node)
+                    index < footnoteLabels.count ? footnoteLabels[index] : footnoteLabel(node)
                 open(node, .footnote(label: label), levels: 1)
             case .paragraph:
                 open(node, .paragraph, levels: 1)
@@ -175,15 +190,15 @@ extension MarkdownReader {
             case .text:
                 append(text: node)
             case .softBreak:
-                inlines.append(.softBreak)
+                appendInline(.softBreak)
             case .lineBreak:
-                inlines.append(.lineBreak)
+                appendInline(.lineBreak)
             case .code:
-                inlines.append(.code(Self.literal(node), .none))
+                appendInline(.code(Self.literal(node), .none))
             case .htmlInline:
-                inlines.append(.rawInline(format: "html", Self.literal(node)))
+                appendInline(.rawInline(format: "html", Self.literal(node)))
             case .footnoteReference:
-                inlines.append(.footnoteReference(label: Self.footnoteLabel(node)))
+                appendInline(.footnoteReference(label: footnoteLabel(node)))
             }
         }
 
@@ -224,7 +239,10 @@ extension MarkdownReader {
         }
 
         private mutating func push(_ node: OpaquePointer, _ kind: FrameKind) {
-            if kind.holdsBlocks, frames.last?.holdsBlocks == true { flushInlines() }
+            flushText()
+            if kind.holdsBlocks, !frames.isEmpty, frames[frames.count - 1].holdsBlocks {
+                flushInlines()
+            }
             frames.append(
                 Frame(
                     node: node, kind: kind, holdsBlocks: kind.holdsBlocks, blockStart: blocks.count,
@@ -234,22 +252,26 @@ extension MarkdownReader {
 
         // MARK: Building values
 
+        @inline(__always)
         private mutating func takeBlocks(from start: Int) -> [Block] {
-            guard start < blocks.count else { return [] }
-            let taken = Array(blocks[start...])
-            blocks.removeSubrange(start...)
-            return taken
+            blocks.take(from: start)
         }
 
+        @inline(__always)
         private mutating func takeInlines(from start: Int) -> [Inline] {
-            guard start < inlines.count else { return [] }
-            let taken = Array(inlines[start...])
-            inlines.removeSubrange(start...)
-            return taken
+            inlines.take(from: start)
+        }
+
+        /// Appends a non-text inline after any pending text.
+        @inline(__always)
+        private mutating func appendInline(_ inline: Inline) {
+            if textState != .none { flushText() }
+            inlines.append(inline)
         }
 
         /// Closes the top frame and appends what it built to the frame below.
         private mutating func finishTop() {
+            flushText()
             if frames[frames.count - 1].holdsBlocks { flushInlines() }
             let frame = frames.removeLast()
             switch frame.kind {
@@ -260,8 +282,7 @@ extension MarkdownReader {
             case .list(let ordered, let start, let parenthesis, let tight):
                 // Blocks that reached the list itself (depth flattening) become items.
                 for block in takeBlocks(from: frame.blockStart) { items.append(ListItem([block])) }
-                let listItems = Array(items[frame.itemStart...])
-                items.removeSubrange(frame.itemStart...)
+                let listItems = items.take(from: frame.itemStart)
                 let list = ListBlock(
                     kind: ordered ? .ordered : .bullet, start: start,
                     delimiter: parenthesis ? .parenthesis : .period, tight: tight, items: listItems)
@@ -288,18 +309,16 @@ extension MarkdownReader {
             case .table(let columns):
                 var head: [TableRow] = []
                 var body: [TableRow] = []
-                for row in rows[frame.rowStart...] {
+                for row in rows.take(from: frame.rowStart) {
                     if row.cells.contains(where: { $0.header }) && body.isEmpty {
                         head.append(row)
                     } else {
                         body.append(row)
                     }
                 }
-                rows.removeSubrange(frame.rowStart...)
                 append(block: .table(Table(columns: columns, head: head, body: body)))
             case .row:
-                let rowCells = Array(cells[frame.cellStart...])
-                cells.removeSubrange(frame.cellStart...)
+                let rowCells = cells.take(from: frame.cellStart)
                 rows.append(TableRow(rowCells))
             case .cell(let header):
                 let content = takeInlines(from: frame.inlineStart)
@@ -323,6 +342,7 @@ extension MarkdownReader {
 
         /// Inlines that reached a block container (depth flattening) become a paragraph.
         private mutating func flushInlines() {
+            flushText()
             let start = frames[frames.count - 1].inlineStart
             guard start < inlines.count else { return }
             let content = takeInlines(from: start)
@@ -334,19 +354,54 @@ extension MarkdownReader {
             blocks.append(block)
         }
 
-        /// Appends a text node, merging adjacent text runs as `Normalize` does.
+        /// Takes in a text node, merging adjacent text runs as `Normalize` does: the runs are
+        /// collected as bytes and become one `.text` when something else comes (`flushText`).
         private mutating func append(text node: OpaquePointer) {
             guard let literal = cmark_node_get_literal(node), literal.pointee != 0 else { return }
-            let text = String(cString: literal)
-            if inlines.count > frames[frames.count - 1].inlineStart,
-                case .text(var previous) = inlines[inlines.count - 1]
-            {
-                inlines.removeLast()
-                previous += text
-                inlines.append(.text(previous))
-            } else {
-                inlines.append(.text(text))
+            switch textState {
+            case .none:
+                if inlines.count > frames[frames.count - 1].inlineStart,
+                    case .text(let previous) = inlines.last
+                {
+                    // Text already ended the frame's content (an empty container came between).
+                    _ = inlines.removeLast()
+                    textBytes.append(contentsOf: previous.utf8)
+                    appendTextBytes(literal)
+                    textState = .buffered
+                } else {
+                    pendingLiteral = literal
+                    textState = .single
+                }
+            case .single:
+                appendTextBytes(pendingLiteral!)
+                appendTextBytes(literal)
+                textState = .buffered
+            case .buffered:
+                appendTextBytes(literal)
             }
+        }
+
+        private mutating func appendTextBytes(_ literal: UnsafePointer<CChar>) {
+            let length = strlen(literal)
+            literal.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                textBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+            }
+        }
+
+        /// Appends the pending text (if any) to the top frame's inlines.
+        @inline(__always)
+        private mutating func flushText() {
+            switch textState {
+            case .none:
+                return
+            case .single:
+                inlines.append(.text(String(cString: pendingLiteral!)))
+                pendingLiteral = nil
+            case .buffered:
+                inlines.append(.text(String(decoding: textBytes, as: UTF8.self)))
+                textBytes.removeAll(keepingCapacity: true)
+            }
+            textState = .none
         }
 
         // MARK: Reading cmark nodes
@@ -377,7 +432,7 @@ extension MarkdownReader {
             default: break
             }
             // Extension node types are numbered when the extensions register: map them by name.
-            if let known = extensionKinds[type.rawValue] { return known }
+            for entry in extensionKinds where entry.type == type.rawValue { return entry.kind }
             var found = NodeKind.other
             if let name = cmark_node_get_type_string(node) {
                 switch String(cString: name) {
@@ -388,7 +443,7 @@ extension MarkdownReader {
                 default: found = .other
                 }
             }
-            extensionKinds[type.rawValue] = found
+            extensionKinds.append((type.rawValue, found))
             return found
         }
 
@@ -402,11 +457,12 @@ extension MarkdownReader {
         /// cmark-gfm 0.29.0.gfm.6 has no accessor for it (`cmark_node_get_literal` returns
         /// nothing for footnote nodes), but its CommonMark renderer prints `[^label]` for a
         /// reference and `[^label]:` first for a definition.
-        static func footnoteLabel(_ node: OpaquePointer) -> String {
+        func footnoteLabel(_ node: OpaquePointer) -> String {
             guard let rendered = cmark_render_commonmark(node, CMARK_OPT_DEFAULT, 0) else {
                 return ""
             }
-            defer { free(rendered) }
+            // Text rendered from an arena tree is in the arena too (freed with it).
+            defer { if !inArena { free(rendered) } }
             let length = strlen(rendered)
             return rendered.withMemoryRebound(to: UInt8.self, capacity: length) { base in
                 let bytes = UnsafeBufferPointer(start: base, count: length)

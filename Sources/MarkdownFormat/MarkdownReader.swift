@@ -40,11 +40,12 @@ public struct MarkdownReader: MarkupReader {
     /// // [.paragraph([.emphasis([.text("a")], .none)], .none)]
     /// ```
     public func read(_ input: String) throws(ReadError) -> ReadResult {
-        let root = Self.CmarkParsing.parse(input, extensions: extensions)
-        defer { cmark_node_free(root) }
-        var builder = TreeBuilder(maxDepth: maxDepth)
-        let document = builder.build(root)
-        // The builder emits the normalized form directly (see `TreeBuilder`).
-        return ReadResult(document: document, diagnostics: builder.diagnostics)
+        let maxDepth = maxDepth
+        return Self.CmarkParsing.withDocument(input, extensions: extensions) { root, inArena in
+            var builder = TreeBuilder(maxDepth: maxDepth, inArena: inArena)
+            let document = builder.build(root)
+            // The builder emits the normalized form directly (see `TreeBuilder`).
+            return ReadResult(document: document, diagnostics: builder.diagnostics)
+        }
     }
 }

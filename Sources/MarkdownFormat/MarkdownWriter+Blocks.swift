@@ -23,6 +23,18 @@ extension MarkdownWriter.Renderer {
     /// drops empty paragraphs and raw blocks that may not be written. Iterative, so deep
     /// div nesting cannot overflow the stack.
     func prepare(_ blocks: [Block]) -> [Block] {
+        // Usually nothing to do: keep the array as it is.
+        var untouched = true
+        for block in blocks {
+            switch block {
+            case .div, .rawBlock: untouched = false
+            case .paragraph(let xs, _) where xs.isEmpty: untouched = false
+            case .plain(let xs, _) where xs.isEmpty: untouched = false
+            default: continue
+            }
+            break
+        }
+        if untouched { return blocks }
         var result: [Block] = []
         var stack: [(blocks: [Block], index: Int)] = [(blocks, 0)]
         while !stack.isEmpty {
@@ -55,11 +67,12 @@ extension MarkdownWriter.Renderer {
     }
 
     /// Reports attributes that a Markdown element cannot carry.
-    func reportAttributes(_ attributes: Attributes, element: String) {
+    func reportAttributes(_ attributes: Attributes, element: @autoclosure () -> String) {
+        if attributes.isEmpty { return }
         if !attributes.id.isEmpty || !attributes.classes.isEmpty || !attributes.style.isEmpty
             || !attributes.pairs.isEmpty
         {
-            lossy("lossy.attributes", "attributes of <\(element)> dropped")
+            lossy("lossy.attributes", "attributes of <\(element())> dropped")
         }
     }
 
@@ -221,31 +234,46 @@ extension MarkdownWriter.Renderer {
     func renderHeading(level: Int, _ xs: [Inline]) {
         let level = min(max(level, 1), 6)
         if useSetext(level: level, xs) {
-            let lines = paragraphLines(xs, mode: .setext)
-            for line in lines { emitLine(line) }
-            let width = max(3, min(lines.last?.unicodeScalars.count ?? 3, 72))
+            var lastWidth = 3
+            withInlineBytes(xs, mode: .setext) { bytes in
+                emitLines(bytes: bytes)
+                var start = bytes.count
+                while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+                lastWidth = 0
+                for byte in bytes[start...] where byte & 0xC0 != 0x80 { lastWidth += 1 }
+            }
+            let width = max(3, min(lastWidth, 72))
             emitLine(String(repeating: level == 1 ? "=" : "-", count: width))
             return
         }
-        let marker = String(repeating: "#", count: level)
-        var content = paragraphLines(xs, mode: .atx).joined(separator: " ")
-        // A trailing run of `#` after a space (or alone) would be a closing sequence.
-        var utf8 = Array(content.utf8)
-        var runStart = utf8.count
-        while runStart > 0 && utf8[runStart - 1] == UInt8(ascii: "#") { runStart -= 1 }
-        if runStart < utf8.count
-            && (runStart == 0 || utf8[runStart - 1] == 0x20 || utf8[runStart - 1] == 0x09)
-        {
-            utf8.insert(UInt8(ascii: "\\"), at: runStart)
-            content = String(decoding: utf8, as: UTF8.self)
+        withInlineBytes(xs, mode: .atx) { content in
+            beginLine()
+            out.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: level))
+            if content.isEmpty {
+                out.append(0x0A)
+                return
+            }
+            out.append(0x20)
+            // A trailing run of `#` after a space (or alone) would be a closing sequence.
+            var runStart = content.count
+            while runStart > 0 && content[runStart - 1] == UInt8(ascii: "#") { runStart -= 1 }
+            if runStart < content.count
+                && (runStart == 0 || content[runStart - 1] == 0x20 || content[runStart - 1] == 0x09)
+            {
+                out.append(contentsOf: content[..<runStart])
+                out.append(UInt8(ascii: "\\"))
+                out.append(contentsOf: content[runStart...])
+            } else {
+                out.append(contentsOf: content)
+            }
+            out.append(0x0A)
         }
-        emitLine(content.isEmpty ? marker : marker + " " + content)
     }
 
     // MARK: Paragraphs
 
     func renderParagraph(_ xs: [Inline]) {
-        for line in paragraphLines(xs, mode: .paragraph) { emitLine(line) }
+        withInlineBytes(xs, mode: .paragraph) { emitLines(bytes: $0) }
     }
 
     // MARK: Code
@@ -290,11 +318,7 @@ extension MarkdownWriter.Renderer {
             repeating: Character(Unicode.Scalar(fenceByte)), count: max(3, longest + 1))
         let infoLine = info.replacingNewlines()
         emitLine(fence + escapeInfo(infoLine))
-        if !code.isEmpty {
-            for line in body.writerLines() {
-                emitLine(String(line))
-            }
-        }
+        if !code.isEmpty { emitLines(body) }
         emitLine(fence)
     }
 
@@ -332,9 +356,17 @@ extension MarkdownWriter.Renderer {
         if list.kind == .bullet && avoiding == bullet { bullet = bullet == "-" ? "*" : "-" }
         if list.kind == .ordered && avoiding == delimiter { delimiter = delimiter == "." ? ")" : "." }
         let start = min(max(list.start, 0), 999_999_999 - list.items.count)
+        // Bullet items share their prefixes.
+        let bulletPrefix = Prefix(first: bullet + " ", rest: String(repeating: " ", count: bullet.utf8.count + 1))
         for (index, item) in list.items.enumerated() {
             if index > 0 && !list.tight { emitBlank() }
             reportAttributes(item.attributes, element: "li")
+            if list.kind == .bullet && item.task == nil {
+                prefixes.append(bulletPrefix)
+                renderItem(item, list: list, bullet: bullet)
+                prefixes.removeLast()
+                continue
+            }
             let marker = list.kind == .bullet ? bullet : "\(start + index)\(delimiter)"
             var first = marker + " "
             let rest = String(repeating: " ", count: marker.utf8.count + 1)
@@ -347,19 +379,24 @@ extension MarkdownWriter.Renderer {
                 }
             }
             prefixes.append(Prefix(first: first, rest: rest))
-            if item.blocks.isEmpty {
-                // An empty task item needs the space after `[ ]` to stay a task item.
-                emitLine("", keepTrailingSpace: item.task != nil && ext.contains(.tasklist))
-            } else {
-                var context = BlockContext()
-                context.firstInItem = true
-                context.itemMarker = list.kind == .bullet ? bullet.utf8.first : nil
-                renderBlocks(item.blocks, tight: list.tight, first: context)
-            }
+            renderItem(item, list: list, bullet: bullet)
             prefixes.removeLast()
         }
         reportAttributes(list.attributes, element: list.kind == .bullet ? "ul" : "ol")
         return list.kind == .bullet ? bullet : delimiter
+    }
+
+    /// The blocks of a list item whose prefix is pushed.
+    private func renderItem(_ item: ListItem, list: ListBlock, bullet: String) {
+        if item.blocks.isEmpty {
+            // An empty task item needs the space after `[ ]` to stay a task item.
+            emitLine("", keepTrailingSpace: item.task != nil && ext.contains(.tasklist))
+        } else {
+            var context = BlockContext()
+            context.firstInItem = true
+            context.itemMarker = list.kind == .bullet ? bullet.utf8.first : nil
+            renderBlocks(item.blocks, tight: list.tight, first: context)
+        }
     }
 
     // MARK: Footnotes

@@ -34,6 +34,11 @@ func charClass(_ scalar: Unicode.Scalar?) -> CharClass {
 
 /// Whether an entity or numeric character reference starts at `bytes[index]` (`&`).
 func entityFollows(_ bytes: [UInt8], at index: Int) -> Bool {
+    bytes.withUnsafeBufferPointer { entityFollows($0, at: index) }
+}
+
+/// `entityFollows` on a buffer.
+func entityFollows(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     var i = index + 1
     guard i < bytes.count else { return false }
     func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
@@ -64,7 +69,12 @@ extension MarkdownWriter.Renderer {
 
     /// Appends literal text, escaping only what would otherwise be read as markup here.
     func appendText(_ s: String, following: Following) {
-        let bytes = Array(s.utf8)
+        var s = s
+        s.withUTF8 { appendText(bytes: $0, following: following) }
+    }
+
+    /// `appendText` on the UTF-8 bytes of the text.
+    func appendText(bytes: UnsafeBufferPointer<UInt8>, following: Following) {
         let n = bytes.count
         let strike = ext.contains(.strikethrough)
         let autolink = ext.contains(.autolink)
@@ -74,7 +84,7 @@ extension MarkdownWriter.Renderer {
         var runStart = 0
         func flushRun() {
             guard runStart < i else { return }
-            buffer.append(contentsOf: bytes[runStart..<i])
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
             origins.append(contentsOf: repeatElement(textOrigin, count: i - runStart))
         }
         while i < n {
@@ -172,7 +182,9 @@ extension MarkdownWriter.Renderer {
 
     /// Whether a literal `[` could start a link, image, footnote or reference definition:
     /// its `]` (in the same text) is followed by `(`, `[` or `:`, or cannot be seen.
-    func bracketNeedsEscape(_ bytes: [UInt8], at index: Int, following: Following) -> Bool {
+    func bracketNeedsEscape(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, following: Following
+    ) -> Bool {
         if linkTextDepth > 0 || options.linkStyle == .reference { return true }
         // `[ ] ` / `[x] ` opening a paragraph would turn a list item into a task item.
         if buffer.isEmpty && ext.contains(.tasklist) && index + 2 < bytes.count
@@ -200,13 +212,15 @@ extension MarkdownWriter.Renderer {
         return following != .end
     }
 
-    func classAt(_ bytes: [UInt8], _ index: Int, _ following: Following) -> CharClass {
+    func classAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ following: Following) -> CharClass {
         if index < bytes.count {
             let b = bytes[index]
             if b < 0x80 { return charClass(ascii: b) }
             var end = index + 1
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-            return charClass(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first)
+            return charClass(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                    .unicodeScalars.first)
         }
         switch following {
         case .end: return .whitespace

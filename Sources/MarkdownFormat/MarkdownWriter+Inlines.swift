@@ -23,48 +23,66 @@ extension MarkdownWriter.Renderer {
         static let markup: UInt8 = 1
     }
 
-    /// Renders `xs` as lines of Markdown (without container prefixes).
-    func paragraphLines(_ xs: [Inline], mode: LineMode) -> [String] {
+    /// Renders `xs` as Markdown (without container prefixes) and passes the UTF-8 bytes to
+    /// `body`: lines separated by `\n` in `.paragraph` and `.setext` mode, one line otherwise.
+    /// Re-entrant: the inline state of an enclosing call is saved and restored.
+    func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: ([UInt8]) -> R) -> R {
         let saved = (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth)
+        // Reuse the capacity of the previous paragraph.
+        buffer = spareBuffer
+        spareBuffer = []
+        buffer.removeAll(keepingCapacity: true)
+        origins = spareOrigins
+        spareOrigins = []
+        origins.removeAll(keepingCapacity: true)
         linkDepth = 0
-        buffer = []
-        origins = []
         lineMode = mode
         linkTextDepth = 0
         inlineDepth = 0
-        defer { (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth) = saved }
-        var inlines = xs
-        while let last = inlines.last {
-            if case .lineBreak = last { inlines.removeLast(); continue }
-            if case .softBreak = last { inlines.removeLast(); continue }
+        defer {
+            spareBuffer = buffer
+            spareOrigins = origins
+            (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth) = saved
+        }
+        var end = xs.count
+        while end > 0 {
+            if case .lineBreak = xs[end - 1] { end -= 1; continue }
+            if case .softBreak = xs[end - 1] { end -= 1; continue }
             break
         }
-        renderInlines(inlines, following: .end)
+        if end == xs.count {
+            renderInlines(xs, following: .end)
+        } else {
+            renderInlines(Array(xs[..<end]), following: .end)
+        }
         if options.wrap == .auto && (mode == .paragraph || mode == .setext) {
             wrapBuffer(width: max(10, options.columns - prefixWidth))
         }
         escapeLineEdges(mode: mode)
-        if mode == .tableCell {
+        if mode == .tableCell && buffer.contains(UInt8(ascii: "|")) {
             var escaped: [UInt8] = []
-            escaped.reserveCapacity(buffer.count)
+            escaped.reserveCapacity(buffer.count + 8)
             for byte in buffer {
                 if byte == UInt8(ascii: "|") { escaped.append(UInt8(ascii: "\\")) }
                 escaped.append(byte)
             }
             buffer = escaped
         }
-        let text = String(decoding: buffer, as: UTF8.self)
-        if mode == .atx || mode == .tableCell { return [text] }
-        return text.writerLines().map(String.init)
+        return body(buffer)
     }
 
     // MARK: Buffer
 
     func appendMarkup(_ s: String) {
-        for byte in s.utf8 {
-            buffer.append(byte)
-            origins.append(Origin.markup)
-        }
+        let count = buffer.count
+        buffer.append(contentsOf: s.utf8)
+        origins.append(contentsOf: repeatElement(Origin.markup, count: buffer.count - count))
+    }
+
+    /// Appends `count` copies of a markup byte (a delimiter run, a code fence).
+    func appendMarkup(byte: UInt8, count: Int) {
+        buffer.append(contentsOf: repeatElement(byte, count: count))
+        origins.append(contentsOf: repeatElement(Origin.markup, count: count))
     }
 
     func appendTextByte(_ byte: UInt8) {
@@ -181,9 +199,8 @@ extension MarkdownWriter.Renderer {
         switch inline {
         case .code(_, let a), .emphasis(_, let a), .strong(_, let a), .strikethrough(_, let a),
             .underline(_, let a), .sup(_, let a), .sub(_, let a), .highlight(_, let a):
-            var reported = a
-            reported.tag = nil
-            reportAttributes(reported, element: a.tag ?? Self.elementName(inline))
+            // (`reportAttributes` does not look at the tag.)
+            reportAttributes(a, element: a.tag ?? Self.elementName(inline))
         default:
             break
         }
@@ -235,9 +252,7 @@ extension MarkdownWriter.Renderer {
             renderRawTag("mark", xs, code: "lossy.highlight", following: following)
         case .span(let xs, let a):
             if a.tag == "kbd" {
-                var bare = a
-                bare.tag = nil
-                reportAttributes(bare, element: "kbd")
+                reportAttributes(a, element: "kbd")
                 renderRawTag("kbd", xs, code: "lossy.kbd", following: following)
             } else {
                 reportAttributes(a, element: a.tag ?? "span")
@@ -278,12 +293,17 @@ extension MarkdownWriter.Renderer {
         var xs = children
         var leading = ""
         var trailing = ""
-        if case .text(let s)? = xs.first {
+        // Only text that starts (ends) with a space, tab or newline byte can start (end) with
+        // such a character.
+        func edgeSpace(_ byte: UInt8?) -> Bool {
+            byte == nil || byte == 0x20 || byte == 0x09 || byte == 0x0A
+        }
+        if case .text(let s)? = xs.first, edgeSpace(s.utf8.first) {
             let kept = s.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
             leading = String(s.prefix(s.count - kept.count))
             if kept.isEmpty { xs.removeFirst() } else { xs[0] = .text(String(kept)) }
         }
-        if case .text(let s)? = xs.last {
+        if case .text(let s)? = xs.last, edgeSpace(s.utf8.last) {
             var kept = Substring(s)
             while let c = kept.last, c == " " || c == "\t" || c == "\n" { kept.removeLast() }
             trailing = String(s.suffix(s.count - kept.count))
@@ -341,14 +361,13 @@ extension MarkdownWriter.Renderer {
             }
             return
         }
-        let run = String(repeating: Character(Unicode.Scalar(delimiter)), count: count)
-        appendMarkup(run)
+        appendMarkup(byte: delimiter, count: count)
         inlineDepth += 1
         openDelimiters.append((delimiter, count, buffer.count, before == .other || after == .other))
         renderInlines(xs, following: .byte(delimiter))
         openDelimiters.removeLast()
         inlineDepth -= 1
-        appendMarkup(run)
+        appendMarkup(byte: delimiter, count: count)
     }
 
     /// `<tag>…</tag>` as raw HTML when allowed, else the content with a diagnostic.

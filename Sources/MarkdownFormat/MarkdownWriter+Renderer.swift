@@ -5,9 +5,20 @@ extension MarkdownWriter {
     /// diagnostics. Block containers push a `Prefix` that every emitted line starts with.
     final class Renderer {
         struct Prefix {
-            var first: String
-            var rest: String
+            var first: [UInt8]
+            var rest: [UInt8]
             var used = false
+
+            init(first: String, rest: String) {
+                self.first = Array(first.utf8)
+                self.rest = Array(rest.utf8)
+            }
+        }
+
+        /// A diagnostic already reported.
+        struct ReportKey: Hashable {
+            var code: String
+            var message: String
         }
 
         struct ReferenceKey: Hashable {
@@ -15,23 +26,29 @@ extension MarkdownWriter {
             var title: String
         }
 
+        // The hot state is `@exclusivity(unchecked)`: it is only touched by this renderer's
+        // own methods, one at a time, and the dynamic access checks cost more than the work.
         let options: MarkdownWriterOptions
         let maxDepth = 512
-        var out = ""
+        /// The output so far, as UTF-8 (every piece comes from a `String`, so it stays valid).
+        @exclusivity(unchecked) var out: [UInt8] = []
         var diagnostics: [Diagnostic] = []
-        var reported: Set<String> = []
-        var prefixes: [Prefix] = []
-        var depth = 0
+        var reported: Set<ReportKey> = []
+        @exclusivity(unchecked) var prefixes: [Prefix] = []
+        @exclusivity(unchecked) var depth = 0
         var referenceLabels: [ReferenceKey: Int] = [:]
         var pendingReferences: [(label: Int, link: Link)] = []
         // Inline rendering state (one paragraph at a time).
-        var buffer: [UInt8] = []
-        var origins: [UInt8] = []
+        @exclusivity(unchecked) var buffer: [UInt8] = []
+        @exclusivity(unchecked) var origins: [UInt8] = []
+        /// Capacity kept between paragraphs (see `beginInlines`).
+        @exclusivity(unchecked) var spareBuffer: [UInt8] = []
+        @exclusivity(unchecked) var spareOrigins: [UInt8] = []
         var lineMode: LineMode = .paragraph
-        var linkTextDepth = 0
-        var linkDepth = 0
-        var openDelimiters: [(byte: UInt8, count: Int, end: Int, intraword: Bool)] = []
-        var inlineDepth = 0
+        @exclusivity(unchecked) var linkTextDepth = 0
+        @exclusivity(unchecked) var linkDepth = 0
+        @exclusivity(unchecked) var openDelimiters: [(byte: UInt8, count: Int, end: Int, intraword: Bool)] = []
+        @exclusivity(unchecked) var inlineDepth = 0
 
         init(options: MarkdownWriterOptions) { self.options = options }
 
@@ -39,49 +56,92 @@ extension MarkdownWriter {
 
         /// Records a lossy diagnostic once per code and message.
         func lossy(_ code: String, _ message: String) {
-            let key = code + "\u{0}" + message
-            guard !reported.contains(key) else { return }
-            reported.insert(key)
+            guard reported.insert(ReportKey(code: code, message: message)).inserted else { return }
             diagnostics.append(Diagnostic(.warning, code, message))
         }
 
         // MARK: Lines
 
-        /// Emits one line with the current container prefixes; an empty line gets the
-        /// prefixes without their trailing spaces.
-        func emitLine(_ content: String, keepTrailingSpace: Bool = false) {
-            var line = ""
+        /// Appends the current container prefixes (the first line of a container gets its
+        /// `first` prefix, later lines its `rest`).
+        @inline(__always)
+        func beginLine() {
             for index in prefixes.indices {
                 if prefixes[index].used {
-                    line += prefixes[index].rest
+                    out.append(contentsOf: prefixes[index].rest)
                 } else {
-                    line += prefixes[index].first
+                    out.append(contentsOf: prefixes[index].first)
                     prefixes[index].used = true
                 }
             }
-            if content.isEmpty {
-                while line.last == " " && !keepTrailingSpace { line.removeLast() }
-            } else {
-                line += content
-            }
-            out += line
-            out += "\n"
         }
 
-        func emitBlank() { emitLine("") }
+        /// Ends a line that has only its prefixes: their trailing spaces are dropped.
+        func endEmptyLine(from start: Int, keepTrailingSpace: Bool) {
+            if !keepTrailingSpace {
+                while out.count > start && out[out.count - 1] == 0x20 { out.removeLast() }
+            }
+            out.append(0x0A)
+        }
+
+        /// Emits one line with the current container prefixes; an empty line gets the
+        /// prefixes without their trailing spaces.
+        func emitLine(_ content: String, keepTrailingSpace: Bool = false) {
+            let start = out.count
+            beginLine()
+            if content.isEmpty {
+                endEmptyLine(from: start, keepTrailingSpace: keepTrailingSpace)
+            } else {
+                out.append(contentsOf: content.utf8)
+                out.append(0x0A)
+            }
+        }
+
+        /// `emitLine` for UTF-8 bytes.
+        func emitLine(bytes content: ArraySlice<UInt8>) {
+            let start = out.count
+            beginLine()
+            if content.isEmpty {
+                endEmptyLine(from: start, keepTrailingSpace: false)
+            } else {
+                out.append(contentsOf: content)
+                out.append(0x0A)
+            }
+        }
+
+        func emitBlank() {
+            let start = out.count
+            beginLine()
+            endEmptyLine(from: start, keepTrailingSpace: false)
+        }
 
         /// Emits several lines (split at `\n`).
         func emitLines(_ text: String) {
-            for line in text.writerLines() {
-                emitLine(String(line))
+            emitLines(bytes: Array(text.utf8))
+        }
+
+        /// Emits the lines of UTF-8 `bytes` (split at `\n`; an empty last line is kept).
+        func emitLines(bytes: [UInt8]) {
+            var start = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                if bytes[index] == 0x0A {
+                    emitLine(bytes: bytes[start..<index])
+                    start = index + 1
+                }
+                index += 1
             }
+            emitLine(bytes: bytes[start..<count])
         }
 
         /// The width of the prefix of the next line.
         var prefixWidth: Int {
             var width = 0
             for prefix in prefixes {
-                width += (prefix.used ? prefix.rest : prefix.first).unicodeScalars.count
+                for byte in prefix.used ? prefix.rest : prefix.first where byte & 0xC0 != 0x80 {
+                    width += 1
+                }
             }
             return width
         }

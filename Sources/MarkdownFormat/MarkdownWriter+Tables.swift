@@ -147,38 +147,67 @@ extension MarkdownWriter.Renderer {
     }
 
     func renderPipeTable(_ rows: [[[Inline]]], columns: [ColumnAlignment]) {
-        let count = max(columns.count, rows.map(\.count).max() ?? 0, 1)
-        let texts: [[String]] = rows.map { row in
-            (0..<count).map { c in c < row.count ? paragraphLines(row[c], mode: .tableCell)[0] : "" }
-        }
+        var count = max(columns.count, 1)
+        for row in rows { count = max(count, row.count) }
         var widths = Array(repeating: 3, count: count)
-        for row in texts {
-            for (c, text) in row.enumerated() { widths[c] = max(widths[c], text.unicodeScalars.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            var s = "|"
-            for (c, cell) in cells.enumerated() {
-                s += " " + cell
-                s += String(repeating: " ", count: widths[c] - cell.unicodeScalars.count)
-                s += " |"
+        var texts: [[[UInt8]]] = []
+        texts.reserveCapacity(rows.count)
+        var cellWidths: [[Int]] = []
+        cellWidths.reserveCapacity(rows.count)
+        for row in rows {
+            var cells: [[UInt8]] = []
+            cells.reserveCapacity(count)
+            var rowWidths: [Int] = []
+            rowWidths.reserveCapacity(count)
+            for c in 0..<count {
+                let text = c < row.count ? withInlineBytes(row[c], mode: .tableCell) { $0 } : []
+                var width = 0
+                for byte in text where byte & 0xC0 != 0x80 { width += 1 }
+                widths[c] = max(widths[c], width)
+                cells.append(text)
+                rowWidths.append(width)
             }
-            return s
+            texts.append(cells)
+            cellWidths.append(rowWidths)
         }
         for (index, row) in texts.enumerated() {
-            emitLine(line(row))
+            beginLine()
+            out.append(UInt8(ascii: "|"))
+            for (c, cell) in row.enumerated() {
+                out.append(0x20)
+                out.append(contentsOf: cell)
+                out.append(contentsOf: repeatElement(0x20, count: widths[c] - cellWidths[index][c]))
+                out.append(0x20)
+                out.append(UInt8(ascii: "|"))
+            }
+            out.append(0x0A)
             if index == 0 {
-                var s = "|"
+                beginLine()
+                out.append(UInt8(ascii: "|"))
+                let dash = UInt8(ascii: "-")
+                let colon = UInt8(ascii: ":")
                 for c in 0..<count {
                     let alignment = c < columns.count ? columns[c] : .none
                     let w = widths[c]
+                    out.append(0x20)
                     switch alignment {
-                    case .none: s += " " + String(repeating: "-", count: w) + " |"
-                    case .left: s += " :" + String(repeating: "-", count: w - 1) + " |"
-                    case .right: s += " " + String(repeating: "-", count: w - 1) + ": |"
-                    case .center: s += " :" + String(repeating: "-", count: w - 2) + ": |"
+                    case .none:
+                        out.append(contentsOf: repeatElement(dash, count: w))
+                    case .left:
+                        out.append(colon)
+                        out.append(contentsOf: repeatElement(dash, count: w - 1))
+                    case .right:
+                        out.append(contentsOf: repeatElement(dash, count: w - 1))
+                        out.append(colon)
+                    case .center:
+                        out.append(colon)
+                        out.append(contentsOf: repeatElement(dash, count: w - 2))
+                        out.append(colon)
                     }
+                    out.append(0x20)
+                    out.append(UInt8(ascii: "|"))
                 }
-                emitLine(s)
+                out.append(0x0A)
             }
         }
     }

@@ -24,6 +24,7 @@ public struct MarkdownWriter: MarkupWriter {
     public func write(_ document: Document) -> WriteResult {
         let renderer = Renderer(options: options)
         renderer.renderDocument(document)
-        return WriteResult(output: renderer.out, diagnostics: renderer.diagnostics)
+        return WriteResult(
+            output: String(decoding: renderer.out, as: UTF8.self), diagnostics: renderer.diagnostics)
     }
 }

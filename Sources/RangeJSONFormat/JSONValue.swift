@@ -6,7 +6,7 @@ import MarkupAST
 /// let value = try JSONValue.parse(#"{"a":[1,"x"]}"#)
 /// value["a"]?[1]?.string // "x"
 /// ```
-public indirect enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     /// An object; members keep their source order.
     case object([(String, JSONValue)])
     /// An array.
@@ -76,8 +76,13 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Parses JSON text; errors name the line and column (1-based, columns in characters).
     public static func parse(_ text: String) throws(ReadError) -> JSONValue {
-        var parser = JSONParser(Array(text.utf8))
-        return try parser.parseDocument()
+        // Parse straight from the string's UTF-8 storage (no copy of the input).
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<JSONValue, ReadError> in
+            var parser = JSONParser(bytes)
+            return Result { () throws(ReadError) -> JSONValue in try parser.parseDocument() }
+        }
+        return try result.get()
     }
 
     /// Serializes compactly (keys in stored order).
@@ -141,13 +146,15 @@ public indirect enum JSONValue: Hashable, Sendable {
 }
 
 /// A byte-level JSON parser (RFC 8259) with positions in its errors.
+///
+/// It reads from a buffer that must stay valid while the parser is used.
 struct JSONParser {
-    let b: [UInt8]
+    let b: UnsafeBufferPointer<UInt8>
     var i = 0
     var depth = 0
     static let maxDepth = 512
 
-    init(_ bytes: [UInt8]) { self.b = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.b = bytes }
 
     func error(_ message: String, at position: Int? = nil) -> ReadError {
         let p = min(position ?? i, b.count)
@@ -169,7 +176,7 @@ struct JSONParser {
     }
 
     mutating func parseDocument() throws(ReadError) -> JSONValue {
-        if b.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
         skipSpace()
         let value = try parseValue()
         skipSpace()
@@ -183,20 +190,24 @@ struct JSONParser {
         case 0x7B: return try parseObject()
         case 0x5B: return try parseArray()
         case 0x22: return .string(try parseString())
-        case 0x74: return try literal("true", .bool(true))
-        case 0x66: return try literal("false", .bool(false))
-        case 0x6E: return try literal("null", .null)
+        case 0x74: return try literal(0x74_72_75_65, 4, .bool(true))  // true
+        case 0x66: return try literal(0x61_6C_73_65, 5, .bool(false))  // (f)alse
+        case 0x6E: return try literal(0x6E_75_6C_6C, 4, .null)  // null
         case 0x2D, 0x30...0x39: return try parseNumber()
         default: throw error("unexpected character, expected a value")
         }
     }
 
-    mutating func literal(_ word: String, _ value: JSONValue) throws(ReadError) -> JSONValue {
-        let w = Array(word.utf8)
-        guard i + w.count <= b.count, Array(b[i..<(i + w.count)]) == w else {
-            throw error("unexpected character, expected a value")
-        }
-        i += w.count
+    /// Matches a literal of `length` bytes whose last four bytes are `tail` (big-endian).
+    mutating func literal(_ tail: UInt32, _ length: Int, _ value: JSONValue) throws(ReadError)
+        -> JSONValue
+    {
+        guard i + length <= b.count else { throw error("unexpected character, expected a value") }
+        let k = i + length - 4
+        let word =
+            UInt32(b[k]) << 24 | UInt32(b[k + 1]) << 16 | UInt32(b[k + 2]) << 8 | UInt32(b[k + 3])
+        guard word == tail else { throw error("unexpected character, expected a value") }
+        i += length
         return value
     }
 
@@ -209,6 +220,7 @@ struct JSONParser {
         try enter()
         i += 1
         var members: [(String, JSONValue)] = []
+        members.reserveCapacity(4)
         skipSpace()
         if i < b.count, b[i] == 0x7D {
             i += 1
@@ -273,6 +285,7 @@ struct JSONParser {
         let digitsStart = i
         while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
         guard i > digitsStart else { throw error("expected a digit") }
+        let digitsEnd = i
         if i < b.count, b[i] == 0x2E {
             i += 1
             let f = i
@@ -286,7 +299,16 @@ struct JSONParser {
             while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
             guard i > e else { throw error("expected a digit in the exponent") }
         }
-        guard let d = Double(String(decoding: b[start..<i], as: UTF8.self)) else {
+        if i == digitsEnd, i - digitsStart <= 15 {
+            // A plain integer of up to 15 digits is exact as a Double (`-0` stays -0.0).
+            var v = 0
+            for k in digitsStart..<i { v = v &* 10 &+ Int(b[k] &- 0x30) }
+            return .number(start == digitsStart ? Double(v) : -Double(v))
+        }
+        guard
+            let d = Double(
+                String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
+        else {
             throw error("invalid number", at: start)
         }
         return .number(d)
@@ -312,6 +334,19 @@ struct JSONParser {
 
     mutating func parseString() throws(ReadError) -> String {
         i += 1
+        // Fast path: no escapes, no control characters.
+        let first = i
+        while i < b.count {
+            let c = b[i]
+            if c == 0x22 {
+                i += 1
+                let run = UnsafeBufferPointer(rebasing: b[first..<(i - 1)])
+                return String(decoding: run, as: UTF8.self)
+            }
+            if c == 0x5C || c < 0x20 { break }
+            i += 1
+        }
+        i = first
         var out: [UInt8] = []
         var runStart = i
         while true {

@@ -43,34 +43,44 @@ public struct RangeJSONReader: MarkupReader {
     public func read(_ input: String) throws(ReadError) -> ReadResult {
         let root = try JSONValue.parse(input)
         var state = RangeJSONLowering(reader: self)
+        // The blocks are built normalized (see `Normalize`): no empty texts, adjacent texts
+        // or empty containers, and no empty paragraphs.
         let blocks = try state.document(root)
-        return ReadResult(document: Normalize.document(Document(blocks)), diagnostics: state.diagnostics)
+        return ReadResult(document: Document(blocks), diagnostics: state.diagnostics)
     }
 }
 
-/// Paragraph text as UTF-8 bytes with the byte offset of every scalar (and the end).
-struct ScalarText {
-    let bytes: [UInt8]
-    let utf8Offsets: [Int]
-    var count: Int { utf8Offsets.count - 1 }
-
-    init(_ text: String) {
-        bytes = Array(text.utf8)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(bytes.count + 1)
-        for (i, b) in bytes.enumerated() where b & 0xC0 != 0x80 { offsets.append(i) }
-        offsets.append(bytes.count)
-        utf8Offsets = offsets
-    }
+/// Calls `body` with the UTF-8 bytes of `text` (no copy for native strings).
+@inline(__always)
+func withUTF8Bytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let r = text.utf8.withContiguousStorageIfAvailable(body) { return r }
+    return Array(text.utf8).withUnsafeBufferPointer(body)
 }
 
-/// One style range in scalar offsets.
+/// `text` upper-cased; ASCII text without lower-case letters is returned as is.
+func upperCased(_ text: String) -> String {
+    let plain = withUTF8Bytes(text) { u in
+        !u.contains { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) }
+    }
+    return plain ? text : text.uppercased()
+}
+
+/// One style range (the reader keeps UTF-8 byte offsets of the paragraph text).
 struct StyleRange {
     var kind: RangeKind
     var start: Int
     var end: Int
     var link: Link?
     var attributes: Attributes
+}
+
+/// A style range while building: plain values only, so copies cost nothing; a link or
+/// attributes live in a side table at `extra` (-1: none).
+struct RangeSpan {
+    var kind: RangeKind
+    var start: Int
+    var end: Int
+    var extra: Int
 }
 
 /// Markup types in canonical order (outermost first for equal ranges).
@@ -80,7 +90,7 @@ enum RangeKind: Int, Comparable {
     static func < (a: RangeKind, b: RangeKind) -> Bool { a.rawValue < b.rawValue }
 
     init?(name: String) {
-        switch name.uppercased() {
+        switch upperCased(name) {
         case "A": self = .link
         case "STRONG": self = .strong
         case "EM": self = .emphasis
@@ -124,6 +134,8 @@ enum RangeKind: Int, Comparable {
 struct RangeJSONLowering {
     let reader: RangeJSONReader
     var diagnostics: [Diagnostic] = []
+    /// Storage reused for the offset map of each paragraph.
+    private var unitMap: [Int] = []
 
     init(reader: RangeJSONReader) { self.reader = reader }
 
@@ -161,14 +173,14 @@ struct RangeJSONLowering {
             quote = nil
         }
         for (index, paragraph) in paragraphs.enumerated() {
-            let place = "paragraphs[\(index)]"
+            var place: String { "paragraphs[\(index)]" }
             guard case .object = paragraph else {
                 try problem(place, "parse.invalid-paragraph", "not an object; skipped")
                 continue
             }
             var type = "P"
             if let name = paragraph["type"]?.string {
-                type = name.uppercased()
+                type = upperCased(name)
             } else if let code = paragraph["type"]?.int {
                 if let name = RangeJSONLowering.paragraphCodes[code] {
                     type = name
@@ -177,24 +189,24 @@ struct RangeJSONLowering {
                 }
             }
             let text = paragraph["text"]?.string ?? ""
-            let inlines = try self.inlines(text, paragraph["markups"], place: place)
+            let inlines = try self.inlines(text, paragraph["markups"], index: index)
             if type != "ULI" && type != "OLI" { flushList() }
             if type != "BQ" && type != "PQ" { flushQuote() }
             switch type {
             case "P":
-                blocks.append(.paragraph(inlines, .none))
+                if !inlines.isEmpty { blocks.append(.paragraph(inlines, .none)) }
             case "H1", "H2", "H3", "H4", "H5", "H6":
                 blocks.append(.heading(level: Int(String(type.last!))!, inlines, .none))
             case "BQ", "PQ":
                 let attributes = type == "PQ" ? Attributes(classes: ["pullquote"]) : Attributes.none
                 if quote != nil, quote!.attributes != attributes { flushQuote() }
                 if quote == nil { quote = ([], attributes) }
-                quote!.paragraphs.append(.paragraph(inlines, .none))
+                if !inlines.isEmpty { quote!.paragraphs.append(.paragraph(inlines, .none)) }
             case "ULI", "OLI":
                 let kind: ListKind = type == "ULI" ? .bullet : .ordered
                 if list != nil, list!.kind != kind { flushList() }
                 if list == nil { list = ListBlock(kind: kind, items: []) }
-                list!.items.append(ListItem([.plain(inlines, .none)]))
+                list!.items.append(ListItem(inlines.isEmpty ? [] : [.plain(inlines, .none)]))
             case "PRE", "CODE_BLOCK":
                 if case .array(let ms)? = paragraph["markups"], !ms.isEmpty {
                     diagnostics.append(
@@ -221,7 +233,7 @@ struct RangeJSONLowering {
                     ?? paragraph["iframe"]?["src"]?.string
                     ?? paragraph["mixtapeMetadata"]?["href"]?.string ?? ""
                 let embed = type == "IFRAME" ? "iframe" : "mixtape"
-                let content = inlines.isEmpty ? [Inline.text(href)] : inlines
+                let content = !inlines.isEmpty ? inlines : href.isEmpty ? [] : [Inline.text(href)]
                 blocks.append(
                     .paragraph(
                         [.link(content, Link(href), Attributes(pairs: [Attribute(name: "data-embed", value: embed)]))],
@@ -230,7 +242,7 @@ struct RangeJSONLowering {
                 blocks.append(.thematicBreak(.none))
             default:
                 try problem(place, "parse.unknown-type", "unknown paragraph type \(type); read as P")
-                blocks.append(.paragraph(inlines, .none))
+                if !inlines.isEmpty { blocks.append(.paragraph(inlines, .none)) }
             }
         }
         flushList()
@@ -240,29 +252,57 @@ struct RangeJSONLowering {
 
     // MARK: Ranges
 
-    mutating func inlines(_ text: String, _ markupsValue: JSONValue?, place: String)
+    mutating func inlines(_ text: String, _ markupsValue: JSONValue?, index: Int)
         throws(ReadError) -> [Inline]
     {
-        let scalars = ScalarText(text)
-        // utf16 offset -> scalar index (-1 inside a surrogate pair).
-        var map: [Int] = []
-        if reader.offsets == .utf16 {
-            map.reserveCapacity(scalars.count * 2 + 1)
-            for k in 0..<scalars.count {
-                map.append(k)
-                // A 4-byte UTF-8 sequence is an astral scalar: two UTF-16 units.
-                if scalars.utf8Offsets[k + 1] - scalars.utf8Offsets[k] == 4 { map.append(-1) }
-            }
-            map.append(scalars.count)
-        }
-        let length = reader.offsets == .utf16 ? map.count - 1 : scalars.count
-        var ranges: [StyleRange] = []
+        var place: String { "paragraphs[\(index)]" }
         var truncated = false
-        guard case .array(let markups)? = markupsValue else {
-            return RangeJSONLowering.build(scalars, [], 0, scalars.count, inCode: false, truncated: &truncated)
+        guard case .array(let markups)? = markupsValue, !markups.isEmpty else {
+            return RangeJSONLowering.build(text, [], [], truncated: &truncated)
         }
+        // Offsets are mapped to UTF-8 byte offsets in one forward pass: `map[unit]` is the
+        // byte offset of that unit (-1 inside a surrogate pair); ASCII text needs no map.
+        let utf16 = reader.offsets == .utf16
+        // The map's storage is kept from paragraph to paragraph (no allocation per paragraph);
+        // only `map[0...length]` is meaningful, and only when `mapped`.
+        var mapped = false
+        let length = withUTF8Bytes(text) { u -> Int in
+            // Lead bytes count one unit; with UTF-16, 4-byte leads count two.
+            var units = 0
+            if utf16 {
+                for c in u { units &+= (c & 0xC0 != 0x80 ? 1 : 0) &+ (c >= 0xF0 ? 1 : 0) }
+            } else {
+                for c in u { units &+= c & 0xC0 != 0x80 ? 1 : 0 }
+            }
+            if units == u.count { return units }
+            mapped = true
+            if unitMap.count < units + 1 {
+                unitMap = Array(repeating: 0, count: max(units + 1, unitMap.count * 2))
+            }
+            unitMap.withUnsafeMutableBufferPointer { m in
+                var j = 0
+                for k in 0..<u.count {
+                    let c = u[k]
+                    if c & 0xC0 != 0x80 {
+                        m[j] = k
+                        j += 1
+                        // A 4-byte UTF-8 sequence is an astral scalar: two UTF-16 units.
+                        if utf16, c >= 0xF0 {
+                            m[j] = -1
+                            j += 1
+                        }
+                    }
+                }
+                m[j] = u.count
+            }
+            return units
+        }
+        let map = unitMap
+        var ranges: [RangeSpan] = []
+        ranges.reserveCapacity(markups.count)
+        var extras: [StyleRange] = []
         for (j, markup) in markups.enumerated() {
-            let where_ = "\(place).markups[\(j)]"
+            var where_: String { "\(place).markups[\(j)]" }
             var kind: RangeKind?
             if let name = markup["type"]?.string {
                 kind = RangeKind(name: name)
@@ -289,7 +329,7 @@ struct RangeJSONLowering {
                 start = max(0, min(start, length))
                 end = max(0, min(end, length))
             }
-            if reader.offsets == .utf16 {
+            if mapped {
                 if map[start] < 0 || map[end] < 0 {
                     try problem(
                         where_, "parse.surrogate-split",
@@ -302,19 +342,27 @@ struct RangeJSONLowering {
                 diagnostics.append(Diagnostic(.note, "parse.empty-range", "\(where_): empty range dropped"))
                 continue
             }
-            var range = StyleRange(kind: kind, start: start, end: end, link: nil, attributes: .none)
+            var range = RangeSpan(kind: kind, start: start, end: end, extra: -1)
             switch kind {
             case .link:
                 let href = markup["href"]?.string ?? ""
-                range.link = Link(href, title: markup["title"]?.string ?? "")
+                range.extra = extras.count
+                extras.append(
+                    StyleRange(
+                        kind: kind, start: start, end: end,
+                        link: Link(href, title: markup["title"]?.string ?? ""), attributes: .none))
             case .span:
-                range.attributes = RangeJSONLowering.attributes(markup["attributes"])
+                range.extra = extras.count
+                extras.append(
+                    StyleRange(
+                        kind: kind, start: start, end: end, link: nil,
+                        attributes: RangeJSONLowering.attributes(markup["attributes"])))
             default: break
             }
             ranges.append(range)
         }
-        ranges.sort(by: RangeJSONLowering.canonical)
-        let inlines = RangeJSONLowering.build(scalars, ranges, 0, scalars.count, inCode: false, truncated: &truncated)
+        if !RangeJSONLowering.isSorted(ranges) { ranges.sort(by: RangeJSONLowering.canonical) }
+        let inlines = RangeJSONLowering.build(text, ranges, extras, truncated: &truncated)
         if truncated {
             diagnostics.append(
                 Diagnostic(
@@ -349,10 +397,41 @@ struct RangeJSONLowering {
         return attributes
     }
 
-    /// Builds nested inlines for sorted ranges inside `[from, to)`.
+    static func canonical(_ a: RangeSpan, _ b: RangeSpan) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end > b.end }
+        return a.kind < b.kind
+    }
+
+    /// Whether `ranges` is in canonical order already (sorting would keep it as it is).
+    static func isSorted(_ ranges: [RangeSpan]) -> Bool {
+        var k = 1
+        while k < ranges.count {
+            if canonical(ranges[k], ranges[k - 1]) { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Builds the inlines of `text` for sorted ranges in UTF-8 byte offsets.
     static func build(
-        _ text: ScalarText, _ ranges: [StyleRange], _ from: Int, _ to: Int, inCode: Bool,
-        depth: Int = 0, truncated: inout Bool
+        _ text: String, _ ranges: [RangeSpan], _ extras: [StyleRange], truncated: inout Bool
+    ) -> [Inline] {
+        withUTF8Bytes(text) { bytes in
+            if ranges.isEmpty, !bytes.contains(0x0A) {
+                // The common plain paragraph: the text itself, no copy.
+                return bytes.isEmpty ? [] : [.text(text)]
+            }
+            return build(
+                bytes, ranges, extras, 0, bytes.count, inCode: false, truncated: &truncated)
+        }
+    }
+
+    /// Builds nested inlines for sorted ranges inside the byte range `[from, to)`.
+    static func build(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ ranges: [RangeSpan], _ extras: [StyleRange],
+        _ from: Int, _ to: Int,
+        inCode: Bool, depth: Int = 0, truncated: inout Bool
     ) -> [Inline] {
         var ranges = ranges
         if depth >= maxDepth, !ranges.isEmpty {
@@ -365,18 +444,21 @@ struct RangeJSONLowering {
         var index = 0
         // Split remainders: they all start at `cursor`, so they precede `ranges[index...]`
         // except for ties, which `canonical` decides.
-        var front: [StyleRange] = []
+        var front: [RangeSpan] = []
         var frontIndex = 0
         func emitText(_ a: Int, _ b: Int) {
             guard b > a else { return }
-            let lo = text.utf8Offsets[a]
-            let hi = text.utf8Offsets[b]
+            let lo = a
+            let hi = b
             var start = lo
             if !inCode {
                 var k = lo
                 while k < hi {
-                    if text.bytes[k] == 0x0A {
-                        if k > start { out.append(.text(String(decoding: text.bytes[start..<k], as: UTF8.self))) }
+                    if bytes[k] == 0x0A {
+                        if k > start {
+                            let run = UnsafeBufferPointer(rebasing: bytes[start..<k])
+                            out.append(.text(String(decoding: run, as: UTF8.self)))
+                        }
                         out.append(.lineBreak)
                         start = k + 1
                     }
@@ -384,11 +466,12 @@ struct RangeJSONLowering {
                 }
             }
             guard hi > start else { return }
-            let piece = String(decoding: text.bytes[start..<hi], as: UTF8.self)
+            let run = UnsafeBufferPointer(rebasing: bytes[start..<hi])
+            let piece = String(decoding: run, as: UTF8.self)
             out.append(inCode ? .code(piece, .none) : .text(piece))
         }
         /// Takes the canonically first range of `front` and `ranges[index...]`.
-        func take() -> StyleRange? {
+        func take() -> RangeSpan? {
             let f = frontIndex < front.count ? front[frontIndex] : nil
             let r = index < ranges.count ? ranges[index] : nil
             if let f, r.map({ canonical(f, $0) }) ?? true {
@@ -415,8 +498,8 @@ struct RangeJSONLowering {
             next.start = max(next.start, cursor)
             guard next.start < next.end else { continue }
             emitText(cursor, next.start)
-            var children: [StyleRange] = []
-            var remainders: [StyleRange] = []
+            var children: [RangeSpan] = []
+            var remainders: [RangeSpan] = []
             while let start = peekStart(), start < next.end, var r = take() {
                 if r.start < next.start { r.start = next.start }
                 if r.end <= next.end {
@@ -429,33 +512,41 @@ struct RangeJSONLowering {
                     remainders.append(r)
                 }
             }
-            children.sort(by: canonical)
-            remainders.sort(by: canonical)
-            front = Array(front[frontIndex...]) + remainders
-            front.sort(by: canonical)
-            frontIndex = 0
+            if !isSorted(children) { children.sort(by: canonical) }
+            if !remainders.isEmpty {
+                // (Without remainders `front[frontIndex...]` stays as it is, still sorted.)
+                remainders.sort(by: canonical)
+                front = Array(front[frontIndex...]) + remainders
+                front.sort(by: canonical)
+                frontIndex = 0
+            }
             let inner = build(
-                text, children, next.start, next.end, inCode: inCode || next.kind == .code,
+                bytes, children, extras, next.start, next.end, inCode: inCode || next.kind == .code,
                 depth: depth + 1, truncated: &truncated)
-            out.append(contentsOf: node(next, inner))
+            appendNode(next, inner, extras, to: &out)
             cursor = next.end
         }
         emitText(cursor, to)
         return out
     }
 
-    static func node(_ r: StyleRange, _ xs: [Inline]) -> [Inline] {
+    /// Appends the node of range `r` around `xs` (code ranges: `xs` itself) to `out`.
+    static func appendNode(
+        _ r: RangeSpan, _ xs: [Inline], _ extras: [StyleRange], to out: inout [Inline]
+    ) {
         switch r.kind {
-        case .link: return [.link(xs, r.link ?? Link(""), .none)]
-        case .strong: return [.strong(xs, .none)]
-        case .emphasis: return [.emphasis(xs, .none)]
-        case .underline: return [.underline(xs, .none)]
-        case .strikethrough: return [.strikethrough(xs, .none)]
-        case .sup: return [.sup(xs, .none)]
-        case .sub: return [.sub(xs, .none)]
-        case .highlight: return [.highlight(xs, .none)]
-        case .span: return [.span(xs, r.attributes)]
-        case .code: return xs  // text leaves are already `.code`
+        case .link:
+            let link = r.extra >= 0 ? extras[r.extra].link : nil
+            out.append(.link(xs, link ?? Link(""), .none))
+        case .strong: out.append(.strong(xs, .none))
+        case .emphasis: out.append(.emphasis(xs, .none))
+        case .underline: out.append(.underline(xs, .none))
+        case .strikethrough: out.append(.strikethrough(xs, .none))
+        case .sup: out.append(.sup(xs, .none))
+        case .sub: out.append(.sub(xs, .none))
+        case .highlight: out.append(.highlight(xs, .none))
+        case .span: out.append(.span(xs, r.extra >= 0 ? extras[r.extra].attributes : .none))
+        case .code: out.append(contentsOf: xs)  // text leaves are already `.code`
         }
     }
 }

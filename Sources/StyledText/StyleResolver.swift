@@ -17,6 +17,8 @@ struct StyleResolver {
     var paragraphs: [StyledParagraph] = []
     var diagnostics: [Diagnostic] = []
     var rawCount = 0
+    /// Whether `runs.last` is an attachment (never extended).
+    var lastRunIsAttachment = false
 
     /// Margin collected since the last paragraph.
     var margin: Double = 0
@@ -76,18 +78,32 @@ struct StyleResolver {
 
     init(stylesheet: Stylesheet) {
         sheet = stylesheet
-        var base = TextStyle()
-        var delta = BlockDelta()
-        var scratch: [Diagnostic] = []
-        StyleResolver.apply(
-            stylesheet.root.declarations, important: nil, to: &base, parent: TextStyle(),
-            rootSize: 16, delta: &delta, diagnostics: &scratch)
-        if base.fontSize == nil { base.fontSize = 16 }
+        let base: TextStyle
+        if stylesheet.root == Stylesheet.standardRoot {
+            base = StyleResolver.standardRootStyle
+        } else {
+            base = StyleResolver.rootStyle(of: stylesheet.root)
+        }
         root = base
         rootSize = base.fontSize ?? 16
         text.reserveCapacity(256)
         runs.reserveCapacity(16)
     }
+
+    /// The resolved style of a stylesheet's root rule (16pt unless it sets a size).
+    static func rootStyle(of rule: StyleRule) -> TextStyle {
+        var base = TextStyle()
+        var delta = BlockDelta()
+        var scratch: [Diagnostic] = []
+        StyleResolver.apply(
+            rule.declarations, important: nil, to: &base, parent: TextStyle(),
+            rootSize: 16, delta: &delta, diagnostics: &scratch)
+        if base.fontSize == nil { base.fontSize = 16 }
+        return base
+    }
+
+    /// The standard root resolved once.
+    static let standardRootStyle = rootStyle(of: Stylesheet.standardRoot)
 
     mutating func finish() -> StyledText {
         closeParagraph()
@@ -124,7 +140,7 @@ struct StyleResolver {
         let useClasses = !sheet.classes.isEmpty && !attributes.classes.isEmpty
         let inline: [StyleDeclaration] =
             attributes.style.isEmpty
-            ? [] : CSSValueParser.compile(attributes.style, diagnostics: &diagnostics)
+            ? [] : InlineStyleCache.shared.compile(attributes.style, diagnostics: &diagnostics)
         if kindRule == nil && tagRule == nil && namedTagRule == nil && roleRule == nil
             && !useClasses && inline.isEmpty
         {
@@ -298,8 +314,7 @@ struct StyleResolver {
     }
 
     mutating func openParagraph() {
-        guard var p = pending else { return }
-        pending = nil
+        guard var p = pending.take() else { return }
         if !paragraphs.isEmpty {
             if margin > 0 { paragraphs[paragraphs.count - 1].style.spacingAfter = margin }
             appendRaw("\n", p.baseStyle, separator: true)
@@ -307,8 +322,7 @@ struct StyleResolver {
         margin = 0
         paragraphOpen = true
         paragraphStart = utf16
-        if let m = marker {
-            marker = nil
+        if let m = marker.take() {
             p.kind = p.kind == .paragraph ? m.kind : p.kind
             let step = sheet.indentStep
             if m.hasTab {
@@ -355,13 +369,20 @@ struct StyleResolver {
         let n = string.utf16.count
         guard n > 0 else { return }
         if measuring { measure(string, style) }
-        let last = runs.count - 1
-        if last >= 0, runs[last].attachment == nil,
-            separator || runs[last].style == style
-        {
-            runs[last].range = runs[last].range.lowerBound..<(utf16 + n)
-        } else {
-            runs.append(StyledRun(range: utf16..<(utf16 + n), style: style))
+        let end = utf16 + n
+        var extended = false
+        if !runs.isEmpty && !lastRunIsAttachment {
+            // Compared and extended in place: no copy of the last run or its style.
+            extended = runs.withUnsafeMutableBufferPointer { buffer in
+                let last = buffer.count - 1
+                guard separator || buffer[last].style == style else { return false }
+                buffer[last].range = buffer[last].range.lowerBound..<end
+                return true
+            }
+        }
+        if !extended {
+            runs.append(StyledRun(range: utf16..<end, style: style))
+            lastRunIsAttachment = false
         }
         text += string
         utf16 += n
@@ -373,6 +394,7 @@ struct StyleResolver {
             openParagraph()
         }
         runs.append(StyledRun(range: utf16..<(utf16 + 1), style: style, attachment: attachment))
+        lastRunIsAttachment = true
         text += "\u{FFFC}"
         utf16 += 1
         if measuring {

@@ -207,3 +207,50 @@ private func blocks(_ markdown: String, _ extensions: MarkdownExtensions = .gfm)
     #expect(results.allSatisfy { $0 })
     #expect(gfm != plain)
 }
+
+/// A chunk of mixed GFM repeated past the size from which cmark parses into its arena.
+private let largeChunk =
+    "Text *em* **strong** ~~del~~ `code` [link](http://x.y/ \"t\") www.a.com &amp; <b>raw</b>\n\n"
+    + "- [x] done\n- item\n\n> quote\n\n| a | b |\n|---|:-:|\n| 1 | *2* |\n\n```swift\nlet a = 1\n```\n\n"
+private let largeCount = 300_000 / largeChunk.utf8.count + 1
+
+@Test func largeInputsReadLikeSmallOnes() {
+    let small = blocks(largeChunk)
+    #expect(!small.isEmpty)
+    let large = blocks(String(repeating: largeChunk, count: largeCount))
+    #expect(large == Array([[Block]](repeating: small, count: largeCount).joined()))
+}
+
+@Test func largeInputsKeepFootnoteLabels() {
+    let count = 12_000
+    var markdown = ""
+    for index in 0..<count {
+        markdown += "p\(index)[^n\(index)]\n\n[^n\(index)]: note \(index)\n\n"
+    }
+    #expect(markdown.utf8.count > 256 * 1024)
+    let read = blocks(markdown, [.footnotes])
+    #expect(read.count == 2 * count)
+    #expect(read[0] == .paragraph([.text("p0"), .footnoteReference(label: "n0")], .none))
+    #expect(
+        read[count + 7]
+            == .footnoteDefinition(label: "n7", [.paragraph([.text("note 7")], .none)], .none))
+}
+
+@Test func concurrentLargeAndSmallReadsAgree() async {
+    let large = String(repeating: largeChunk, count: largeCount)
+    let expectedLarge = blocks(large)
+    let expectedSmall = blocks(largeChunk, .commonmark)
+    let results = await withTaskGroup(of: Bool.self) { group in
+        for index in 0..<4 {
+            group.addTask {
+                index % 2 == 0
+                    ? blocks(large) == expectedLarge
+                    : blocks(largeChunk, .commonmark) == expectedSmall
+            }
+        }
+        var all: [Bool] = []
+        for await ok in group { all.append(ok) }
+        return all
+    }
+    #expect(results.allSatisfy { $0 })
+}

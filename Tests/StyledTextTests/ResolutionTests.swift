@@ -201,3 +201,14 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
     let out = styled([p(.text("a\"b\\c\u{00A0}d\u{200B}"), .lineBreak, .text("e"))])
     #expect(out == "¶ p\n  \"a\\\"b\\\\c\\u{A0}d\\u{200B}\\u{2028}e\"\n")
 }
+
+@Test func cachedInlineStylesReplayTheirDiagnostics() {
+    // The second element and the second rendering reuse the compiled inline style.
+    let span = Inline.span([.text("x")], css("color: nonsense; font-weight: bold"))
+    let doc = Document([.paragraph([span, .text(" "), span], .none)])
+    let first = StyledText(doc)
+    let second = StyledText(doc)
+    #expect(first == second)
+    #expect(first.diagnostics.map(\.code) == ["style.invalid-value", "style.invalid-value"])
+    #expect(first.runs[0].style.fontWeight == 700)
+}

@@ -2,6 +2,9 @@
 //   bbcode-bench html POSTS_FILE [RUNS]        BBCode -> HTML per post; prints best total ns
 //   bbcode-bench gen-rangejson BYTES           writes a generated range JSON document
 //   bbcode-bench rangejson-md FILE [RUNS]      range JSON -> Markdown; prints best ns and text bytes
+//   bbcode-bench parts POSTS_FILE [JSON_FILE]  reader/writer split (best us each)
+//   bbcode-bench bb-read POSTS_FILE [RUNS]     BBCode reader only; best ns
+//   bbcode-bench rj-read FILE [RUNS]           range JSON reader only; best ns
 import BBCodeFormat
 import Foundation
 import HTMLFormat
@@ -63,6 +66,25 @@ case "parts":
         let tRW = best(3) { _ = RangeJSONWriter().write(doc) }
         print("json parse \(tJSON / 1000) us, rangejson read \(tRJ / 1000) us, markdown write \(tMD / 1000) us, rangejson write \(tRW / 1000) us")
     }
+case "bb-read":
+    // Reader only (for perf): BBCode read of every post, best ns of RUNS.
+    let text = try String(contentsOfFile: args[1], encoding: .utf8)
+    let posts = text.components(separatedBy: "\n\u{1E}\n")
+    let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
+    let reader = BBCodeReader()
+    var blocks = 0
+    let t = try best(runs) {
+        blocks = 0
+        for post in posts { blocks += try reader.read(post).document.blocks.count }
+    }
+    print("\(t) \(blocks)")
+case "rj-read":
+    // Reader only (for perf): range JSON read, best ns of RUNS.
+    let json = try String(contentsOfFile: args[1], encoding: .utf8)
+    let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
+    var blocks = 0
+    let t = try best(runs) { blocks = try RangeJSONReader().read(json).document.blocks.count }
+    print("\(t) \(blocks)")
 case "gen-rangejson":
     let target = args.count > 1 ? Int(args[1]) ?? 2_000_000 : 2_000_000
     var seed: UInt64 = 42

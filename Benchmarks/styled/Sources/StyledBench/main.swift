@@ -41,6 +41,32 @@ let documents = snippets.map { try! reader.read($0).document }
 let styledTexts = documents.map { StyledText($0, stylesheet: sheet) }
 let rounds = 300
 
+// Profiling aid: `STYLED_BENCH_PROFILE=ast|ns|big` loops one path for perf and exits.
+if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
+    var text = ""
+    var n = 0
+    while mode == "big" && text.utf8.count < 1_000_000 {
+        text += snippets[n % snippets.count] + "\n"
+        n += 1
+    }
+    let bigDocument = try! reader.read(text).document
+    let t0 = now()
+    while now() - t0 < 5_000_000_000 {
+        if mode == "big" {
+            sink &+= StyledText(bigDocument, stylesheet: sheet).runs.count
+            continue
+        }
+        for (i, d) in documents.enumerated() {
+            switch mode {
+            case "ns": sink &+= styledTexts[i].attributedString().length
+            default: sink &+= StyledText(d, stylesheet: sheet).runs.count
+            }
+        }
+    }
+    print(sink)
+    exit(0)
+}
+
 let astToRuns = medianPerSnippet(snippets.count, rounds: rounds) { i in
     sink &+= StyledText(documents[i], stylesheet: sheet).runs.count
 }
