@@ -34,7 +34,7 @@ struct BBCodeLowering {
             }
             if blank { return }
             if this.normalizing {
-                if !BBCodeLowering.isNormal(inlines) { inlines = Normalize.inlines(inlines) }
+                inlines = Normalize.inlines(inlines)
                 if inlines.isEmpty {
                     this.dropped += 1
                     return
@@ -231,32 +231,6 @@ struct BBCodeLowering {
                     columns: Array(repeating: .none, count: columns), head: head, body: body,
                     attributes: e.attributes)))
         return out
-    }
-
-    /// Whether `Normalize.inlines` would return `xs` unchanged: no empty or adjacent texts,
-    /// no empty containers other than links and images without an id.
-    static func isNormal(_ xs: [Inline]) -> Bool {
-        var afterText = false
-        for x in xs {
-            switch x {
-            case .text(let s):
-                if afterText || s.isEmpty { return false }
-                afterText = true
-                continue
-            case .lineBreak, .code:
-                break
-            case .link(let children, _, _), .image(let children, _, _):
-                if !isNormal(children) { return false }
-            default:
-                if x.isContainer {
-                    let children = x.children
-                    if children.isEmpty && x.attributes.id.isEmpty { return false }
-                    if !isNormal(children) { return false }
-                }
-            }
-            afterText = false
-        }
-        return true
     }
 
     /// Removes line breaks at the start (or end) of a paragraph, also inside its first

@@ -57,9 +57,6 @@ public struct HTMLReader: MarkupReader {
         let lowering = HTMLReaderLowering(dom: dom, options: options)
         let document = lowering.run()
         diagnostics += lowering.diagnostics
-        // `Normalize.document`, rebuilding only what changes.
-        var normalized = document
-        normalized.blocks = HTMLReader.normalized(document.blocks)
-        return ReadResult(document: normalized, diagnostics: diagnostics)
+        return ReadResult(document: Normalize.document(document), diagnostics: diagnostics)
     }
 }

@@ -346,6 +346,11 @@ extension MarkdownWriter.Renderer {
             } else {
                 delimiter = open.byte
             }
+        } else if buffer.last == delimiter, origins.last == Origin.markup {
+            // Directly after a closing run of the same character (`<b>a<i>b</b>c</i>`): the
+            // two runs would merge into one (`***` + `*` reads as `****`), so use the other
+            // character, or raw HTML when that one cannot open or close here.
+            if delimiter == 0x7E { valid = false } else { delimiter = delimiter == 0x2A ? 0x5F : 0x2A }
         }
         if delimiter == 0x5F && (before == .other || after == .other) { valid = false }
         guard valid else {

@@ -14,13 +14,14 @@ public enum Normalize {
         return copy
     }
 
-    /// Normalizes a block list (recursively).
+    /// Normalizes a block list (recursively); returns `blocks` itself when it is already
+    /// normalized.
     public static func blocks(_ blocks: [Block]) -> [Block] {
+        if isNormalized(blocks) { return blocks }
         var out: [Block] = []
         out.reserveCapacity(blocks.count)
         for block in blocks {
-            let b = block.mapChildren(block: { $0 }, inline: { $0 })
-            let normalized = normalizeBlock(b)
+            let normalized = normalizeBlock(block)
             switch normalized {
             case .paragraph(let xs, let a) where xs.isEmpty && a.isEmpty: continue
             case .plain(let xs, let a) where xs.isEmpty && a.isEmpty: continue
@@ -66,8 +67,10 @@ public enum Normalize {
         }
     }
 
-    /// Normalizes an inline list (recursively).
+    /// Normalizes an inline list (recursively); returns `inlines` itself when it is already
+    /// normalized.
     public static func inlines(_ inlines: [Inline]) -> [Inline] {
+        if isNormalized(inlines) { return inlines }
         var out: [Inline] = []
         out.reserveCapacity(inlines.count)
         for inline in inlines {
@@ -90,5 +93,71 @@ public enum Normalize {
             out.append(node)
         }
         return out
+    }
+
+    /// Whether `Normalize.blocks` would return `blocks` unchanged: no empty text, no adjacent
+    /// texts, no empty inline wrapper (other than links and images) without an id, no empty
+    /// paragraph without attributes, at any depth. Readers almost always produce such trees,
+    /// so checking (no allocation) is much cheaper than rebuilding; `blocks` and `inlines`
+    /// check first and return their input when it is already normalized.
+    ///
+    /// ```swift
+    /// Normalize.isNormalized([.paragraph([.text("a"), .text("b")], .none)]) // false
+    /// ```
+    public static func isNormalized(_ blocks: [Block]) -> Bool {
+        for block in blocks {
+            switch block {
+            case .paragraph(let xs, let a), .plain(let xs, let a):
+                if xs.isEmpty && a.isEmpty { return false }
+                if !isNormalized(xs) { return false }
+            case .heading(_, let xs, _):
+                if !isNormalized(xs) { return false }
+            case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
+                if !isNormalized(bs) { return false }
+            case .list(let list):
+                for item in list.items where !isNormalized(item.blocks) { return false }
+            case .definitionList(let items, _):
+                for item in items {
+                    if !isNormalized(item.term) { return false }
+                    for definition in item.definitions where !isNormalized(definition) {
+                        return false
+                    }
+                }
+            case .table(let table):
+                if !isNormalized(table.caption) { return false }
+                for rows in [table.head, table.body, table.foot] {
+                    for row in rows {
+                        for cell in row.cells where !isNormalized(cell.blocks) { return false }
+                    }
+                }
+            case .codeBlock, .rawBlock, .thematicBreak:
+                continue
+            }
+        }
+        return true
+    }
+
+    /// Whether `Normalize.inlines` would return `inlines` unchanged.
+    public static func isNormalized(_ inlines: [Inline]) -> Bool {
+        var previousIsText = false
+        for inline in inlines {
+            switch inline {
+            case .text(let s):
+                if s.isEmpty || previousIsText { return false }
+                previousIsText = true
+                continue
+            case .link(let xs, _, _), .image(let xs, _, _):
+                if !isNormalized(xs) { return false }
+            case .emphasis(let xs, let a), .strong(let xs, let a), .strikethrough(let xs, let a),
+                .underline(let xs, let a), .sup(let xs, let a), .sub(let xs, let a),
+                .highlight(let xs, let a), .span(let xs, let a):
+                if xs.isEmpty && a.id.isEmpty { return false }
+                if !isNormalized(xs) { return false }
+            case .softBreak, .lineBreak, .code, .rawInline, .footnoteReference:
+                break
+            }
+            previousIsText = false
+        }
+        return true
     }
 }
