@@ -25,6 +25,7 @@ struct BBCodeLowering {
         func flush(_ this: inout BBCodeLowering) {
             guard runEnd > runStart else { return }
             var inlines: [Inline] = []
+            inlines.reserveCapacity(runEnd - runStart)
             this.appendInlines(nodes[runStart..<runEnd], to: &inlines)
             BBCodeLowering.trimBreaks(&inlines, leading: true)
             BBCodeLowering.trimBreaks(&inlines, leading: false)
@@ -67,6 +68,7 @@ struct BBCodeLowering {
     /// Inlines of a run (blocks cannot occur inside inline elements).
     mutating func inlines(_ nodes: [BBNode]) -> [Inline] {
         var out: [Inline] = []
+        out.reserveCapacity(nodes.count)
         appendInlines(nodes[...], to: &out)
         return out
     }

@@ -55,15 +55,20 @@ struct BBCodeTokenizer {
         var line = 1
         var lineStart = 0
         var noCloseAfter: [String: Int] = [:]  // raw tag name -> position with no close after
+        // Whether the last token is `.text` (checked without copying the token).
+        var lastIsText = false
 
         func flushText(_ end: Int) {
             if end > textStart {
-                let s = String(decoding: b[textStart..<end], as: UTF8.self)
-                if case .text(let previous)? = tokens.last {
+                let s = b.withUnsafeBufferPointer {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[textStart..<end]), as: UTF8.self)
+                }
+                if lastIsText, case .text(let previous)? = tokens.last {
                     tokens[tokens.count - 1] = .text(previous + s)
                 } else {
                     tokens.append(.text(s))
                 }
+                lastIsText = true
             }
         }
 
@@ -91,6 +96,7 @@ struct BBCodeTokenizer {
                     if k < n, b[k] == 0x0A || b[k] == 0x0D { j = k } else { break }
                 }
                 tokens.append(.newlines(count))
+                lastIsText = false
                 textStart = i
                 continue
             }
@@ -108,6 +114,7 @@ struct BBCodeTokenizer {
                 closeCounts[id] += 1
                 flushText(i)
                 tokens.append(kind)
+                lastIsText = false
                 i = end
                 textStart = i
             case .open(let tok):
@@ -125,6 +132,7 @@ struct BBCodeTokenizer {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
                         tokens.append(.raw(tok, content: content))
+                        lastIsText = false
                         for k in end..<after where b[k] == 0x0A {
                             line += 1
                             lineStart = k + 1
@@ -139,6 +147,7 @@ struct BBCodeTokenizer {
                 } else {
                     flushText(i)
                     tokens.append(kind)
+                    lastIsText = false
                     i = end
                     textStart = i
                 }

@@ -27,6 +27,17 @@ final class BBElement {
         self.attributes = attributes
     }
 
+    /// Appends `s` to the last child, which must be `.text`, in place: text kept as many
+    /// pieces (tags beyond the depth limit, stray close tags) costs linear time, not
+    /// quadratic.
+    func appendToLastText(_ s: String) {
+        let last = children.count - 1
+        guard case .text(var text) = children[last] else { return }
+        children[last] = .newlines(0)  // drops the array's reference: `text` is unique
+        text.append(s)
+        children[last] = .text(text)
+    }
+
     /// A fresh element with the same tag and attributes (for reopening).
     func reopened() -> BBElement {
         let copy = BBElement(tag: tag, id: id, token: nil, isBlock: isBlock, attributes: attributes)
@@ -125,7 +136,13 @@ struct BBCodeTreeBuilder {
     // MARK: Stack
 
     private mutating func append(_ node: BBNode) {
-        stack[stack.count - 1].children.append(node)
+        let top = stack[stack.count - 1]
+        // Adjacent texts are merged here (the lowering's `Normalize` would merge them too).
+        if case .text(let s) = node, case .text? = top.children.last {
+            top.appendToLastText(s)
+        } else {
+            top.children.append(node)
+        }
     }
 
     private mutating func push(_ element: BBElement) {

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import MarkupAST
 
 /// URL checks shared by the reader and the writer.
@@ -192,23 +199,28 @@ enum BBCodeAutolink {
     }
 
     /// A cheap pre-check: "://" or "www." somewhere (case-insensitive).
+    ///
+    /// Only the `:` and `.` bytes are looked at, found with `memchr`.
     static func mayHoldURL(_ s: String) -> Bool {
         var s = s
         return s.withUTF8 { u in
+            guard let base = u.baseAddress else { return false }
             let n = u.count
-            var i = 0
-            while i < n {
-                let c = u[i]
-                if c == 0x3A {
-                    if i + 2 < n, u[i + 1] == 0x2F, u[i + 2] == 0x2F { return true }
-                } else if c == 0x2E {
-                    if i >= 3, u[i - 1] | 0x20 == 0x77, u[i - 2] | 0x20 == 0x77,
-                        u[i - 3] | 0x20 == 0x77
-                    {
-                        return true
-                    }
+            var k = 0
+            while k < n, let found = memchr(base + k, 0x3A, n - k) {
+                let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if i + 2 < n, u[i + 1] == 0x2F, u[i + 2] == 0x2F { return true }
+                k = i + 1
+            }
+            k = 0
+            while k < n, let found = memchr(base + k, 0x2E, n - k) {
+                let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if i >= 3, u[i - 1] | 0x20 == 0x77, u[i - 2] | 0x20 == 0x77,
+                    u[i - 3] | 0x20 == 0x77
+                {
+                    return true
                 }
-                i += 1
+                k = i + 1
             }
             return false
         }

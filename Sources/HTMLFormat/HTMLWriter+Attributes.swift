@@ -41,8 +41,10 @@ extension HTMLWriter.Renderer {
             put("\"")
         }
         for pair in attributes.pairs {
-            let name = pair.name.lowercased()
-            if name == "id" || name == "class" || name == "style" || skip.contains(name) {
+            let name = Self.lowercased(pair.name)
+            if name == "id" || name == "class" || name == "style"
+                || (!skip.isEmpty && skip.contains(name))
+            {
                 continue
             }
             guard Self.isValidAttributeName(pair.name) else {
@@ -74,28 +76,98 @@ extension HTMLWriter.Renderer {
             appendEscaped(pair.value)
             put("\"")
         }
-        if !attributes.style.isEmpty && !skip.contains("style") {
-            var declarations = attributes.style
-            if !options.unsafe {
-                declarations.removeAll { declaration in
-                    let value = declaration.value.lowercased()
-                    let bad =
-                        Self.unsafeCSS.contains { value.contains($0) }
-                        || declaration.property.hasPrefix("-moz-binding")
-                    if bad {
-                        lose(
-                            "lossy.unsafe-style",
-                            "scripting CSS removed (safe mode; --unsafe keeps it)")
-                    }
-                    return bad
-                }
-            }
-            if !declarations.isEmpty {
+        if !attributes.style.isEmpty && (skip.isEmpty || !skip.contains("style")) {
+            let declarations = attributes.style
+            if options.unsafe || !declarations.contains(where: Self.mayBeUnsafeDeclaration) {
+                // Nothing to remove: serialized straight into the output, escaped (escaping
+                // is per byte, so escaping the parts equals escaping `serialize`'s result).
                 put(" style=\"")
-                appendEscaped(CSSDeclaration.serialize(declarations))
+                for (index, declaration) in declarations.enumerated() {
+                    if index > 0 { put("; ") }
+                    appendEscaped(declaration.property)
+                    put(": ")
+                    appendEscaped(declaration.value)
+                    if declaration.important { put(" !important") }
+                }
                 put("\"")
+            } else {
+                appendCheckedStyle(declarations)
             }
         }
+    }
+
+    /// The style of `appendAttributes` when a declaration may be unsafe: each one is checked
+    /// as written (Unicode lower-casing), unsafe ones are removed and reported.
+    private mutating func appendCheckedStyle(_ style: [CSSDeclaration]) {
+        var declarations = style
+        declarations.removeAll { declaration in
+            let value = declaration.value.lowercased()
+            let bad =
+                Self.unsafeCSS.contains { value.contains($0) }
+                || declaration.property.hasPrefix("-moz-binding")
+            if bad {
+                lose(
+                    "lossy.unsafe-style",
+                    "scripting CSS removed (safe mode; --unsafe keeps it)")
+            }
+            return bad
+        }
+        if !declarations.isEmpty {
+            put(" style=\"")
+            appendEscaped(CSSDeclaration.serialize(declarations))
+            put("\"")
+        }
+    }
+
+    /// Whether a declaration needs the full check of `appendCheckedStyle`: false only when
+    /// its property and value are ASCII and hold none of `unsafeCSS` (ASCII case-insensitive)
+    /// and the property does not start with `-moz-binding`, which is what that check finds.
+    static func mayBeUnsafeDeclaration(_ declaration: CSSDeclaration) -> Bool {
+        var value = declaration.value
+        var property = declaration.property
+        let valueUnsafe = value.withUTF8 { bytes -> Bool in
+            for byte in bytes where byte >= 0x80 { return true }
+            for pattern in unsafeCSSBytes where contains(bytes, pattern) { return true }
+            return false
+        }
+        if valueUnsafe { return true }
+        return property.withUTF8 { bytes -> Bool in
+            for byte in bytes where byte >= 0x80 { return true }
+            return hasPrefix(bytes, mozBinding)
+        }
+    }
+
+    /// Whether `bytes` holds `pattern` (lower-case ASCII), ignoring ASCII case.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
+        let m = pattern.count
+        guard m > 0, bytes.count >= m else { return false }
+        let first = pattern[0]
+        var i = 0
+        while i + m <= bytes.count {
+            if Escaping.lower(bytes[i]) == first {
+                var k = 1
+                while k < m, Escaping.lower(bytes[i + k]) == pattern[k] { k += 1 }
+                if k == m { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether `bytes` starts with `prefix` exactly (as `String.hasPrefix` on ASCII).
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
+        guard bytes.count >= prefix.count else { return false }
+        for i in 0..<prefix.count where bytes[i] != prefix[i] { return false }
+        return true
+    }
+
+    /// `name` lower-cased; `name` itself when it has no upper-case or non-ASCII byte (the
+    /// common case, with no allocation).
+    static func lowercased(_ name: String) -> String {
+        for byte in name.utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) {
+            return name.lowercased()
+        }
+        return name
     }
 
     /// The element name to write: a valid source tag (lower-cased) or `fallback`.
@@ -105,13 +177,16 @@ extension HTMLWriter.Renderer {
     /// filtered tags when the tag filter is on.
     mutating func elementName(_ tag: String?, fallback: String, allowed: Set<String>?) -> String {
         guard let tag, !tag.isEmpty else { return fallback }
-        let name = tag.lowercased()
+        let name = Self.lowercased(tag)
         if name == fallback { return fallback }
         if let allowed { return allowed.contains(name) ? name : fallback }
         guard Self.isValidTagName(name) else {
             lose("lossy.invalid-tag", "element with an invalid tag name written as <\(fallback)>")
             return fallback
         }
+        // Most names (`color`, `quote`, custom tags) match no listed name's first and last
+        // letters: then neither set is consulted.
+        guard Self.mayBeListedName(name) else { return name }
         if !options.unsafe && Self.unsafeTags.contains(name) {
             lose(
                 "lossy.unsafe-tag",
@@ -168,6 +243,30 @@ extension HTMLWriter.Renderer {
     ]
 
     static let unsafeCSS = ["javascript:", "vbscript:", "expression(", "-moz-binding", "behavior:"]
+    static let unsafeCSSBytes = unsafeCSS.map { Array($0.utf8) }
+    static let mozBinding = Array("-moz-binding".utf8)
+
+    /// Whether `name` (valid, lower-case) may be one of `unsafeTags`, `filteredTagNames` or
+    /// `HTMLWriter.Renderer.voidElements`: a check of its first and last letters against
+    /// theirs, so that the sets are only consulted for names that may be in them.
+    @inline(__always)
+    static func mayBeListedName(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        let key = Int(first & 31) &* 32 &+ Int(last & 31)
+        return listedNameFilter[key >> 6] & (1 << UInt64(key & 63)) != 0
+    }
+
+    /// One bit per (first letter, last letter) pair of the listed names (1,024 bits).
+    static let listedNameFilter: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 16)
+        for name in unsafeTags.union(filteredTagNames).union(voidElements) {
+            let utf8 = Array(name.utf8)
+            let key = Int(utf8[0] & 31) * 32 + Int(utf8[utf8.count - 1] & 31)
+            bits[key >> 6] |= 1 << UInt64(key & 63)
+        }
+        return bits
+    }()
 
     static let unsafeTags: Set<String> = [
         "script", "style", "iframe", "object", "embed", "frame", "frameset", "applet", "base",

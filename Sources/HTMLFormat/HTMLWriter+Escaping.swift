@@ -126,14 +126,26 @@ extension HTMLWriter {
         }
 
         static func isDangerousURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            func hasPrefix(_ prefix: String, at offset: Int = 0) -> Bool {
-                let p = Array(prefix.utf8)
-                guard bytes.count - offset >= p.count else { return false }
-                for i in 0..<p.count where lower(bytes[offset + i]) != p[i] { return false }
+            // No allocation: most URLs start with `h` and are rejected at the first byte.
+            @inline(__always)
+            func hasPrefix(_ prefix: StaticString, at offset: Int = 0) -> Bool {
+                let count = prefix.utf8CodeUnitCount
+                guard bytes.count - offset >= count else { return false }
+                let p = prefix.utf8Start
+                for i in 0..<count where lower(bytes[offset + i]) != p[i] { return false }
                 return true
             }
+            guard let first = bytes.first else { return false }
+            switch lower(first) {
+            case UInt8(ascii: "d"), UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"):
+                break
+            default:
+                return false
+            }
             if hasPrefix("data:image/") {
-                for format in ["png", "gif", "jpeg", "webp"] where hasPrefix(format, at: 11) {
+                if hasPrefix("png", at: 11) || hasPrefix("gif", at: 11) || hasPrefix("jpeg", at: 11)
+                    || hasPrefix("webp", at: 11)
+                {
                     return false
                 }
             }

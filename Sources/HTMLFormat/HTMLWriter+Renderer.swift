@@ -322,7 +322,7 @@ extension HTMLWriter {
             case .div(let blocks, let attributes):
                 let tag = elementName(attributes.tag, fallback: "div", allowed: nil)
                 cr()
-                if Self.voidElements.contains(tag) {
+                if Self.mayBeListedName(tag) && Self.voidElements.contains(tag) {
                     appendOpenTag(tag, attributes, close: " />")
                     put("\n")
                     push(blocks: blocks)
@@ -545,7 +545,7 @@ extension HTMLWriter {
                 wrap(inlines, attributes, fallback: "mark", allowed: Self.noTags)
             case .span(let inlines, let attributes):
                 let tag = elementName(attributes.tag, fallback: "span", allowed: nil)
-                if Self.voidElements.contains(tag) {
+                if Self.mayBeListedName(tag) && Self.voidElements.contains(tag) {
                     appendOpenTag(tag, attributes, close: " />")
                     push(inlines: inlines)
                 } else {

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import MarkupAST
 
 /// How range offsets count text.
@@ -41,12 +48,22 @@ public struct RangeJSONReader: MarkupReader {
 
     /// Reads range JSON.
     public func read(_ input: String) throws(ReadError) -> ReadResult {
-        let root = try JSONValue.parse(input)
-        var state = RangeJSONLowering(reader: self)
-        // The blocks are built normalized (see `Normalize`): no empty texts, adjacent texts
-        // or empty containers, and no empty paragraphs.
-        let blocks = try state.document(root)
-        return ReadResult(document: Document(blocks), diagnostics: state.diagnostics)
+        // The JSON is parsed into a tape over the input's UTF-8 storage (no value per node),
+        // and the lowering reads the members it needs from there.
+        var input = input
+        input.makeContiguousUTF8()
+        let source = input
+        let result = input.withUTF8 { bytes -> Result<ReadResult, ReadError> in
+            Result { () throws(ReadError) -> ReadResult in
+                let tape = try JSONTape(parsing: bytes, of: source)
+                var state = RangeJSONLowering(reader: self)
+                // The blocks are built normalized (see `Normalize`): no empty texts, adjacent
+                // texts or empty containers, and no empty paragraphs.
+                let blocks = try state.document(tape)
+                return ReadResult(document: Document(blocks), diagnostics: state.diagnostics)
+            }
+        }
+        return try result.get()
     }
 }
 
@@ -63,6 +80,31 @@ func upperCased(_ text: String) -> String {
         !u.contains { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) }
     }
     return plain ? text : text.uppercased()
+}
+
+/// A paragraph's text as a part of a String: `piece` copies byte ranges of it from the
+/// String's (already valid) UTF-8, which is faster than decoding them again.
+struct TextSource {
+    /// The String holding the text.
+    let string: String
+    /// Where the text starts in `string.utf8`.
+    let offset: Int
+
+    /// The text's bytes `[start, end)` (scalar boundaries) as a String.
+    @inline(__always)
+    func piece(_ start: Int, _ end: Int) -> String {
+        return slice(string, offset + start, offset + end)
+    }
+}
+
+/// The bytes `[start, end)` of `text` (scalar boundaries) as a String, copied without
+/// validating the UTF-8 again (unlike `String(decoding:as:)`).
+@inline(__always)
+func slice(_ text: String, _ start: Int, _ end: Int) -> String {
+    let utf8 = text.utf8
+    let lo = utf8.index(utf8.startIndex, offsetBy: start)
+    let hi = utf8.index(lo, offsetBy: end - start)
+    return String(Substring(utf8[lo..<hi]))
 }
 
 /// One style range (the reader keeps UTF-8 byte offsets of the paragraph text).
@@ -152,15 +194,20 @@ struct RangeJSONLowering {
         diagnostics.append(Diagnostic(.warning, code, "\(place): \(message)"))
     }
 
-    mutating func document(_ root: JSONValue) throws(ReadError) -> [Block] {
-        var paragraphsValue = root["paragraphs"]
-        if paragraphsValue == nil, case .array = root { paragraphsValue = root }
-        if paragraphsValue == nil, let content = root["content"]?["bodyModel"]?["paragraphs"] {
+    mutating func document(_ tape: JSONTape) throws(ReadError) -> [Block] {
+        let root = 0
+        var paragraphsValue = tape.member(root, "paragraphs")
+        if paragraphsValue == nil, tape.kind(root) == .array { paragraphsValue = root }
+        if paragraphsValue == nil,
+            let content = tape.member(
+                tape.member(tape.member(root, "content"), "bodyModel"), "paragraphs")
+        {
             paragraphsValue = content
         }
-        guard case .array(let paragraphs)? = paragraphsValue else {
+        guard let paragraphsIndex = paragraphsValue, tape.kind(paragraphsIndex) == .array else {
             throw ReadError("range JSON: expected an object with a \"paragraphs\" array")
         }
+        let paragraphs = tape.elements(paragraphsIndex)
         var blocks: [Block] = []
         var list: ListBlock?
         var quote: (paragraphs: [Block], attributes: Attributes)?
@@ -174,22 +221,24 @@ struct RangeJSONLowering {
         }
         for (index, paragraph) in paragraphs.enumerated() {
             var place: String { "paragraphs[\(index)]" }
-            guard case .object = paragraph else {
+            guard tape.kind(paragraph) == .object else {
                 try problem(place, "parse.invalid-paragraph", "not an object; skipped")
                 continue
             }
             var type = "P"
-            if let name = paragraph["type"]?.string {
+            let typeValue = tape.member(paragraph, "type")
+            if let name = tape.string(typeValue) {
                 type = upperCased(name)
-            } else if let code = paragraph["type"]?.int {
+            } else if let code = tape.int(typeValue) {
                 if let name = RangeJSONLowering.paragraphCodes[code] {
                     type = name
                 } else {
                     try problem(place, "parse.unknown-type", "unknown paragraph type \(code); read as P")
                 }
             }
-            let text = paragraph["text"]?.string ?? ""
-            let inlines = try self.inlines(text, paragraph["markups"], index: index)
+            let textValue = tape.member(paragraph, "text")
+            let markups = tape.member(paragraph, "markups")
+            let inlines = try self.inlines(tape, textValue, markups, index: index)
             if type != "ULI" && type != "OLI" { flushList() }
             if type != "BQ" && type != "PQ" { flushQuote() }
             switch type {
@@ -208,30 +257,40 @@ struct RangeJSONLowering {
                 if list == nil { list = ListBlock(kind: kind, items: []) }
                 list!.items.append(ListItem(inlines.isEmpty ? [] : [.plain(inlines, .none)]))
             case "PRE", "CODE_BLOCK":
-                if case .array(let ms)? = paragraph["markups"], !ms.isEmpty {
+                if let ms = markups, tape.kind(ms) == .array, tape.count(ms) > 0 {
                     diagnostics.append(
                         Diagnostic(.note, "parse.code-markup", "\(place): markups inside code ignored"))
                 }
-                let lang = paragraph["lang"]?.string ?? paragraph["codeBlockMetadata"]?["lang"]?.string ?? ""
+                let lang =
+                    tape.string(tape.member(paragraph, "lang"))
+                    ?? tape.string(tape.member(tape.member(paragraph, "codeBlockMetadata"), "lang"))
+                    ?? ""
+                let text = tape.string(textValue) ?? ""
                 blocks.append(.codeBlock(info: lang, code: text.isEmpty ? "" : text + "\n", .none))
             case "IMG":
                 var attributes = Attributes()
-                let metadata = paragraph["metadata"]
-                let id = metadata?["id"]?.string
+                let metadata = tape.member(paragraph, "metadata")
+                let id = tape.string(tape.member(metadata, "id"))
                 if let id { attributes.set("data-id", id) }
-                if let w = metadata?["width"]?.int ?? metadata?["originalWidth"]?.int {
+                if let w = tape.int(tape.member(metadata, "width"))
+                    ?? tape.int(tape.member(metadata, "originalWidth"))
+                {
                     attributes.set("width", String(w))
                 }
-                if let h = metadata?["height"]?.int ?? metadata?["originalHeight"]?.int {
+                if let h = tape.int(tape.member(metadata, "height"))
+                    ?? tape.int(tape.member(metadata, "originalHeight"))
+                {
                     attributes.set("height", String(h))
                 }
-                let src = paragraph["src"]?.string ?? id ?? ""
+                let src = tape.string(tape.member(paragraph, "src")) ?? id ?? ""
                 blocks.append(.paragraph([.image(inlines, Link(src), attributes)], .none))
             case "IFRAME", "MIXTAPE_EMBED":
                 let href =
-                    paragraph["href"]?.string ?? paragraph["src"]?.string
-                    ?? paragraph["iframe"]?["src"]?.string
-                    ?? paragraph["mixtapeMetadata"]?["href"]?.string ?? ""
+                    tape.string(tape.member(paragraph, "href"))
+                    ?? tape.string(tape.member(paragraph, "src"))
+                    ?? tape.string(tape.member(tape.member(paragraph, "iframe"), "src"))
+                    ?? tape.string(tape.member(tape.member(paragraph, "mixtapeMetadata"), "href"))
+                    ?? ""
                 let embed = type == "IFRAME" ? "iframe" : "mixtape"
                 let content = !inlines.isEmpty ? inlines : href.isEmpty ? [] : [Inline.text(href)]
                 blocks.append(
@@ -252,13 +311,35 @@ struct RangeJSONLowering {
 
     // MARK: Ranges
 
-    mutating func inlines(_ text: String, _ markupsValue: JSONValue?, index: Int)
+    /// The inlines of a paragraph's text (`textValue`, a string or absent) and markups.
+    mutating func inlines(_ tape: JSONTape, _ textValue: Int?, _ markupsValue: Int?, index: Int)
         throws(ReadError) -> [Inline]
     {
+        // Unescaped text (the usual case) is read from the input bytes: only the pieces the
+        // inlines hold become Strings.
+        if let textValue, let raw = tape.rawBytes(textValue) {
+            let offset = raw.baseAddress.map { $0 - tape.bytes.baseAddress! } ?? 0
+            let text = TextSource(string: tape.source, offset: offset)
+            return try inlines(raw, text, tape, markupsValue, index: index)
+        }
+        let text = tape.string(textValue) ?? ""
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { u throws(ReadError) -> [Inline] in
+            try inlines(u, TextSource(string: text, offset: 0), tape, markupsValue, index: index)
+        }
+    }
+
+    /// The inlines of the text `u` (the bytes of `text`) and markups.
+    mutating func inlines(
+        _ u: UnsafeBufferPointer<UInt8>, _ text: TextSource, _ tape: JSONTape,
+        _ markupsValue: Int?, index: Int
+    ) throws(ReadError) -> [Inline] {
         var place: String { "paragraphs[\(index)]" }
         var truncated = false
-        guard case .array(let markups)? = markupsValue, !markups.isEmpty else {
-            return RangeJSONLowering.build(text, [], [], truncated: &truncated)
+        guard let markupsIndex = markupsValue, tape.kind(markupsIndex) == .array,
+            tape.count(markupsIndex) > 0
+        else {
+            return RangeJSONLowering.build(u, text, [], [], truncated: &truncated)
         }
         // Offsets are mapped to UTF-8 byte offsets in one forward pass: `map[unit]` is the
         // byte offset of that unit (-1 inside a surrogate pair); ASCII text needs no map.
@@ -266,22 +347,29 @@ struct RangeJSONLowering {
         // The map's storage is kept from paragraph to paragraph (no allocation per paragraph);
         // only `map[0...length]` is meaningful, and only when `mapped`.
         var mapped = false
-        let length = withUTF8Bytes(text) { u -> Int in
-            // Lead bytes count one unit; with UTF-16, 4-byte leads count two.
-            var units = 0
-            if utf16 {
-                for c in u { units &+= (c & 0xC0 != 0x80 ? 1 : 0) &+ (c >= 0xF0 ? 1 : 0) }
-            } else {
-                for c in u { units &+= c & 0xC0 != 0x80 ? 1 : 0 }
-            }
-            if units == u.count { return units }
+        // Lead bytes count one unit; with UTF-16, 4-byte leads count two.
+        let length = RangeJSONLowering.unitCount(u, utf16: utf16)
+        if length != u.count {
             mapped = true
-            if unitMap.count < units + 1 {
-                unitMap = Array(repeating: 0, count: max(units + 1, unitMap.count * 2))
+            if unitMap.count < length + 1 {
+                unitMap = Array(repeating: 0, count: max(length + 1, unitMap.count * 2))
             }
             unitMap.withUnsafeMutableBufferPointer { m in
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let n = u.count
                 var j = 0
-                for k in 0..<u.count {
+                var k = 0
+                while k < n {
+                    if k + 8 <= n,
+                        UnsafeRawPointer(u.baseAddress! + k).loadUnaligned(as: UInt64.self) & highs
+                            == 0
+                    {
+                        // Eight ASCII bytes: eight units.
+                        for t in 0..<8 { m[j + t] = k + t }
+                        j += 8
+                        k += 8
+                        continue
+                    }
                     let c = u[k]
                     if c & 0xC0 != 0x80 {
                         m[j] = k
@@ -292,29 +380,33 @@ struct RangeJSONLowering {
                             j += 1
                         }
                     }
+                    k += 1
                 }
-                m[j] = u.count
+                m[j] = n
             }
-            return units
         }
         let map = unitMap
+        let markups = tape.elements(markupsIndex)
         var ranges: [RangeSpan] = []
         ranges.reserveCapacity(markups.count)
         var extras: [StyleRange] = []
         for (j, markup) in markups.enumerated() {
             var where_: String { "\(place).markups[\(j)]" }
             var kind: RangeKind?
-            if let name = markup["type"]?.string {
+            let typeValue = tape.member(markup, "type")
+            if let name = tape.string(typeValue) {
                 kind = RangeKind(name: name)
-            } else if let code = markup["type"]?.int {
+            } else if let code = tape.int(typeValue) {
                 kind = RangeKind(code: code)
             }
             guard let kind else {
-                let shown = markup["type"].map { $0.serialized } ?? "(none)"
+                let shown = typeValue.map { tape.value($0).serialized } ?? "(none)"
                 try problem(where_, "parse.unknown-type", "unknown markup type \(shown); dropped")
                 continue
             }
-            guard var start = markup["start"]?.int, var end = markup["end"]?.int else {
+            guard var start = tape.int(tape.member(markup, "start")),
+                var end = tape.int(tape.member(markup, "end"))
+            else {
                 try problem(where_, "parse.invalid-range", "start and end must be integers; dropped")
                 continue
             }
@@ -345,24 +437,26 @@ struct RangeJSONLowering {
             var range = RangeSpan(kind: kind, start: start, end: end, extra: -1)
             switch kind {
             case .link:
-                let href = markup["href"]?.string ?? ""
+                let href = tape.string(tape.member(markup, "href")) ?? ""
+                let title = tape.string(tape.member(markup, "title")) ?? ""
                 range.extra = extras.count
                 extras.append(
                     StyleRange(
                         kind: kind, start: start, end: end,
-                        link: Link(href, title: markup["title"]?.string ?? ""), attributes: .none))
+                        link: Link(href, title: title), attributes: .none))
             case .span:
                 range.extra = extras.count
                 extras.append(
                     StyleRange(
                         kind: kind, start: start, end: end, link: nil,
-                        attributes: RangeJSONLowering.attributes(markup["attributes"])))
+                        attributes: RangeJSONLowering.attributes(
+                            tape.member(markup, "attributes").map { tape.value($0) })))
             default: break
             }
             ranges.append(range)
         }
         if !RangeJSONLowering.isSorted(ranges) { ranges.sort(by: RangeJSONLowering.canonical) }
-        let inlines = RangeJSONLowering.build(text, ranges, extras, truncated: &truncated)
+        let inlines = RangeJSONLowering.build(u, text, ranges, extras, truncated: &truncated)
         if truncated {
             diagnostics.append(
                 Diagnostic(
@@ -370,6 +464,45 @@ struct RangeJSONLowering {
                     "\(place): ranges nested deeper than \(RangeJSONLowering.maxDepth) flattened to text"))
         }
         return inlines
+    }
+
+    /// Whether `u` holds a `\n`.
+    static func containsLineEnd(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = u.baseAddress, u.count > 0 else { return false }
+        return memchr(base, 0x0A, u.count) != nil
+    }
+
+    /// The number of offset units in `u`: scalars, plus one more per astral scalar with
+    /// `utf16` (a 4-byte UTF-8 lead). ASCII runs are counted 8 bytes at a time.
+    static func unitCount(_ u: UnsafeBufferPointer<UInt8>, utf16: Bool) -> Int {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var units = 0
+        var k = 0
+        let n = u.count
+        if let base = u.baseAddress {
+            while k + 8 <= n {
+                let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                k += 8
+                if w & highs == 0 {
+                    units &+= 8
+                    continue
+                }
+                // Continuation bytes have bit 7 set and bit 6 clear.
+                let continuation = w & ~(w << 1) & highs
+                units &+= 8 &- continuation.nonzeroBitCount
+                if utf16 {
+                    // Bytes >= 0xF0 have bits 7 to 4 set.
+                    let astral = w & (w << 1) & (w << 2) & (w << 3) & highs
+                    units &+= astral.nonzeroBitCount
+                }
+            }
+        }
+        while k < n {
+            let c = u[k]
+            units &+= (c & 0xC0 != 0x80 ? 1 : 0) &+ (utf16 && c >= 0xF0 ? 1 : 0)
+            k += 1
+        }
+        return units
     }
 
     /// The deepest range nesting kept.
@@ -415,21 +548,21 @@ struct RangeJSONLowering {
 
     /// Builds the inlines of `text` for sorted ranges in UTF-8 byte offsets.
     static func build(
-        _ text: String, _ ranges: [RangeSpan], _ extras: [StyleRange], truncated: inout Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, _ text: TextSource, _ ranges: [RangeSpan],
+        _ extras: [StyleRange], truncated: inout Bool
     ) -> [Inline] {
-        withUTF8Bytes(text) { bytes in
-            if ranges.isEmpty, !bytes.contains(0x0A) {
-                // The common plain paragraph: the text itself, no copy.
-                return bytes.isEmpty ? [] : [.text(text)]
-            }
-            return build(
-                bytes, ranges, extras, 0, bytes.count, inCode: false, truncated: &truncated)
+        if ranges.isEmpty, !RangeJSONLowering.containsLineEnd(bytes) {
+            // The common plain paragraph: the text as one piece.
+            return bytes.isEmpty ? [] : [.text(text.piece(0, bytes.count))]
         }
+        return build(
+            bytes, text, ranges, extras, 0, bytes.count, inCode: false, truncated: &truncated)
     }
 
     /// Builds nested inlines for sorted ranges inside the byte range `[from, to)`.
     static func build(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ ranges: [RangeSpan], _ extras: [StyleRange],
+        _ bytes: UnsafeBufferPointer<UInt8>, _ text: TextSource, _ ranges: [RangeSpan],
+        _ extras: [StyleRange],
         _ from: Int, _ to: Int,
         inCode: Bool, depth: Int = 0, truncated: inout Bool
     ) -> [Inline] {
@@ -451,23 +584,17 @@ struct RangeJSONLowering {
             let lo = a
             let hi = b
             var start = lo
-            if !inCode {
-                var k = lo
-                while k < hi {
-                    if bytes[k] == 0x0A {
-                        if k > start {
-                            let run = UnsafeBufferPointer(rebasing: bytes[start..<k])
-                            out.append(.text(String(decoding: run, as: UTF8.self)))
-                        }
-                        out.append(.lineBreak)
-                        start = k + 1
-                    }
-                    k += 1
+            if !inCode, let base = bytes.baseAddress {
+                // Line ends become line breaks (found with memchr).
+                while start < hi, let found = memchr(base + start, 0x0A, hi - start) {
+                    let k = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base)
+                    if k > start { out.append(.text(text.piece(start, k))) }
+                    out.append(.lineBreak)
+                    start = k + 1
                 }
             }
             guard hi > start else { return }
-            let run = UnsafeBufferPointer(rebasing: bytes[start..<hi])
-            let piece = String(decoding: run, as: UTF8.self)
+            let piece = text.piece(start, hi)
             out.append(inCode ? .code(piece, .none) : .text(piece))
         }
         /// Takes the canonically first range of `front` and `ranges[index...]`.
@@ -521,7 +648,7 @@ struct RangeJSONLowering {
                 frontIndex = 0
             }
             let inner = build(
-                bytes, children, extras, next.start, next.end, inCode: inCode || next.kind == .code,
+                bytes, text, children, extras, next.start, next.end, inCode: inCode || next.kind == .code,
                 depth: depth + 1, truncated: &truncated)
             appendNode(next, inner, extras, to: &out)
             cursor = next.end

@@ -5,6 +5,8 @@
 //   bbcode-bench parts POSTS_FILE [JSON_FILE]  reader/writer split (best us each)
 //   bbcode-bench bb-read POSTS_FILE [RUNS]     BBCode reader only; best ns
 //   bbcode-bench rj-read FILE [RUNS]           range JSON reader only; best ns
+//   bbcode-bench dump-html POSTS_FILE          writes every post's HTML to stdout (output diffs)
+//   bbcode-bench dump-md FILE                  writes the range JSON document's Markdown to stdout
 import BBCodeFormat
 import Foundation
 import HTMLFormat
@@ -85,6 +87,16 @@ case "rj-read":
     var blocks = 0
     let t = try best(runs) { blocks = try RangeJSONReader().read(json).document.blocks.count }
     print("\(t) \(blocks)")
+case "dump-html":
+    // Output check, not timing: the HTML of every post, separated as in the input.
+    let text = try String(contentsOfFile: args[1], encoding: .utf8)
+    let converter = Converter(reader: BBCodeReader(), writer: HTMLWriter())
+    for post in text.components(separatedBy: "\n\u{1E}\n") {
+        print(try converter.convert(post).output, terminator: "\n\u{1E}\n")
+    }
+case "dump-md":
+    let text = try String(contentsOfFile: args[1], encoding: .utf8)
+    print(try Converter(reader: RangeJSONReader(), writer: MarkdownWriter()).convert(text).output, terminator: "")
 case "gen-rangejson":
     let target = args.count > 1 ? Int(args[1]) ?? 2_000_000 : 2_000_000
     var seed: UInt64 = 42

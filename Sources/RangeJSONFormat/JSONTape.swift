@@ -1,0 +1,345 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import MarkupAST
+
+/// A parsed JSON document as a flat list of entries over the input bytes (a "tape"), for
+/// readers that look at a few members of many objects.
+///
+/// Parsing accepts and rejects exactly what `JSONValue.parse` does, with the same errors, but
+/// builds no value per node: strings stay byte ranges of the input (only strings with escapes
+/// are decoded, once), containers record their size and where their subtree ends. A value is
+/// found by its entry index; `value(at:)` builds a `JSONValue` where one is needed.
+///
+/// The tape points into the input bytes: use it only while they are valid.
+struct JSONTape {
+    enum Kind: UInt8 {
+        case object, array, string, number, bool, null
+    }
+
+    /// One value. Objects are followed by their members (a key entry, then the value's
+    /// entries), arrays by their elements.
+    struct Entry {
+        var kind: Kind
+        /// `bool`: the value; `string`: decoded into `strings[start]` (it had escapes).
+        var flag = false
+        /// Object: member count; array: element count.
+        var count = 0
+        /// String: first byte (or index in `strings`).
+        var start = 0
+        /// String: end byte.
+        var end = 0
+        /// The index of the entry after this value and its members or elements.
+        var after = 0
+        /// Number: the value.
+        var number = 0.0
+    }
+
+    /// The input text and its UTF-8 bytes.
+    let source: String
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var entries: [Entry] = []
+    /// Decoded strings that had escapes.
+    private(set) var strings: [String] = []
+
+    /// Parses `bytes`, the UTF-8 of `source` (they must outlive the tape); throws
+    /// `JSONValue.parse`'s errors.
+    init(parsing bytes: UnsafeBufferPointer<UInt8>, of source: String) throws(ReadError) {
+        self.source = source
+        self.bytes = bytes
+        var parser = JSONTapeParser(bytes)
+        parser.entries.reserveCapacity(bytes.count / 24 + 4)
+        try parser.parseDocument()
+        entries = parser.entries
+        strings = parser.strings
+    }
+
+    // MARK: Access
+
+    @inline(__always)
+    func kind(_ index: Int) -> Kind { entries[index].kind }
+
+    /// The member `key` of the object at `index` (the first one with that key), or nil.
+    func member(_ index: Int?, _ key: StaticString) -> Int? {
+        guard let index, entries[index].kind == .object else { return nil }
+        var k = index + 1
+        for _ in 0..<entries[index].count {
+            if keyEquals(k, key) { return k + 1 }
+            k = entries[k + 1].after
+        }
+        return nil
+    }
+
+    /// Whether the string entry at `index` equals `key` (ASCII).
+    private func keyEquals(_ index: Int, _ key: StaticString) -> Bool {
+        let e = entries[index]
+        let count = key.utf8CodeUnitCount
+        if e.flag {
+            return strings[e.start].utf8.elementsEqual(
+                UnsafeBufferPointer(start: key.utf8Start, count: count))
+        }
+        guard e.end - e.start == count else { return false }
+        let p = key.utf8Start
+        for i in 0..<count where bytes[e.start + i] != p[i] { return false }
+        return true
+    }
+
+    /// The indices of the elements of the array at `index`.
+    func elements(_ index: Int) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(entries[index].count)
+        var k = index + 1
+        for _ in 0..<entries[index].count {
+            out.append(k)
+            k = entries[k].after
+        }
+        return out
+    }
+
+    /// The element count of the array at `index`.
+    func count(_ index: Int) -> Int { entries[index].count }
+
+    /// The string at `index`, if it is one (as `JSONValue.string`).
+    func string(_ index: Int?) -> String? {
+        guard let index else { return nil }
+        let e = entries[index]
+        guard e.kind == .string else { return nil }
+        if e.flag { return strings[e.start] }
+        return slice(source, e.start, e.end)
+    }
+
+    /// The bytes of the unescaped string at `index`, or nil (not a string, or escaped).
+    func rawBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+        let e = entries[index]
+        guard e.kind == .string, !e.flag else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[e.start..<e.end])
+    }
+
+    /// The whole number at `index`, if it is one (as `JSONValue.int`).
+    func int(_ index: Int?) -> Int? {
+        guard let index else { return nil }
+        let e = entries[index]
+        guard e.kind == .number else { return nil }
+        let d = e.number
+        if d.rounded() == d, abs(d) < 1e15 { return Int(d) }
+        return nil
+    }
+
+    /// The value at `index` as a `JSONValue` (for the rare places that need one).
+    func value(_ index: Int) -> JSONValue {
+        let e = entries[index]
+        switch e.kind {
+        case .object:
+            var members: [(String, JSONValue)] = []
+            var k = index + 1
+            for _ in 0..<e.count {
+                members.append((string(k) ?? "", value(k + 1)))
+                k = entries[k + 1].after
+            }
+            return .object(members)
+        case .array:
+            return .array(elements(index).map { value($0) })
+        case .string: return .string(string(index) ?? "")
+        case .number: return .number(e.number)
+        case .bool: return .bool(e.flag)
+        case .null: return .null
+        }
+    }
+}
+
+/// `JSONParser` writing a tape: the same grammar, checks and error messages.
+struct JSONTapeParser {
+    let b: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var depth = 0
+    var entries: [JSONTape.Entry] = []
+    var strings: [String] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.b = bytes }
+
+    func error(_ message: String, at position: Int? = nil) -> ReadError {
+        JSONParser(b).error(message, at: position ?? i)
+    }
+
+    @inline(__always)
+    mutating func skipSpace() {
+        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+    }
+
+    mutating func parseDocument() throws(ReadError) {
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
+        skipSpace()
+        try parseValue()
+        skipSpace()
+        if i < b.count { throw error("unexpected text after the JSON value") }
+    }
+
+    mutating func parseValue() throws(ReadError) {
+        guard i < b.count else { throw error("unexpected end of input, expected a value") }
+        switch b[i] {
+        case 0x7B: try parseObject()
+        case 0x5B: try parseArray()
+        case 0x22: try parseString()
+        case 0x74: try literal(0x74_72_75_65, 4, .bool, true)  // true
+        case 0x66: try literal(0x61_6C_73_65, 5, .bool, false)  // (f)alse
+        case 0x6E: try literal(0x6E_75_6C_6C, 4, .null, false)  // null
+        case 0x2D, 0x30...0x39: try parseNumber()
+        default: throw error("unexpected character, expected a value")
+        }
+    }
+
+    mutating func literal(_ tail: UInt32, _ length: Int, _ kind: JSONTape.Kind, _ flag: Bool)
+        throws(ReadError)
+    {
+        guard i + length <= b.count else { throw error("unexpected character, expected a value") }
+        let k = i + length - 4
+        let word =
+            UInt32(b[k]) << 24 | UInt32(b[k + 1]) << 16 | UInt32(b[k + 2]) << 8 | UInt32(b[k + 3])
+        guard word == tail else { throw error("unexpected character, expected a value") }
+        i += length
+        entries.append(JSONTape.Entry(kind: kind, flag: flag, after: entries.count + 1))
+    }
+
+    mutating func enter() throws(ReadError) {
+        depth += 1
+        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth)") }
+    }
+
+    mutating func parseObject() throws(ReadError) {
+        try enter()
+        i += 1
+        let at = entries.count
+        entries.append(JSONTape.Entry(kind: .object))
+        var count = 0
+        defer {
+            entries[at].count = count
+            entries[at].after = entries.count
+        }
+        skipSpace()
+        if i < b.count, b[i] == 0x7D {
+            i += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipSpace()
+            guard i < b.count, b[i] == 0x22 else { throw error("expected a string key") }
+            try parseString()
+            skipSpace()
+            guard i < b.count, b[i] == 0x3A else { throw error("expected ':'") }
+            i += 1
+            skipSpace()
+            try parseValue()
+            count += 1
+            skipSpace()
+            guard i < b.count else { throw error("unexpected end of input, expected ',' or '}'") }
+            if b[i] == 0x2C {
+                i += 1
+                continue
+            }
+            if b[i] == 0x7D {
+                i += 1
+                depth -= 1
+                return
+            }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    mutating func parseArray() throws(ReadError) {
+        try enter()
+        i += 1
+        let at = entries.count
+        entries.append(JSONTape.Entry(kind: .array))
+        var count = 0
+        defer {
+            entries[at].count = count
+            entries[at].after = entries.count
+        }
+        skipSpace()
+        if i < b.count, b[i] == 0x5D {
+            i += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipSpace()
+            try parseValue()
+            count += 1
+            skipSpace()
+            guard i < b.count else { throw error("unexpected end of input, expected ',' or ']'") }
+            if b[i] == 0x2C {
+                i += 1
+                continue
+            }
+            if b[i] == 0x5D {
+                i += 1
+                depth -= 1
+                return
+            }
+            throw error("expected ',' or ']'")
+        }
+    }
+
+    mutating func parseNumber() throws(ReadError) {
+        // The same scan and conversion as `JSONParser.parseNumber`.
+        var parser = JSONParser(b)
+        parser.i = i
+        let value = try parser.parseNumber()
+        i = parser.i
+        guard case .number(let d) = value else { return }
+        entries.append(JSONTape.Entry(kind: .number, after: entries.count + 1, number: d))
+    }
+
+    /// Whether any byte of `base[from..<to]` is `\` or below 0x20 (8 bytes at a time).
+    @inline(__always)
+    static func hasEscapeOrControl(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        var k = from
+        while k + 8 <= to {
+            let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+            let x = w ^ backslashes
+            // Non-zero exactly when some byte is `\` (x byte 0) or below 0x20.
+            if ((x &- ones) & ~x | (w &- spaces) & ~w) & highs != 0 { return true }
+            k += 8
+        }
+        while k < to {
+            if base[k] == 0x5C || base[k] < 0x20 { return true }
+            k += 1
+        }
+        return false
+    }
+
+    mutating func parseString() throws(ReadError) {
+        i += 1
+        // Fast path: the closing quote (memchr), with no escape or control character before it.
+        let first = i
+        if let base = b.baseAddress, first < b.count,
+            let found = memchr(base + first, 0x22, b.count - first)
+        {
+            let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if !JSONTapeParser.hasEscapeOrControl(base, first, end) {
+                i = end + 1
+                entries.append(
+                    JSONTape.Entry(kind: .string, start: first, end: end, after: entries.count + 1))
+                return
+            }
+        }
+        // Escapes (or an error): decoded by `JSONParser.parseString`, with its errors.
+        var parser = JSONParser(b)
+        parser.i = first - 1
+        let decoded = try parser.parseString()
+        i = parser.i
+        entries.append(
+            JSONTape.Entry(kind: .string, flag: true, start: strings.count, after: entries.count + 1))
+        strings.append(decoded)
+    }
+}
+
