@@ -109,7 +109,7 @@ struct JSONTape {
         let e = entries[index]
         guard e.kind == .string else { return nil }
         if e.flag { return strings[e.start] }
-        return slice(source, e.start, e.end)
+        return piece(source, bytes, e.start, e.end)
     }
 
     /// The bytes of the unescaped string at `index`, or nil (not a string, or escaped).
@@ -286,7 +286,26 @@ struct JSONTapeParser {
     }
 
     mutating func parseNumber() throws(ReadError) {
-        // The same scan and conversion as `JSONParser.parseNumber`.
+        // Fast path: an integer of up to 15 digits followed by no fraction or exponent, which
+        // `JSONParser.parseNumber` converts the same way (`Double(v)`, `-Double(v)`).
+        var k = i
+        let negative = b[k] == 0x2D
+        if negative { k += 1 }
+        let digitsStart = k
+        var v = 0
+        while k < b.count, b[k] >= 0x30, b[k] <= 0x39, k - digitsStart < 16 {
+            v = v &* 10 &+ Int(b[k] &- 0x30)
+            k += 1
+        }
+        if k > digitsStart, k - digitsStart <= 15,
+            k == b.count || (b[k] != 0x2E && b[k] != 0x65 && b[k] != 0x45 && (b[k] < 0x30 || b[k] > 0x39))
+        {
+            i = k
+            let d = negative ? -Double(v) : Double(v)
+            entries.append(JSONTape.Entry(kind: .number, after: entries.count + 1, number: d))
+            return
+        }
+        // Otherwise the same scan and conversion as `JSONParser.parseNumber`.
         var parser = JSONParser(b)
         parser.i = i
         let value = try parser.parseNumber()

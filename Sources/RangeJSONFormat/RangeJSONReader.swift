@@ -90,11 +90,30 @@ struct TextSource {
     /// Where the text starts in `string.utf8`.
     let offset: Int
 
-    /// The text's bytes `[start, end)` (scalar boundaries) as a String.
+    /// The text's bytes `[start, end)` (scalar boundaries; `bytes` are the text's UTF-8) as
+    /// a String.
     @inline(__always)
-    func piece(_ start: Int, _ end: Int) -> String {
+    func piece(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        if end - start <= 15, let ascii = smallASCII(bytes, start, end) { return ascii }
         return slice(string, offset + start, offset + end)
     }
+}
+
+/// The bytes `[start, end)` of `text` (whose UTF-8 is `bytes`) as a String.
+@inline(__always)
+func piece(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> String
+{
+    if end - start <= 15, let ascii = smallASCII(bytes, start, end) { return ascii }
+    return slice(text, start, end)
+}
+
+/// `bytes[start..<end]` as a String when it is short ASCII (a small string: decoding it
+/// is cheaper than slicing), else nil.
+@inline(__always)
+func smallASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+    for k in start..<end where bytes[k] >= 0x80 { return nil }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
 }
 
 /// The bytes `[start, end)` of `text` (scalar boundaries) as a String, copied without
@@ -341,51 +360,67 @@ struct RangeJSONLowering {
         else {
             return RangeJSONLowering.build(u, text, [], [], truncated: &truncated)
         }
-        // Offsets are mapped to UTF-8 byte offsets in one forward pass: `map[unit]` is the
-        // byte offset of that unit (-1 inside a surrogate pair); ASCII text needs no map.
+        // Offsets are mapped to UTF-8 byte offsets; ASCII text needs no mapping. Otherwise
+        // `unitMap[w]` holds the units before byte 8w, and `byteOffset(unit)` walks from the
+        // nearest such checkpoint: the byte offset of the scalar starting at `unit`, -1 for
+        // the second unit of a surrogate pair, the byte count for the text's length.
         let utf16 = reader.offsets == .utf16
-        // The map's storage is kept from paragraph to paragraph (no allocation per paragraph);
-        // only `map[0...length]` is meaningful, and only when `mapped`.
+        // The storage is kept from paragraph to paragraph (no allocation per paragraph).
         var mapped = false
         // Lead bytes count one unit; with UTF-16, 4-byte leads count two.
         let length = RangeJSONLowering.unitCount(u, utf16: utf16)
+        let blocks = u.count / 8
         if length != u.count {
             mapped = true
-            if unitMap.count < length + 1 {
-                unitMap = Array(repeating: 0, count: max(length + 1, unitMap.count * 2))
+            if unitMap.count < blocks + 1 {
+                unitMap = Array(repeating: 0, count: max(blocks + 1, unitMap.count * 2))
             }
             unitMap.withUnsafeMutableBufferPointer { m in
                 let highs: UInt64 = 0x8080_8080_8080_8080
-                let n = u.count
-                var j = 0
-                var k = 0
-                while k < n {
-                    if k + 8 <= n,
-                        UnsafeRawPointer(u.baseAddress! + k).loadUnaligned(as: UInt64.self) & highs
-                            == 0
-                    {
-                        // Eight ASCII bytes: eight units.
-                        for t in 0..<8 { m[j + t] = k + t }
-                        j += 8
-                        k += 8
+                var units = 0
+                for w in 0..<blocks {
+                    m[w] = units
+                    let word = UnsafeRawPointer(u.baseAddress! + 8 * w).loadUnaligned(as: UInt64.self)
+                    if word & highs == 0 {
+                        units &+= 8
                         continue
                     }
-                    let c = u[k]
-                    if c & 0xC0 != 0x80 {
-                        m[j] = k
-                        j += 1
-                        // A 4-byte UTF-8 sequence is an astral scalar: two UTF-16 units.
-                        if utf16, c >= 0xF0 {
-                            m[j] = -1
-                            j += 1
-                        }
+                    let continuation = word & ~(word << 1) & highs
+                    units &+= 8 &- continuation.nonzeroBitCount
+                    if utf16 {
+                        let astral = word & (word << 1) & (word << 2) & (word << 3) & highs
+                        units &+= astral.nonzeroBitCount
                     }
-                    k += 1
                 }
-                m[j] = n
+                m[blocks] = units
             }
         }
         let map = unitMap
+        func byteOffset(_ unit: Int) -> Int {
+            // The last checkpoint at or before `unit`.
+            var lo = 0
+            var hi = blocks
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if map[mid] <= unit { lo = mid } else { hi = mid - 1 }
+            }
+            var p = 8 * lo
+            var c = map[lo]
+            while p < u.count {
+                let b = u[p]
+                if b & 0xC0 != 0x80 {
+                    if c == unit { return p }
+                    if utf16, b >= 0xF0 {
+                        if c + 1 == unit { return -1 }
+                        c += 2
+                    } else {
+                        c += 1
+                    }
+                }
+                p += 1
+            }
+            return u.count
+        }
         let markups = tape.elements(markupsIndex)
         var ranges: [RangeSpan] = []
         ranges.reserveCapacity(markups.count)
@@ -422,13 +457,15 @@ struct RangeJSONLowering {
                 end = max(0, min(end, length))
             }
             if mapped {
-                if map[start] < 0 || map[end] < 0 {
+                let startByte = byteOffset(start)
+                let endByte = byteOffset(end)
+                if startByte < 0 || endByte < 0 {
                     try problem(
                         where_, "parse.surrogate-split",
                         "range \(start)..\(end) splits a surrogate pair; moved to the code point boundary")
                 }
-                start = map[start] >= 0 ? map[start] : map[start - 1]
-                end = map[end] >= 0 ? map[end] : map[end + 1]
+                start = startByte >= 0 ? startByte : byteOffset(start - 1)
+                end = endByte >= 0 ? endByte : byteOffset(end + 1)
             }
             if start == end {
                 diagnostics.append(Diagnostic(.note, "parse.empty-range", "\(where_): empty range dropped"))
@@ -553,7 +590,7 @@ struct RangeJSONLowering {
     ) -> [Inline] {
         if ranges.isEmpty, !RangeJSONLowering.containsLineEnd(bytes) {
             // The common plain paragraph: the text as one piece.
-            return bytes.isEmpty ? [] : [.text(text.piece(0, bytes.count))]
+            return bytes.isEmpty ? [] : [.text(text.piece(bytes, 0, bytes.count))]
         }
         return build(
             bytes, text, ranges, extras, 0, bytes.count, inCode: false, truncated: &truncated)
@@ -573,6 +610,7 @@ struct RangeJSONLowering {
             ranges = []
         }
         var out: [Inline] = []
+        out.reserveCapacity(2 * ranges.count + 1)
         var cursor = from
         var index = 0
         // Split remainders: they all start at `cursor`, so they precede `ranges[index...]`
@@ -588,13 +626,13 @@ struct RangeJSONLowering {
                 // Line ends become line breaks (found with memchr).
                 while start < hi, let found = memchr(base + start, 0x0A, hi - start) {
                     let k = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base)
-                    if k > start { out.append(.text(text.piece(start, k))) }
+                    if k > start { out.append(.text(text.piece(bytes, start, k))) }
                     out.append(.lineBreak)
                     start = k + 1
                 }
             }
             guard hi > start else { return }
-            let piece = text.piece(start, hi)
+            let piece = text.piece(bytes, start, hi)
             out.append(inCode ? .code(piece, .none) : .text(piece))
         }
         /// Takes the canonically first range of `front` and `ranges[index...]`.
