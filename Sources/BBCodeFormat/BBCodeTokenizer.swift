@@ -49,7 +49,7 @@ struct BBCodeTokenizer {
 
     private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
         var tokens: [BBCodeToken] = []
-        tokens.reserveCapacity(n / 16 + 4)
+        tokens.reserveCapacity(n / 8 + 8)
         var i = 0
         var textStart = 0
         var line = 1

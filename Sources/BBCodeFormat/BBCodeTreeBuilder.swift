@@ -8,13 +8,15 @@ final class BBElement {
     /// Where the opening tag was written; nil for implied elements.
     private(set) var token: (line: Int, column: Int)?
     let isBlock: Bool
+    // The builder is single-threaded and never nests accesses to one element, so the
+    // properties skip the run-time exclusivity checks (they showed in profiles).
     /// Attributes computed when the tag opened.
-    var attributes: Attributes
+    @exclusivity(unchecked) var attributes: Attributes
     /// Link target for `url`/`email`; nil for other kinds.
-    var link: Link?
+    @exclusivity(unchecked) var link: Link?
     /// An unsafe link: lowered as its children only.
-    var transparent = false
-    var children: [BBNode] = []
+    @exclusivity(unchecked) var transparent = false
+    @exclusivity(unchecked) var children: [BBNode] = []
 
     init(
         tag: BBCodeTag, id: Int, token: BBCodeTagToken?, isBlock: Bool,
@@ -355,10 +357,14 @@ struct BBCodeTreeBuilder {
                 append(.inline(.code(content, .none)))
                 return
             }
-            var code = Substring(content)
-            if code.hasPrefix("\n") { code = code.dropFirst() }
-            if code.hasSuffix("\n") { code = code.dropLast() }
-            let text = code.isEmpty ? "" : code + "\n"
+            // One leading and one trailing line end dropped, then one added back (bytewise:
+            // the content has no `\r\n` left, so a `\n` is a whole character).
+            let utf8 = content.utf8
+            var start = utf8.startIndex
+            var end = utf8.endIndex
+            if start < end, utf8[start] == 0x0A { start = utf8.index(after: start) }
+            if start < end, utf8[utf8.index(before: end)] == 0x0A { end = utf8.index(before: end) }
+            let text = start == end ? "" : String(content[start..<end]) + "\n"
             let tail = popInlineTail()
             append(.block(.codeBlock(info: tok.value ?? "", code: String(text), .none)))
             reopen(tail)
