@@ -19,6 +19,7 @@ struct BBCodeLowering {
     /// Blocks of a container; `compact` gives `.plain` paragraphs (list items, cells).
     mutating func blocks(_ nodes: [BBNode], compact: Bool) -> [Block] {
         var out: [Block] = []
+        out.reserveCapacity(nodes.count / 4 + 1)
         // The current run of inline nodes is `nodes[runStart..<runEnd]`.
         var runStart = 0
         var runEnd = 0

@@ -47,7 +47,7 @@ public struct BBCodeReader: MarkupReader {
         let tokens = tokenizer.tokenize(input)
         var builder = BBCodeTreeBuilder(reader: self)
         builder.diagnostics = tokenizer.diagnostics
-        let root = builder.build(tokens, bytes: tokenizer.bytes, closeCounts: tokenizer.closeCounts)
+        let root = builder.build(tokens, tokenizer)
         var lowering = BBCodeLowering(diagnostics: builder.diagnostics)
         let blocks = lowering.blocks(root.children, compact: false)
         var diagnostics = lowering.diagnostics

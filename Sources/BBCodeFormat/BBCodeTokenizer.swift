@@ -13,15 +13,27 @@ struct BBCodeTagToken {
     var column: Int
 }
 
-/// A BBCode token.
+/// A BBCode token: plain values only, so the token list costs no reference counting;
+/// tags and raw contents live in the tokenizer's `tags` and `contents`.
 enum BBCodeToken {
-    case text(String)
+    /// Text: the input bytes `[start, end)`.
+    case text(start: Int, end: Int)
+    /// Text held in `contents` (adjacent text runs merged).
+    case string(Int)
     /// `count` consecutive line ends (blank lines included).
     case newlines(Int)
+    /// The open tag `tags[index]`.
+    case open(Int)
+    case close(id: Int, raw: Range<Int>, line: Int, column: Int)
+    /// A tag whose content is not parsed (`code`, `noparse`, `img`, `[url]x[/url]` ...):
+    /// `tags[index]` and `contents[content]`.
+    case raw(Int, content: Int)
+}
+
+/// What `parseTag` found.
+enum BBCodeParsedTag {
     case open(BBCodeTagToken)
-    case close(name: String, id: Int, raw: Range<Int>, line: Int, column: Int)
-    /// A tag whose content is not parsed (`code`, `noparse`, `img`, `[url]x[/url]` ...).
-    case raw(BBCodeTagToken, content: String)
+    case close(id: Int, raw: Range<Int>, line: Int, column: Int)
 }
 
 /// Splits BBCode into tokens in one pass over the UTF-8 bytes.
@@ -32,6 +44,10 @@ struct BBCodeTokenizer {
     private(set) var bytes: [UInt8] = []
     /// How many close tokens each tag (by dialect index) has.
     private(set) var closeCounts: [Int] = []
+    /// The open and raw tags the tokens point to.
+    private(set) var tags: [BBCodeTagToken] = []
+    /// Raw contents and merged texts the tokens point to.
+    private(set) var contents: [String] = []
 
     init(dialect: BBCodeDialect) { self.dialect = dialect }
 
@@ -60,13 +76,23 @@ struct BBCodeTokenizer {
 
         func flushText(_ end: Int) {
             if end > textStart {
-                let s = b.withUnsafeBufferPointer {
-                    String(decoding: UnsafeBufferPointer(rebasing: $0[textStart..<end]), as: UTF8.self)
-                }
-                if lastIsText, case .text(let previous)? = tokens.last {
-                    tokens[tokens.count - 1] = .text(previous + s)
+                if lastIsText, let previous = tokens.last {
+                    // Not reached by the loop below (a token always separates two flushes);
+                    // kept so that adjacent runs would still merge.
+                    let s = b.withUnsafeBufferPointer {
+                        String(decoding: UnsafeBufferPointer(rebasing: $0[textStart..<end]), as: UTF8.self)
+                    }
+                    var merged = ""
+                    switch previous {
+                    case .text(let start, let end):
+                        merged = String(decoding: b[start..<end], as: UTF8.self)
+                    case .string(let k): merged = contents[k]
+                    default: break
+                    }
+                    contents.append(merged + s)
+                    tokens[tokens.count - 1] = .string(contents.count - 1)
                 } else {
-                    tokens.append(.text(s))
+                    tokens.append(.text(start: textStart, end: end))
                 }
                 lastIsText = true
             }
@@ -101,7 +127,7 @@ struct BBCodeTokenizer {
                 continue
             }
             if c != 0x5B {  // '['
-                i += 1
+                i = BBCodeTokenizer.skipPlain(b, i + 1, n)
                 continue
             }
             let column = i - lineStart + 1
@@ -110,10 +136,10 @@ struct BBCodeTokenizer {
                 continue
             }
             switch kind {
-            case .close(_, let id, _, _, _):
+            case .close(let id, let raw, let line, let column):
                 closeCounts[id] += 1
                 flushText(i)
-                tokens.append(kind)
+                tokens.append(.close(id: id, raw: raw, line: line, column: column))
                 lastIsText = false
                 i = end
                 textStart = i
@@ -131,7 +157,9 @@ struct BBCodeTokenizer {
                         if content.utf8.contains(0x0D) {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
-                        tokens.append(.raw(tok, content: content))
+                        tags.append(tok)
+                        contents.append(content)
+                        tokens.append(.raw(tags.count - 1, content: contents.count - 1))
                         lastIsText = false
                         for k in end..<after where b[k] == 0x0A {
                             line += 1
@@ -146,17 +174,40 @@ struct BBCodeTokenizer {
                     }
                 } else {
                     flushText(i)
-                    tokens.append(kind)
+                    tags.append(tok)
+                    tokens.append(.open(tags.count - 1))
                     lastIsText = false
                     i = end
                     textStart = i
                 }
-            default:
-                i = end
             }
         }
         flushText(n)
         return tokens
+    }
+
+    /// The first position at or after `from` whose 8-byte block may hold a `[`, `\n` or
+    /// `\r` (plain text is skipped 8 bytes at a time; the caller checks byte by byte).
+    @inline(__always)
+    static func skipPlain(_ b: [UInt8], _ from: Int, _ n: Int) -> Int {
+        b.withUnsafeBufferPointer { p -> Int in
+            guard let base = p.baseAddress else { return from }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            var i = from
+            while i + 8 <= n {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let bracket = w ^ 0x5B5B_5B5B_5B5B_5B5B
+                let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
+                let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
+                // Non-zero exactly when one of the three bytes occurs in the block.
+                let found =
+                    ((bracket &- ones) & ~bracket) | ((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)
+                if found & highs != 0 { break }
+                i += 8
+            }
+            return i
+        }
     }
 
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
@@ -210,7 +261,7 @@ struct BBCodeTokenizer {
 
     /// Parses a tag at `start` (a `[`): the token and the position after `]`.
     private func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
-        -> (BBCodeToken, Int)?
+        -> (BBCodeParsedTag, Int)?
     {
         var i = start + 1
         let closing = b[i] == 0x2F
@@ -219,13 +270,13 @@ struct BBCodeTokenizer {
         while i < n, isNameByte(b[i]), i - nameStart <= 32 { i += 1 }
         guard i > nameStart, i - nameStart <= 32 else { return nil }
         guard let id = dialect.lookup.find(b, nameStart, i) else { return nil }
-        let tag = dialect.tags[id]
         if closing {
             guard b[i] == 0x5D else { return nil }
-            let close = BBCodeToken.close(
-                name: tag.name, id: id, raw: start..<(i + 1), line: line, column: column)
+            let close = BBCodeParsedTag.close(
+                id: id, raw: start..<(i + 1), line: line, column: column)
             return (close, i + 1)
         }
+        let tag = dialect.tags[id]
         var value: String?
         var attributes: [Attribute] = []
         let limit = min(n, start + BBCodeTokenizer.maxTagLength)

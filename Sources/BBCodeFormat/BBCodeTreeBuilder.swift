@@ -82,12 +82,19 @@ struct BBCodeTreeBuilder {
         self.reader = reader
     }
 
-    /// Builds the tree of `tokens`; `bytes` and `closeCounts` come from the tokenizer.
-    mutating func build(_ tokens: [BBCodeToken], bytes: [UInt8], closeCounts: [Int]) -> BBElement {
+    /// Builds the tree of the tokenizer's tokens (`bytes`, `tags`, `contents` and
+    /// `closeCounts` come from it too).
+    mutating func build(_ tokens: [BBCodeToken], _ tokenizer: BBCodeTokenizer) -> BBElement {
+        let bytes = tokenizer.bytes
+        let tags = tokenizer.tags
+        let contents = tokenizer.contents
+        let closeCounts = tokenizer.closeCounts
         let unknown = reader.dialect.tags.count
         let root = BBElement(
             tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
         stack = [root]
+        // The root collects most nodes of a post: one allocation instead of repeated growth.
+        root.children.reserveCapacity(tokens.count / 2 + 1)
         self.bytes = bytes
         remainingClose = closeCounts
         openCount = Array(repeating: 0, count: unknown + 1)
@@ -95,7 +102,13 @@ struct BBCodeTreeBuilder {
         while index < tokens.count {
             let token = tokens[index]
             switch token {
-            case .text(let s):
+            case .text(let start, let end):
+                appendText(text(start..<end))
+                if !lineHasContent, bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                    lineHasContent = true
+                }
+            case .string(let k):
+                let s = contents[k]
                 appendText(s)
                 if !lineHasContent, s.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
                     lineHasContent = true
@@ -109,17 +122,23 @@ struct BBCodeTreeBuilder {
                 } else {
                     append(.newlines(1))
                 }
-            case .open(let tok):
-                open(tok)
-            case .close(let name, let id, let raw, let line, let column):
+            case .open(let k):
+                open(tags[k])
+            case .close(let id, let raw, let line, let column):
                 remainingClose[id] -= 1
-                close(name, id: id, raw: raw, line: line, column: column)
-            case .raw(let tok, let content):
+                close(id: id, raw: raw, line: line, column: column)
+            case .raw(let k, let content):
                 var nextHasText = false
-                if index + 1 < tokens.count, case .text(let s) = tokens[index + 1] {
-                    nextHasText = s.utf8.contains { $0 != 0x20 && $0 != 0x09 }
+                if index + 1 < tokens.count {
+                    switch tokens[index + 1] {
+                    case .text(let start, let end):
+                        nextHasText = bytes[start..<end].contains { $0 != 0x20 && $0 != 0x09 }
+                    case .string(let j):
+                        nextHasText = contents[j].utf8.contains { $0 != 0x20 && $0 != 0x09 }
+                    default: break
+                    }
                 }
-                raw(tok, content, inlineContext: lineHasContent || nextHasText)
+                raw(tags[k], contents[content], inlineContext: lineHasContent || nextHasText)
                 lineHasContent = true
             }
             index += 1
@@ -317,14 +336,12 @@ struct BBCodeTreeBuilder {
         }
     }
 
-    private mutating func close(
-        _ name: String, id: Int, raw range: Range<Int>, line: Int, column: Int
-    ) {
+    private mutating func close(id: Int, raw range: Range<Int>, line: Int, column: Int) {
         guard openCount[id] > 0,
             let index = topmost(where: { $0.id == id })
         else {
             let raw = text(range)
-            if name == "hr" { return }
+            if reader.dialect.tags[id].name == "hr" { return }
             strayCount += 1
             if strayCount <= 20 { diagnostics.append(
                 Diagnostic(
