@@ -14,7 +14,15 @@ struct BBCodeLowering {
     /// them later; list and table structure still counts them).
     private var dropped = 0
 
-    init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    /// The finished nodes `.inline` and `.block` point to (from the builder).
+    private let inlineLeaves: [Inline]
+    private let blockLeaves: [Block]
+
+    init(diagnostics: [Diagnostic], inlineLeaves: [Inline], blockLeaves: [Block]) {
+        self.diagnostics = diagnostics
+        self.inlineLeaves = inlineLeaves
+        self.blockLeaves = blockLeaves
+    }
 
     /// Blocks of a container; `compact` gives `.plain` paragraphs (list items, cells).
     mutating func blocks(_ nodes: [BBNode], compact: Bool) -> [Block] {
@@ -51,9 +59,9 @@ struct BBCodeLowering {
             case .element(let element) where element.isBlock:
                 flush(&self)
                 out.append(contentsOf: block(element))
-            case .block(let b):
+            case .block(let k):
                 flush(&self)
-                out.append(b)
+                out.append(blockLeaves[k])
             default:
                 if runEnd != i { runStart = i }
                 runEnd = i + 1
@@ -81,7 +89,7 @@ struct BBCodeLowering {
             case .text(let s): out.append(.text(s))
             case .newlines(let count):
                 for _ in 0..<count { out.append(.lineBreak) }
-            case .inline(let x): out.append(x)
+            case .inline(let k): out.append(inlineLeaves[k])
             case .block: break
             case .element(let e):
                 if e.isBlock {

@@ -48,7 +48,9 @@ public struct BBCodeReader: MarkupReader {
         var builder = BBCodeTreeBuilder(reader: self)
         builder.diagnostics = tokenizer.diagnostics
         let root = builder.build(tokens, tokenizer)
-        var lowering = BBCodeLowering(diagnostics: builder.diagnostics)
+        var lowering = BBCodeLowering(
+            diagnostics: builder.diagnostics, inlineLeaves: builder.inlineLeaves,
+            blockLeaves: builder.blockLeaves)
         let blocks = lowering.blocks(root.children, compact: false)
         var diagnostics = lowering.diagnostics
         diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }

@@ -51,12 +51,17 @@ final class BBElement {
 }
 
 /// A node of the intermediate tree.
+///
+/// Finished AST nodes are held by index in the builder's `inlineLeaves` and `blockLeaves`,
+/// which keeps this enum small (copies and destruction stay cheap).
 enum BBNode {
     case text(String)
     case newlines(Int)
     case element(BBElement)
-    case inline(Inline)
-    case block(Block)
+    /// `inlineLeaves[index]`.
+    case inline(Int)
+    /// `blockLeaves[index]`.
+    case block(Int)
 }
 
 /// Builds the intermediate tree from tokens with a stack of open elements.
@@ -66,6 +71,9 @@ enum BBNode {
 struct BBCodeTreeBuilder {
     let reader: BBCodeReader
     var diagnostics: [Diagnostic] = []
+    /// The finished inlines and blocks that `.inline` and `.block` nodes point to.
+    private(set) var inlineLeaves: [Inline] = []
+    private(set) var blockLeaves: [Block] = []
     private var stack: [BBElement] = []
     /// Open elements and close tokens still to come, per tag index (last: tags not in the
     /// dialect, which no close token names).
@@ -166,6 +174,16 @@ struct BBCodeTreeBuilder {
         }
     }
 
+    private mutating func append(inline: Inline) {
+        inlineLeaves.append(inline)
+        append(.inline(inlineLeaves.count - 1))
+    }
+
+    private mutating func append(block: Block) {
+        blockLeaves.append(block)
+        append(.block(blockLeaves.count - 1))
+    }
+
     private mutating func push(_ element: BBElement) {
         append(.element(element))
         stack.append(element)
@@ -238,7 +256,7 @@ struct BBCodeTreeBuilder {
 
     private mutating func appendText(_ s: String) {
         if reader.autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(s) {
-            for node in BBCodeAutolink.split(s) { append(node) }
+            for node in BBCodeAutolink.split(s, leaves: &inlineLeaves) { append(node) }
         } else {
             append(.text(s))
         }
@@ -279,7 +297,7 @@ struct BBCodeTreeBuilder {
             push(element)
         case .horizontalRule:
             let tail = popInlineTail()
-            append(.block(.thematicBreak(.none)))
+            append(block: .thematicBreak(.none))
             reopen(tail)
         case .listItem:
             guard let list = topmost(where: { $0.tag.kind == .list }) else {
@@ -371,7 +389,7 @@ struct BBCodeTreeBuilder {
         switch tok.tag.kind {
         case .code:
             if inlineContext, !content.utf8.contains(0x0A) {
-                append(.inline(.code(content, .none)))
+                append(inline: .code(content, .none))
                 return
             }
             // One leading and one trailing line end dropped, then one added back (bytewise:
@@ -383,7 +401,7 @@ struct BBCodeTreeBuilder {
             if start < end, utf8[utf8.index(before: end)] == 0x0A { end = utf8.index(before: end) }
             let text = start == end ? "" : String(content[start..<end]) + "\n"
             let tail = popInlineTail()
-            append(.block(.codeBlock(info: tok.value ?? "", code: String(text), .none)))
+            append(block: .codeBlock(info: tok.value ?? "", code: String(text), .none))
             reopen(tail)
         case .noParse:
             append(.text(content))
@@ -408,7 +426,7 @@ struct BBCodeTreeBuilder {
                 }
             }
             let description: [Inline] = alt.isEmpty ? [] : [.text(alt)]
-            append(.inline(.image(description, Link(url), attributes)))
+            append(inline: .image(description, Link(url), attributes))
         case .link:
             let url = trimmed(content)
             guard !url.isEmpty, BBCodeURL.isSafe(url, image: false) else {
@@ -419,7 +437,7 @@ struct BBCodeTreeBuilder {
             if linkDepth > 0 {
                 append(.text(content))
             } else {
-                append(.inline(.link([.text(content)], Link(BBCodeURL.normalized(url)), .none)))
+                append(inline: .link([.text(content)], Link(BBCodeURL.normalized(url)), .none))
             }
         case .email:
             let address = trimmed(content)
@@ -427,14 +445,14 @@ struct BBCodeTreeBuilder {
                 append(.text(content))
                 return
             }
-            append(.inline(.link([.text(address)], Link("mailto:" + address), .none)))
+            append(inline: .link([.text(address)], Link("mailto:" + address), .none))
         case .youtube:
             guard let id = BBCodeURL.youTubeID(trimmed(content)), linkDepth == 0 else {
                 append(.text(content))
                 return
             }
             let url = "https://www.youtube.com/watch?v=" + id
-            append(.inline(.link([.text(url)], Link(url), Attributes(tag: "youtube"))))
+            append(inline: .link([.text(url)], Link(url), Attributes(tag: "youtube")))
         default:
             literal(tok)
         }

@@ -141,8 +141,8 @@ enum BBCodeSize {
 
 /// Finds bare URLs in text.
 enum BBCodeAutolink {
-    /// Splits `s` into text and link nodes.
-    static func split(_ s: String) -> [BBNode] {
+    /// Splits `s` into text and link nodes (the links appended to `leaves`).
+    static func split(_ s: String, leaves: inout [Inline]) -> [BBNode] {
         guard mayHoldURL(s) else { return [.text(s)] }
         let u = Array(s.utf8)
         let n = u.count
@@ -189,7 +189,8 @@ enum BBCodeAutolink {
             }
             if i > start { nodes.append(.text(String(decoding: u[start..<i], as: UTF8.self))) }
             let url = String(decoding: u[i..<end], as: UTF8.self)
-            nodes.append(.inline(.link([.text(url)], Link(BBCodeURL.normalized(url)), .none)))
+            leaves.append(.link([.text(url)], Link(BBCodeURL.normalized(url)), .none))
+            nodes.append(.inline(leaves.count - 1))
             start = end
             i = end
         }
