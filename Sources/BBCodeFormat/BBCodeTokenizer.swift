@@ -32,7 +32,8 @@ enum BBCodeToken {
 
 /// What `parseTag` found.
 enum BBCodeParsedTag {
-    case open(BBCodeTagToken)
+    /// An open tag, appended to `tags` at this index.
+    case open(Int)
     case close(id: Int, raw: Range<Int>, line: Int, column: Int)
 }
 
@@ -143,11 +144,11 @@ struct BBCodeTokenizer {
                 lastIsText = false
                 i = end
                 textStart = i
-            case .open(let tok):
-                if isRawContent(tok) {
-                    let name = tok.tag.name
+            case .open(let k):
+                if isRawContent(tags[k]) {
+                    let name = tags[k].tag.name
                     if let limit = noCloseAfter[name], limit <= end {
-                        diagnostics.append(unclosed(tok))
+                        diagnostics.append(unclosed(tags[k]))
                         i = end
                         continue
                     }
@@ -157,9 +158,8 @@ struct BBCodeTokenizer {
                         if content.utf8.contains(0x0D) {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
-                        tags.append(tok)
                         contents.append(content)
-                        tokens.append(.raw(tags.count - 1, content: contents.count - 1))
+                        tokens.append(.raw(k, content: contents.count - 1))
                         lastIsText = false
                         for k in end..<after where b[k] == 0x0A {
                             line += 1
@@ -169,13 +169,12 @@ struct BBCodeTokenizer {
                         textStart = i
                     } else {
                         noCloseAfter[name] = end
-                        diagnostics.append(unclosed(tok))
+                        diagnostics.append(unclosed(tags[k]))
                         i = end
                     }
                 } else {
                     flushText(i)
-                    tags.append(tok)
-                    tokens.append(.open(tags.count - 1))
+                    tokens.append(.open(k))
                     lastIsText = false
                     i = end
                     textStart = i
@@ -260,7 +259,8 @@ struct BBCodeTokenizer {
     }
 
     /// Parses a tag at `start` (a `[`): the token and the position after `]`.
-    private func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
+    /// Open tags are appended to `tags` (an open tag kept as text stays there unused).
+    private mutating func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
         -> (BBCodeParsedTag, Int)?
     {
         var i = start + 1
@@ -335,7 +335,8 @@ struct BBCodeTokenizer {
         let tok = BBCodeTagToken(
             tag: tag, id: id, value: value, attributes: attributes, raw: start..<(i + 1),
             line: line, column: column)
-        return (.open(tok), i + 1)
+        tags.append(tok)
+        return (.open(tags.count - 1), i + 1)
     }
 
     /// `name=` at `i`: the lower-cased name and the position after `=`.
