@@ -52,7 +52,7 @@ struct JSONTape {
         self.source = source
         self.bytes = bytes
         var parser = JSONTapeParser(bytes)
-        parser.entries.reserveCapacity(bytes.count / 24 + 4)
+        parser.entries.reserveCapacity(bytes.count / 12 + 16)
         try parser.parseDocument()
         entries = parser.entries
         strings = parser.strings

@@ -94,7 +94,7 @@ struct TextSource {
     /// a String.
     @inline(__always)
     func piece(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        if end - start <= 15, let ascii = smallASCII(bytes, start, end) { return ascii }
+        if let ascii = asciiString(bytes, start, end) { return ascii }
         return slice(string, offset + start, offset + end)
     }
 }
@@ -104,15 +104,26 @@ struct TextSource {
 func piece(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
     -> String
 {
-    if end - start <= 15, let ascii = smallASCII(bytes, start, end) { return ascii }
+    if let ascii = asciiString(bytes, start, end) { return ascii }
     return slice(text, start, end)
 }
 
-/// `bytes[start..<end]` as a String when it is short ASCII (a small string: decoding it
-/// is cheaper than slicing), else nil.
+/// `bytes[start..<end]` as a String when it is ASCII, else nil: decoding ASCII (checked 8
+/// bytes at a time) is cheaper than slicing; for other text slicing wins (no validation).
 @inline(__always)
-func smallASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
-    for k in start..<end where bytes[k] >= 0x80 { return nil }
+func asciiString(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+    guard let base = bytes.baseAddress else { return "" }
+    var k = start
+    var high: UInt64 = 0
+    while k + 8 <= end {
+        high |= UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+        k += 8
+    }
+    while k < end {
+        high |= UInt64(base[k])
+        k += 1
+    }
+    guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
 }
 
