@@ -80,9 +80,7 @@ struct BBCodeTokenizer {
                 if lastIsText, let previous = tokens.last {
                     // Not reached by the loop below (a token always separates two flushes);
                     // kept so that adjacent runs would still merge.
-                    let s = b.withUnsafeBufferPointer {
-                        String(decoding: UnsafeBufferPointer(rebasing: $0[textStart..<end]), as: UTF8.self)
-                    }
+                    let s = String(decoding: b[textStart..<end], as: UTF8.self)
                     var merged = ""
                     switch previous {
                     case .text(let start, let end):

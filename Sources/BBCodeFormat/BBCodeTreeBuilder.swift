@@ -112,7 +112,9 @@ struct BBCodeTreeBuilder {
             switch token {
             case .text(let start, let end):
                 appendText(text(start..<end))
-                if !lineHasContent, bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                if !lineHasContent,
+                    bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 })
+                {
                     lineHasContent = true
                 }
             case .string(let k):

@@ -298,7 +298,8 @@ struct JSONTapeParser {
             k += 1
         }
         if k > digitsStart, k - digitsStart <= 15,
-            k == b.count || (b[k] != 0x2E && b[k] != 0x65 && b[k] != 0x45 && (b[k] < 0x30 || b[k] > 0x39))
+            k == b.count
+                || (b[k] != 0x2E && b[k] != 0x65 && b[k] != 0x45 && (b[k] < 0x30 || b[k] > 0x39))
         {
             i = k
             let d = negative ? -Double(v) : Double(v)
@@ -357,7 +358,8 @@ struct JSONTapeParser {
         let decoded = try parser.parseString()
         i = parser.i
         entries.append(
-            JSONTape.Entry(kind: .string, flag: true, start: strings.count, after: entries.count + 1))
+            JSONTape.Entry(
+                kind: .string, flag: true, start: strings.count, after: entries.count + 1))
         strings.append(decoded)
     }
 }

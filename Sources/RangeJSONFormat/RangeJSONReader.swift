@@ -391,7 +391,8 @@ struct RangeJSONLowering {
                 var units = 0
                 for w in 0..<blocks {
                     m[w] = units
-                    let word = UnsafeRawPointer(u.baseAddress! + 8 * w).loadUnaligned(as: UInt64.self)
+                    let word = UnsafeRawPointer(u.baseAddress! + 8 * w)
+                        .loadUnaligned(as: UInt64.self)
                     if word & highs == 0 {
                         units &+= 8
                         continue
@@ -636,7 +637,7 @@ struct RangeJSONLowering {
             if !inCode, let base = bytes.baseAddress {
                 // Line ends become line breaks (found with memchr).
                 while start < hi, let found = memchr(base + start, 0x0A, hi - start) {
-                    let k = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base)
+                    let k = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                     if k > start { out.append(.text(text.piece(bytes, start, k))) }
                     out.append(.lineBreak)
                     start = k + 1
@@ -697,7 +698,8 @@ struct RangeJSONLowering {
                 frontIndex = 0
             }
             let inner = build(
-                bytes, text, children, extras, next.start, next.end, inCode: inCode || next.kind == .code,
+                bytes, text, children, extras, next.start, next.end,
+                inCode: inCode || next.kind == .code,
                 depth: depth + 1, truncated: &truncated)
             appendNode(next, inner, extras, to: &out)
             cursor = next.end
