@@ -339,13 +339,27 @@ struct JSONTapeParser {
 
     mutating func parseString() throws(ReadError) {
         i += 1
-        // Fast path: the closing quote (memchr), with no escape or control character before it.
+        // Fast path: the closing quote with no escape or control character before it; the
+        // first 16 bytes (most keys and short values) are scanned directly, then memchr.
         let first = i
-        if let base = b.baseAddress, first < b.count,
-            let found = memchr(base + first, 0x22, b.count - first)
+        var k = first
+        let near = min(b.count, first + 16)
+        while k < near {
+            let c = b[k]
+            if c == 0x22 {
+                i = k + 1
+                entries.append(
+                    JSONTape.Entry(kind: .string, start: first, end: k, after: entries.count + 1))
+                return
+            }
+            if c == 0x5C || c < 0x20 { break }
+            k += 1
+        }
+        if k == near, let base = b.baseAddress, k < b.count,
+            let found = memchr(base + k, 0x22, b.count - k)
         {
             let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            if !JSONTapeParser.hasEscapeOrControl(base, first, end) {
+            if !JSONTapeParser.hasEscapeOrControl(base, k, end) {
                 i = end + 1
                 entries.append(
                     JSONTape.Entry(kind: .string, start: first, end: end, after: entries.count + 1))

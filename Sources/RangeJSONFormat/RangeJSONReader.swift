@@ -177,6 +177,36 @@ enum RangeKind: Int, Comparable {
         }
     }
 
+    /// `RangeKind(name:)` for an ASCII name given as bytes, without building a String
+    /// (ASCII upper-casing is what `upperCased` does to ASCII): `.some(nil)` for an unknown
+    /// ASCII name, nil when the name is not ASCII (the caller then uses `init(name:)`).
+    static func ascii(_ u: UnsafeBufferPointer<UInt8>) -> RangeKind?? {
+        var key: UInt64 = 0
+        for byte in u {
+            if byte >= 0x80 { return nil }
+            if u.count > 8 { continue }
+            let upper = byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte
+            key = key << 8 | UInt64(upper)
+        }
+        if u.count > 8 || u.isEmpty { return .some(nil) }
+        // Keys of names of different lengths differ unless a name starts with NUL bytes.
+        if u.first == 0 { return .some(nil) }
+        // The names' bytes, big-endian ("A" is 0x41, "EM" is 0x45_4D ...).
+        switch key {
+        case 0x41: return RangeKind.link
+        case 0x5354_524F_4E47: return RangeKind.strong
+        case 0x454D: return RangeKind.emphasis
+        case 0x55: return RangeKind.underline
+        case 0x53: return RangeKind.strikethrough
+        case 0x53_5550: return RangeKind.sup
+        case 0x53_5542: return RangeKind.sub
+        case 0x4D41_524B: return RangeKind.highlight
+        case 0x5350_414E: return RangeKind.span
+        case 0x434F_4445: return RangeKind.code
+        default: return .some(nil)
+        }
+    }
+
     init?(code: Int) {
         switch code {
         case 1: self = .strong
@@ -441,7 +471,9 @@ struct RangeJSONLowering {
             var where_: String { "\(place).markups[\(j)]" }
             var kind: RangeKind?
             let typeValue = tape.member(markup, "type")
-            if let name = tape.string(typeValue) {
+            if let t = typeValue, let raw = tape.rawBytes(t), let known = RangeKind.ascii(raw) {
+                kind = known
+            } else if let name = tape.string(typeValue) {
                 kind = RangeKind(name: name)
             } else if let code = tape.int(typeValue) {
                 kind = RangeKind(code: code)
