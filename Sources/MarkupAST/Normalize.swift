@@ -73,6 +73,9 @@ public enum Normalize {
         if isNormalized(inlines) { return inlines }
         var out: [Inline] = []
         out.reserveCapacity(inlines.count)
+        // Adjacent texts are joined in one growing String (appending in place keeps a long run
+        // of pieces linear; rebuilding `previous + s` per piece would be quadratic).
+        var pending = ""
         for inline in inlines {
             var node = inline
             if node.isContainer {
@@ -84,14 +87,16 @@ public enum Normalize {
                 }
             }
             if case .text(let s) = node {
-                if s.isEmpty { continue }
-                if case .text(let previous)? = out.last {
-                    out[out.count - 1] = .text(previous + s)
-                    continue
-                }
+                pending += s
+                continue
+            }
+            if !pending.isEmpty {
+                out.append(.text(pending))
+                pending = ""
             }
             out.append(node)
         }
+        if !pending.isEmpty { out.append(.text(pending)) }
         return out
     }
 

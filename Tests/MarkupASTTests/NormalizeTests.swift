@@ -24,4 +24,15 @@ struct NormalizeTests {
         ])
         #expect(Normalize.document(doc) == Document([.blockQuote([.paragraph([.text("xy")], .none)], .none)]))
     }
+
+    @Test("an already normalized list comes back unchanged; a long run of pieces joins into one text")
+    func checkFirstAndLongRuns() {
+        let normal: [Inline] = [.text("a"), .strong([.text("b")], .none), .lineBreak, .text("c")]
+        #expect(Normalize.isNormalized(normal))
+        #expect(Normalize.inlines(normal) == normal)
+        let pieces = [Inline](repeating: .text("ab"), count: 50_000) + [.softBreak, .text(""), .text("z")]
+        #expect(!Normalize.isNormalized(pieces))
+        #expect(
+            Normalize.inlines(pieces) == [.text(String(repeating: "ab", count: 50_000)), .softBreak, .text("z")])
+    }
 }
