@@ -48,32 +48,46 @@ extension StyledText {
     /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) // StyledFont / UIFont
     /// ```
     public func attributedString() -> NSAttributedString {
-        let result = NSMutableAttributedString(string: string)
-        var cache: [TextStyle: [NSAttributedString.Key: Any]] = [:]
-        var paragraphValues: [Any?] = []
-        paragraphValues.reserveCapacity(paragraphs.count)
+        // Foundation's cost is per call (each bridges its dictionary and compares it with its
+        // neighbours' in the run array), so the work here is to make as few calls as possible:
+        // 1. split the runs at paragraph ends into pieces, each with one dictionary id (a
+        //    distinct run style x paragraph style pair; an attachment has its own);
+        // 2. create the string with the dictionary most pieces use, so those pieces need no
+        //    call at all;
+        // 3. one setAttributes for every other maximal stretch of equal dictionary ids.
+        var dictionaries: [[NSAttributedString.Key: Any]] = []
+        var pieceStarts: [Int] = []
+        var pieceKinds: [Int] = []
+        pieceStarts.reserveCapacity(runs.count + paragraphs.count)
+        pieceKinds.reserveCapacity(runs.count + paragraphs.count)
+        // Style and paragraph style ids, then dictionary ids per (style, paragraph) pair.
+        var styleIDs: [TextStyle: Int] = [:]
+        var styleAttributes: [[NSAttributedString.Key: Any]] = []
+        var paragraphIDs: [ParagraphStyle: Int] = [:]
+        var paragraphValues: [Any] = []
+        var paragraphOf: [Int] = []  // per paragraph: index into paragraphValues, -1 for none
+        paragraphOf.reserveCapacity(paragraphs.count)
         for p in paragraphs {
-            paragraphValues.append(
-                p.style.isEmpty ? nil : PlatformAttributes.paragraphStyle(p.style))
-        }
-        var paragraphIndex = 0
-        result.beginEditing()
-        // One setAttributes per piece of a run inside one paragraph (its "\n" included), with
-        // the paragraph style in the same dictionary: no attribute merging by Foundation.
-        for run in runs {
-            var attributes: [NSAttributedString.Key: Any]
-            if let cached = cache[run.style] {
-                attributes = cached
+            if p.style.isEmpty {
+                paragraphOf.append(-1)
+            } else if let id = paragraphIDs[p.style] {
+                paragraphOf.append(id)
             } else {
-                // Values stay Swift values: swift-corelibs-foundation halts in
-                // CFBasicHashesAreEqual when pre-boxed objects are shared between calls.
-                attributes = StyledText.attributes(for: run.style)
-                cache[run.style] = attributes
+                paragraphIDs[p.style] = paragraphValues.count
+                paragraphOf.append(paragraphValues.count)
+                paragraphValues.append(PlatformAttributes.paragraphStyle(p.style))
             }
-            if let a = run.attachment {
-                attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
-                attributes[.mconvAttachmentInfo] = a
-                if a.kind == .rule { attributes[.mconvRule] = true }
+        }
+        var pairIDs: [Int: Int] = [:]
+        var paragraphIndex = 0
+        for run in runs {
+            let styleID: Int
+            if let id = styleIDs[run.style] {
+                styleID = id
+            } else {
+                styleID = styleAttributes.count
+                styleIDs[run.style] = styleID
+                styleAttributes.append(StyledText.attributes(for: run.style))
             }
             var lo = run.range.lowerBound
             while lo < run.range.upperBound {
@@ -83,17 +97,58 @@ extension StyledText {
                     paragraphIndex += 1
                 }
                 var hi = run.range.upperBound
-                var pieceAttributes = attributes
+                var paragraphID = -1
                 if paragraphIndex < paragraphs.count {
                     hi = min(hi, paragraphs[paragraphIndex].range.upperBound + 1)
-                    if let v = paragraphValues[paragraphIndex] {
-                        pieceAttributes[.mconvParagraphStyle] = v
-                    }
+                    paragraphID = paragraphOf[paragraphIndex]
                 }
                 if hi <= lo { hi = run.range.upperBound }
-                result.setAttributes(pieceAttributes, range: NSRange(location: lo, length: hi - lo))
+                let kind: Int
+                if let a = run.attachment {
+                    var attributes = styleAttributes[styleID]
+                    attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
+                    attributes[.mconvAttachmentInfo] = a
+                    if a.kind == .rule { attributes[.mconvRule] = true }
+                    if paragraphID >= 0 {
+                        attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
+                    }
+                    kind = dictionaries.count
+                    dictionaries.append(attributes)
+                } else {
+                    let pair = styleID &* (paragraphValues.count + 1) &+ (paragraphID + 1)
+                    if let id = pairIDs[pair] {
+                        kind = id
+                    } else {
+                        var attributes = styleAttributes[styleID]
+                        if paragraphID >= 0 {
+                            attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
+                        }
+                        kind = dictionaries.count
+                        pairIDs[pair] = kind
+                        dictionaries.append(attributes)
+                    }
+                }
+                if pieceKinds.last != kind {
+                    pieceStarts.append(lo)
+                    pieceKinds.append(kind)
+                }
                 lo = hi
             }
+        }
+        guard !dictionaries.isEmpty else { return NSMutableAttributedString(string: string) }
+        // The dictionary most stretches use becomes the whole string's starting attributes.
+        var uses = [Int](repeating: 0, count: dictionaries.count)
+        for k in pieceKinds { uses[k] += 1 }
+        var base = 0
+        for k in uses.indices where uses[k] > uses[base] { base = k }
+        let result = NSMutableAttributedString(string: string, attributes: dictionaries[base])
+        result.beginEditing()
+        let end = utf16Count
+        for i in pieceKinds.indices where pieceKinds[i] != base {
+            let lo = pieceStarts[i]
+            let hi = i + 1 < pieceStarts.count ? pieceStarts[i + 1] : end
+            result.setAttributes(
+                dictionaries[pieceKinds[i]], range: NSRange(location: lo, length: hi - lo))
         }
         result.endEditing()
         return result

@@ -1,0 +1,84 @@
+import Foundation
+import StyledText
+
+/// `STYLED_BENCH_PROFILE=nsexp`: Foundation construction variants over the same pieces
+/// (for choosing how `attributedString()` calls Foundation; not part of the figures).
+func foundationExperiments(_ texts: [StyledText]) {
+    // Pieces as the reference builds them, coalesced by Foundation.
+    let pieces: [(String, [(NSRange, [NSAttributedString.Key: Any])])] = texts.map { s in
+        let ns = s.attributedString()
+        var out: [(NSRange, [NSAttributedString.Key: Any])] = []
+        ns.enumerateAttributes(in: NSRange(location: 0, length: ns.length)) { a, r, _ in out.append((r, a)) }
+        return (s.string, out)
+    }
+    func time(_ name: String, _ body: (Int) -> Int) {
+        var best = Double.infinity
+        var sink = 0
+        for _ in 0..<5 {
+            let t0 = now()
+            for _ in 0..<20 { for i in pieces.indices { sink &+= body(i) } }
+            best = min(best, Double(now() - t0) / Double(20 * pieces.count))
+        }
+        print(name, String(format: "%.2f us per snippet", best / 1000), sink == 42 ? "" : "")
+
+    }
+    let total = pieces.map { $0.1.count }.reduce(0, +)
+    print("pieces per snippet:", Double(total) / Double(pieces.count))
+    time("setAttributes per piece") { i in
+        let (s, p) = pieces[i]
+        let m = NSMutableAttributedString(string: s)
+        m.beginEditing()
+        for (r, a) in p { m.setAttributes(a, range: r) }
+        m.endEditing()
+        return m.length
+    }
+    time("setAttributes per piece, no begin/endEditing") { i in
+        let (s, p) = pieces[i]
+        let m = NSMutableAttributedString(string: s)
+        for (r, a) in p { m.setAttributes(a, range: r) }
+        return m.length
+    }
+    time("setAttributes per piece, reverse order") { i in
+        let (s, p) = pieces[i]
+        let m = NSMutableAttributedString(string: s)
+        for (r, a) in p.reversed() { m.setAttributes(a, range: r) }
+        return m.length
+    }
+    let ns = pieces.map { NSString(string: $0.0) }
+    time("append(NSAttributedString(string:attributes:)) per piece") { i in
+        let (_, p) = pieces[i]
+        let m = NSMutableAttributedString(string: "")
+        for (r, a) in p { m.append(NSAttributedString(string: ns[i].substring(with: r), attributes: a)) }
+        return m.length
+    }
+    // Values turned into Foundation objects (NSString descriptions): what Swift-struct
+    // values cost over native ones.
+    let nativePieces = pieces.map { (s, p) in
+        (s, p.map { (r, a) in (r, a.mapValues { v -> Any in
+            if v is NSNumber || v is URL || v is Int || v is Double || v is Bool { return v }
+            return NSString(string: "\(v)") }) })
+    }
+    time("setAttributes per piece, NSString values") { i in
+        let (s, p) = nativePieces[i]
+        let m = NSMutableAttributedString(string: s)
+        for (r, a) in p { m.setAttributes(a, range: r) }
+        return m.length
+    }
+    if let key = ProcessInfo.processInfo.environment["ADD_KEY"] {
+        time("addAttribute per piece, key \(key) only") { i in
+            let (s, p) = pieces[i]
+            let m = NSMutableAttributedString(string: s)
+            for (r, a) in p {
+                for (k, v) in a where k.rawValue == key { m.addAttribute(k, value: v, range: r) }
+            }
+            return m.length
+        }
+    }
+    time("NSAttributedString(string:attributes:) first piece only") { i in
+        let (s, p) = pieces[i]
+        return NSAttributedString(string: s, attributes: p[0].1).length
+    }
+    time("NSMutableAttributedString(string:) only") { i in
+        NSMutableAttributedString(string: pieces[i].0).length
+    }
+}
