@@ -106,10 +106,12 @@ struct StyleResolver {
         }
         root = base
         rootSize = base.fontSize ?? 16
-        styles = [base]
+        styles = []
         styles.reserveCapacity(16)
+        styles.append(base)
         bytes.reserveCapacity(512)
         runs.reserveCapacity(16)
+        paragraphs.reserveCapacity(8)
     }
 
     /// The resolved style of a stylesheet's root rule (16pt unless it sets a size).
@@ -135,18 +137,17 @@ struct StyleResolver {
                     .note, "lossy.raw",
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
         }
-        let count = runs.count
-        let out = styles.withUnsafeBufferPointer { styles in
-            runs.withUnsafeBufferPointer { runs in
-                [StyledRun](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    for i in 0..<count {
-                        let r = runs[i]
-                        (buffer.baseAddress! + i).initialize(
-                            to: StyledRun(
-                                range: r.start..<r.end, style: styles[r.style],
-                                attachment: r.attachment < 0 ? nil : attachments[r.attachment]))
-                    }
-                    initialized = count
+        // Filled in place (fields assigned into a placeholder array): constructing each
+        // StyledRun and moving it in costs a copy and a destroy of the whole run.
+        var out = [StyledRun](
+            repeating: StyledRun(range: 0..<0, style: TextStyle()), count: runs.count)
+        styles.withUnsafeBufferPointer { styles in
+            out.withUnsafeMutableBufferPointer { out in
+                for i in runs.indices {
+                    let r = runs[i]
+                    out[i].range = r.start..<r.end
+                    out[i].style = styles[r.style]
+                    if r.attachment >= 0 { out[i].attachment = attachments[r.attachment] }
                 }
             }
         }
@@ -204,7 +205,7 @@ struct StyleResolver {
         var namedTagRule: StyleRule? = nil
         var roleRule: StyleRule? = nil
         if let tag = attributes.tag {
-            tagRule = sheet.tags[tag]
+            tagRule = sheet.tagRule(tag)
             if !sheet.named.isEmpty { namedTagRule = sheet.named[tag] }
         }
         if !sheet.named.isEmpty, !attributes.pairs.isEmpty, let role = attributes.value(of: "role")
@@ -264,30 +265,53 @@ struct StyleResolver {
             }
         }
         let rootSize = self.rootSize
-        func run(_ decls: [StyleDeclaration], _ important: Bool?) {
-            guard !decls.isEmpty else { return }
-            StyleResolver.apply(
-                decls, important: important, to: &s, parent: parent, rootSize: rootSize,
-                delta: &delta, diagnostics: &diagnostics)
-        }
-        func pass(_ important: Bool?) {
-            if sheetFirst { run(inline, important) }
-            if let r = kindRule { run(r.declarations, important) }
-            if let r = tagRule { run(r.declarations, important) }
-            if let r = namedTagRule { run(r.declarations, important) }
-            if let r = roleRule { run(r.declarations, important) }
+        // One pass, or two (normal declarations, then `!important` ones) when any rule has
+        // an important declaration. Written without closures so `s` stays a plain local.
+        var important: Bool? = anyImportant ? false : nil
+        while true {
+            if sheetFirst && !inline.isEmpty {
+                StyleResolver.apply(
+                    inline, important: important, to: &s, parent: parent, rootSize: rootSize,
+                    delta: &delta, diagnostics: &diagnostics)
+            }
+            if let r = kindRule, !r.declarations.isEmpty {
+                StyleResolver.apply(
+                    r.declarations, important: important, to: &s, parent: parent,
+                    rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
+            }
+            if let r = tagRule, !r.declarations.isEmpty {
+                StyleResolver.apply(
+                    r.declarations, important: important, to: &s, parent: parent,
+                    rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
+            }
+            if let r = namedTagRule, !r.declarations.isEmpty {
+                StyleResolver.apply(
+                    r.declarations, important: important, to: &s, parent: parent,
+                    rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
+            }
+            if let r = roleRule, !r.declarations.isEmpty {
+                StyleResolver.apply(
+                    r.declarations, important: important, to: &s, parent: parent,
+                    rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
+            }
             if let classAttributes {
                 for c in classAttributes.classes {
-                    if let r = sheet.classes[c] { run(r.declarations, important) }
+                    guard let r = sheet.classes[c], !r.declarations.isEmpty else { continue }
+                    StyleResolver.apply(
+                        r.declarations, important: important, to: &s, parent: parent,
+                        rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
                 }
             }
-            if !sheetFirst { run(inline, important) }
-        }
-        if anyImportant {
-            pass(false)
-            pass(true)
-        } else {
-            pass(nil)
+            if !sheetFirst && !inline.isEmpty {
+                StyleResolver.apply(
+                    inline, important: important, to: &s, parent: parent, rootSize: rootSize,
+                    delta: &delta, diagnostics: &diagnostics)
+            }
+            if important == false {
+                important = true
+            } else {
+                break
+            }
         }
         styles.append(s)
         return styles.count - 1

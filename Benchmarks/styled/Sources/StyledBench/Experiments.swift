@@ -74,6 +74,51 @@ func foundationExperiments(_ texts: [StyledText]) {
             return m.length
         }
     }
+    // Pieces with dictionary ids (equal dictionaries share an id).
+    let identified: [(String, [(NSRange, Int)], [[NSAttributedString.Key: Any]], Int)] = pieces.map { (s, p) in
+        var ids: [[String: AnyHashable]: Int] = [:]
+        var dicts: [[NSAttributedString.Key: Any]] = []
+        var out: [(NSRange, Int)] = []
+        for (r, a) in p {
+            var key: [String: AnyHashable] = [:]
+            for (k, v) in a { key[k.rawValue] = (v as? AnyHashable) ?? AnyHashable("\(v)") }
+            if let id = ids[key] { out.append((r, id)) } else {
+                ids[key] = dicts.count
+                out.append((r, dicts.count))
+                dicts.append(a)
+            }
+        }
+        var uses = [Int](repeating: 0, count: dicts.count)
+        for (_, id) in out { uses[id] += 1 }
+        var base = 0
+        for k in uses.indices where uses[k] > uses[base] { base = k }
+        return (s, out, dicts, base)
+    }
+    time("base dictionary + setAttributes for the rest, in order") { i in
+        let (s, p, d, base) = identified[i]
+        let m = NSMutableAttributedString(string: s, attributes: d[base])
+        for (r, id) in p where id != base { m.setAttributes(d[id], range: r) }
+        return m.length
+    }
+    time("base dictionary + setAttributes for the rest, reversed") { i in
+        let (s, p, d, base) = identified[i]
+        let m = NSMutableAttributedString(string: s, attributes: d[base])
+        for (r, id) in p.reversed() where id != base { m.setAttributes(d[id], range: r) }
+        return m.length
+    }
+    time("empty + setAttributes for all, in order") { i in
+        let (s, p, d, _) = identified[i]
+        let m = NSMutableAttributedString(string: s)
+        for (r, id) in p { m.setAttributes(d[id], range: r) }
+        return m.length
+    }
+    time("empty + setAttributes for all but base, then base pieces") { i in
+        let (s, p, d, base) = identified[i]
+        let m = NSMutableAttributedString(string: s)
+        for (r, id) in p where id != base { m.setAttributes(d[id], range: r) }
+        for (r, id) in p where id == base { m.setAttributes(d[id], range: r) }
+        return m.length
+    }
     time("NSAttributedString(string:attributes:) first piece only") { i in
         let (s, p) = pieces[i]
         return NSAttributedString(string: s, attributes: p[0].1).length
