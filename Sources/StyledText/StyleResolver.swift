@@ -677,7 +677,9 @@ struct StyleMemo {
         }
     }
 
-    mutating func insert(_ key: Int, style: StyleResolver.StyleID, delta: StyleResolver.BlockDelta) {
+    mutating func insert(
+        _ key: Int, style: StyleResolver.StyleID, delta: StyleResolver.BlockDelta
+    ) {
         if slots.isEmpty {
             slots = [Int32](repeating: 0, count: 32)
             entries.reserveCapacity(8)

@@ -8,7 +8,9 @@ func foundationExperiments(_ texts: [StyledText]) {
     let pieces: [(String, [(NSRange, [NSAttributedString.Key: Any])])] = texts.map { s in
         let ns = s.attributedString()
         var out: [(NSRange, [NSAttributedString.Key: Any])] = []
-        ns.enumerateAttributes(in: NSRange(location: 0, length: ns.length)) { a, r, _ in out.append((r, a)) }
+        ns.enumerateAttributes(in: NSRange(location: 0, length: ns.length)) { a, r, _ in
+            out.append((r, a))
+        }
         return (s.string, out)
     }
     func time(_ name: String, _ body: (Int) -> Int) {
@@ -48,7 +50,9 @@ func foundationExperiments(_ texts: [StyledText]) {
     time("append(NSAttributedString(string:attributes:)) per piece") { i in
         let (_, p) = pieces[i]
         let m = NSMutableAttributedString(string: "")
-        for (r, a) in p { m.append(NSAttributedString(string: ns[i].substring(with: r), attributes: a)) }
+        for (r, a) in p {
+            m.append(NSAttributedString(string: ns[i].substring(with: r), attributes: a))
+        }
         return m.length
     }
     // Values turned into Foundation objects (NSString descriptions): what Swift-struct
@@ -64,6 +68,19 @@ func foundationExperiments(_ texts: [StyledText]) {
         for (r, a) in p { m.setAttributes(a, range: r) }
         return m.length
     }
+    // `ADD_ALL=readback|fresh`: addAttribute for every key of every piece, with values read
+    // back from an attributed string or freshly built (the Linux CFEqual halt hunt).
+    if let source = ProcessInfo.processInfo.environment["ADD_ALL"] {
+        let fresh = texts.map { (s: $0.string, p: referencePieces($0)) }
+        let readBack = pieces.map { (s: $0.0, p: $0.1) }
+        let chosen = source == "fresh" ? fresh : readBack
+        time("addAttribute per key per piece, \(source) values") { i in
+            let (s, p) = chosen[i]
+            let m = NSMutableAttributedString(string: s)
+            for (r, a) in p { for (k, v) in a { m.addAttribute(k, value: v, range: r) } }
+            return m.length
+        }
+    }
     if let key = ProcessInfo.processInfo.environment["ADD_KEY"] {
         time("addAttribute per piece, key \(key) only") { i in
             let (s, p) = pieces[i]
@@ -75,7 +92,8 @@ func foundationExperiments(_ texts: [StyledText]) {
         }
     }
     // Pieces with dictionary ids (equal dictionaries share an id).
-    let identified: [(String, [(NSRange, Int)], [[NSAttributedString.Key: Any]], Int)] = pieces.map { (s, p) in
+    typealias Identified = (String, [(NSRange, Int)], [[NSAttributedString.Key: Any]], Int)
+    let identified: [Identified] = pieces.map { (s, p) in
         var ids: [[String: AnyHashable]: Int] = [:]
         var dicts: [[NSAttributedString.Key: Any]] = []
         var out: [(NSRange, Int)] = []

@@ -5,6 +5,14 @@ import StyledText
 /// paragraph), kept to check that the optimized `attributedString()` builds the same string.
 func referenceAttributedString(_ s: StyledText) -> NSAttributedString {
     let result = NSMutableAttributedString(string: s.string)
+    for (range, attributes) in referencePieces(s) { result.setAttributes(attributes, range: range) }
+    return result
+}
+
+/// The pieces of the reference conversion: each run split at paragraph ends, with its
+/// attributes (freshly built values, never read back from an attributed string).
+func referencePieces(_ s: StyledText) -> [(NSRange, [NSAttributedString.Key: Any])] {
+    var out: [(NSRange, [NSAttributedString.Key: Any])] = []
     var paragraphIndex = 0
     let paragraphs = s.paragraphs
     for run in s.runs {
@@ -29,11 +37,11 @@ func referenceAttributedString(_ s: StyledText) -> NSAttributedString {
                 if !p.isEmpty { piece[.mconvParagraphStyle] = PlatformAttributes.paragraphStyle(p) }
             }
             if hi <= lo { hi = run.range.upperBound }
-            result.setAttributes(piece, range: NSRange(location: lo, length: hi - lo))
+            out.append((NSRange(location: lo, length: hi - lo), piece))
             lo = hi
         }
     }
-    return result
+    return out
 }
 
 /// Whether two attributed strings have the same text and the same attributes everywhere
