@@ -24,21 +24,17 @@ struct StyleResolver {
     /// The text so far, UTF-8.
     var bytes: [UInt8] = []
     var utf16 = 0
-    var runs: [RunRecord] = []
-    var attachments: [TextAttachment] = []
+    /// The runs so far, and the style id of each (for merging without comparing styles).
+    var runs: [StyledRun] = []
+    var runStyles: [StyleID] = []
+    /// Whether `runs.last` is an attachment (never extended).
+    var lastRunIsAttachment = false
     var paragraphs: [StyledParagraph] = []
     var diagnostics: [Diagnostic] = []
     var rawCount = 0
     /// Resolved (parent id, element kind) pairs for elements that only take their kind's rule.
     var memo = StyleMemo()
 
-    /// A run while walking: UTF-16 bounds, a style id and an index into `attachments` (-1: none).
-    struct RunRecord {
-        var start: Int
-        var end: Int
-        var style: StyleID
-        var attachment: Int
-    }
 
     /// Margin collected since the last paragraph.
     var margin: Double = 0
@@ -111,6 +107,7 @@ struct StyleResolver {
         styles.append(base)
         bytes.reserveCapacity(512)
         runs.reserveCapacity(16)
+        runStyles.reserveCapacity(16)
         paragraphs.reserveCapacity(8)
     }
 
@@ -137,22 +134,8 @@ struct StyleResolver {
                     .note, "lossy.raw",
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
         }
-        // Filled in place (fields assigned into a placeholder array): constructing each
-        // StyledRun and moving it in costs a copy and a destroy of the whole run.
-        var out = [StyledRun](
-            repeating: StyledRun(range: 0..<0, style: TextStyle()), count: runs.count)
-        styles.withUnsafeBufferPointer { styles in
-            out.withUnsafeMutableBufferPointer { out in
-                for i in runs.indices {
-                    let r = runs[i]
-                    out[i].range = r.start..<r.end
-                    out[i].style = styles[r.style]
-                    if r.attachment >= 0 { out[i].attachment = attachments[r.attachment] }
-                }
-            }
-        }
         return StyledText(
-            string: String(decoding: bytes, as: UTF8.self), utf16Count: utf16, runs: out,
+            string: String(decoding: bytes, as: UTF8.self), utf16Count: utf16, runs: runs,
             paragraphs: paragraphs, diagnostics: diagnostics, rootStyle: root)
     }
 
@@ -575,14 +558,24 @@ struct StyleResolver {
     mutating func addRun(_ n: Int, _ style: StyleID, separator: Bool) {
         let end = utf16 + n
         utf16 = end
-        let last = runs.count - 1
-        if last >= 0 && runs[last].attachment < 0 {
-            if separator || sameStyle(runs[last].style, style) {
-                runs[last].end = end
-                return
+        if let previous = runStyles.last, !lastRunIsAttachment,
+            separator || sameStyle(previous, style)
+        {
+            // Extended in place: no copy of the last run or its style.
+            runs.withUnsafeMutableBufferPointer { buffer in
+                let last = buffer.count - 1
+                buffer[last].range = buffer[last].range.lowerBound..<end
             }
+            return
         }
-        runs.append(RunRecord(start: end - n, end: end, style: style, attachment: -1))
+        runs.append(StyledRun(range: (end - n)..<end, style: copyOfStyle(style)))
+        runStyles.append(style)
+        lastRunIsAttachment = false
+    }
+
+    /// The style of an id, copied out of the table.
+    mutating func copyOfStyle(_ style: StyleID) -> TextStyle {
+        styles.withUnsafeBufferPointer { $0[style] }
     }
 
     mutating func emitAttachment(_ attachment: TextAttachment, _ style: StyleID) {
@@ -590,10 +583,11 @@ struct StyleResolver {
             if pending == nil { return }
             openParagraph()
         }
-        attachments.append(attachment)
         runs.append(
-            RunRecord(
-                start: utf16, end: utf16 + 1, style: style, attachment: attachments.count - 1))
+            StyledRun(
+                range: utf16..<(utf16 + 1), style: copyOfStyle(style), attachment: attachment))
+        runStyles.append(style)
+        lastRunIsAttachment = true
         bytes.append(contentsOf: [0xEF, 0xBF, 0xBC])
         utf16 += 1
         if measuring {
