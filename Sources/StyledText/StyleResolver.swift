@@ -232,72 +232,70 @@ struct StyleResolver {
         _ roleRule: StyleRule?, _ classAttributes: Attributes?, _ inline: [StyleDeclaration],
         _ parentID: StyleID, _ delta: inout BlockDelta
     ) -> StyleID {
-        var s = styles[parentID]
-        let parent = ParentMetrics(s)
-        let useClasses = classAttributes != nil
-        let sheetFirst = sheet.policy == .stylesheetFirst
+        let parent = styles.withUnsafeBufferPointer { ParentMetrics($0[parentID]) }
+        let classRules: [StyleRule] =
+            classAttributes.map { a in a.classes.compactMap { sheet.classes[$0] } } ?? []
         var anyImportant = inline.contains { $0.important }
         if !anyImportant {
             anyImportant =
                 (kindRule?.hasImportant ?? false) || (tagRule?.hasImportant ?? false)
                 || (namedTagRule?.hasImportant ?? false) || (roleRule?.hasImportant ?? false)
-            if !anyImportant && useClasses {
-                for c in classAttributes!.classes where sheet.classes[c]?.hasImportant == true {
-                    anyImportant = true
-                }
-            }
+                || classRules.contains { $0.hasImportant }
         }
+        let rules = CascadeRules(
+            kind: kindRule, tag: tagRule, namedTag: namedTagRule, role: roleRule,
+            classes: classRules, inline: inline, sheetFirst: sheet.policy == .stylesheetFirst,
+            anyImportant: anyImportant)
         let rootSize = self.rootSize
-        // One pass, or two (normal declarations, then `!important` ones) when any rule has
-        // an important declaration. Written without closures so `s` stays a plain local.
-        var important: Bool? = anyImportant ? false : nil
+        // The new style starts as a copy of the parent's and is resolved in place.
+        styles.append(copyOfStyle(parentID))
+        let id = styles.count - 1
+        styles.withUnsafeMutableBufferPointer { buffer in
+            StyleResolver.cascade(rules, into: &buffer[id], parent, rootSize, &delta)
+        }
+        return id
+    }
+
+    /// The rules that apply to one element, in cascade order.
+    struct CascadeRules {
+        var kind: StyleRule?
+        var tag: StyleRule?
+        var namedTag: StyleRule?
+        var role: StyleRule?
+        var classes: [StyleRule]
+        var inline: [StyleDeclaration]
+        var sheetFirst: Bool
+        var anyImportant: Bool
+    }
+
+    /// Applies `rules` to `s`: one pass, or two (normal declarations, then `!important`
+    /// ones) when any rule has an important declaration.
+    static func cascade(
+        _ rules: CascadeRules, into s: inout TextStyle, _ parent: ParentMetrics,
+        _ rootSize: Double, _ delta: inout BlockDelta
+    ) {
+        var scratch: [Diagnostic] = []
+        func run(_ decls: [StyleDeclaration], _ important: Bool?, _ s: inout TextStyle) {
+            guard !decls.isEmpty else { return }
+            StyleResolver.apply(
+                decls, important: important, to: &s, parent: parent, rootSize: rootSize,
+                delta: &delta, diagnostics: &scratch)
+        }
+        var important: Bool? = rules.anyImportant ? false : nil
         while true {
-            if sheetFirst && !inline.isEmpty {
-                StyleResolver.apply(
-                    inline, important: important, to: &s, parent: parent, rootSize: rootSize,
-                    delta: &delta, diagnostics: &diagnostics)
-            }
-            if let r = kindRule, !r.declarations.isEmpty {
-                StyleResolver.apply(
-                    r.declarations, important: important, to: &s, parent: parent,
-                    rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
-            }
-            if let r = tagRule, !r.declarations.isEmpty {
-                StyleResolver.apply(
-                    r.declarations, important: important, to: &s, parent: parent,
-                    rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
-            }
-            if let r = namedTagRule, !r.declarations.isEmpty {
-                StyleResolver.apply(
-                    r.declarations, important: important, to: &s, parent: parent,
-                    rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
-            }
-            if let r = roleRule, !r.declarations.isEmpty {
-                StyleResolver.apply(
-                    r.declarations, important: important, to: &s, parent: parent,
-                    rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
-            }
-            if let classAttributes {
-                for c in classAttributes.classes {
-                    guard let r = sheet.classes[c], !r.declarations.isEmpty else { continue }
-                    StyleResolver.apply(
-                        r.declarations, important: important, to: &s, parent: parent,
-                        rootSize: rootSize, delta: &delta, diagnostics: &diagnostics)
-                }
-            }
-            if !sheetFirst && !inline.isEmpty {
-                StyleResolver.apply(
-                    inline, important: important, to: &s, parent: parent, rootSize: rootSize,
-                    delta: &delta, diagnostics: &diagnostics)
-            }
+            if rules.sheetFirst { run(rules.inline, important, &s) }
+            if let r = rules.kind { run(r.declarations, important, &s) }
+            if let r = rules.tag { run(r.declarations, important, &s) }
+            if let r = rules.namedTag { run(r.declarations, important, &s) }
+            if let r = rules.role { run(r.declarations, important, &s) }
+            for r in rules.classes { run(r.declarations, important, &s) }
+            if !rules.sheetFirst { run(rules.inline, important, &s) }
             if important == false {
                 important = true
             } else {
                 break
             }
         }
-        styles.append(s)
-        return styles.count - 1
     }
 
     static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
