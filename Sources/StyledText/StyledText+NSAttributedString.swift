@@ -41,20 +41,21 @@ extension StyledText {
     ///
     /// On Apple platforms the values are `UIFont`/`NSFont`, `UIColor`/`NSColor`,
     /// `NSParagraphStyle` and `NSTextAttachment` (see `PlatformAttributes`); on Linux they
-    /// are `StyledFont`, `RGBAColor`, `ParagraphStyle` and `TextAttachment`.
+    /// are `StyledFont`, `RGBAColor`, `ParagraphStyle` and `TextAttachment`, stored in
+    /// `StyledValueBox` objects they bridge to (cast with `as? StyledFont` as usual; the box
+    /// keeps swift-corelibs-foundation from halting when it compares attribute values).
     ///
     /// ```swift
     /// let label = StyledText(doc).attributedString()
-    /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) // StyledFont / UIFont
+    /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont // or UIFont
     /// ```
     public func attributedString() -> NSAttributedString {
         // Foundation's cost is per call (each bridges its dictionary and compares it with its
-        // neighbours' in the run array), so the work here is to make as few calls as possible:
+        // neighbours' in the run array), so the work here is to make few, cheap calls:
         // 1. split the runs at paragraph ends into pieces, each with one dictionary id (a
-        //    distinct run style x paragraph style pair; an attachment has its own);
-        // 2. create the string with the dictionary most pieces use, so those pieces need no
-        //    call at all;
-        // 3. one setAttributes for every other maximal stretch of equal dictionary ids.
+        //    distinct run style x paragraph style pair; an attachment has its own), whose
+        //    values are objects made once per dictionary;
+        // 2. append one attributed string per maximal stretch of equal dictionary ids.
         var dictionaries: [[NSAttributedString.Key: Any]] = []
         var pieceStarts: [Int] = []
         var pieceKinds: [Int] = []
@@ -75,7 +76,7 @@ extension StyledText {
             } else {
                 paragraphIDs[p.style] = paragraphValues.count
                 paragraphOf.append(paragraphValues.count)
-                paragraphValues.append(PlatformAttributes.paragraphStyle(p.style))
+                paragraphValues.append(StyledText.paragraphObject(p.style))
             }
         }
         var pairIDs: [Int: Int] = [:]
@@ -87,7 +88,7 @@ extension StyledText {
             } else {
                 styleID = styleAttributes.count
                 styleIDs[run.style] = styleID
-                styleAttributes.append(StyledText.attributes(for: run.style))
+                styleAttributes.append(StyledText.objectAttributes(for: run.style))
             }
             var lo = run.range.lowerBound
             while lo < run.range.upperBound {
@@ -106,9 +107,15 @@ extension StyledText {
                 let kind: Int
                 if let a = run.attachment {
                     var attributes = styleAttributes[styleID]
-                    attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
-                    attributes[.mconvAttachmentInfo] = a
-                    if a.kind == .rule { attributes[.mconvRule] = true }
+                    #if canImport(ObjectiveC)
+                        attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
+                        attributes[.mconvAttachmentInfo] = a
+                    #else
+                        let box = StyledValueBox(a)
+                        attributes[.mconvAttachment] = box
+                        attributes[.mconvAttachmentInfo] = box
+                    #endif
+                    if a.kind == .rule { attributes[.mconvRule] = NSNumber(value: true) }
                     if paragraphID >= 0 {
                         attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
                     }
@@ -136,22 +143,74 @@ extension StyledText {
             }
         }
         guard !dictionaries.isEmpty else { return NSMutableAttributedString(string: string) }
-        // The dictionary most stretches use becomes the whole string's starting attributes.
-        var uses = [Int](repeating: 0, count: dictionaries.count)
-        for k in pieceKinds { uses[k] += 1 }
-        var base = 0
-        for k in uses.indices where uses[k] > uses[base] { base = k }
-        let result = NSMutableAttributedString(string: string, attributes: dictionaries[base])
+        // Appending whole attributed pieces lets Foundation compare its own dictionaries
+        // when it coalesces runs; `setAttributes` compares a freshly bridged dictionary with
+        // its neighbours through the much slower Swift `NSDictionary.isEqual`.
+        let result = NSMutableAttributedString(string: "")
         result.beginEditing()
+        let utf16 = string.utf16
+        var index = utf16.startIndex
         let end = utf16Count
-        for i in pieceKinds.indices where pieceKinds[i] != base {
+        for i in pieceKinds.indices {
             let lo = pieceStarts[i]
             let hi = i + 1 < pieceStarts.count ? pieceStarts[i + 1] : end
-            result.setAttributes(
-                dictionaries[pieceKinds[i]], range: NSRange(location: lo, length: hi - lo))
+            let next = utf16.index(index, offsetBy: hi - lo)
+            result.append(
+                NSAttributedString(
+                    string: String(string[index..<next]), attributes: dictionaries[pieceKinds[i]]))
+            index = next
         }
         result.endEditing()
         return result
+    }
+
+    /// `attributes(for:)` with every value already an object (on Linux a `StyledValueBox`,
+    /// an `NSNumber` or an `NSURL`), so Foundation does not convert the values again in
+    /// every call that uses the dictionary.
+    static func objectAttributes(for style: TextStyle) -> [NSAttributedString.Key: Any] {
+        #if canImport(ObjectiveC)
+            return attributes(for: style)
+        #else
+            var d: [NSAttributedString.Key: Any] = [:]
+            d[.mconvFont] = StyledValueBox(StyledFont(style))
+            if let c = style.foreground { d[.mconvForegroundColor] = StyledValueBox(c) }
+            if let c = style.background { d[.mconvBackgroundColor] = StyledValueBox(c) }
+            if let u = style.underline, u != .none {
+                d[.mconvUnderline] = NSNumber(value: PlatformAttributes.lineStyle(u))
+                if let c = style.underlineColor { d[.mconvUnderlineColor] = StyledValueBox(c) }
+            }
+            if let u = style.strikethrough, u != .none {
+                d[.mconvStrikethrough] = NSNumber(value: PlatformAttributes.lineStyle(u))
+                if let c = style.strikethroughColor {
+                    d[.mconvStrikethroughColor] = StyledValueBox(c)
+                }
+            }
+            if let k = style.letterSpacing, k != 0 { d[.mconvKern] = NSNumber(value: k) }
+            if let w = style.wordSpacing, w != 0 { d[.mconvWordSpacing] = NSNumber(value: w) }
+            if let b = style.baselineOffset, b != 0 { d[.mconvBaselineOffset] = NSNumber(value: b) }
+            if let link = style.link {
+                d[.mconvLink] = linkObject(link)
+            }
+            return d
+        #endif
+    }
+
+    /// The `NSLink` value for a destination: an `NSURL` when `URL(string:)` accepts it, else
+    /// the string. The `NSURL` is made from the URL's bytes: `NSURL(string:)` (and bridging
+    /// a `URL`) reads the string through CoreFoundation one character at a time, about
+    /// 15 times slower on Linux.
+    static func linkObject(_ link: String) -> Any {
+        guard let url = URL(string: link) else { return NSString(string: link) }
+        return NSURL(dataRepresentation: Data(url.absoluteString.utf8), relativeTo: nil)
+    }
+
+    /// The paragraph style value as an object.
+    static func paragraphObject(_ p: ParagraphStyle) -> Any {
+        #if canImport(ObjectiveC)
+            return PlatformAttributes.paragraphStyle(p)
+        #else
+            return StyledValueBox(p)
+        #endif
     }
 
     /// The attribute dictionary of one resolved style.

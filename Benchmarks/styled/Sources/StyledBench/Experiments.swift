@@ -13,7 +13,9 @@ func foundationExperiments(_ texts: [StyledText]) {
         }
         return (s.string, out)
     }
+    let only = ProcessInfo.processInfo.environment["NSEXP_ONLY"]
     func time(_ name: String, _ body: (Int) -> Int) {
+        if let only, !name.hasPrefix(only) { return }
         var best = Double.infinity
         var sink = 0
         for _ in 0..<5 {
@@ -135,6 +137,46 @@ func foundationExperiments(_ texts: [StyledText]) {
         let m = NSMutableAttributedString(string: s)
         for (r, id) in p where id != base { m.setAttributes(d[id], range: r) }
         for (r, id) in p where id == base { m.setAttributes(d[id], range: r) }
+        return m.length
+    }
+    let nsStrings = identified.map { NSString(string: $0.0) }
+    time("base dictionary + replaceCharacters with attributed pieces for the rest") { i in
+        let (s, p, d, base) = identified[i]
+        let m = NSMutableAttributedString(string: s, attributes: d[base])
+        for (r, id) in p where id != base {
+            m.replaceCharacters(
+                in: r, with: NSAttributedString(string: nsStrings[i].substring(with: r), attributes: d[id]))
+        }
+        return m.length
+    }
+    time("append stretches") { i in
+        let (_, p, d, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for (r, id) in p {
+            m.append(NSAttributedString(string: nsStrings[i].substring(with: r), attributes: d[id]))
+        }
+        return m.length
+    }
+    time("append stretches made from per-dictionary prototypes") { i in
+        let (_, p, d, _) = identified[i]
+        let prototypes = d.map { NSAttributedString(string: "x", attributes: $0) }
+        let m = NSMutableAttributedString(string: "")
+        for (r, id) in p {
+            let piece = NSMutableAttributedString(attributedString: prototypes[id])
+            piece.replaceCharacters(in: NSRange(location: 0, length: 1), with: nsStrings[i].substring(with: r))
+            m.append(piece)
+        }
+        return m.length
+    }
+    time("base string, prototype pieces replacing the rest") { i in
+        let (s, p, d, base) = identified[i]
+        let prototypes = d.map { NSAttributedString(string: "x", attributes: $0) }
+        let m = NSMutableAttributedString(string: s, attributes: d[base])
+        for (r, id) in p where id != base {
+            let piece = NSMutableAttributedString(attributedString: prototypes[id])
+            piece.replaceCharacters(in: NSRange(location: 0, length: 1), with: nsStrings[i].substring(with: r))
+            m.replaceCharacters(in: r, with: piece)
+        }
         return m.length
     }
     time("NSAttributedString(string:attributes:) first piece only") { i in
