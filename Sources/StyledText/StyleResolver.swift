@@ -24,11 +24,18 @@ struct StyleResolver {
     /// The text so far, UTF-8.
     var bytes: [UInt8] = []
     var utf16 = 0
-    /// The runs so far, and the style id of each (for merging without comparing styles).
-    var runs: [StyledRun] = []
-    var runStyles: [StyleID] = []
-    /// Whether `runs.last` is an attachment (never extended).
-    var lastRunIsAttachment = false
+    /// The runs so far (made into `StyledRun`s at `finish`), and the attachments they use.
+    var runs: [RunRecord] = []
+    var attachments: [TextAttachment] = []
+
+    /// A run while walking: UTF-16 bounds, a style id and an index into `attachments`
+    /// (-1: none). Small and trivially copyable, so appending and extending cost little.
+    struct RunRecord {
+        var start: Int
+        var end: Int
+        var style: StyleID
+        var attachment: Int
+    }
     var paragraphs: [StyledParagraph] = []
     var diagnostics: [Diagnostic] = []
     var rawCount = 0
@@ -107,7 +114,6 @@ struct StyleResolver {
         styles.append(base)
         bytes.reserveCapacity(512)
         runs.reserveCapacity(16)
-        runStyles.reserveCapacity(16)
         paragraphs.reserveCapacity(8)
     }
 
@@ -135,8 +141,40 @@ struct StyleResolver {
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
         }
         return StyledText(
-            string: String(decoding: bytes, as: UTF8.self), utf16Count: utf16, runs: runs,
+            string: String(decoding: bytes, as: UTF8.self), utf16Count: utf16, runs: styledRuns(),
             paragraphs: paragraphs, diagnostics: diagnostics, rootStyle: root)
+    }
+
+    /// The runs as `StyledRun`s. Each is initialized field by field in the new array's
+    /// memory, its style copied straight from the table: building a `StyledRun` value and
+    /// appending it costs a copy and a destroy of the whole run on top.
+    func styledRuns() -> [StyledRun] {
+        let count = runs.count
+        let stride = MemoryLayout<StyledRun>.stride
+        let rangeOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.range)!
+        let styleOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.style)!
+        let attachmentOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.attachment)!
+        return [StyledRun](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeMutableRawPointer(base)
+            styles.withUnsafeBufferPointer { styles in
+                runs.withUnsafeBufferPointer { records in
+                    for i in 0..<count {
+                        let r = records[i]
+                        let p = raw + i * stride
+                        (p + rangeOffset).initializeMemory(
+                            as: Range<Int>.self, repeating: r.start..<r.end, count: 1)
+                        (p + styleOffset).initializeMemory(
+                            as: TextStyle.self, from: styles.baseAddress! + r.style, count: 1)
+                        (p + attachmentOffset).initializeMemory(
+                            as: TextAttachment?.self,
+                            repeating: r.attachment < 0 ? nil : attachments[r.attachment],
+                            count: 1)
+                    }
+                }
+            }
+            initialized = count
+        }
     }
 
     /// `style` with its link replaced (an id of its own unless nothing changes).
@@ -556,19 +594,14 @@ struct StyleResolver {
     mutating func addRun(_ n: Int, _ style: StyleID, separator: Bool) {
         let end = utf16 + n
         utf16 = end
-        if let previous = runStyles.last, !lastRunIsAttachment,
-            separator || sameStyle(previous, style)
+        let last = runs.count - 1
+        if last >= 0 && runs[last].attachment < 0
+            && (separator || sameStyle(runs[last].style, style))
         {
-            // Extended in place: no copy of the last run or its style.
-            runs.withUnsafeMutableBufferPointer { buffer in
-                let last = buffer.count - 1
-                buffer[last].range = buffer[last].range.lowerBound..<end
-            }
+            runs[last].end = end
             return
         }
-        runs.append(StyledRun(range: (end - n)..<end, style: copyOfStyle(style)))
-        runStyles.append(style)
-        lastRunIsAttachment = false
+        runs.append(RunRecord(start: end - n, end: end, style: style, attachment: -1))
     }
 
     /// The style of an id, copied out of the table.
@@ -581,11 +614,10 @@ struct StyleResolver {
             if pending == nil { return }
             openParagraph()
         }
+        attachments.append(attachment)
         runs.append(
-            StyledRun(
-                range: utf16..<(utf16 + 1), style: copyOfStyle(style), attachment: attachment))
-        runStyles.append(style)
-        lastRunIsAttachment = true
+            RunRecord(
+                start: utf16, end: utf16 + 1, style: style, attachment: attachments.count - 1))
         bytes.append(contentsOf: [0xEF, 0xBF, 0xBC])
         utf16 += 1
         if measuring {
