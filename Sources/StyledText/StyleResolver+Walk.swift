@@ -3,10 +3,10 @@ import MarkupAST
 extension StyleResolver {
     mutating func render(_ blocks: [Block]) {
         let ctx = Context()
-        for b in blocks { block(b, root, ctx, 0) }
+        for b in blocks { block(b, StyleResolver.rootID, ctx, 0) }
     }
 
-    mutating func block(_ b: Block, _ parent: TextStyle, _ ctx: Context, _ depth: Int) {
+    mutating func block(_ b: Block, _ parent: StyleID, _ ctx: Context, _ depth: Int) {
         if depth >= StyleResolver.depthLimit {
             beginParagraph(.paragraph, ctx, parent)
             emit(StyleResolver.flatText(.block(b)), parent)
@@ -50,7 +50,7 @@ extension StyleResolver {
     }
 
     mutating func footnote(
-        _ label: String, _ bs: [Block], _ a: Attributes, _ parent: TextStyle, _ ctx: Context,
+        _ label: String, _ bs: [Block], _ a: Attributes, _ parent: StyleID, _ ctx: Context,
         _ depth: Int
     ) {
         var d = BlockDelta()
@@ -66,7 +66,7 @@ extension StyleResolver {
         addMargin(d.marginBottom)
     }
 
-    mutating func codeBlock(_ code: String, _ a: Attributes, _ parent: TextStyle, _ ctx: Context) {
+    mutating func codeBlock(_ code: String, _ a: Attributes, _ parent: StyleID, _ ctx: Context) {
         var d = BlockDelta()
         let s = style(.codeBlock, a, parent: parent, delta: &d)
         let c = context(ctx, d)
@@ -89,7 +89,7 @@ extension StyleResolver {
     }
 
     mutating func definitionList(
-        _ items: [DefinitionItem], _ a: Attributes, _ parent: TextStyle, _ ctx: Context,
+        _ items: [DefinitionItem], _ a: Attributes, _ parent: StyleID, _ ctx: Context,
         _ depth: Int
     ) {
         var d = BlockDelta()
@@ -113,20 +113,20 @@ extension StyleResolver {
         addMargin(d.marginBottom ?? sheet[.paragraph].map { _ in rootSize })
     }
 
-    mutating func rule(_ a: Attributes, _ parent: TextStyle, _ ctx: Context) {
+    mutating func rule(_ a: Attributes, _ parent: StyleID, _ ctx: Context) {
         var d = BlockDelta()
         let s = style(nil, a, parent: parent, delta: &d)
         let c = context(ctx, d)
-        addMargin(d.marginTop ?? StyleResolver.round2((s.fontSize ?? rootSize) / 2))
+        addMargin(d.marginTop ?? StyleResolver.round2(fontSize(s) / 2))
         beginParagraph(.rule, c, s)
         emitAttachment(TextAttachment(kind: .rule, url: ""), s)
         closeParagraph()
-        addMargin(d.marginBottom ?? StyleResolver.round2((s.fontSize ?? rootSize) / 2))
+        addMargin(d.marginBottom ?? StyleResolver.round2(fontSize(s) / 2))
     }
 
     mutating func textBlock(
         _ kind: ParagraphKind, _ element: ElementKind?, _ xs: [Inline], _ a: Attributes,
-        _ parent: TextStyle, _ ctx: Context, _ depth: Int
+        _ parent: StyleID, _ ctx: Context, _ depth: Int
     ) {
         var d = BlockDelta()
         let s = style(element, a, parent: parent, delta: &d)
@@ -140,7 +140,7 @@ extension StyleResolver {
     }
 
     mutating func container(
-        _ element: ElementKind?, _ bs: [Block], _ a: Attributes, _ parent: TextStyle,
+        _ element: ElementKind?, _ bs: [Block], _ a: Attributes, _ parent: StyleID,
         _ ctx: Context, _ depth: Int
     ) {
         var d = BlockDelta()
@@ -152,7 +152,7 @@ extension StyleResolver {
     }
 
     /// Emits a waiting list marker as a paragraph of its own.
-    mutating func flushMarker(_ ctx: Context, _ style: TextStyle) {
+    mutating func flushMarker(_ ctx: Context, _ style: StyleID) {
         guard marker != nil else { return }
         beginParagraph(.paragraph, markerContext, markerBase)
         openParagraph()
@@ -161,7 +161,7 @@ extension StyleResolver {
 
     // MARK: - Lists
 
-    mutating func list(_ list: ListBlock, _ parent: TextStyle, _ ctx: Context, _ depth: Int) {
+    mutating func list(_ list: ListBlock, _ parent: StyleID, _ ctx: Context, _ depth: Int) {
         var d = BlockDelta()
         let s = style(.list, list.attributes, parent: parent, delta: &d)
         if ctx.listLevel == 0 { addMargin(d.marginTop) }
@@ -192,8 +192,7 @@ extension StyleResolver {
             let ic = context(c, id)
             let itemType = id.listStyle ?? type
             let text = itemType.marker(for: n, delimiter: delimiter)
-            var markerStyle = itemStyle
-            markerStyle.link = nil
+            let markerStyle = withLink(itemStyle, nil)
             marker = Marker(
                 text: text, style: markerStyle, hasTab: itemType != .none, task: item.task,
                 kind: .listItem)
@@ -211,7 +210,7 @@ extension StyleResolver {
 
     // MARK: - Tables
 
-    mutating func table(_ table: Table, _ parent: TextStyle, _ ctx: Context, _ depth: Int) {
+    mutating func table(_ table: Table, _ parent: StyleID, _ ctx: Context, _ depth: Int) {
         var d = BlockDelta()
         let s = style(.table, table.attributes, parent: parent, delta: &d)
         let c = context(ctx, d)
@@ -245,13 +244,13 @@ extension StyleResolver {
             func skipSpanned(_ r: inout StyleResolver) {
                 while column < spanLeft.count, spanLeft[column] > 0 {
                     spanLeft[column] -= 1
-                    if column > 0 { r.appendRaw("\t", rs) }
+                    if column > 0 { r.appendASCII(0x09, rs) }
                     column += 1
                 }
             }
             for cell in row.cells {
                 skipSpanned(&self)
-                if column > 0 { appendRaw("\t", rs) }
+                if column > 0 { appendASCII(0x09, rs) }
                 var cd = BlockDelta()
                 let cs = style(
                     cell.header ? .tableHeader : .tableCell, cell.attributes, parent: rs,
@@ -261,7 +260,7 @@ extension StyleResolver {
                 measuredCells = 0
                 var first = true
                 for x in cell.blocks {
-                    if !first { emit(" ", cs) }
+                    if !first { emitASCII(0x20, cs) }
                     first = false
                     switch x {
                     case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
@@ -284,7 +283,7 @@ extension StyleResolver {
                 for k in column..<(column + span) { spanLeft[k] = max(0, cell.rowspan - 1) }
                 column += span
                 if span > 1 {
-                    for _ in 1..<span { appendRaw("\t", rs) }
+                    for _ in 1..<span { appendASCII(0x09, rs) }
                 }
             }
             skipSpanned(&self)
@@ -292,7 +291,7 @@ extension StyleResolver {
         }
         inCell = savedCell
         // Tab stops from the widest cell of each column, never truncating.
-        let gap = StyleResolver.round2((s.fontSize ?? rootSize))
+        let gap = StyleResolver.round2(fontSize(s))
         var stops: [Double] = []
         var x = c.indent
         for w in widths.dropLast() {
@@ -309,11 +308,11 @@ extension StyleResolver {
 
     // MARK: - Inlines
 
-    mutating func inlines(_ xs: [Inline], _ parent: TextStyle, _ depth: Int) {
+    mutating func inlines(_ xs: [Inline], _ parent: StyleID, _ depth: Int) {
         for x in xs { inline(x, parent, depth) }
     }
 
-    mutating func inline(_ x: Inline, _ parent: TextStyle, _ depth: Int) {
+    mutating func inline(_ x: Inline, _ parent: StyleID, _ depth: Int) {
         if depth >= StyleResolver.depthLimit {
             emit(StyleResolver.flatText(.inline(x)), parent)
             return
@@ -327,10 +326,14 @@ extension StyleResolver {
             emit(s, parent)
             return
         case .softBreak:
-            emit(" ", parent)
+            emitASCII(0x20, parent)
             return
         case .lineBreak:
-            emit(inCell ? " " : "\u{2028}", parent)
+            if inCell {
+                emitASCII(0x20, parent)
+            } else {
+                emitLineSeparator(parent)
+            }
             return
         case .code(let s, let a):
             code(s, a, parent)
@@ -364,23 +367,23 @@ extension StyleResolver {
         }
         var d = BlockDelta()
         var st = style(kind, attributes, parent: parent, delta: &d)
-        if let destination { st.link = destination }
+        if let destination { st = withLink(st, destination) }
         inlines(children, st, depth + 1)
     }
 
-    mutating func code(_ s: String, _ a: Attributes, _ parent: TextStyle) {
+    mutating func code(_ s: String, _ a: Attributes, _ parent: StyleID) {
         var d = BlockDelta()
         let st = style(.code, a, parent: parent, delta: &d)
         emit(inCell ? s.replacingNewlines() : s, st)
     }
 
-    mutating func footnoteReference(_ label: String, _ parent: TextStyle) {
+    mutating func footnoteReference(_ label: String, _ parent: StyleID) {
         var d = BlockDelta()
         emit("[\(label)]", style(.footnote, .none, parent: parent, delta: &d))
     }
 
     mutating func image(
-        _ xs: [Inline], _ link: Link, _ a: Attributes, _ parent: TextStyle, _ depth: Int
+        _ xs: [Inline], _ link: Link, _ a: Attributes, _ parent: StyleID, _ depth: Int
     ) {
         var d = BlockDelta()
         let st = style(.image, a, parent: parent, delta: &d)

@@ -2,8 +2,10 @@ import MarkupAST
 
 /// The one-pass walk from AST to `StyledText`.
 ///
-/// Styles flow down as values (each element's resolved style is computed once from its
-/// parent's); runs are appended and merged as text is emitted; paragraph spacing collapses
+/// Styles flow down as small integer ids into `styles` (each element's resolved style is
+/// computed once from its parent's, and an element kind under a given parent style is
+/// resolved once per document: `memo`); text is collected as UTF-8 bytes; runs are appended
+/// and merged as text is emitted (equal ids, else equal styles); paragraph spacing collapses
 /// as browsers collapse margins (the larger of the adjoining margins, first and last dropped).
 struct StyleResolver {
     let sheet: Stylesheet
@@ -11,14 +13,35 @@ struct StyleResolver {
     let rootSize: Double
     static let depthLimit = 512
 
-    var text = ""
+    /// An index into `styles`.
+    typealias StyleID = Int
+    /// The id of the root style.
+    static let rootID: StyleID = 0
+
+    /// Every style the walk produced, the root first; ids are not canonical (two ids may
+    /// hold equal styles), so run merging compares values when ids differ.
+    var styles: [TextStyle]
+    /// The text so far, UTF-8.
+    var bytes: [UInt8] = []
     var utf16 = 0
-    var runs: [StyledRun] = []
+    /// The runs so far (made into `StyledRun`s at `finish`), and the attachments they use.
+    var runs: [RunRecord] = []
+    var attachments: [TextAttachment] = []
+
+    /// A run while walking: UTF-16 bounds, a style id and an index into `attachments`
+    /// (-1: none). Small and trivially copyable, so appending and extending cost little.
+    struct RunRecord {
+        var start: Int
+        var end: Int
+        var style: StyleID
+        var attachment: Int
+    }
     var paragraphs: [StyledParagraph] = []
     var diagnostics: [Diagnostic] = []
     var rawCount = 0
-    /// Whether `runs.last` is an attachment (never extended).
-    var lastRunIsAttachment = false
+    /// Resolved (parent id, element kind) pairs for elements that only take their kind's rule.
+    var memo = StyleMemo()
+
 
     /// Margin collected since the last paragraph.
     var margin: Double = 0
@@ -29,7 +52,7 @@ struct StyleResolver {
     /// The list marker waiting for the item's first paragraph.
     var marker: Marker?
     var markerContext = Context()
-    var markerBase = TextStyle()
+    var markerBase: StyleID = 0
     /// Inside a table cell: breaks become spaces.
     var inCell = false
     /// Width measurement for table cells: points and terminal cells.
@@ -40,13 +63,13 @@ struct StyleResolver {
     struct Pending {
         var kind: ParagraphKind
         var style: ParagraphStyle
-        var baseStyle: TextStyle
+        var baseStyle: StyleID
         var listLevel: Int
     }
 
     struct Marker {
         var text: String
-        var style: TextStyle
+        var style: StyleID
         var hasTab: Bool
         var task: Bool?
         var kind: ParagraphKind
@@ -86,8 +109,12 @@ struct StyleResolver {
         }
         root = base
         rootSize = base.fontSize ?? 16
-        text.reserveCapacity(256)
+        styles = []
+        styles.reserveCapacity(16)
+        styles.append(base)
+        bytes.reserveCapacity(512)
         runs.reserveCapacity(16)
+        paragraphs.reserveCapacity(8)
     }
 
     /// The resolved style of a stylesheet's root rule (16pt unless it sets a size).
@@ -96,7 +123,7 @@ struct StyleResolver {
         var delta = BlockDelta()
         var scratch: [Diagnostic] = []
         StyleResolver.apply(
-            rule.declarations, important: nil, to: &base, parent: TextStyle(),
+            rule.declarations, important: nil, to: &base, parent: ParentMetrics(TextStyle()),
             rootSize: 16, delta: &delta, diagnostics: &scratch)
         if base.fontSize == nil { base.fontSize = 16 }
         return base
@@ -114,23 +141,92 @@ struct StyleResolver {
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
         }
         return StyledText(
-            string: text, utf16Count: utf16, runs: runs, paragraphs: paragraphs,
-            diagnostics: diagnostics, rootStyle: root)
+            string: String(decoding: bytes, as: UTF8.self), utf16Count: utf16, runs: styledRuns(),
+            paragraphs: paragraphs, diagnostics: diagnostics, rootStyle: root)
+    }
+
+    /// The runs as `StyledRun`s. Each is initialized field by field in the new array's
+    /// memory, its style copied straight from the table: building a `StyledRun` value and
+    /// appending it costs a copy and a destroy of the whole run on top.
+    func styledRuns() -> [StyledRun] {
+        let count = runs.count
+        let stride = MemoryLayout<StyledRun>.stride
+        let rangeOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.range)!
+        let styleOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.style)!
+        let attachmentOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.attachment)!
+        return [StyledRun](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeMutableRawPointer(base)
+            styles.withUnsafeBufferPointer { styles in
+                runs.withUnsafeBufferPointer { records in
+                    for i in 0..<count {
+                        let r = records[i]
+                        let p = raw + i * stride
+                        (p + rangeOffset).initializeMemory(
+                            as: Range<Int>.self, repeating: r.start..<r.end, count: 1)
+                        (p + styleOffset).initializeMemory(
+                            as: TextStyle.self, from: styles.baseAddress! + r.style, count: 1)
+                        (p + attachmentOffset).initializeMemory(
+                            as: TextAttachment?.self,
+                            repeating: r.attachment < 0 ? nil : attachments[r.attachment],
+                            count: 1)
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// `style` with its link replaced (an id of its own unless nothing changes).
+    mutating func withLink(_ style: StyleID, _ link: String?) -> StyleID {
+        if styles.withUnsafeBufferPointer({ $0[style].link == link }) { return style }
+        var s = styles[style]
+        s.link = link
+        styles.append(s)
+        return styles.count - 1
+    }
+
+    /// The font size of a style id (the root size when unset).
+    mutating func fontSize(_ style: StyleID) -> Double {
+        styles.withUnsafeBufferPointer { $0[style].fontSize } ?? rootSize
+    }
+
+    // Fields are read through the buffer (`styles[id].field` copies the whole style), from
+    // mutating functions (a non-mutating call copies the whole resolver).
+
+    /// The text transform of a style id.
+    mutating func textTransform(_ style: StyleID) -> TextTransform? {
+        styles.withUnsafeBufferPointer { $0[style].textTransform }
+    }
+
+    /// Whether two style ids hold equal styles.
+    mutating func sameStyle(_ a: StyleID, _ b: StyleID) -> Bool {
+        if a == b { return true }
+        return styles.withUnsafeBufferPointer { p in
+            // The plain fields first: most differing styles differ there, without a copy.
+            guard p[a].fontWeight == p[b].fontWeight, p[a].italic == p[b].italic,
+                p[a].fontSize == p[b].fontSize, p[a].foreground == p[b].foreground,
+                p[a].underline == p[b].underline, p[a].background == p[b].background,
+                p[a].monospace == p[b].monospace, p[a].baselineOffset == p[b].baselineOffset,
+                p[a].strikethrough == p[b].strikethrough
+            else { return false }
+            return p[a] == p[b]
+        }
     }
 
     // MARK: - Style computation
 
     /// The style of an element: stylesheet rules and inline style in cascade order.
     mutating func style(
-        _ kind: ElementKind?, _ attributes: Attributes, parent: TextStyle,
+        _ kind: ElementKind?, _ attributes: Attributes, parent parentID: StyleID,
         delta: inout BlockDelta
-    ) -> TextStyle {
+    ) -> StyleID {
         let kindRule = kind.flatMap { sheet.kindRules[$0.rawValue] }
         var tagRule: StyleRule? = nil
         var namedTagRule: StyleRule? = nil
         var roleRule: StyleRule? = nil
         if let tag = attributes.tag {
-            tagRule = sheet.tags[tag]
+            tagRule = sheet.tagRule(tag)
             if !sheet.named.isEmpty { namedTagRule = sheet.named[tag] }
         }
         if !sheet.named.isEmpty, !attributes.pairs.isEmpty, let role = attributes.value(of: "role")
@@ -141,59 +237,125 @@ struct StyleResolver {
         let inline: [StyleDeclaration] =
             attributes.style.isEmpty
             ? [] : InlineStyleCache.shared.compile(attributes.style, diagnostics: &diagnostics)
-        if kindRule == nil && tagRule == nil && namedTagRule == nil && roleRule == nil
-            && !useClasses && inline.isEmpty
-        {
-            return parent
+        let onlyKind =
+            tagRule == nil && namedTagRule == nil && roleRule == nil && !useClasses
+            && inline.isEmpty
+        guard let kind, let kindRule, onlyKind else {
+            if onlyKind { return parentID }
+            return computeStyle(
+                kindRule, tagRule, namedTagRule, roleRule, useClasses ? attributes : nil,
+                inline, parentID, &delta)
         }
-        var s = parent
-        let sheetFirst = sheet.policy == .stylesheetFirst
+        // Small documents resolve each element directly; the memo pays off once a document
+        // has produced a few dozen styles.
+        guard styles.count >= StyleMemo.threshold else {
+            return computeStyle(kindRule, nil, nil, nil, nil, [], parentID, &delta)
+        }
+        let key = parentID &<< 6 | kind.rawValue
+        if let hit = memo.find(key) {
+            delta = memo.entries[hit].delta
+            return memo.entries[hit].style
+        }
+        var fresh = BlockDelta()
+        let id = computeStyle(kindRule, nil, nil, nil, nil, [], parentID, &fresh)
+        memo.insert(key, style: id, delta: fresh)
+        delta = fresh
+        return id
+    }
+
+    /// Applies the matching rules and inline declarations in cascade order and stores the
+    /// result as a new style id.
+    mutating func computeStyle(
+        _ kindRule: StyleRule?, _ tagRule: StyleRule?, _ namedTagRule: StyleRule?,
+        _ roleRule: StyleRule?, _ classAttributes: Attributes?, _ inline: [StyleDeclaration],
+        _ parentID: StyleID, _ delta: inout BlockDelta
+    ) -> StyleID {
+        let parent = styles.withUnsafeBufferPointer { ParentMetrics($0[parentID]) }
+        let classRules: [StyleRule] =
+            classAttributes.map { a in a.classes.compactMap { sheet.classes[$0] } } ?? []
         var anyImportant = inline.contains { $0.important }
         if !anyImportant {
             anyImportant =
                 (kindRule?.hasImportant ?? false) || (tagRule?.hasImportant ?? false)
                 || (namedTagRule?.hasImportant ?? false) || (roleRule?.hasImportant ?? false)
-            if !anyImportant && useClasses {
-                for c in attributes.classes where sheet.classes[c]?.hasImportant == true {
-                    anyImportant = true
-                }
-            }
+                || classRules.contains { $0.hasImportant }
         }
+        let rules = CascadeRules(
+            kind: kindRule, tag: tagRule, namedTag: namedTagRule, role: roleRule,
+            classes: classRules, inline: inline, sheetFirst: sheet.policy == .stylesheetFirst,
+            anyImportant: anyImportant)
         let rootSize = self.rootSize
-        func run(_ decls: [StyleDeclaration], _ important: Bool?) {
+        // The new style starts as a copy of the parent's and is resolved in place.
+        styles.append(copyOfStyle(parentID))
+        let id = styles.count - 1
+        styles.withUnsafeMutableBufferPointer { buffer in
+            StyleResolver.cascade(rules, into: &buffer[id], parent, rootSize, &delta)
+        }
+        return id
+    }
+
+    /// The rules that apply to one element, in cascade order.
+    struct CascadeRules {
+        var kind: StyleRule?
+        var tag: StyleRule?
+        var namedTag: StyleRule?
+        var role: StyleRule?
+        var classes: [StyleRule]
+        var inline: [StyleDeclaration]
+        var sheetFirst: Bool
+        var anyImportant: Bool
+    }
+
+    /// Applies `rules` to `s`: one pass, or two (normal declarations, then `!important`
+    /// ones) when any rule has an important declaration.
+    static func cascade(
+        _ rules: CascadeRules, into s: inout TextStyle, _ parent: ParentMetrics,
+        _ rootSize: Double, _ delta: inout BlockDelta
+    ) {
+        var scratch: [Diagnostic] = []
+        func run(_ decls: [StyleDeclaration], _ important: Bool?, _ s: inout TextStyle) {
             guard !decls.isEmpty else { return }
             StyleResolver.apply(
                 decls, important: important, to: &s, parent: parent, rootSize: rootSize,
-                delta: &delta, diagnostics: &diagnostics)
+                delta: &delta, diagnostics: &scratch)
         }
-        func pass(_ important: Bool?) {
-            if sheetFirst { run(inline, important) }
-            if let r = kindRule { run(r.declarations, important) }
-            if let r = tagRule { run(r.declarations, important) }
-            if let r = namedTagRule { run(r.declarations, important) }
-            if let r = roleRule { run(r.declarations, important) }
-            if useClasses {
-                for c in attributes.classes {
-                    if let r = sheet.classes[c] { run(r.declarations, important) }
-                }
+        var important: Bool? = rules.anyImportant ? false : nil
+        while true {
+            if rules.sheetFirst { run(rules.inline, important, &s) }
+            if let r = rules.kind { run(r.declarations, important, &s) }
+            if let r = rules.tag { run(r.declarations, important, &s) }
+            if let r = rules.namedTag { run(r.declarations, important, &s) }
+            if let r = rules.role { run(r.declarations, important, &s) }
+            for r in rules.classes { run(r.declarations, important, &s) }
+            if !rules.sheetFirst { run(rules.inline, important, &s) }
+            if important == false {
+                important = true
+            } else {
+                break
             }
-            if !sheetFirst { run(inline, important) }
         }
-        if anyImportant {
-            pass(false)
-            pass(true)
-        } else {
-            pass(nil)
-        }
-        return s
     }
 
     static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 
+    /// What relative values resolve against: the parent style's font size, weight and
+    /// baseline offset (a few words, not a whole style copy).
+    struct ParentMetrics {
+        var fontSize: Double?
+        var fontWeight: Int?
+        var baselineOffset: Double?
+
+        init(_ s: TextStyle) {
+            fontSize = s.fontSize
+            fontWeight = s.fontWeight
+            baselineOffset = s.baselineOffset
+        }
+    }
+
     /// Applies declarations (all, or only those whose importance is `important`).
     static func apply(
         _ declarations: [StyleDeclaration], important: Bool?, to s: inout TextStyle,
-        parent: TextStyle, rootSize: Double, delta: inout BlockDelta,
+        parent: ParentMetrics, rootSize: Double, delta: inout BlockDelta,
         diagnostics: inout [Diagnostic]
     ) {
         for d in declarations {
@@ -300,7 +462,7 @@ struct StyleResolver {
     // MARK: - Paragraphs and runs
 
     mutating func beginParagraph(
-        _ kind: ParagraphKind, _ ctx: Context, _ base: TextStyle, textIndent: Double? = nil
+        _ kind: ParagraphKind, _ ctx: Context, _ base: StyleID, textIndent: Double? = nil
     ) {
         closeParagraph()
         var p = ctx.paragraph
@@ -317,7 +479,7 @@ struct StyleResolver {
         guard var p = pending.take() else { return }
         if !paragraphs.isEmpty {
             if margin > 0 { paragraphs[paragraphs.count - 1].style.spacingAfter = margin }
-            appendRaw("\n", p.baseStyle, separator: true)
+            appendASCII(0x0A, p.baseStyle, separator: true)
         }
         margin = 0
         paragraphOpen = true
@@ -333,9 +495,11 @@ struct StyleResolver {
                 StyledParagraph(
                     range: utf16..<utf16, style: p.style, kind: p.kind, listLevel: p.listLevel))
             if m.hasTab {
-                appendRaw(m.text + "\t", m.style)
+                appendRaw(m.text, m.style)
+                appendASCII(0x09, m.style)
             } else if !m.text.isEmpty {
-                appendRaw(m.text + " ", m.style)
+                appendRaw(m.text, m.style)
+                appendASCII(0x20, m.style)
             }
             if let task = m.task { appendRaw(task ? "\u{2611} " : "\u{2610} ", m.style) }
             return
@@ -353,58 +517,117 @@ struct StyleResolver {
     }
 
     /// Emits text in `style`, opening the pending paragraph first.
-    mutating func emit(_ string: String, _ style: TextStyle) {
+    mutating func emit(_ string: String, _ style: StyleID) {
         if !paragraphOpen {
             if pending == nil { return }
             openParagraph()
         }
-        if let t = style.textTransform, t != .none {
+        if let t = textTransform(style), t != .none {
             appendRaw(StyleResolver.transform(string, t), style)
         } else {
             appendRaw(string, style)
         }
     }
 
-    mutating func appendRaw(_ string: String, _ style: TextStyle, separator: Bool = false) {
-        let n = string.utf16.count
-        guard n > 0 else { return }
-        if measuring { measure(string, style) }
-        let end = utf16 + n
-        var extended = false
-        if !runs.isEmpty && !lastRunIsAttachment {
-            // Compared and extended in place: no copy of the last run or its style.
-            extended = runs.withUnsafeMutableBufferPointer { buffer in
-                let last = buffer.count - 1
-                guard separator || buffer[last].style == style else { return false }
-                buffer[last].range = buffer[last].range.lowerBound..<end
-                return true
-            }
-        }
-        if !extended {
-            runs.append(StyledRun(range: utf16..<end, style: style))
-            lastRunIsAttachment = false
-        }
-        text += string
-        utf16 += n
-    }
-
-    mutating func emitAttachment(_ attachment: TextAttachment, _ style: TextStyle) {
+    /// Emits one ASCII character (a space, a line feed, a tab).
+    mutating func emitASCII(_ byte: UInt8, _ style: StyleID) {
         if !paragraphOpen {
             if pending == nil { return }
             openParagraph()
         }
-        runs.append(StyledRun(range: utf16..<(utf16 + 1), style: style, attachment: attachment))
-        lastRunIsAttachment = true
-        text += "\u{FFFC}"
+        if textTransform(style) != nil {
+            emit(String(UnicodeScalar(byte)), style)
+            return
+        }
+        appendASCII(byte, style)
+    }
+
+    /// Emits U+2028 LINE SEPARATOR (a `<br>`).
+    mutating func emitLineSeparator(_ style: StyleID) {
+        if !paragraphOpen {
+            if pending == nil { return }
+            openParagraph()
+        }
+        if measuring || textTransform(style) != nil {
+            emit("\u{2028}", style)
+            return
+        }
+        bytes.append(0xE2)
+        bytes.append(0x80)
+        bytes.append(0xA8)
+        addRun(1, style, separator: false)
+    }
+
+    mutating func appendRaw(_ string: String, _ style: StyleID, separator: Bool = false) {
+        if measuring { measure(string, style) }
+        var s = string
+        let n: Int
+        if let counted = s.utf8.withContiguousStorageIfAvailable({ appendUTF8($0) }) {
+            n = counted
+        } else {
+            s.makeContiguousUTF8()
+            n = s.utf8.withContiguousStorageIfAvailable({ appendUTF8($0) }) ?? 0
+        }
+        guard n > 0 else { return }
+        addRun(n, style, separator: separator)
+    }
+
+    mutating func appendASCII(_ byte: UInt8, _ style: StyleID, separator: Bool = false) {
+        if measuring { measure(String(UnicodeScalar(byte)), style) }
+        bytes.append(byte)
+        addRun(1, style, separator: separator)
+    }
+
+    /// Appends UTF-8 bytes to the text and returns their length in UTF-16 code units.
+    mutating func appendUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.append(contentsOf: buffer)
+        var n = 0
+        for b in buffer {
+            // One UTF-16 unit per scalar, two for 4-byte (supplementary) scalars.
+            n &+= (b & 0xC0 != 0x80 ? 1 : 0) &+ (b >= 0xF0 ? 1 : 0)
+        }
+        return n
+    }
+
+    /// Covers `n` UTF-16 units just appended with `style`, extending the last run when it
+    /// has an equal style (or when the text is a paragraph separator).
+    mutating func addRun(_ n: Int, _ style: StyleID, separator: Bool) {
+        let end = utf16 + n
+        utf16 = end
+        let last = runs.count - 1
+        if last >= 0 && runs[last].attachment < 0
+            && (separator || sameStyle(runs[last].style, style))
+        {
+            runs[last].end = end
+            return
+        }
+        runs.append(RunRecord(start: end - n, end: end, style: style, attachment: -1))
+    }
+
+    /// The style of an id, copied out of the table.
+    mutating func copyOfStyle(_ style: StyleID) -> TextStyle {
+        styles.withUnsafeBufferPointer { $0[style] }
+    }
+
+    mutating func emitAttachment(_ attachment: TextAttachment, _ style: StyleID) {
+        if !paragraphOpen {
+            if pending == nil { return }
+            openParagraph()
+        }
+        attachments.append(attachment)
+        runs.append(
+            RunRecord(
+                start: utf16, end: utf16 + 1, style: style, attachment: attachments.count - 1))
+        bytes.append(contentsOf: [0xEF, 0xBF, 0xBC])
         utf16 += 1
         if measuring {
-            measuredPoints += attachment.width ?? (style.fontSize ?? rootSize)
+            measuredPoints += attachment.width ?? fontSize(style)
             measuredCells += 1
         }
     }
 
-    mutating func measure(_ string: String, _ style: TextStyle) {
-        let size = style.fontSize ?? rootSize
+    mutating func measure(_ string: String, _ style: StyleID) {
+        let size = fontSize(style)
         let cells = ANSIWriter.width(string)
         measuredCells += cells
         var wide = 0
@@ -444,5 +667,58 @@ struct StyleResolver {
             }
             return out
         }
+    }
+}
+
+/// An open-addressing table from (parent style id, element kind) to the resolved style id
+/// and block delta; allocated at the first insertion.
+struct StyleMemo {
+    struct Entry {
+        var key: Int
+        var style: StyleResolver.StyleID
+        var delta: StyleResolver.BlockDelta
+    }
+    var entries: [Entry] = []
+    /// How many styles a document produces before the resolver starts memoizing.
+    static let threshold = 24
+    /// Entry index + 1 per slot, 0 when empty; the count is a power of two.
+    private var slots: [Int32] = []
+
+    private static func hash(_ key: Int, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
+            & mask
+    }
+
+    func find(_ key: Int) -> Int? {
+        if slots.isEmpty { return nil }
+        let mask = slots.count - 1
+        var i = StyleMemo.hash(key, mask)
+        while true {
+            let slot = Int(slots[i])
+            if slot == 0 { return nil }
+            if entries[slot - 1].key == key { return slot - 1 }
+            i = (i + 1) & mask
+        }
+    }
+
+    mutating func insert(
+        _ key: Int, style: StyleResolver.StyleID, delta: StyleResolver.BlockDelta
+    ) {
+        if slots.isEmpty {
+            slots = [Int32](repeating: 0, count: 32)
+            entries.reserveCapacity(8)
+        } else if (entries.count + 1) * 2 > slots.count {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            for (index, e) in entries.enumerated() { place(e.key, Int32(index + 1)) }
+        }
+        entries.append(Entry(key: key, style: style, delta: delta))
+        place(key, Int32(entries.count))
+    }
+
+    private mutating func place(_ key: Int, _ value: Int32) {
+        let mask = slots.count - 1
+        var i = StyleMemo.hash(key, mask)
+        while slots[i] != 0 { i = (i + 1) & mask }
+        slots[i] = value
     }
 }

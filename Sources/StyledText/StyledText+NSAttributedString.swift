@@ -41,39 +41,54 @@ extension StyledText {
     ///
     /// On Apple platforms the values are `UIFont`/`NSFont`, `UIColor`/`NSColor`,
     /// `NSParagraphStyle` and `NSTextAttachment` (see `PlatformAttributes`); on Linux they
-    /// are `StyledFont`, `RGBAColor`, `ParagraphStyle` and `TextAttachment`.
+    /// are `StyledFont`, `RGBAColor`, `ParagraphStyle` and `TextAttachment`, stored in
+    /// `StyledValueBox` objects they bridge to (cast with `as? StyledFont` as usual; the box
+    /// keeps swift-corelibs-foundation from halting when it compares attribute values).
     ///
     /// ```swift
     /// let label = StyledText(doc).attributedString()
-    /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) // StyledFont / UIFont
+    /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont // or UIFont
     /// ```
     public func attributedString() -> NSAttributedString {
-        let result = NSMutableAttributedString(string: string)
-        var cache: [TextStyle: [NSAttributedString.Key: Any]] = [:]
-        var paragraphValues: [Any?] = []
-        paragraphValues.reserveCapacity(paragraphs.count)
+        // Foundation's cost is per call (each bridges its dictionary and compares it with its
+        // neighbours' in the run array), so the work here is to make few, cheap calls:
+        // 1. split the runs at paragraph ends into pieces, each with one dictionary id (a
+        //    distinct run style x paragraph style pair; an attachment has its own), whose
+        //    values are objects made once per dictionary;
+        // 2. append one attributed string per maximal stretch of equal dictionary ids.
+        var dictionaries: [[NSAttributedString.Key: Any]] = []
+        var pieceStarts: [Int] = []
+        var pieceKinds: [Int] = []
+        pieceStarts.reserveCapacity(runs.count + paragraphs.count)
+        pieceKinds.reserveCapacity(runs.count + paragraphs.count)
+        // Style and paragraph style ids, then dictionary ids per (style, paragraph) pair.
+        var styleIDs: [TextStyle: Int] = [:]
+        var styleAttributes: [[NSAttributedString.Key: Any]] = []
+        var paragraphIDs: [ParagraphStyle: Int] = [:]
+        var paragraphValues: [Any] = []
+        var paragraphOf: [Int] = []  // per paragraph: index into paragraphValues, -1 for none
+        paragraphOf.reserveCapacity(paragraphs.count)
         for p in paragraphs {
-            paragraphValues.append(
-                p.style.isEmpty ? nil : PlatformAttributes.paragraphStyle(p.style))
-        }
-        var paragraphIndex = 0
-        result.beginEditing()
-        // One setAttributes per piece of a run inside one paragraph (its "\n" included), with
-        // the paragraph style in the same dictionary: no attribute merging by Foundation.
-        for run in runs {
-            var attributes: [NSAttributedString.Key: Any]
-            if let cached = cache[run.style] {
-                attributes = cached
+            if p.style.isEmpty {
+                paragraphOf.append(-1)
+            } else if let id = paragraphIDs[p.style] {
+                paragraphOf.append(id)
             } else {
-                // Values stay Swift values: swift-corelibs-foundation halts in
-                // CFBasicHashesAreEqual when pre-boxed objects are shared between calls.
-                attributes = StyledText.attributes(for: run.style)
-                cache[run.style] = attributes
+                paragraphIDs[p.style] = paragraphValues.count
+                paragraphOf.append(paragraphValues.count)
+                paragraphValues.append(StyledText.paragraphObject(p.style))
             }
-            if let a = run.attachment {
-                attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
-                attributes[.mconvAttachmentInfo] = a
-                if a.kind == .rule { attributes[.mconvRule] = true }
+        }
+        var pairIDs: [Int: Int] = [:]
+        var paragraphIndex = 0
+        for run in runs {
+            let styleID: Int
+            if let id = styleIDs[run.style] {
+                styleID = id
+            } else {
+                styleID = styleAttributes.count
+                styleIDs[run.style] = styleID
+                styleAttributes.append(StyledText.objectAttributes(for: run.style))
             }
             var lo = run.range.lowerBound
             while lo < run.range.upperBound {
@@ -83,20 +98,119 @@ extension StyledText {
                     paragraphIndex += 1
                 }
                 var hi = run.range.upperBound
-                var pieceAttributes = attributes
+                var paragraphID = -1
                 if paragraphIndex < paragraphs.count {
                     hi = min(hi, paragraphs[paragraphIndex].range.upperBound + 1)
-                    if let v = paragraphValues[paragraphIndex] {
-                        pieceAttributes[.mconvParagraphStyle] = v
-                    }
+                    paragraphID = paragraphOf[paragraphIndex]
                 }
                 if hi <= lo { hi = run.range.upperBound }
-                result.setAttributes(pieceAttributes, range: NSRange(location: lo, length: hi - lo))
+                let kind: Int
+                if let a = run.attachment {
+                    var attributes = styleAttributes[styleID]
+                    #if canImport(ObjectiveC)
+                        attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
+                        attributes[.mconvAttachmentInfo] = a
+                    #else
+                        let box = StyledValueBox(a)
+                        attributes[.mconvAttachment] = box
+                        attributes[.mconvAttachmentInfo] = box
+                    #endif
+                    if a.kind == .rule { attributes[.mconvRule] = NSNumber(value: true) }
+                    if paragraphID >= 0 {
+                        attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
+                    }
+                    kind = dictionaries.count
+                    dictionaries.append(attributes)
+                } else {
+                    let pair = styleID &* (paragraphValues.count + 1) &+ (paragraphID + 1)
+                    if let id = pairIDs[pair] {
+                        kind = id
+                    } else {
+                        var attributes = styleAttributes[styleID]
+                        if paragraphID >= 0 {
+                            attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
+                        }
+                        kind = dictionaries.count
+                        pairIDs[pair] = kind
+                        dictionaries.append(attributes)
+                    }
+                }
+                if pieceKinds.last != kind {
+                    pieceStarts.append(lo)
+                    pieceKinds.append(kind)
+                }
                 lo = hi
             }
         }
+        guard !dictionaries.isEmpty else { return NSMutableAttributedString(string: string) }
+        // Appending whole attributed pieces lets Foundation compare its own dictionaries
+        // when it coalesces runs; `setAttributes` compares a freshly bridged dictionary with
+        // its neighbours through the much slower Swift `NSDictionary.isEqual`.
+        let result = NSMutableAttributedString(string: "")
+        result.beginEditing()
+        let utf16 = string.utf16
+        var index = utf16.startIndex
+        let end = utf16Count
+        for i in pieceKinds.indices {
+            let lo = pieceStarts[i]
+            let hi = i + 1 < pieceStarts.count ? pieceStarts[i + 1] : end
+            let next = utf16.index(index, offsetBy: hi - lo)
+            result.append(
+                NSAttributedString(
+                    string: String(string[index..<next]), attributes: dictionaries[pieceKinds[i]]))
+            index = next
+        }
         result.endEditing()
         return result
+    }
+
+    /// `attributes(for:)` with every value already an object (on Linux a `StyledValueBox`,
+    /// an `NSNumber` or an `NSURL`), so Foundation does not convert the values again in
+    /// every call that uses the dictionary.
+    static func objectAttributes(for style: TextStyle) -> [NSAttributedString.Key: Any] {
+        #if canImport(ObjectiveC)
+            return attributes(for: style)
+        #else
+            var d: [NSAttributedString.Key: Any] = [:]
+            d[.mconvFont] = StyledValueBox(StyledFont(style))
+            if let c = style.foreground { d[.mconvForegroundColor] = StyledValueBox(c) }
+            if let c = style.background { d[.mconvBackgroundColor] = StyledValueBox(c) }
+            if let u = style.underline, u != .none {
+                d[.mconvUnderline] = NSNumber(value: PlatformAttributes.lineStyle(u))
+                if let c = style.underlineColor { d[.mconvUnderlineColor] = StyledValueBox(c) }
+            }
+            if let u = style.strikethrough, u != .none {
+                d[.mconvStrikethrough] = NSNumber(value: PlatformAttributes.lineStyle(u))
+                if let c = style.strikethroughColor {
+                    d[.mconvStrikethroughColor] = StyledValueBox(c)
+                }
+            }
+            if let k = style.letterSpacing, k != 0 { d[.mconvKern] = NSNumber(value: k) }
+            if let w = style.wordSpacing, w != 0 { d[.mconvWordSpacing] = NSNumber(value: w) }
+            if let b = style.baselineOffset, b != 0 { d[.mconvBaselineOffset] = NSNumber(value: b) }
+            if let link = style.link {
+                d[.mconvLink] = linkObject(link)
+            }
+            return d
+        #endif
+    }
+
+    /// The `NSLink` value for a destination: an `NSURL` when `URL(string:)` accepts it, else
+    /// the string. The `NSURL` is made from the URL's bytes: `NSURL(string:)` (and bridging
+    /// a `URL`) reads the string through CoreFoundation one character at a time, about
+    /// 15 times slower on Linux.
+    static func linkObject(_ link: String) -> Any {
+        guard let url = URL(string: link) else { return NSString(string: link) }
+        return NSURL(dataRepresentation: Data(url.absoluteString.utf8), relativeTo: nil)
+    }
+
+    /// The paragraph style value as an object.
+    static func paragraphObject(_ p: ParagraphStyle) -> Any {
+        #if canImport(ObjectiveC)
+            return PlatformAttributes.paragraphStyle(p)
+        #else
+            return StyledValueBox(p)
+        #endif
     }
 
     /// The attribute dictionary of one resolved style.

@@ -38,7 +38,12 @@ public struct Stylesheet: Hashable, Sendable {
     /// The defaults by `ElementKind.rawValue`, for constant-time lookup during the walk.
     var kindRules: [StyleRule?]
     /// Overrides keyed by source tag name (`important`, `spoiler`, `small`).
-    public var tags: [String: StyleRule]
+    public var tags: [String: StyleRule] {
+        didSet { tagFilter = Stylesheet.filter(of: tags) }
+    }
+    /// One bit per tag name hash (`Stylesheet.filterBit(of:)`): a clear bit means no rule
+    /// for that tag, without hashing the name into `tags`.
+    private(set) var tagFilter: UInt64 = 0
     /// Overrides keyed by class name.
     public var classes: [String: StyleRule]
     /// Named user styles: applied to elements whose tag or `role` attribute has that name
@@ -66,6 +71,7 @@ public struct Stylesheet: Hashable, Sendable {
         for (kind, rule) in defaults { rules[kind.rawValue] = rule }
         self.kindRules = rules
         self.tags = tags
+        self.tagFilter = Stylesheet.filter(of: tags)
         self.classes = classes
         self.named = named
         self.policy = policy
@@ -73,6 +79,25 @@ public struct Stylesheet: Hashable, Sendable {
     }
 
     /// The browser-like default stylesheet.
+    /// The bit of `tagFilter` a tag name sets.
+    static func filterBit(of tag: String) -> UInt64 {
+        var h: UInt = UInt(tag.utf8.count)
+        for b in tag.utf8 { h = h &* 31 &+ UInt(b) }
+        return 1 << UInt64(h & 63)
+    }
+
+    static func filter(of tags: [String: StyleRule]) -> UInt64 {
+        var f: UInt64 = 0
+        for t in tags.keys { f |= filterBit(of: t) }
+        return f
+    }
+
+    /// The rule for a tag name, if any.
+    func tagRule(_ tag: String) -> StyleRule? {
+        if tagFilter & Stylesheet.filterBit(of: tag) == 0 { return nil }
+        return tags[tag]
+    }
+
     public static let standard = Stylesheet()
 
     /// A stylesheet with no element styles at all (only the root size), for plain output.

@@ -40,9 +40,54 @@ for s in snippets {
 let documents = snippets.map { try! reader.read($0).document }
 let styledTexts = documents.map { StyledText($0, stylesheet: sheet) }
 let rounds = 300
+let sameAsReference = styledTexts.allSatisfy {
+    sameAttributedStrings($0.attributedString(), referenceAttributedString($0))
+}
+print("attributedString() equals the one-call-per-piece reference: \(sameAsReference)")
+// `STYLED_BENCH_CASES=conformance/cases/styled`: the same check over every HTML case input.
+if let dir = ProcessInfo.processInfo.environment["STYLED_BENCH_CASES"] {
+    var checked = 0
+    var differing = 0
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] {
+        guard let text = try? String(contentsOfFile: dir + "/" + name, encoding: .utf8) else { continue }
+        var input: [String]? = nil
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("% mconv") {
+                input = line.contains("-f html") || !line.contains("-f ") ? [] : nil
+            } else if line == "^D" {
+                if let lines = input {
+                    let doc = try! reader.read(lines.joined(separator: "\n")).document
+                    let st = StyledText(doc, stylesheet: sheet)
+                    checked += 1
+                    if !sameAttributedStrings(st.attributedString(), referenceAttributedString(st)) {
+                        differing += 1
+                        print("differs:", name, lines.joined(separator: "\n").prefix(80))
+                    }
+                }
+                input = nil
+            } else if input != nil {
+                input!.append(String(line))
+            }
+        }
+    }
+    print("case inputs checked: \(checked), differing: \(differing)")
+}
+if ProcessInfo.processInfo.environment["STYLED_BENCH_DEBUG"] != nil {
+    let s0 = styledTexts[0]
+    print("ref vs ref:", sameAttributedStrings(referenceAttributedString(s0), referenceAttributedString(s0)))
+    for (n, x) in [("ours", s0.attributedString()), ("ref", referenceAttributedString(s0))] {
+        x.enumerateAttributes(in: NSRange(location: 0, length: x.length)) { d, r, _ in
+            print(n, r, d.keys.map(\.rawValue).sorted())
+        }
+    }
+}
 
 // Profiling aid: `STYLED_BENCH_PROFILE=ast|ns|big` loops one path for perf and exits.
 if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
+    if mode == "nsexp" {
+        foundationExperiments(styledTexts)
+        exit(0)
+    }
     var text = ""
     var n = 0
     while mode == "big" && text.utf8.count < 1_000_000 {
@@ -101,6 +146,14 @@ for s in snippets where !XMLParserRenderer.render(s).1 { xmlFailures += 1 }
 let xmlBaseline = medianPerSnippet(snippets.count, rounds: rounds) { i in
     sink &+= XMLParserRenderer.render(snippets[i]).0.length
 }
+// The baseline stops at its first error, so on the HTML snippets it does part of the work;
+// on well-formed XML versions of the same snippets it renders everything.
+let xmlSnippets = Snippets.make(count: snippets.count, xml: true)
+var xmlCleanFailures = 0
+for s in xmlSnippets where !XMLParserRenderer.render(s).1 { xmlCleanFailures += 1 }
+let xmlBaselineClean = medianPerSnippet(snippets.count, rounds: rounds) { i in
+    sink &+= XMLParserRenderer.render(xmlSnippets[i]).0.length
+}
 
 // 1 MB document.
 var big = ""
@@ -137,6 +190,9 @@ print(
 )
 print(
     "XMLParser baseline (median):                      \(us(xmlBaseline))  ratio ours/baseline \(String(format: "%.2f", htmlToNS / xmlBaseline)); failed on \(xmlFailures)/\(snippets.count) snippets"
+)
+print(
+    "XMLParser baseline on XML versions (median):      \(us(xmlBaselineClean))  ratio ours/baseline \(String(format: "%.2f", htmlToNS / xmlBaselineClean)); failed on \(xmlCleanFailures)/\(snippets.count)"
 )
 print(
     "1 MB (\(Int(bigBytes)) bytes) HTML -> StyledText:  \(mbps(bestHTML)) (read alone \(mbps(bestRead)))"
