@@ -6,37 +6,43 @@ extension HTMLReader {
     ///
     /// `looksLikeDocument(Array("<p>x</p>".utf8))` is false.
     static func looksLikeDocument(_ bytes: [UInt8]) -> Bool {
-        let count = bytes.count
-        var i = 0
-        while i < count {
-            guard bytes[i] == UInt8(ascii: "<") else {
+        bytes.withUnsafeBufferPointer { b in
+            let count = b.count
+            var i = 0
+            while i + 1 < count {
+                guard b[i] == UInt8(ascii: "<") else {
+                    i += 1
+                    continue
+                }
+                var j = i + 1
+                if b[j] == UInt8(ascii: "!") {
+                    if matchesWord(b, j + 1, doctype) { return true }
+                    i += 1
+                    continue
+                }
+                if b[j] == UInt8(ascii: "/") { j += 1 }
+                // `html`, `head` or `body`, then the end of the tag name.
+                if j + 4 <= count
+                    && (j + 4 == count || isTagEnd(b[j + 4]))
+                    && (matchesWord(b, j, html) || matchesWord(b, j, head) || matchesWord(b, j, body))
+                {
+                    return true
+                }
                 i += 1
-                continue
             }
-            var j = i + 1
-            if j < count && bytes[j] == UInt8(ascii: "!") {
-                if matchesWord(bytes, j + 1, "doctype") { return true }
-                i += 1
-                continue
-            }
-            if j < count && bytes[j] == UInt8(ascii: "/") { j += 1 }
-            for word in documentTags where matchesWord(bytes, j, word) {
-                let end = j + word.utf8.count
-                if end >= count || isTagEnd(bytes[end]) { return true }
-            }
-            i += 1
+            return false
         }
-        return false
     }
 
-    private static let documentTags = ["html", "head", "body"]
+    private static let doctype = Array("doctype".utf8)
+    private static let html = Array("html".utf8)
+    private static let head = Array("head".utf8)
+    private static let body = Array("body".utf8)
 
-    private static func matchesWord(_ bytes: [UInt8], _ start: Int, _ word: String) -> Bool {
-        var k = start
-        for w in word.utf8 {
-            guard k < bytes.count, lower(bytes[k]) == w else { return false }
-            k += 1
-        }
+    /// Whether `word` (lower case) is at `start`, ASCII case-insensitively.
+    private static func matchesWord(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: [UInt8]) -> Bool {
+        guard start + word.count <= bytes.count else { return false }
+        for k in 0..<word.count where lower(bytes[start + k]) != word[k] { return false }
         return true
     }
 
@@ -104,12 +110,15 @@ extension HTMLReader {
                 name.append(lower(bytes[j]))
                 j += 1
             }
-            let nameString = String(decoding: name, as: UTF8.self)
-            if rawTextElements.contains(nameString) {
-                i = skip(bytes, from: j, past: Array("</".utf8) + name)
+            if let key = HTMLReaderNameTable<Bool>.key(name), let isRawText = snippetTags[key] {
+                if isRawText {
+                    i = skip(bytes, from: j, past: Array("</".utf8) + name)
+                } else {
+                    i = j
+                }
                 continue
             }
-            if knownElements.contains(nameString) || customTags.contains(nameString) {
+            if !customTags.isEmpty && customTags.contains(String(decoding: name, as: UTF8.self)) {
                 i = j
                 continue
             }
@@ -172,6 +181,10 @@ extension HTMLReader {
         out.append(contentsOf: bytes[previous...])
         return out
     }
+
+    /// `knownElements`, each with whether it is one of the `rawTextElements`.
+    static let snippetTags = HTMLReaderNameTable<Bool>(
+        Dictionary(uniqueKeysWithValues: knownElements.map { ($0, rawTextElements.contains($0)) }))
 
     static let rawTextElements: Set<String> = [
         "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",

@@ -9,6 +9,13 @@ struct HTMLInlineWrapper {
     var kind: Kind
     var attributes: Attributes
 
+    /// Whether the wrapper stays when it has no children: links, and anything with an id
+    /// (what `Normalize.inlines` keeps).
+    var survivesEmpty: Bool {
+        if case .link = kind { return true }
+        return !attributes.id.isEmpty
+    }
+
     func make(_ children: [Inline]) -> Inline {
         switch kind {
         case .emphasis: return .emphasis(children, attributes)
@@ -207,14 +214,36 @@ struct HTMLReaderInlineBuffer {
         }
     }
 
+    /// Appends `inline` the way `Normalize.inlines` leaves a list: empty text skipped, text
+    /// after text merged into one run.
+    ///
+    /// `build()` appends through this (and drops empty wrappers), so the tree it returns is
+    /// already normalized: `Normalize.document` then only checks it instead of rebuilding
+    /// every level above the first unmerged pair of texts.
+    @inline(__always)
+    static func appendNormalized(_ inline: Inline, to children: inout [Inline]) {
+        if case .text(let s) = inline {
+            if s.isEmpty { return }
+            if case .text(let previous)? = children.last {
+                children[children.count - 1] = .text(previous + s)
+                return
+            }
+        }
+        children.append(inline)
+    }
+
     /// Builds the inline tree: leading and trailing spaces and line breaks dropped, spaces at
-    /// the edges of wrappers moved outside them, unclosed wrappers closed.
+    /// the edges of wrappers moved outside them, unclosed wrappers closed. The result is
+    /// normalized (see `appendNormalized`).
     mutating func build() -> [Inline] {
         flushPending()
         trimTrailingSpace()
         struct Frame {
             var wrapper: HTMLInlineWrapper?
             var children: [Inline]
+            /// `children.count` when an empty wrapper was last dropped here: the wrapper
+            /// still separates its neighbours, so the next wrapper does not merge across it.
+            var droppedAt = -1
         }
         var stack: [Frame] = [Frame(wrapper: nil, children: [])]
         var sawContent = false
@@ -235,14 +264,21 @@ struct HTMLReaderInlineBuffer {
                 let made = wrapper.make(frame.children)
                 let parent = stack.count - 1
                 // `<b>a</b><b>b</b>` renders as one run: merge identical neighbours.
-                if let last = stack[parent].children.last, Self.sameWrapper(last, made) {
-                    stack[parent].children[stack[parent].children.count - 1] =
-                        last.withChildren(last.children + frame.children)
+                if let last = stack[parent].children.last,
+                    stack[parent].droppedAt != stack[parent].children.count,
+                    Self.sameWrapper(last, made)
+                {
+                    var merged = last.children
+                    for child in frame.children { Self.appendNormalized(child, to: &merged) }
+                    stack[parent].children[stack[parent].children.count - 1] = last.withChildren(merged)
+                } else if frame.children.isEmpty, !wrapper.survivesEmpty {
+                    // Dropped, as `Normalize` would drop it.
+                    stack[parent].droppedAt = stack[parent].children.count
                 } else {
                     stack[parent].children.append(made)
                 }
             }
-            if trailingSpace { stack[stack.count - 1].children.append(.text(" ")) }
+            if trailingSpace { Self.appendNormalized(.text(" "), to: &stack[stack.count - 1].children) }
         }
         for event in events {
             switch event {
@@ -267,11 +303,11 @@ struct HTMLReaderInlineBuffer {
                     // Move the leading space before the wrappers that were just opened.
                     var k = stack.count - 1
                     while k > 0 && stack[k].children.isEmpty { k -= 1 }
-                    stack[k].children.append(.text(" "))
+                    Self.appendNormalized(.text(" "), to: &stack[k].children)
                     s.removeFirst()
                     if s.isEmpty { continue }
                 }
-                stack[stack.count - 1].children.append(.text(s))
+                Self.appendNormalized(.text(s), to: &stack[stack.count - 1].children)
                 sawContent = true
             }
         }

@@ -106,7 +106,7 @@ final class HTMLReaderLowering {
         for i in nodes.indices {
             guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
             let name = nodes[i].name
-            if HTMLReaderElements.blockElements.contains(name) {
+            if HTMLReaderElements.isBlockElement(name) {
                 var p = nodes[i].parent
                 while let parent = p, !containsBlock[Int(parent.index)] {
                     containsBlock[Int(parent.index)] = true
