@@ -73,7 +73,7 @@ final class HTMLReaderLowering {
         }
         var blocks = root.finishBlocks()
         blocks += footnoteDefinitions
-        for (what, count) in dropped.sorted(by: { $0.key < $1.key }) {
+        for (what, count) in dropped.isEmpty ? [] : dropped.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(
                 Diagnostic(.note, "parse.dropped", "dropped \(count) \(what)"))
         }
@@ -153,22 +153,23 @@ final class HTMLReaderLowering {
     // MARK: - Entering nodes
 
     private func enter(_ i: Int32, whiteSpace: HTMLWhiteSpace) {
-        let node = nodes[Int(i)]
-        switch node.kind {
+        // Fields are read in place: copying the whole node (name or text, attribute list,
+        // DOCTYPE box) costs three retains and releases, and text nodes need only the text.
+        switch nodes[Int(i)].kind {
         case .text:
-            text(node.data, whiteSpace)
+            text(nodes[Int(i)].data, whiteSpace)
         case .comment:
             if options.keepRawHTML {
                 if case .pre = context.kind { return }
-                context.buffer.atom(.rawInline(format: "html", "<!--\(node.data)-->"))
+                context.buffer.atom(.rawInline(format: "html", "<!--\(nodes[Int(i)].data)-->"))
             } else {
                 drop("comments")
             }
         case .doctype, .document, .documentFragment:
             break
         case .element:
-            if skipped.contains(i) { return }
-            element(i, node, whiteSpace)
+            if !skipped.isEmpty && skipped.contains(i) { return }
+            element(i, nodes[Int(i)], whiteSpace)
         }
     }
 

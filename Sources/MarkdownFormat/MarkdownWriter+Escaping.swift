@@ -278,8 +278,7 @@ extension MarkdownWriter.Renderer {
         var start = 0
         let n = buffer.count
         while start <= n {
-            var end = start
-            while end < n && buffer[end] != 0x0A { end += 1 }
+            let end = buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
             if start < end && origins[start] != Origin.markup {
                 let first = buffer[start]
                 if first == 0x20 || first == 0x09 {
