@@ -85,7 +85,7 @@ extension MarkdownWriter.Renderer {
         func flushRun() {
             guard runStart < i else { return }
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            origins.append(contentsOf: repeatElement(textOrigin, count: i - runStart))
+            origins.append(repeating: textOrigin, count: i - runStart)
         }
         while i < n {
             let byte = bytes[i]
@@ -309,7 +309,7 @@ extension MarkdownWriter.Renderer {
                 cursor += 1
             }
             out.append(contentsOf: edit.insert)
-            outOrigins.append(contentsOf: repeatElement(Origin.markup, count: edit.insert.count))
+            outOrigins.append(repeating: Origin.markup, count: edit.insert.count)
             if edit.replace { cursor += 1 }
         }
         while cursor < n {

@@ -195,3 +195,28 @@ extension MarkdownWriter {
         }
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Appends `count` copies of `byte`.
+    ///
+    /// Same result as `append(contentsOf: repeatElement(byte, count: count))`, which goes
+    /// through the generic sequence path one element at a time; this copies from a filled
+    /// 64-byte block (`memcpy`). The writer records an origin for every output byte, so this
+    /// runs once per run of text.
+    @inline(__always)
+    mutating func append(repeating byte: UInt8, count: Int) {
+        guard count > 0 else { return }
+        var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0)
+        Swift.withUnsafeMutableBytes(of: &block) { raw in
+            raw.initializeMemory(as: UInt8.self, repeating: byte)
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            var left = count
+            while left > 0 {
+                let n = Swift.min(left, bytes.count)
+                append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<n]))
+                left -= n
+            }
+        }
+    }
+}
