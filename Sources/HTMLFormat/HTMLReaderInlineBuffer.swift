@@ -59,7 +59,14 @@ struct HTMLReaderInlineBuffer {
     private var lastWasSpace = true
     /// Whether anything visible (non-space text or an atom) was added.
     private(set) var hasContent = false
+    /// Text collapsed but not yet turned into a `.text` event.
     private var pending: [UInt8] = []
+    /// The pending text when it is exactly one text node's content, unchanged (the common
+    /// case: words with single spaces between them). It is kept as that node's `String`, so
+    /// the run needs no copy, no new storage and no UTF-8 validation. Whatever comes next
+    /// moves it into `pending` first (`materializePendingText`); `pending` is empty while it
+    /// is set.
+    private var pendingText: String?
 
     init(reopening wrappers: [HTMLInlineWrapper] = []) {
         for w in wrappers { events.append(.open(w)) }
@@ -85,6 +92,7 @@ struct HTMLReaderInlineBuffer {
     /// A collapsible space (block boundaries inside inline-only blocks).
     mutating func space() {
         if !lastWasSpace {
+            materializePendingText()
             pending.append(0x20)
             lastWasSpace = true
         }
@@ -100,10 +108,12 @@ struct HTMLReaderInlineBuffer {
     /// Appends text as `white-space` says.
     mutating func append(_ text: String, _ mode: HTMLWhiteSpace) {
         if mode == .normal {
+            let original = text
             var text = text
-            text.withUTF8 { appendCollapsing($0) }
+            text.withUTF8 { appendCollapsing($0, original: original) }
             return
         }
+        materializePendingText()
         for byte in text.utf8 {
             let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
                 || byte == 0x0D
@@ -130,8 +140,11 @@ struct HTMLReaderInlineBuffer {
     }
 
     /// `white-space: normal`: copies runs that need no change (words with single spaces
-    /// between them) at once; any other gap becomes one space.
-    private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// between them) at once; any other gap becomes one space. `bytes` are the UTF-8 of
+    /// `original`, which becomes the pending text as it is when nothing needs changing.
+    private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, original: String) {
+        materializePendingText()
+        let startsEmpty = pending.isEmpty
         var i = 0
         var runStart = 0
         let count = bytes.count
@@ -163,14 +176,30 @@ struct HTMLReaderInlineBuffer {
             i += 1
             runStart = i
         }
-        if runStart < count {
+        if runStart == 0 && count > 0 && startsEmpty {
+            pendingText = original
+        } else if runStart < count {
             pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
         lastWasSpace = lastSpace
         if content { hasContent = true }
     }
 
+    /// Moves `pendingText`, if set, into `pending` (something is about to follow it).
+    @inline(__always)
+    private mutating func materializePendingText() {
+        if let text = pendingText {
+            pending.append(contentsOf: text.utf8)
+            pendingText = nil
+        }
+    }
+
     private mutating func flushPending() {
+        if let text = pendingText {
+            events.append(.text(text))
+            pendingText = nil
+            return
+        }
         guard !pending.isEmpty else { return }
         events.append(.text(String(decoding: pending, as: UTF8.self)))
         pending.removeAll(keepingCapacity: true)
