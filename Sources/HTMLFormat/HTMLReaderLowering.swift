@@ -103,20 +103,23 @@ final class HTMLReaderLowering {
 
     /// Marks ancestors of block elements and finds footnote sections.
     private func prepass() {
-        for i in nodes.indices {
-            guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
-            let name = nodes[i].name
-            if HTMLReaderElements.isBlockElement(name) {
-                var p = nodes[i].parent
-                while let parent = p, !containsBlock[Int(parent.index)] {
-                    containsBlock[Int(parent.index)] = true
-                    p = nodes[Int(parent.index)].parent
+        // (Through the buffer: fields are read in place, see `enter`.)
+        nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices {
+                guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
+                let name = nodes[i].name
+                if HTMLReaderElements.isBlockElement(name) {
+                    var p = nodes[i].parent
+                    while let parent = p, !containsBlock[Int(parent.index)] {
+                        containsBlock[Int(parent.index)] = true
+                        p = nodes[Int(parent.index)].parent
+                    }
                 }
-            }
-            if name == "li", let id = nodes[i].attribute("id"),
-                !id.isEmpty, isInFootnoteSection(i)
-            {
-                footnoteLabels[id] = footnoteLabel(id)
+                if name == "li", let id = nodes[i].attribute("id"),
+                    !id.isEmpty, isInFootnoteSection(i)
+                {
+                    footnoteLabels[id] = footnoteLabel(id)
+                }
             }
         }
     }
@@ -153,23 +156,25 @@ final class HTMLReaderLowering {
     // MARK: - Entering nodes
 
     private func enter(_ i: Int32, whiteSpace: HTMLWhiteSpace) {
-        // Fields are read in place: copying the whole node (name or text, attribute list,
-        // DOCTYPE box) costs three retains and releases, and text nodes need only the text.
-        switch nodes[Int(i)].kind {
-        case .text:
-            text(nodes[Int(i)].data, whiteSpace)
-        case .comment:
-            if options.keepRawHTML {
-                if case .pre = context.kind { return }
-                context.buffer.atom(.rawInline(format: "html", "<!--\(nodes[Int(i)].data)-->"))
-            } else {
-                drop("comments")
+        // Through the buffer, the node is read and passed in place: `nodes[i]` on the array
+        // copies it out (three retains and releases: name or text, attributes, DOCTYPE box).
+        nodes.withUnsafeBufferPointer { nodes in
+            switch nodes[Int(i)].kind {
+            case .text:
+                text(nodes[Int(i)].data, whiteSpace)
+            case .comment:
+                if options.keepRawHTML {
+                    if case .pre = context.kind { return }
+                    context.buffer.atom(.rawInline(format: "html", "<!--\(nodes[Int(i)].data)-->"))
+                } else {
+                    drop("comments")
+                }
+            case .doctype, .document, .documentFragment:
+                break
+            case .element:
+                if !skipped.isEmpty && skipped.contains(i) { return }
+                element(i, nodes[Int(i)], whiteSpace)
             }
-        case .doctype, .document, .documentFragment:
-            break
-        case .element:
-            if !skipped.isEmpty && skipped.contains(i) { return }
-            element(i, nodes[Int(i)], whiteSpace)
         }
     }
 
