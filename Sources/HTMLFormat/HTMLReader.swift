@@ -39,7 +39,8 @@ public struct HTMLReader: MarkupReader {
                         "\(literal.count) unknown tag(s) without attributes or end tag kept as text"))
             }
         }
-        let parserOptions = HTMLParserOptions(maxDepth: options.maxDepth)
+        let parserOptions = HTMLParserOptions(
+            maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)
         let dom =
             isFragment
             ? HTMLParser.parseFragment(bytes: bytes, context: "body", options: parserOptions)
