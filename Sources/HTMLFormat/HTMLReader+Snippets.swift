@@ -10,10 +10,8 @@ extension HTMLReader {
             let count = b.count
             var i = 0
             while i + 1 < count {
-                guard b[i] == UInt8(ascii: "<") else {
-                    i += 1
-                    continue
-                }
+                i = index(of: UInt8(ascii: "<"), in: b, from: i)
+                guard i + 1 < count else { break }
                 var j = i + 1
                 if b[j] == UInt8(ascii: "!") {
                     if matchesWord(b, j + 1, doctype) { return true }
@@ -89,10 +87,8 @@ extension HTMLReader {
         var name: [UInt8] = []
         var i = 0
         while i + 1 < count {
-            guard bytes[i] == UInt8(ascii: "<") else {
-                i += 1
-                continue
-            }
+            i = bytes.withUnsafeBufferPointer { index(of: UInt8(ascii: "<"), in: $0, from: i) }
+            guard i + 1 < count else { break }
             let next = bytes[i + 1]
             if next == UInt8(ascii: "!") && i + 3 < count && bytes[i + 2] == UInt8(ascii: "-")
                 && bytes[i + 3] == UInt8(ascii: "-")
@@ -105,19 +101,23 @@ extension HTMLReader {
                 continue
             }
             var j = i + 1
-            name.removeAll(keepingCapacity: true)
-            while j < count && !isTagEnd(bytes[j]) {
-                name.append(lower(bytes[j]))
-                j += 1
+            while j < count && !isTagEnd(bytes[j]) { j += 1 }
+            // Known names (nearly every tag) are looked up from the bytes; the lower-cased
+            // name is only copied out for the rest.
+            let key = bytes.withUnsafeBufferPointer {
+                HTMLReaderNameTable<Bool>.key(UnsafeBufferPointer(rebasing: $0[(i + 1)..<j]).lazy.map(lower))
             }
-            if let key = HTMLReaderNameTable<Bool>.key(name), let isRawText = snippetTags[key] {
+            name.removeAll(keepingCapacity: true)
+            if let key, let isRawText = snippetTags[key] {
                 if isRawText {
+                    for k in (i + 1)..<j { name.append(lower(bytes[k])) }
                     i = skip(bytes, from: j, past: Array("</".utf8) + name)
                 } else {
                     i = j
                 }
                 continue
             }
+            for k in (i + 1)..<j { name.append(lower(bytes[k])) }
             if !customTags.isEmpty && customTags.contains(String(decoding: name, as: UTF8.self)) {
                 i = j
                 continue
@@ -146,6 +146,27 @@ extension HTMLReader {
             i = j
         }
         return offsets
+    }
+
+    /// The index of the first `byte` in `bytes` at or after `start`, or `bytes.count`.
+    ///
+    /// Eight bytes at a time: the snippet pre-passes look for `<` in text that is mostly words.
+    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let count = bytes.count
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let pattern = UInt64(byte) &* ones
+        while i + 8 <= count {
+            // A zero byte in `word ^ pattern` marks a match; the lowest flagged byte is exact.
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
+            let found = (word &- ones) & ~word & highs
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < count && base[i] != byte { i += 1 }
+        return i
     }
 
     /// The index after the first (ASCII case-insensitive) occurrence of `needle` at or after
