@@ -4,32 +4,30 @@ import MarkupAST
 extension HTMLReader {
     /// Whether the input has an `<html>`, `<head>`, `<body>` tag or a doctype (case-insensitive).
     ///
-    /// `looksLikeDocument(Array("<p>x</p>".utf8))` is false.
-    static func looksLikeDocument(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { b in
-            let count = b.count
-            var i = 0
-            while i + 1 < count {
-                i = index(of: UInt8(ascii: "<"), in: b, from: i)
-                guard i + 1 < count else { break }
-                var j = i + 1
-                if b[j] == UInt8(ascii: "!") {
-                    if matchesWord(b, j + 1, doctype) { return true }
-                    i += 1
-                    continue
-                }
-                if b[j] == UInt8(ascii: "/") { j += 1 }
-                // `html`, `head` or `body`, then the end of the tag name.
-                if j + 4 <= count
-                    && (j + 4 == count || isTagEnd(b[j + 4]))
-                    && (matchesWord(b, j, html) || matchesWord(b, j, head) || matchesWord(b, j, body))
-                {
-                    return true
-                }
+    /// For `<p>x</p>` it is false; for `<!DOCTYPE html><p>x` or `<body>x` true.
+    static func looksLikeDocument(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = b.count
+        var i = 0
+        while i + 1 < count {
+            i = index(of: UInt8(ascii: "<"), in: b, from: i)
+            guard i + 1 < count else { break }
+            var j = i + 1
+            if b[j] == UInt8(ascii: "!") {
+                if matchesWord(b, j + 1, doctype) { return true }
                 i += 1
+                continue
             }
-            return false
+            if b[j] == UInt8(ascii: "/") { j += 1 }
+            // `html`, `head` or `body`, then the end of the tag name.
+            if j + 4 <= count
+                && (j + 4 == count || isTagEnd(b[j + 4]))
+                && (matchesWord(b, j, html) || matchesWord(b, j, head) || matchesWord(b, j, body))
+            {
+                return true
+            }
+            i += 1
         }
+        return false
     }
 
     private static let doctype = Array("doctype".utf8)
@@ -57,7 +55,7 @@ extension HTMLReader {
 
     /// Offsets of `<` that start an unknown tag with no attributes and no end tag anywhere in
     /// the input (`<Hot>`, `<Congratulation!>`), skipping comments and raw-text elements.
-    static func literalTagOffsets(_ bytes: [UInt8], customTags: Set<String>) -> [Int] {
+    static func literalTagOffsets(_ bytes: UnsafeBufferPointer<UInt8>, customTags: Set<String>) -> [Int] {
         let count = bytes.count
         // Pass 1 (only when an unknown start tag needs it): the names of every end tag.
         func endTagNames() -> Set<[UInt8]> {
@@ -87,7 +85,7 @@ extension HTMLReader {
         var name: [UInt8] = []
         var i = 0
         while i + 1 < count {
-            i = bytes.withUnsafeBufferPointer { index(of: UInt8(ascii: "<"), in: $0, from: i) }
+            i = index(of: UInt8(ascii: "<"), in: bytes, from: i)
             guard i + 1 < count else { break }
             let next = bytes[i + 1]
             if next == UInt8(ascii: "!") && i + 3 < count && bytes[i + 2] == UInt8(ascii: "-")
@@ -104,9 +102,7 @@ extension HTMLReader {
             while j < count && !isTagEnd(bytes[j]) { j += 1 }
             // Known names (nearly every tag) are looked up from the bytes; the lower-cased
             // name is only copied out for the rest.
-            let key = bytes.withUnsafeBufferPointer {
-                HTMLReaderNameTable<Bool>.key(UnsafeBufferPointer(rebasing: $0[(i + 1)..<j]).lazy.map(lower))
-            }
+            let key = HTMLReaderNameTable<Bool>.key(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]).lazy.map(lower))
             name.removeAll(keepingCapacity: true)
             if let key, let isRawText = snippetTags[key] {
                 if isRawText {
@@ -171,7 +167,7 @@ extension HTMLReader {
 
     /// The index after the first (ASCII case-insensitive) occurrence of `needle` at or after
     /// `start`, or the end of input.
-    private static func skip(_ bytes: [UInt8], from start: Int, past needle: [UInt8]) -> Int {
+    private static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, past needle: [UInt8]) -> Int {
         guard let first = needle.first else { return start }
         var i = start
         let count = bytes.count
@@ -190,16 +186,16 @@ extension HTMLReader {
     }
 
     /// The input with `<` at each offset replaced by `&lt;`.
-    static func escapeLessThan(_ bytes: [UInt8], at offsets: [Int]) -> [UInt8] {
+    static func escapeLessThan(_ bytes: UnsafeBufferPointer<UInt8>, at offsets: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + offsets.count * 3)
         var previous = 0
         for offset in offsets {
-            out.append(contentsOf: bytes[previous..<offset])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[previous..<offset]))
             out.append(contentsOf: Array("&lt;".utf8))
             previous = offset + 1
         }
-        out.append(contentsOf: bytes[previous...])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[previous...]))
         return out
     }
 

@@ -80,7 +80,10 @@ struct HTMLReaderNameTable<Value: Sendable>: Sendable {
     /// The value stored for `name`.
     @inline(__always)
     subscript(name name: String) -> Value? {
-        guard let key = Self.key(name.utf8) else { return nil }
+        // The bytes through a buffer (a tag name is a small string, copied to the stack):
+        // iterating `name.utf8` directly costs more than the rest of the lookup.
+        let key = name.utf8.withContiguousStorageIfAvailable { Self.key($0) } ?? Self.key(name.utf8)
+        guard let key else { return nil }
         return self[key]
     }
 }
