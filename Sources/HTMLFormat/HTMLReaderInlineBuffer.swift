@@ -274,7 +274,25 @@ struct HTMLReaderInlineBuffer {
             /// still separates its neighbours, so the next wrapper does not merge across it.
             var droppedAt = -1
         }
-        var stack: [Frame] = [Frame(wrapper: nil, children: [])]
+        // The top-level list is sized once: at most one child per top-level event (a moved-out
+        // trailing space can add one more). Growing it 1, 2, 4 ... cost a reallocation and copy
+        // per doubling, for every paragraph.
+        var topLevel = 0
+        var depth = 0
+        for k in events.indices {
+            switch events[k] {
+            case .open:
+                if depth == 0 { topLevel += 1 }
+                depth += 1
+            case .close:
+                depth = max(0, depth - 1)
+            case .text, .atom, .lineBreak:
+                if depth == 0 { topLevel += 1 }
+            }
+        }
+        var root: [Inline] = []
+        root.reserveCapacity(topLevel)
+        var stack: [Frame] = [Frame(wrapper: nil, children: consume root)]
         var sawContent = false
         var pendingBreaks = 0
         func closeTop(_ stack: inout [Frame]) {
