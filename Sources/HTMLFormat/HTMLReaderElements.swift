@@ -100,6 +100,14 @@ enum HTMLReaderElements {
         return r
     }()
 
+    /// `Attributes(tag: name)` for every element name the table knows, built once.
+    ///
+    /// `<b>`, `<i>`, `<s>` ... keep their tag (it is not the canonical one), and each
+    /// `Attributes` with content allocates its storage; an attribute-less element shares this
+    /// value instead. Sharing is safe: `Attributes` never mutates its storage in place.
+    static let tagOnlyAttributes = HTMLReaderNameTable<Attributes>(
+        Dictionary(uniqueKeysWithValues: roleEntries.keys.map { ($0, Attributes(tag: $0)) }))
+
     /// Whether the element starts a block box (used to decide span vs div for unknown
     /// elements).
     static func isBlockElement(_ name: String) -> Bool { blockElements[name: name] != nil }

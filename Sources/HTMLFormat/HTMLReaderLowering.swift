@@ -218,7 +218,10 @@ final class HTMLReaderLowering {
         _ node: HTMLNode, tag: String?, skipping skip: Set<String> = HTMLReaderLowering.noSkips
     ) -> Attributes {
         let list = node.attributes
-        if list.isEmpty { return Attributes(tag: tag) }
+        if list.isEmpty {
+            guard let tag else { return .none }
+            return HTMLReaderElements.tagOnlyAttributes[name: tag] ?? Attributes(tag: tag)
+        }
         // Parts gathered first: `Attributes` is built once.
         var id = ""
         var classes: [String] = []
