@@ -36,7 +36,9 @@ extension HTMLReader {
     private static let body = Array("body".utf8)
 
     /// Whether `word` (lower case) is at `start`, ASCII case-insensitively.
-    private static func matchesWord(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: [UInt8]) -> Bool {
+    private static func matchesWord(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: [UInt8]
+    ) -> Bool {
         guard start + word.count <= bytes.count else { return false }
         for k in 0..<word.count where lower(bytes[start + k]) != word[k] { return false }
         return true
@@ -55,7 +57,9 @@ extension HTMLReader {
 
     /// Offsets of `<` that start an unknown tag with no attributes and no end tag anywhere in
     /// the input (`<Hot>`, `<Congratulation!>`), skipping comments and raw-text elements.
-    static func literalTagOffsets(_ bytes: UnsafeBufferPointer<UInt8>, customTags: Set<String>) -> [Int] {
+    static func literalTagOffsets(
+        _ bytes: UnsafeBufferPointer<UInt8>, customTags: Set<String>
+    ) -> [Int] {
         let count = bytes.count
         // Pass 1 (only when an unknown start tag needs it): the names of every end tag.
         func endTagNames() -> Set<[UInt8]> {
@@ -102,7 +106,8 @@ extension HTMLReader {
             while j < count && !isTagEnd(bytes[j]) { j += 1 }
             // Known names (nearly every tag) are looked up from the bytes; the lower-cased
             // name is only copied out for the rest.
-            let key = HTMLReaderNameTable<Bool>.key(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]).lazy.map(lower))
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j])
+            let key = HTMLReaderNameTable<Bool>.key(nameBytes.lazy.map(lower))
             name.removeAll(keepingCapacity: true)
             if let key, let isRawText = snippetTags[key] {
                 if isRawText {
@@ -156,7 +161,8 @@ extension HTMLReader {
         let pattern = UInt64(byte) &* ones
         while i + 8 <= count {
             // A zero byte in `word ^ pattern` marks a match; the lowest flagged byte is exact.
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
+            let word =
+                UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
             let found = (word &- ones) & ~word & highs
             if found != 0 { return i + found.trailingZeroBitCount / 8 }
             i += 8
@@ -167,7 +173,9 @@ extension HTMLReader {
 
     /// The index after the first (ASCII case-insensitive) occurrence of `needle` at or after
     /// `start`, or the end of input.
-    private static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, past needle: [UInt8]) -> Int {
+    private static func skip(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, past needle: [UInt8]
+    ) -> Int {
         guard let first = needle.first else { return start }
         var i = start
         let count = bytes.count

@@ -24,7 +24,8 @@ public struct HTMLReader: MarkupReader {
         // The pre-passes read the string's own UTF-8; a copy is made only when snippet
         // leniency has `<` to escape.
         var text = input
-        let (isFragment, escaped, literalCount) = text.withUTF8 { bytes -> (Bool, [UInt8]?, Int) in
+        let (isFragment, escaped, literalCount) = text.withUTF8 {
+            bytes -> (Bool, [UInt8]?, Int) in
             let isFragment: Bool
             switch options.mode {
             case .automatic: isFragment = !HTMLReader.looksLikeDocument(bytes)
@@ -43,14 +44,18 @@ public struct HTMLReader: MarkupReader {
                     .note, "parse.literal-tag",
                     "\(literalCount) unknown tag(s) without attributes or end tag kept as text"))
         }
-        let parserOptions = HTMLParserOptions(
+        let parsing = HTMLParserOptions(
             maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)
         let dom: HTMLDocument
         switch (isFragment, escaped) {
-        case (true, let bytes?): dom = HTMLParser.parseFragment(bytes: bytes, context: "body", options: parserOptions)
-        case (false, let bytes?): dom = HTMLParser.parseDocument(bytes: bytes, options: parserOptions)
-        case (true, nil): dom = HTMLParser.parseFragment(input, context: "body", options: parserOptions)
-        case (false, nil): dom = HTMLParser.parseDocument(input, options: parserOptions)
+        case (true, let bytes?):
+            dom = HTMLParser.parseFragment(bytes: bytes, context: "body", options: parsing)
+        case (false, let bytes?):
+            dom = HTMLParser.parseDocument(bytes: bytes, options: parsing)
+        case (true, nil):
+            dom = HTMLParser.parseFragment(input, context: "body", options: parsing)
+        case (false, nil):
+            dom = HTMLParser.parseDocument(input, options: parsing)
         }
         for error in dom.errors.prefix(10) {
             diagnostics.append(

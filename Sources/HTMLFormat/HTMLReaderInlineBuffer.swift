@@ -317,7 +317,8 @@ struct HTMLReaderInlineBuffer {
                 {
                     var merged = last.children
                     for child in frame.children { Self.appendNormalized(child, to: &merged) }
-                    stack[parent].children[stack[parent].children.count - 1] = last.withChildren(merged)
+                    let lastIndex = stack[parent].children.count - 1
+                    stack[parent].children[lastIndex] = last.withChildren(merged)
                 } else if frame.children.isEmpty, !wrapper.survivesEmpty {
                     // Dropped, as `Normalize` would drop it.
                     stack[parent].droppedAt = stack[parent].children.count
@@ -325,7 +326,9 @@ struct HTMLReaderInlineBuffer {
                     stack[parent].children.append(made)
                 }
             }
-            if trailingSpace { Self.appendNormalized(.text(" "), to: &stack[stack.count - 1].children) }
+            if trailingSpace {
+                Self.appendNormalized(.text(" "), to: &stack[stack.count - 1].children)
+            }
         }
         for event in events {
             switch event {

@@ -146,7 +146,8 @@ extension MarkdownWriter {
             while i + 8 <= count {
                 // A zero byte in `word ^ pattern` marks a newline (the classic "has zero byte"
                 // test: exact on the lowest match, which is the one we need on little-endian).
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
+                let word =
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
                 let found = (word &- ones) & ~word & highs
                 if found != 0 { return i + found.trailingZeroBitCount / 8 }
                 i += 8

@@ -103,7 +103,8 @@ public struct CSSDeclaration: Hashable, Sendable, Codable {
             name = String(decoding: nameBytes, as: UTF8.self).lowercased()
             guard name.utf8.allSatisfy({ isNameByte($0) }) else { return nil }
         }
-        let value = String(decoding: UnsafeBufferPointer(rebasing: b[valueStart..<valueEnd]), as: UTF8.self)
+        let valueBytes = UnsafeBufferPointer(rebasing: b[valueStart..<valueEnd])
+        let value = String(decoding: valueBytes, as: UTF8.self)
         return CSSDeclaration(property: name, value: value, important: important)
     }
 
@@ -119,7 +120,9 @@ public struct CSSDeclaration: Hashable, Sendable, Codable {
     /// Narrows `start..<end` past tabs and Unicode space separators (General Category Zs:
     /// U+0020, U+00A0, U+1680, U+2000-U+200A, U+202F, U+205F, U+3000) at both ends: the set
     /// Foundation calls `.whitespaces`. Line breaks stay.
-    private static func trimSeparators(_ b: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: inout Int) {
+    private static func trimSeparators(
+        _ b: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: inout Int
+    ) {
         while start < end {
             let n = separatorLength(b, from: start, before: end)
             if n == 0 { break }
@@ -127,7 +130,8 @@ public struct CSSDeclaration: Hashable, Sendable, Codable {
         }
         while end > start {
             var found = 0
-            for n in 1...3 where end - n >= start && separatorLength(b, from: end - n, before: end) == n {
+            for n in 1...3
+            where end - n >= start && separatorLength(b, from: end - n, before: end) == n {
                 found = n
                 break
             }
