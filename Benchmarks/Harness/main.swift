@@ -1,6 +1,7 @@
 // mconv-bench: in-process timings (thread CPU time) for the benchmark scripts in Benchmarks/.
 // Build with `swift build -c release --product mconv-bench`; never run from tests.
 import Foundation
+import HTML5Parser
 import MarkupAST
 import MarkupConverter
 
@@ -34,6 +35,9 @@ func usage() -> Never {
     print("""
         usage: mconv-bench convert FROM TO FILE [ITERATIONS]    time one whole-file conversion (best and median)
                mconv-bench snippets FROM TO FILE [ITERATIONS]   FILE holds one snippet per line; per-snippet median
+               mconv-bench stages FROM TO FILE [ITERATIONS]     median per stage: HTML parse (html input only),
+                                                                read, transforms, write, whole conversion
+               mconv-bench snippet-stages FROM TO FILE [ITERATIONS]  the same per snippet (FILE: one per line)
         """)
     exit(1)
 }
@@ -69,6 +73,45 @@ case "snippets":
     let avgLen = snippets.reduce(0) { $0 + $1.utf8.count } / max(1, snippets.count)
     print(String(format: "%@ -> %@: %d snippets of %d bytes avg, median %.2f us, p90 %.2f us",
                  args[1], args[2], snippets.count, avgLen, median(perSnippet) / 1e3, perSnippet[perSnippet.count * 9 / 10] / 1e3))
+case "stages", "snippet-stages":
+    // Each stage timed on its own (the earlier stages' results computed outside the clock),
+    // so the figures say where a conversion spends its time.
+    let inputs = args[0] == "stages" ? [text] : text.split(separator: "\n").map(String.init)
+    let repeats = args[0] == "stages" ? 1 : 10
+    let documents = try inputs.map { try converter.reader.read($0).document }
+    let transformed = documents.map { d in converter.transforms.reduce(d) { $1($0) } }
+    // `MCONV_BENCH_STAGE=read` times only that stage (for a profiler).
+    let only = ProcessInfo.processInfo.environment["MCONV_BENCH_STAGE"]
+    func stage(_ name: String, _ body: (Int) throws -> Void) rethrows {
+        if let only, only != name { return }
+        var samples: [Double] = []
+        for _ in 0..<iterations {
+            for i in inputs.indices {
+                let start = now()
+                for _ in 0..<repeats { try body(i) }
+                samples.append(Double(now() - start) / Double(repeats))
+            }
+        }
+        samples.sort()
+        let unit = repeats == 1 ? 1e6 : 1e3
+        print(String(format: "  %-10@ median %9.3f %@  best %9.3f", name, median(samples) / unit, repeats == 1 ? "ms" : "us", samples[0] / unit))
+    }
+    print("\(args[1]) -> \(args[2]): \(inputs.count) input(s)")
+    if args[1] == "html" {
+        let whole = args[0] == "stages"
+        stage("parse") { i in
+            _ = whole ? HTMLParser.parseDocument(inputs[i]) : HTMLParser.parseFragment(inputs[i])
+        }
+        stage("parse -e") { i in
+            // Without collecting parse errors (what a reader could do when no one reads them).
+            let options = HTMLParserOptions(collectErrors: false)
+            _ = whole ? HTMLParser.parseDocument(inputs[i], options: options) : HTMLParser.parseFragment(inputs[i], options: options)
+        }
+    }
+    try stage("read") { i in _ = try converter.reader.read(inputs[i]) }
+    stage("transforms") { i in _ = converter.transforms.reduce(documents[i]) { $1($0) } }
+    stage("write") { i in _ = converter.writer.write(transformed[i]) }
+    try stage("convert") { i in _ = try converter.convert(inputs[i]) }
 default:
     usage()
 }

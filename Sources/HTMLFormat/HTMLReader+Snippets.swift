@@ -4,39 +4,43 @@ import MarkupAST
 extension HTMLReader {
     /// Whether the input has an `<html>`, `<head>`, `<body>` tag or a doctype (case-insensitive).
     ///
-    /// `looksLikeDocument(Array("<p>x</p>".utf8))` is false.
-    static func looksLikeDocument(_ bytes: [UInt8]) -> Bool {
-        let count = bytes.count
+    /// For `<p>x</p>` it is false; for `<!DOCTYPE html><p>x` or `<body>x` true.
+    static func looksLikeDocument(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = b.count
         var i = 0
-        while i < count {
-            guard bytes[i] == UInt8(ascii: "<") else {
-                i += 1
-                continue
-            }
+        while i + 1 < count {
+            i = index(of: UInt8(ascii: "<"), in: b, from: i)
+            guard i + 1 < count else { break }
             var j = i + 1
-            if j < count && bytes[j] == UInt8(ascii: "!") {
-                if matchesWord(bytes, j + 1, "doctype") { return true }
+            if b[j] == UInt8(ascii: "!") {
+                if matchesWord(b, j + 1, doctype) { return true }
                 i += 1
                 continue
             }
-            if j < count && bytes[j] == UInt8(ascii: "/") { j += 1 }
-            for word in documentTags where matchesWord(bytes, j, word) {
-                let end = j + word.utf8.count
-                if end >= count || isTagEnd(bytes[end]) { return true }
+            if b[j] == UInt8(ascii: "/") { j += 1 }
+            // `html`, `head` or `body`, then the end of the tag name.
+            if j + 4 <= count
+                && (j + 4 == count || isTagEnd(b[j + 4]))
+                && (matchesWord(b, j, html) || matchesWord(b, j, head) || matchesWord(b, j, body))
+            {
+                return true
             }
             i += 1
         }
         return false
     }
 
-    private static let documentTags = ["html", "head", "body"]
+    private static let doctype = Array("doctype".utf8)
+    private static let html = Array("html".utf8)
+    private static let head = Array("head".utf8)
+    private static let body = Array("body".utf8)
 
-    private static func matchesWord(_ bytes: [UInt8], _ start: Int, _ word: String) -> Bool {
-        var k = start
-        for w in word.utf8 {
-            guard k < bytes.count, lower(bytes[k]) == w else { return false }
-            k += 1
-        }
+    /// Whether `word` (lower case) is at `start`, ASCII case-insensitively.
+    private static func matchesWord(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: [UInt8]
+    ) -> Bool {
+        guard start + word.count <= bytes.count else { return false }
+        for k in 0..<word.count where lower(bytes[start + k]) != word[k] { return false }
         return true
     }
 
@@ -53,7 +57,9 @@ extension HTMLReader {
 
     /// Offsets of `<` that start an unknown tag with no attributes and no end tag anywhere in
     /// the input (`<Hot>`, `<Congratulation!>`), skipping comments and raw-text elements.
-    static func literalTagOffsets(_ bytes: [UInt8], customTags: Set<String>) -> [Int] {
+    static func literalTagOffsets(
+        _ bytes: UnsafeBufferPointer<UInt8>, customTags: Set<String>
+    ) -> [Int] {
         let count = bytes.count
         // Pass 1 (only when an unknown start tag needs it): the names of every end tag.
         func endTagNames() -> Set<[UInt8]> {
@@ -83,10 +89,8 @@ extension HTMLReader {
         var name: [UInt8] = []
         var i = 0
         while i + 1 < count {
-            guard bytes[i] == UInt8(ascii: "<") else {
-                i += 1
-                continue
-            }
+            i = index(of: UInt8(ascii: "<"), in: bytes, from: i)
+            guard i + 1 < count else { break }
             let next = bytes[i + 1]
             if next == UInt8(ascii: "!") && i + 3 < count && bytes[i + 2] == UInt8(ascii: "-")
                 && bytes[i + 3] == UInt8(ascii: "-")
@@ -99,17 +103,23 @@ extension HTMLReader {
                 continue
             }
             var j = i + 1
+            while j < count && !isTagEnd(bytes[j]) { j += 1 }
+            // Known names (nearly every tag) are looked up from the bytes; the lower-cased
+            // name is only copied out for the rest.
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j])
+            let key = HTMLReaderNameTable<Bool>.key(nameBytes.lazy.map(lower))
             name.removeAll(keepingCapacity: true)
-            while j < count && !isTagEnd(bytes[j]) {
-                name.append(lower(bytes[j]))
-                j += 1
-            }
-            let nameString = String(decoding: name, as: UTF8.self)
-            if rawTextElements.contains(nameString) {
-                i = skip(bytes, from: j, past: Array("</".utf8) + name)
+            if let key, let isRawText = snippetTags[key] {
+                if isRawText {
+                    for k in (i + 1)..<j { name.append(lower(bytes[k])) }
+                    i = skip(bytes, from: j, past: Array("</".utf8) + name)
+                } else {
+                    i = j
+                }
                 continue
             }
-            if knownElements.contains(nameString) || customTags.contains(nameString) {
+            for k in (i + 1)..<j { name.append(lower(bytes[k])) }
+            if !customTags.isEmpty && customTags.contains(String(decoding: name, as: UTF8.self)) {
                 i = j
                 continue
             }
@@ -139,9 +149,33 @@ extension HTMLReader {
         return offsets
     }
 
+    /// The index of the first `byte` in `bytes` at or after `start`, or `bytes.count`.
+    ///
+    /// Eight bytes at a time: the snippet pre-passes look for `<` in text that is mostly words.
+    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let count = bytes.count
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let pattern = UInt64(byte) &* ones
+        while i + 8 <= count {
+            // A zero byte in `word ^ pattern` marks a match; the lowest flagged byte is exact.
+            let word =
+                UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
+            let found = (word &- ones) & ~word & highs
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < count && base[i] != byte { i += 1 }
+        return i
+    }
+
     /// The index after the first (ASCII case-insensitive) occurrence of `needle` at or after
     /// `start`, or the end of input.
-    private static func skip(_ bytes: [UInt8], from start: Int, past needle: [UInt8]) -> Int {
+    private static func skip(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, past needle: [UInt8]
+    ) -> Int {
         guard let first = needle.first else { return start }
         var i = start
         let count = bytes.count
@@ -160,18 +194,22 @@ extension HTMLReader {
     }
 
     /// The input with `<` at each offset replaced by `&lt;`.
-    static func escapeLessThan(_ bytes: [UInt8], at offsets: [Int]) -> [UInt8] {
+    static func escapeLessThan(_ bytes: UnsafeBufferPointer<UInt8>, at offsets: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + offsets.count * 3)
         var previous = 0
         for offset in offsets {
-            out.append(contentsOf: bytes[previous..<offset])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[previous..<offset]))
             out.append(contentsOf: Array("&lt;".utf8))
             previous = offset + 1
         }
-        out.append(contentsOf: bytes[previous...])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[previous...]))
         return out
     }
+
+    /// `knownElements`, each with whether it is one of the `rawTextElements`.
+    static let snippetTags = HTMLReaderNameTable<Bool>(
+        Dictionary(uniqueKeysWithValues: knownElements.map { ($0, rawTextElements.contains($0)) }))
 
     static let rawTextElements: Set<String> = [
         "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",

@@ -21,29 +21,42 @@ public struct HTMLReader: MarkupReader {
 
     /// Reads HTML; never throws (malformed markup is recovered from, with diagnostics).
     public func read(_ input: String) throws(ReadError) -> ReadResult {
-        var bytes = Array(input.utf8)
-        let isFragment: Bool
-        switch options.mode {
-        case .automatic: isFragment = !HTMLReader.looksLikeDocument(bytes)
-        case .document: isFragment = false
-        case .fragment: isFragment = true
+        // The pre-passes read the string's own UTF-8; a copy is made only when snippet
+        // leniency has `<` to escape.
+        var text = input
+        let (isFragment, escaped, literalCount) = text.withUTF8 {
+            bytes -> (Bool, [UInt8]?, Int) in
+            let isFragment: Bool
+            switch options.mode {
+            case .automatic: isFragment = !HTMLReader.looksLikeDocument(bytes)
+            case .document: isFragment = false
+            case .fragment: isFragment = true
+            }
+            guard options.snippetLeniency ?? isFragment else { return (isFragment, nil, 0) }
+            let literal = HTMLReader.literalTagOffsets(bytes, customTags: options.customTags)
+            if literal.isEmpty { return (isFragment, nil, 0) }
+            return (isFragment, HTMLReader.escapeLessThan(bytes, at: literal), literal.count)
         }
         var diagnostics: [Diagnostic] = []
-        if options.snippetLeniency ?? isFragment {
-            let literal = HTMLReader.literalTagOffsets(bytes, customTags: options.customTags)
-            if !literal.isEmpty {
-                bytes = HTMLReader.escapeLessThan(bytes, at: literal)
-                diagnostics.append(
-                    Diagnostic(
-                        .note, "parse.literal-tag",
-                        "\(literal.count) unknown tag(s) without attributes or end tag kept as text"))
-            }
+        if literalCount > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .note, "parse.literal-tag",
+                    "\(literalCount) unknown tag(s) without attributes or end tag kept as text"))
         }
-        let parserOptions = HTMLParserOptions(maxDepth: options.maxDepth)
-        let dom =
-            isFragment
-            ? HTMLParser.parseFragment(bytes: bytes, context: "body", options: parserOptions)
-            : HTMLParser.parseDocument(bytes: bytes, options: parserOptions)
+        let parsing = HTMLParserOptions(
+            maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)
+        let dom: HTMLDocument
+        switch (isFragment, escaped) {
+        case (true, let bytes?):
+            dom = HTMLParser.parseFragment(bytes: bytes, context: "body", options: parsing)
+        case (false, let bytes?):
+            dom = HTMLParser.parseDocument(bytes: bytes, options: parsing)
+        case (true, nil):
+            dom = HTMLParser.parseFragment(input, context: "body", options: parsing)
+        case (false, nil):
+            dom = HTMLParser.parseDocument(input, options: parsing)
+        }
         for error in dom.errors.prefix(10) {
             diagnostics.append(
                 Diagnostic(

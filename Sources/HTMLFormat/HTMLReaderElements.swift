@@ -28,11 +28,13 @@ enum HTMLReaderElements {
     /// The role of an HTML element; unknown elements are a `.div` when they contain blocks,
     /// else a `.span`.
     static func role(of name: String, containsBlock: Bool) -> Role {
-        if let role = roles[name] { return role }
+        if let role = roles[name: name] { return role }
         return containsBlock ? .div(canonical: "div") : .span
     }
 
-    private static let roles: [String: Role] = {
+    private static let roles = HTMLReaderNameTable<Role>(roleEntries)
+
+    private static let roleEntries: [String: Role] = {
         var r: [String: Role] = [:]
         for n in ["script", "style", "noscript", "template", "canvas", "select", "textarea",
             "datalist", "frameset", "frame", "noframes", "noembed", "map", "applet"]
@@ -98,8 +100,22 @@ enum HTMLReaderElements {
         return r
     }()
 
-    /// Elements that start a block box (used to decide span vs div for unknown elements).
-    static let blockElements: Set<String> = [
+    /// `Attributes(tag: name)` for every element name the table knows, built once.
+    ///
+    /// `<b>`, `<i>`, `<s>` ... keep their tag (it is not the canonical one), and each
+    /// `Attributes` with content allocates its storage; an attribute-less element shares this
+    /// value instead. Sharing is safe: `Attributes` never mutates its storage in place.
+    static let tagOnlyAttributes = HTMLReaderNameTable<Attributes>(
+        Dictionary(uniqueKeysWithValues: roleEntries.keys.map { ($0, Attributes(tag: $0)) }))
+
+    /// Whether the element starts a block box (used to decide span vs div for unknown
+    /// elements).
+    static func isBlockElement(_ name: String) -> Bool { blockElements[name: name] != nil }
+
+    private static let blockElements = HTMLReaderNameTable<Bool>(
+        Dictionary(uniqueKeysWithValues: blockElementNames.map { ($0, true) }))
+
+    private static let blockElementNames: [String] = [
         "address", "article", "aside", "blockquote", "center", "details", "dialog", "dd", "dir",
         "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2",
         "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li", "listing", "main", "menu", "nav",

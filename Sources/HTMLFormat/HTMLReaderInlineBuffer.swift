@@ -9,6 +9,13 @@ struct HTMLInlineWrapper {
     var kind: Kind
     var attributes: Attributes
 
+    /// Whether the wrapper stays when it has no children: links, and anything with an id
+    /// (what `Normalize.inlines` keeps).
+    var survivesEmpty: Bool {
+        if case .link = kind { return true }
+        return !attributes.id.isEmpty
+    }
+
     func make(_ children: [Inline]) -> Inline {
         switch kind {
         case .emphasis: return .emphasis(children, attributes)
@@ -52,7 +59,14 @@ struct HTMLReaderInlineBuffer {
     private var lastWasSpace = true
     /// Whether anything visible (non-space text or an atom) was added.
     private(set) var hasContent = false
+    /// Text collapsed but not yet turned into a `.text` event.
     private var pending: [UInt8] = []
+    /// The pending text when it is exactly one text node's content, unchanged (the common
+    /// case: words with single spaces between them). It is kept as that node's `String`, so
+    /// the run needs no copy, no new storage and no UTF-8 validation. Whatever comes next
+    /// moves it into `pending` first (`materializePendingText`); `pending` is empty while it
+    /// is set.
+    private var pendingText: String?
 
     init(reopening wrappers: [HTMLInlineWrapper] = []) {
         for w in wrappers { events.append(.open(w)) }
@@ -78,6 +92,7 @@ struct HTMLReaderInlineBuffer {
     /// A collapsible space (block boundaries inside inline-only blocks).
     mutating func space() {
         if !lastWasSpace {
+            materializePendingText()
             pending.append(0x20)
             lastWasSpace = true
         }
@@ -93,10 +108,12 @@ struct HTMLReaderInlineBuffer {
     /// Appends text as `white-space` says.
     mutating func append(_ text: String, _ mode: HTMLWhiteSpace) {
         if mode == .normal {
+            let original = text
             var text = text
-            text.withUTF8 { appendCollapsing($0) }
+            text.withUTF8 { appendCollapsing($0, original: original) }
             return
         }
+        materializePendingText()
         for byte in text.utf8 {
             let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
                 || byte == 0x0D
@@ -123,8 +140,11 @@ struct HTMLReaderInlineBuffer {
     }
 
     /// `white-space: normal`: copies runs that need no change (words with single spaces
-    /// between them) at once; any other gap becomes one space.
-    private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// between them) at once; any other gap becomes one space. `bytes` are the UTF-8 of
+    /// `original`, which becomes the pending text as it is when nothing needs changing.
+    private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, original: String) {
+        materializePendingText()
+        let startsEmpty = pending.isEmpty
         var i = 0
         var runStart = 0
         let count = bytes.count
@@ -156,14 +176,30 @@ struct HTMLReaderInlineBuffer {
             i += 1
             runStart = i
         }
-        if runStart < count {
+        if runStart == 0 && count > 0 && startsEmpty {
+            pendingText = original
+        } else if runStart < count {
             pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
         lastWasSpace = lastSpace
         if content { hasContent = true }
     }
 
+    /// Moves `pendingText`, if set, into `pending` (something is about to follow it).
+    @inline(__always)
+    private mutating func materializePendingText() {
+        if let text = pendingText {
+            pending.append(contentsOf: text.utf8)
+            pendingText = nil
+        }
+    }
+
     private mutating func flushPending() {
+        if let text = pendingText {
+            events.append(.text(text))
+            pendingText = nil
+            return
+        }
         guard !pending.isEmpty else { return }
         events.append(.text(String(decoding: pending, as: UTF8.self)))
         pending.removeAll(keepingCapacity: true)
@@ -207,16 +243,56 @@ struct HTMLReaderInlineBuffer {
         }
     }
 
+    /// Appends `inline` the way `Normalize.inlines` leaves a list: empty text skipped, text
+    /// after text merged into one run.
+    ///
+    /// `build()` appends through this (and drops empty wrappers), so the tree it returns is
+    /// already normalized: `Normalize.document` then only checks it instead of rebuilding
+    /// every level above the first unmerged pair of texts.
+    @inline(__always)
+    static func appendNormalized(_ inline: Inline, to children: inout [Inline]) {
+        if case .text(let s) = inline {
+            if s.isEmpty { return }
+            if case .text(let previous)? = children.last {
+                children[children.count - 1] = .text(previous + s)
+                return
+            }
+        }
+        children.append(inline)
+    }
+
     /// Builds the inline tree: leading and trailing spaces and line breaks dropped, spaces at
-    /// the edges of wrappers moved outside them, unclosed wrappers closed.
+    /// the edges of wrappers moved outside them, unclosed wrappers closed. The result is
+    /// normalized (see `appendNormalized`).
     mutating func build() -> [Inline] {
         flushPending()
         trimTrailingSpace()
         struct Frame {
             var wrapper: HTMLInlineWrapper?
             var children: [Inline]
+            /// `children.count` when an empty wrapper was last dropped here: the wrapper
+            /// still separates its neighbours, so the next wrapper does not merge across it.
+            var droppedAt = -1
         }
-        var stack: [Frame] = [Frame(wrapper: nil, children: [])]
+        // The top-level list is sized once: at most one child per top-level event (a moved-out
+        // trailing space can add one more). Growing it 1, 2, 4 ... cost a reallocation and copy
+        // per doubling, for every paragraph.
+        var topLevel = 0
+        var depth = 0
+        for k in events.indices {
+            switch events[k] {
+            case .open:
+                if depth == 0 { topLevel += 1 }
+                depth += 1
+            case .close:
+                depth = max(0, depth - 1)
+            case .text, .atom, .lineBreak:
+                if depth == 0 { topLevel += 1 }
+            }
+        }
+        var root: [Inline] = []
+        root.reserveCapacity(topLevel)
+        var stack: [Frame] = [Frame(wrapper: nil, children: consume root)]
         var sawContent = false
         var pendingBreaks = 0
         func closeTop(_ stack: inout [Frame]) {
@@ -235,14 +311,24 @@ struct HTMLReaderInlineBuffer {
                 let made = wrapper.make(frame.children)
                 let parent = stack.count - 1
                 // `<b>a</b><b>b</b>` renders as one run: merge identical neighbours.
-                if let last = stack[parent].children.last, Self.sameWrapper(last, made) {
-                    stack[parent].children[stack[parent].children.count - 1] =
-                        last.withChildren(last.children + frame.children)
+                if let last = stack[parent].children.last,
+                    stack[parent].droppedAt != stack[parent].children.count,
+                    Self.sameWrapper(last, made)
+                {
+                    var merged = last.children
+                    for child in frame.children { Self.appendNormalized(child, to: &merged) }
+                    let lastIndex = stack[parent].children.count - 1
+                    stack[parent].children[lastIndex] = last.withChildren(merged)
+                } else if frame.children.isEmpty, !wrapper.survivesEmpty {
+                    // Dropped, as `Normalize` would drop it.
+                    stack[parent].droppedAt = stack[parent].children.count
                 } else {
                     stack[parent].children.append(made)
                 }
             }
-            if trailingSpace { stack[stack.count - 1].children.append(.text(" ")) }
+            if trailingSpace {
+                Self.appendNormalized(.text(" "), to: &stack[stack.count - 1].children)
+            }
         }
         for event in events {
             switch event {
@@ -267,11 +353,11 @@ struct HTMLReaderInlineBuffer {
                     // Move the leading space before the wrappers that were just opened.
                     var k = stack.count - 1
                     while k > 0 && stack[k].children.isEmpty { k -= 1 }
-                    stack[k].children.append(.text(" "))
+                    Self.appendNormalized(.text(" "), to: &stack[k].children)
                     s.removeFirst()
                     if s.isEmpty { continue }
                 }
-                stack[stack.count - 1].children.append(.text(s))
+                Self.appendNormalized(.text(s), to: &stack[stack.count - 1].children)
                 sawContent = true
             }
         }

@@ -73,7 +73,7 @@ final class HTMLReaderLowering {
         }
         var blocks = root.finishBlocks()
         blocks += footnoteDefinitions
-        for (what, count) in dropped.sorted(by: { $0.key < $1.key }) {
+        for (what, count) in dropped.isEmpty ? [] : dropped.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(
                 Diagnostic(.note, "parse.dropped", "dropped \(count) \(what)"))
         }
@@ -103,20 +103,23 @@ final class HTMLReaderLowering {
 
     /// Marks ancestors of block elements and finds footnote sections.
     private func prepass() {
-        for i in nodes.indices {
-            guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
-            let name = nodes[i].name
-            if HTMLReaderElements.blockElements.contains(name) {
-                var p = nodes[i].parent
-                while let parent = p, !containsBlock[Int(parent.index)] {
-                    containsBlock[Int(parent.index)] = true
-                    p = nodes[Int(parent.index)].parent
+        // (Through the buffer: fields are read in place, see `enter`.)
+        nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices {
+                guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
+                let name = nodes[i].name
+                if HTMLReaderElements.isBlockElement(name) {
+                    var p = nodes[i].parent
+                    while let parent = p, !containsBlock[Int(parent.index)] {
+                        containsBlock[Int(parent.index)] = true
+                        p = nodes[Int(parent.index)].parent
+                    }
                 }
-            }
-            if name == "li", let id = nodes[i].attribute("id"),
-                !id.isEmpty, isInFootnoteSection(i)
-            {
-                footnoteLabels[id] = footnoteLabel(id)
+                if name == "li", let id = nodes[i].attribute("id"),
+                    !id.isEmpty, isInFootnoteSection(i)
+                {
+                    footnoteLabels[id] = footnoteLabel(id)
+                }
             }
         }
     }
@@ -153,22 +156,25 @@ final class HTMLReaderLowering {
     // MARK: - Entering nodes
 
     private func enter(_ i: Int32, whiteSpace: HTMLWhiteSpace) {
-        let node = nodes[Int(i)]
-        switch node.kind {
-        case .text:
-            text(node.data, whiteSpace)
-        case .comment:
-            if options.keepRawHTML {
-                if case .pre = context.kind { return }
-                context.buffer.atom(.rawInline(format: "html", "<!--\(node.data)-->"))
-            } else {
-                drop("comments")
+        // Through the buffer, the node is read and passed in place: `nodes[i]` on the array
+        // copies it out (three retains and releases: name or text, attributes, DOCTYPE box).
+        nodes.withUnsafeBufferPointer { nodes in
+            switch nodes[Int(i)].kind {
+            case .text:
+                text(nodes[Int(i)].data, whiteSpace)
+            case .comment:
+                if options.keepRawHTML {
+                    if case .pre = context.kind { return }
+                    context.buffer.atom(.rawInline(format: "html", "<!--\(nodes[Int(i)].data)-->"))
+                } else {
+                    drop("comments")
+                }
+            case .doctype, .document, .documentFragment:
+                break
+            case .element:
+                if !skipped.isEmpty && skipped.contains(i) { return }
+                element(i, nodes[Int(i)], whiteSpace)
             }
-        case .doctype, .document, .documentFragment:
-            break
-        case .element:
-            if skipped.contains(i) { return }
-            element(i, node, whiteSpace)
         }
     }
 
@@ -212,7 +218,10 @@ final class HTMLReaderLowering {
         _ node: HTMLNode, tag: String?, skipping skip: Set<String> = HTMLReaderLowering.noSkips
     ) -> Attributes {
         let list = node.attributes
-        if list.isEmpty { return Attributes(tag: tag) }
+        if list.isEmpty {
+            guard let tag else { return .none }
+            return HTMLReaderElements.tagOnlyAttributes[name: tag] ?? Attributes(tag: tag)
+        }
         // Parts gathered first: `Attributes` is built once.
         var id = ""
         var classes: [String] = []

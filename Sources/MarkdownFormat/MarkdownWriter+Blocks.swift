@@ -248,7 +248,7 @@ extension MarkdownWriter.Renderer {
         }
         withInlineBytes(xs, mode: .atx) { content in
             beginLine()
-            out.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: level))
+            out.append(repeating: UInt8(ascii: "#"), count: level)
             if content.isEmpty {
                 out.append(0x0A)
                 return

@@ -85,7 +85,7 @@ extension MarkdownWriter.Renderer {
         func flushRun() {
             guard runStart < i else { return }
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            origins.append(contentsOf: repeatElement(textOrigin, count: i - runStart))
+            origins.append(repeating: textOrigin, count: i - runStart)
         }
         while i < n {
             let byte = bytes[i]
@@ -278,8 +278,7 @@ extension MarkdownWriter.Renderer {
         var start = 0
         let n = buffer.count
         while start <= n {
-            var end = start
-            while end < n && buffer[end] != 0x0A { end += 1 }
+            let end = buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
             if start < end && origins[start] != Origin.markup {
                 let first = buffer[start]
                 if first == 0x20 || first == 0x09 {
@@ -310,7 +309,7 @@ extension MarkdownWriter.Renderer {
                 cursor += 1
             }
             out.append(contentsOf: edit.insert)
-            outOrigins.append(contentsOf: repeatElement(Origin.markup, count: edit.insert.count))
+            outOrigins.append(repeating: Origin.markup, count: edit.insert.count)
             if edit.replace { cursor += 1 }
         }
         while cursor < n {

@@ -76,13 +76,13 @@ extension MarkdownWriter.Renderer {
     func appendMarkup(_ s: String) {
         let count = buffer.count
         buffer.append(contentsOf: s.utf8)
-        origins.append(contentsOf: repeatElement(Origin.markup, count: buffer.count - count))
+        origins.append(repeating: Origin.markup, count: buffer.count - count)
     }
 
     /// Appends `count` copies of a markup byte (a delimiter run, a code fence).
     func appendMarkup(byte: UInt8, count: Int) {
-        buffer.append(contentsOf: repeatElement(byte, count: count))
-        origins.append(contentsOf: repeatElement(Origin.markup, count: count))
+        buffer.append(repeating: byte, count: count)
+        origins.append(repeating: Origin.markup, count: count)
     }
 
     func appendTextByte(_ byte: UInt8) {

@@ -123,16 +123,37 @@ extension MarkdownWriter {
         /// Emits the lines of UTF-8 `bytes` (split at `\n`; an empty last line is kept).
         func emitLines(bytes: [UInt8]) {
             var start = 0
-            var index = 0
             let count = bytes.count
-            while index < count {
-                if bytes[index] == 0x0A {
-                    emitLine(bytes: bytes[start..<index])
-                    start = index + 1
-                }
-                index += 1
+            while true {
+                let end = bytes.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
+                emitLine(bytes: bytes[start..<end])
+                if end == count { break }
+                start = end + 1
             }
-            emitLine(bytes: bytes[start..<count])
+        }
+
+        /// The index of the first `\n` in `bytes` at or after `start`, or `bytes.count`.
+        ///
+        /// Eight bytes at a time: a paragraph is mostly one long line, and a byte loop over it
+        /// cost as much as rendering its inlines.
+        static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            guard let base = bytes.baseAddress else { return start }
+            let count = bytes.count
+            var i = start
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let pattern: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            while i + 8 <= count {
+                // A zero byte in `word ^ pattern` marks a newline (the classic "has zero byte"
+                // test: exact on the lowest match, which is the one we need on little-endian).
+                let word =
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
+                let found = (word &- ones) & ~word & highs
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+            while i < count && base[i] != 0x0A { i += 1 }
+            return i
         }
 
         /// The width of the prefix of the next line.
@@ -172,6 +193,31 @@ extension MarkdownWriter {
                 emitLine(line)
             }
             pendingReferences.removeAll()
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends `count` copies of `byte`.
+    ///
+    /// Same result as `append(contentsOf: repeatElement(byte, count: count))`, which goes
+    /// through the generic sequence path one element at a time; this copies from a filled
+    /// 64-byte block (`memcpy`). The writer records an origin for every output byte, so this
+    /// runs once per run of text.
+    @inline(__always)
+    mutating func append(repeating byte: UInt8, count: Int) {
+        guard count > 0 else { return }
+        var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0)
+        Swift.withUnsafeMutableBytes(of: &block) { raw in
+            raw.initializeMemory(as: UInt8.self, repeating: byte)
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            var left = count
+            while left > 0 {
+                let n = Swift.min(left, bytes.count)
+                append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<n]))
+                left -= n
+            }
         }
     }
 }

@@ -176,7 +176,7 @@ extension MarkdownWriter.Renderer {
             for (c, cell) in row.enumerated() {
                 out.append(0x20)
                 out.append(contentsOf: cell)
-                out.append(contentsOf: repeatElement(0x20, count: widths[c] - cellWidths[index][c]))
+                out.append(repeating: 0x20, count: widths[c] - cellWidths[index][c])
                 out.append(0x20)
                 out.append(UInt8(ascii: "|"))
             }
@@ -192,16 +192,16 @@ extension MarkdownWriter.Renderer {
                     out.append(0x20)
                     switch alignment {
                     case .none:
-                        out.append(contentsOf: repeatElement(dash, count: w))
+                        out.append(repeating: dash, count: w)
                     case .left:
                         out.append(colon)
-                        out.append(contentsOf: repeatElement(dash, count: w - 1))
+                        out.append(repeating: dash, count: w - 1)
                     case .right:
-                        out.append(contentsOf: repeatElement(dash, count: w - 1))
+                        out.append(repeating: dash, count: w - 1)
                         out.append(colon)
                     case .center:
                         out.append(colon)
-                        out.append(contentsOf: repeatElement(dash, count: w - 2))
+                        out.append(repeating: dash, count: w - 2)
                         out.append(colon)
                     }
                     out.append(0x20)
