@@ -23,13 +23,26 @@ public struct ConversionSettings: Sendable {
     public var unsafe: Bool
     /// Emit colour escapes (`-t ansi`).
     public var color: Bool
+    /// The caller drops the diagnostics (`--quiet`): readers skip work that only produces
+    /// notes, so HTML parse errors are not collected. Lossy (`lossy.*`) and input warnings are
+    /// still reported, so `--strict` gives the same answer.
+    ///
+    /// ```swift
+    /// let converter = try Converter(from: "html", to: "markdown", settings: ConversionSettings(quiet: true))
+    /// try converter.convert("<p>a</b>").diagnostics // [] (the stray </b> is not reported)
+    /// ```
+    public var quiet: Bool
 
     /// Creates default settings.
-    public init(values: [String: String] = [:], lists: [String: [String]] = [:], unsafe: Bool = false, color: Bool = false) {
+    public init(
+        values: [String: String] = [:], lists: [String: [String]] = [:], unsafe: Bool = false,
+        color: Bool = false, quiet: Bool = false
+    ) {
         self.values = values
         self.lists = lists
         self.unsafe = unsafe
         self.color = color
+        self.quiet = quiet
     }
 
     func int(_ name: String) throws(FormatError) -> Int? {
@@ -50,7 +63,7 @@ public struct ConversionSettings: Sendable {
         }
         return HTMLReaderOptions(
             baseURL: values["base-url"], mode: mode, customTags: Set(lists["custom-tag"] ?? []),
-            keepRawHTML: keepRawHTML)
+            keepRawHTML: keepRawHTML, parseErrorDiagnostics: !quiet)
     }
 
     func htmlWriterOptions(tagfilter: Bool) -> HTMLWriterOptions {

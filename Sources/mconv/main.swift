@@ -96,7 +96,8 @@ struct MConv: ParsableCommand {
         for (key, value) in pairs { if let value { values[key] = value } }
         var lists: [String: [String]] = [:]
         if !customTag.isEmpty { lists["custom-tag"] = customTag }
-        return ConversionSettings(values: values, lists: lists, unsafe: unsafe, color: useColor())
+        return ConversionSettings(
+            values: values, lists: lists, unsafe: unsafe, color: useColor(), quiet: quiet)
     }
 
     func useColor() -> Bool {
@@ -146,17 +147,19 @@ struct MConv: ParsableCommand {
         var bytes: [UInt8] = []
         var source = "<stdin>"
         if files.isEmpty {
+            prepareHeap(forInputSize: regularFileSize(STDIN_FILENO) ?? 0)
             bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
         } else {
             source = files.count == 1 ? files[0] : files.joined(separator: "+")
+            prepareHeap(forInputSize: files.reduce(0) { $0 + (regularFileSize(path: $1) ?? 0) })
             for (index, path) in files.enumerated() {
-                guard let data = FileManager.default.contents(atPath: path) else {
+                if index > 0 { bytes += [0x0A, 0x0A] }
+                guard appendContents(ofFile: path, to: &bytes) else {
                     fail("cannot read '\(path)': no such file or not readable", .badInput)
                 }
-                if index > 0 { bytes += [0x0A, 0x0A] }
-                bytes += data
             }
         }
+        prepareHeap(forInputSize: bytes.count)
 
         let result: ConversionResult
         do {
@@ -182,7 +185,110 @@ struct MConv: ParsableCommand {
                 fail("cannot write '\(output)': \(error.localizedDescription)", .badInput)
             }
         } else {
-            FileHandle.standardOutput.write(Data(result.output.utf8))
+            writeToStandardOutput(result.output)
+        }
+        // The process ends here: leave the document and the output to the kernel instead of
+        // releasing them node by node (about a tenth of the run on a 1 MB page). Nothing is
+        // buffered: the output went out with write(2) and stdio is flushed by exit(3).
+        endProcess(.ok)
+    }
+}
+
+/// Ends the process with `status` (`exit(3)`: stdio flushed, nothing released).
+func endProcess(_ status: ExitStatus) -> Never { exit(status.rawValue) }
+
+/// Sets up glibc's heap for one large conversion (inputs above 256 KiB; smaller ones would
+/// only pay for the set-up).
+///
+/// A conversion allocates a few large buffers (DOM, node arrays, output) that grow by doubling;
+/// above glibc's default 128 KiB threshold each one is a fresh mmap whose pages fault in one
+/// by one and that is unmapped again when it grows. Here they stay in the heap, the heap is
+/// never trimmed (the process lives for one conversion), it grows in one large step, and that
+/// step is marked for transparent huge pages (`MADV_HUGEPAGE`, used when the system's THP
+/// mode is `madvise` or `always`): on a 1.2 MB page, 1.3k page faults instead of 5.7k.
+func prepareHeap(forInputSize size: Int) {
+    #if canImport(Glibc)
+        guard size > 256 << 10, !heapPrepared else { return }
+        heapPrepared = true
+        // <malloc.h> is not part of the Glibc module; these are its M_* parameter numbers.
+        let trimThreshold: Int32 = -1, topPad: Int32 = -2, mmapThreshold: Int32 = -3
+        let hugePage = 2 << 20
+        let reserve = min(max(size * 32, 64 << 20), 1 << 30)  // address space, not memory
+        _ = mallopt(mmapThreshold, 512 << 20)
+        _ = mallopt(trimThreshold, Int32.max)
+        _ = mallopt(topPad, Int32(reserve))
+        // One allocation that is too big for the free space grows the heap by `reserve`.
+        guard let probe = malloc(hugePage) else { return }
+        let top = UInt(bitPattern: sbrk(0))
+        let start = (UInt(bitPattern: probe) + UInt(hugePage) - 1) & ~(UInt(hugePage) - 1)
+        if top > start {
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(top - start), 14)  // MADV_HUGEPAGE
+        }
+        free(probe)
+    #endif
+}
+
+nonisolated(unsafe) var heapPrepared = false
+
+/// The size of the regular file open as `descriptor`, or nil (a pipe, a terminal, an error).
+func regularFileSize(_ descriptor: Int32) -> Int? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(info.st_size)
+}
+
+/// The size of the regular file at `path`, or nil.
+func regularFileSize(path: String) -> Int? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(info.st_size)
+}
+
+/// Appends the bytes of the file at `path` to `bytes` with read(2) (no intermediate `Data`);
+/// false when the file cannot be opened or read.
+func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Bool {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var chunk = max(regularFileSize(descriptor) ?? 0, 1 << 16)
+    while true {
+        let before = bytes.count
+        bytes.reserveCapacity(before + chunk)
+        var failed = false
+        var readCount = 0
+        bytes.append(contentsOf: repeatElement(0, count: chunk))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            while true {
+                let n = read(descriptor, buffer.baseAddress! + before, chunk)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failed = true } else { readCount = n }
+                break
+            }
+        }
+        bytes.removeLast(chunk - readCount)
+        if failed { return false }
+        if readCount == 0 { return true }
+        chunk = 1 << 16
+    }
+}
+
+#if canImport(Glibc)
+    /// glibc's `mallopt(3)` (declared in <malloc.h>, which the Glibc module leaves out).
+    @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
+
+/// Writes `text` to standard output with write(2), straight from the string's storage.
+func writeToStandardOutput(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                fail("cannot write to standard output: \(String(cString: strerror(errno)))", .badInput)
+            }
+            offset += written
         }
     }
 }
