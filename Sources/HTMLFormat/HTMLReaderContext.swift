@@ -76,15 +76,23 @@ final class HTMLReaderContext {
         }
     }
 
-    /// Closes the implicit paragraph, if it has content, and restarts the buffer.
+    /// Closes the implicit paragraph, if it has content, and restarts the buffer (reusing its
+    /// storage). A buffer nothing was added to since its last restart is left as it is.
     func flushInlines() {
+        if buffer.isPristine { return }
+        closeInlines()
+        buffer.reset(reopening: openWrappers)
+    }
+
+    /// Closes the implicit paragraph, if it has content, without restarting the buffer (the
+    /// context is finishing).
+    private func closeInlines() {
         if buffer.hasContent {
             let inlines = buffer.build()
             if !inlines.isEmpty {
                 blocks.append(tightText ? .plain(inlines, .none) : .paragraph(inlines, .none))
             }
         }
-        buffer = HTMLReaderInlineBuffer(reopening: openWrappers)
     }
 
     /// The inline content of an inline-only block.
@@ -94,8 +102,13 @@ final class HTMLReaderContext {
 
     /// The blocks, with the implicit paragraph closed and adjacent implicit lists merged.
     func finishBlocks() -> [Block] {
-        flushInlines()
-        guard implicitLists.count > 1 else { return blocks }
+        closeInlines()
+        guard implicitLists.count > 1 else {
+            // Moved out, so the caller holds the only reference.
+            var out: [Block] = []
+            swap(&out, &blocks)
+            return out
+        }
         var out: [Block] = []
         out.reserveCapacity(blocks.count)
         let implicit = Set(implicitLists)

@@ -67,22 +67,41 @@ struct HTMLReaderInlineBuffer {
     /// moves it into `pending` first (`materializePendingText`); `pending` is empty while it
     /// is set.
     private var pendingText: String?
+    /// Nothing was added since `init` or `reset`: the buffer is exactly
+    /// `HTMLReaderInlineBuffer(reopening:)` of the wrappers it was made with, so resetting it
+    /// again with the same wrappers would change nothing.
+    private(set) var isPristine = true
 
     init(reopening wrappers: [HTMLInlineWrapper] = []) {
         for w in wrappers { events.append(.open(w)) }
     }
 
+    /// Starts over as `HTMLReaderInlineBuffer(reopening: wrappers)` would, keeping the
+    /// storage of the event list and of the pending text for the next paragraph.
+    mutating func reset(reopening wrappers: [HTMLInlineWrapper]) {
+        events.removeAll(keepingCapacity: true)
+        for w in wrappers { events.append(.open(w)) }
+        lastWasSpace = true
+        hasContent = false
+        pending.removeAll(keepingCapacity: true)
+        pendingText = nil
+        isPristine = true
+    }
+
     mutating func open(_ wrapper: HTMLInlineWrapper) {
+        isPristine = false
         flushPending()
         events.append(.open(wrapper))
     }
 
     mutating func close() {
+        isPristine = false
         flushPending()
         events.append(.close)
     }
 
     mutating func atom(_ inline: Inline) {
+        isPristine = false
         flushPending()
         events.append(.atom(inline))
         lastWasSpace = false
@@ -92,6 +111,7 @@ struct HTMLReaderInlineBuffer {
     /// A collapsible space (block boundaries inside inline-only blocks).
     mutating func space() {
         if !lastWasSpace {
+            isPristine = false
             materializePendingText()
             pending.append(0x20)
             lastWasSpace = true
@@ -99,6 +119,7 @@ struct HTMLReaderInlineBuffer {
     }
 
     mutating func lineBreak() {
+        isPristine = false
         flushPending()
         trimTrailingSpace()
         events.append(.lineBreak)
@@ -107,6 +128,7 @@ struct HTMLReaderInlineBuffer {
 
     /// Appends text as `white-space` says.
     mutating func append(_ text: String, _ mode: HTMLWhiteSpace) {
+        isPristine = false
         if mode == .normal {
             let original = text
             var text = text
@@ -265,6 +287,7 @@ struct HTMLReaderInlineBuffer {
     /// the edges of wrappers moved outside them, unclosed wrappers closed. The result is
     /// normalized (see `appendNormalized`).
     mutating func build() -> [Inline] {
+        isPristine = false
         flushPending()
         trimTrailingSpace()
         struct Frame {
