@@ -1,10 +1,19 @@
 #!/usr/bin/env python3
-"""Times HTML -> Markdown on one page with mconv (CLI), pandoc 3, markdownify and html2text."""
+"""Times HTML -> Markdown on one page with mconv (CLI), pandoc 3, markdownify and html2text.
+
+Usage: peers.py PAGE MCONV [LABEL=MCONV ...]. Each mconv binary is timed (best of 7, process
+start included); every peer gets a ratio against each of them, so a statically and a
+dynamically linked CLI can be compared in the same run.
+"""
 import subprocess
 import sys
 import time
 
-page, mconv = sys.argv[1], sys.argv[2]
+page = sys.argv[1]
+binaries = []
+for arg in sys.argv[2:]:
+    label, _, path = arg.rpartition("=")
+    binaries.append((label or "mconv", path))
 html = open(page, encoding="utf-8").read()
 
 
@@ -18,7 +27,8 @@ def best(fn, runs=3):
 
 
 results = {}
-results["mconv"] = best(lambda: subprocess.run([mconv, "-f", "html", "-t", "markdown", "-q", page], check=True, capture_output=True))
+for label, path in binaries:
+    results[label] = best(lambda: subprocess.run([path, "-f", "html", "-t", "markdown", "-q", page], check=True, capture_output=True), runs=7)
 try:
     import pypandoc
     pandoc = pypandoc.get_pandoc_path()
@@ -36,7 +46,9 @@ try:
 except Exception as e:  # noqa: BLE001
     print("html2text unavailable:", e)
 
-base = results["mconv"]
 size = len(html.encode()) / 1e6
+labels = [label for label, _ in binaries]
+width = max(12, *(len(name) for name in results))
 for name, t in results.items():
-    print(f"{name:12s} {t*1000:9.1f} ms  {size/t:7.2f} MB/s  ratio {t/base:6.1f}x mconv's time")
+    ratios = "  ".join(f"{t / results[label]:6.1f}x {label}" for label in labels)
+    print(f"{name:{width}s} {t*1000:9.1f} ms  {size/t:7.2f} MB/s  ratio {ratios}")
