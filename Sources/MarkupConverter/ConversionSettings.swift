@@ -28,7 +28,8 @@ public struct ConversionSettings: Sendable {
     /// still reported, so `--strict` gives the same answer.
     ///
     /// ```swift
-    /// let converter = try Converter(from: "html", to: "markdown", settings: ConversionSettings(quiet: true))
+    /// let settings = ConversionSettings(quiet: true)
+    /// let converter = try Converter(from: "html", to: "markdown", settings: settings)
     /// try converter.convert("<p>a</b>").diagnostics // [] (the stray </b> is not reported)
     /// ```
     public var quiet: Bool

@@ -222,7 +222,8 @@ func prepareHeap(forInputSize size: Int) {
         let top = UInt(bitPattern: sbrk(0))
         let start = (UInt(bitPattern: probe) + UInt(hugePage) - 1) & ~(UInt(hugePage) - 1)
         if top > start {
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(top - start), 14)  // MADV_HUGEPAGE
+            let madviseHugePage: Int32 = 14  // MADV_HUGEPAGE
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(top - start), madviseHugePage)
         }
         free(probe)
     #endif
@@ -286,7 +287,8 @@ func writeToStandardOutput(_ text: String) {
             let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                fail("cannot write to standard output: \(String(cString: strerror(errno)))", .badInput)
+                let reason = String(cString: strerror(errno))
+                fail("cannot write to standard output: \(reason)", .badInput)
             }
             offset += written
         }

@@ -7,9 +7,12 @@ struct QuietSettingsTests {
     @Test("quiet drops the HTML parse notes and keeps the output")
     func quietDropsParseNotes() throws {
         let loud = try Converter(from: "html", to: "markdown").convert("<p>a</b> <i>b</p>")
-        let quiet = try Converter(from: "html", to: "markdown", settings: ConversionSettings(quiet: true))
+        let settings = ConversionSettings(quiet: true)
+        let quiet = try Converter(from: "html", to: "markdown", settings: settings)
             .convert("<p>a</b> <i>b</p>")
-        #expect(loud.diagnostics.map(\.code) == ["parse.unexpected-end-tag", "parse.unexpected-open-element"])
+        #expect(
+            loud.diagnostics.map(\.code)
+                == ["parse.unexpected-end-tag", "parse.unexpected-open-element"])
         #expect(quiet.diagnostics.isEmpty)
         #expect(quiet.output == "a *b*\n")
         #expect(quiet.output == loud.output)

@@ -9,7 +9,8 @@ struct ProcessCostsTests {
     @Test("-q prints no notes, same output, exit 0")
     func quietNotes() throws {
         let loud = try runMconv(["-f", "html", "-t", "markdown"], input: "<p>a</b></p>")
-        #expect(loud.stderr == "mconv: <stdin>: 1:5: note: parse.unexpected-end-tag: HTML parse error\n")
+        #expect(
+            loud.stderr == "mconv: <stdin>: 1:5: note: parse.unexpected-end-tag: HTML parse error\n")
         let quiet = try runMconv(["-f", "html", "-t", "markdown", "-q"], input: "<p>a</b></p>")
         #expect(quiet.stdout == "a\n")
         #expect(quiet.stdout == loud.stdout)
@@ -23,17 +24,22 @@ struct ProcessCostsTests {
             ["-f", "html", "-t", "commonmark", "-q", "--strict"],
             input: "<p>a<span style=\"color: red\">b</span></b></p>")
         #expect(r.status == 3)
-        #expect(r.stderr == "mconv: --strict: the conversion to commonmark lost content (see the lossy.* diagnostics)\n")
+        #expect(
+            r.stderr == "mconv: --strict: the conversion to commonmark lost content"
+                + " (see the lossy.* diagnostics)\n")
     }
 
     @Test("-q still reports an unreadable file with exit 2")
     func quietUnreadable() throws {
         let r = try runMconv(["-q", "-f", "html", "/nonexistent/a.html"])
         #expect(r.status == 2)
-        #expect(r.stderr == "mconv: cannot read '/nonexistent/a.html': no such file or not readable\n")
+        #expect(
+            r.stderr == "mconv: cannot read '/nonexistent/a.html': no such file or not readable\n")
         let dir = try runMconv(["-q", "-f", "html", NSTemporaryDirectory()])
         #expect(dir.status == 2)
-        #expect(dir.stderr == "mconv: cannot read '\(NSTemporaryDirectory())': no such file or not readable\n")
+        #expect(
+            dir.stderr
+                == "mconv: cannot read '\(NSTemporaryDirectory())': no such file or not readable\n")
     }
 
     /// Above 256 KiB the CLI prepares the heap before reading; the output must be complete.
@@ -74,7 +80,9 @@ struct ProcessCostsTests {
             let err = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             #expect(process.terminationStatus == 2)
-            #expect(String(decoding: err, as: UTF8.self) == "mconv: cannot write to standard output: No space left on device\n")
+            #expect(
+                String(decoding: err, as: UTF8.self)
+                    == "mconv: cannot write to standard output: No space left on device\n")
         }
     #endif
 }

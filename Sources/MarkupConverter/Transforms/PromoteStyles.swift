@@ -42,7 +42,8 @@ public enum PromoteStyles {
         case .plain(let xs, let a): return rewritten(xs, rewrite(_:)).map { .plain($0, a) }
         case .heading(let level, let xs, let a):
             return rewritten(xs, rewrite(_:)).map { .heading(level: level, $0, a) }
-        case .blockQuote(let bs, let a): return rewritten(bs, rewrite(_:)).map { .blockQuote($0, a) }
+        case .blockQuote(let bs, let a):
+            return rewritten(bs, rewrite(_:)).map { .blockQuote($0, a) }
         case .div(let bs, let a): return rewritten(bs, rewrite(_:)).map { .div($0, a) }
         case .footnoteDefinition(let label, let bs, let a):
             return rewritten(bs, rewrite(_:)).map { .footnoteDefinition(label: label, $0, a) }
