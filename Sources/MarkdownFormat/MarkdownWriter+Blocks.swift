@@ -309,10 +309,12 @@ extension MarkdownWriter.Renderer {
         }
         // Longer than any run of the fence character in the code.
         var longest = 0
-        var run = 0
-        for byte in body.utf8 {
-            run = byte == fenceByte ? run + 1 : 0
-            longest = max(longest, run)
+        body.withUTF8 { bytes in
+            var run = 0
+            for byte in bytes {
+                run = byte == fenceByte ? run + 1 : 0
+                longest = max(longest, run)
+            }
         }
         let fence = String(
             repeating: Character(Unicode.Scalar(fenceByte)), count: max(3, longest + 1))
