@@ -273,7 +273,13 @@ extension MarkdownWriter.Renderer {
     // MARK: Paragraphs
 
     func renderParagraph(_ xs: [Inline]) {
-        withInlineBytes(xs, mode: .paragraph) { emitLines(bytes: $0) }
+        withInlineBytes(xs, mode: .paragraph) { bytes in
+            if bufferIsOneLine {
+                emitLine(bytes: bytes[...])
+            } else {
+                emitLines(bytes: bytes)
+            }
+        }
     }
 
     // MARK: Code

@@ -322,8 +322,11 @@ extension MarkdownWriter.Renderer {
         var edits: [(at: Int, insert: [UInt8], replace: Bool)] = []
         var start = 0
         let n = buffer.count
+        bufferIsOneLine = false
         while start <= n {
             let end = buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
+            // (The edits below insert no newline, so this stays true after them.)
+            if start == 0 && end == n { bufferIsOneLine = true }
             if start < end && origins[start] != Origin.markup {
                 let first = buffer[start]
                 if first == 0x20 || first == 0x09 {

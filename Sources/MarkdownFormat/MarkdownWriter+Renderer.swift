@@ -46,6 +46,8 @@ extension MarkdownWriter {
         // Inline rendering state (one paragraph at a time).
         @exclusivity(unchecked) var buffer: [UInt8] = []
         @exclusivity(unchecked) var origins: [UInt8] = []
+        /// Set by `escapeLineEdges`: the buffer holds no newline (spares a second scan).
+        @exclusivity(unchecked) var bufferIsOneLine = false
         /// Capacity kept between paragraphs (see `beginInlines`).
         @exclusivity(unchecked) var spareBuffer: [UInt8] = []
         @exclusivity(unchecked) var spareOrigins: [UInt8] = []
