@@ -273,7 +273,13 @@ extension MarkdownWriter.Renderer {
     // MARK: Paragraphs
 
     func renderParagraph(_ xs: [Inline]) {
-        withInlineBytes(xs, mode: .paragraph) { emitLines(bytes: $0) }
+        withInlineBytes(xs, mode: .paragraph) { bytes in
+            if bufferIsOneLine {
+                emitLine(bytes: bytes[...])
+            } else {
+                emitLines(bytes: bytes)
+            }
+        }
     }
 
     // MARK: Code
@@ -296,7 +302,7 @@ extension MarkdownWriter.Renderer {
 
     func renderCode(info: String, code: String, context: BlockContext) {
         var body = code
-        if body.hasSuffix("\n") { body.removeLast() }
+        body.removeFinalNewline()
         if !isFenced(info: info, code: code, context: context) {
             for line in body.writerLines() {
                 emitLine(line.isEmpty ? "" : "    " + line)
@@ -309,10 +315,12 @@ extension MarkdownWriter.Renderer {
         }
         // Longer than any run of the fence character in the code.
         var longest = 0
-        var run = 0
-        for byte in body.utf8 {
-            run = byte == fenceByte ? run + 1 : 0
-            longest = max(longest, run)
+        body.withUTF8 { bytes in
+            var run = 0
+            for byte in bytes {
+                run = byte == fenceByte ? run + 1 : 0
+                longest = max(longest, run)
+            }
         }
         let fence = String(
             repeating: Character(Unicode.Scalar(fenceByte)), count: max(3, longest + 1))
@@ -367,14 +375,21 @@ extension MarkdownWriter.Renderer {
                 prefixes.removeLast()
                 continue
             }
-            let marker = list.kind == .bullet ? bullet : "\(start + index)\(delimiter)"
-            var first = marker + " "
-            let rest = String(repeating: " ", count: marker.utf8.count + 1)
+            // The marker and its padding, built as bytes (no temporary strings per item).
+            var first: [UInt8] = []
+            if list.kind == .bullet {
+                first.append(contentsOf: bullet.utf8)
+            } else {
+                first.append(contentsOf: String(start + index).utf8)
+                first.append(contentsOf: delimiter.utf8)
+            }
+            first.append(0x20)
+            let rest = [UInt8](repeating: 0x20, count: first.count)
             if let task = item.task {
                 if ext.contains(.tasklist) {
-                    first += task ? "[x] " : "[ ] "
+                    first.append(contentsOf: (task ? "[x] " : "[ ] ").utf8)
                 } else {
-                    first += task ? "\\[x] " : "\\[ ] "
+                    first.append(contentsOf: (task ? "\\[x] " : "\\[ ] ").utf8)
                     lossy("lossy.task", "task list item written as text (no tasklist extension)")
                 }
             }
@@ -454,9 +469,25 @@ extension MarkdownWriter.Renderer {
 }
 
 extension String {
+    /// `if hasSuffix("\n") { removeLast() }`, deciding on the last bytes when they settle it:
+    /// a final `\n` after anything but `\r` is a character of its own (`\r\n` is one
+    /// character, so `hasSuffix("\n")` is false for it; that case takes the character path).
+    mutating func removeFinalNewline() {
+        let bytes = utf8
+        guard let last = bytes.last, last == 0x0A else { return }
+        let end = bytes.index(before: bytes.endIndex)
+        if end == bytes.startIndex || bytes[bytes.index(before: end)] != 0x0D {
+            self = String(self[..<end])
+        } else if hasSuffix("\n") {
+            removeLast()
+        }
+    }
+
     /// The string with line feeds and carriage returns replaced by spaces.
     func replacingNewlines() -> String {
-        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return self }
+        var copy = self
+        let found = copy.withUTF8 { bytes in bytes.contains { $0 == 0x0A || $0 == 0x0D } }
+        guard found else { return self }
         return String(
             decoding: utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
     }

@@ -87,12 +87,30 @@ extension MarkdownWriter.Renderer {
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
             origins.append(repeating: textOrigin, count: i - runStart)
         }
+        guard let base = bytes.baseAddress else { return }
+        let (specialLow, specialHigh) = Self.specialTextBits
+        @inline(__always)
+        func isSpecial(_ byte: UInt8) -> Bool {
+            byte < 64
+                ? (specialLow >> UInt64(byte)) & 1 != 0
+                : byte < 128 && (specialHigh >> UInt64(byte & 63)) & 1 != 0
+        }
         while i < n {
-            let byte = bytes[i]
-            if !Self.specialText[Int(byte)] {
-                i += 1
-                continue
+            // Find the next special byte: whole blocks of 16 plain bytes are skipped (a
+            // branch-free test the compiler vectorizes), then byte by byte.
+            if i + 16 <= n {
+                if !Self.blockMayHoldSpecialText(base + i) {
+                    i += 16
+                    continue
+                }
+                let stop = i + 16
+                while i < stop && !isSpecial(base[i]) { i += 1 }
+                if i == stop { continue }
+            } else {
+                while i < n && !isSpecial(base[i]) { i += 1 }
+                if i == n { break }
             }
+            let byte = base[i]
             flushRun()
             defer { runStart = i }
             switch byte {
@@ -174,11 +192,38 @@ extension MarkdownWriter.Renderer {
     }
 
     /// Bytes `appendText` looks at; every other byte is copied as it is.
-    static let specialText: [Bool] = {
-        var table = Array(repeating: false, count: 256)
-        for c in "\\`*_~[]<&!:.\n" { table[Int(c.asciiValue!)] = true }
-        return table
+    static let specialText: String = "\\`*_~[]<&!:.\n"
+
+    /// `specialText` as bit sets: bytes below 64 in the first word, 64..<128 in the second.
+    static let specialTextBits: (UInt64, UInt64) = {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for byte in specialText.utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        return (low, high)
     }()
+
+    /// Whether the 16 bytes at `p` may hold a byte of `specialText` (no false negatives; `;`
+    /// and `^` are false positives of the two ranges). Written without branches or early exit
+    /// so that it compiles to a few vector compares.
+    @inline(__always)
+    static func blockMayHoldSpecialText(_ p: UnsafePointer<UInt8>) -> Bool {
+        var found: UInt8 = 0
+        for k in 0..<16 {
+            let b = p[k]
+            var hit: UInt8 = b == 0x0A ? 1 : 0
+            hit |= b == 0x21 ? 1 : 0  // !
+            hit |= b == 0x26 ? 1 : 0  // &
+            hit |= b == 0x2A ? 1 : 0  // *
+            hit |= b == 0x2E ? 1 : 0  // .
+            hit |= b &- 0x3A < 3 ? 1 : 0  // : ; <
+            hit |= b &- 0x5B < 6 ? 1 : 0  // [ \ ] ^ _ `
+            hit |= b == 0x7E ? 1 : 0  // ~
+            found |= hit
+        }
+        return found != 0
+    }
 
     /// Whether a literal `[` could start a link, image, footnote or reference definition:
     /// its `]` (in the same text) is followed by `(`, `[` or `:`, or cannot be seen.
@@ -277,8 +322,11 @@ extension MarkdownWriter.Renderer {
         var edits: [(at: Int, insert: [UInt8], replace: Bool)] = []
         var start = 0
         let n = buffer.count
+        bufferIsOneLine = false
         while start <= n {
             let end = buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
+            // (The edits below insert no newline, so this stays true after them.)
+            if start == 0 && end == n { bufferIsOneLine = true }
             if start < end && origins[start] != Origin.markup {
                 let first = buffer[start]
                 if first == 0x20 || first == 0x09 {

@@ -81,8 +81,22 @@ extension MarkdownWriter.Renderer {
 
     /// Appends `count` copies of a markup byte (a delimiter run, a code fence).
     func appendMarkup(byte: UInt8, count: Int) {
+        if count <= 8 {
+            // Delimiter runs and most fences: a few single appends beat the block copy.
+            for _ in 0..<max(count, 0) {
+                buffer.append(byte)
+                origins.append(Origin.markup)
+            }
+            return
+        }
         buffer.append(repeating: byte, count: count)
         origins.append(repeating: Origin.markup, count: count)
+    }
+
+    /// Appends UTF-8 bytes as markup.
+    func appendMarkup(bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        origins.append(repeating: Origin.markup, count: bytes.count)
     }
 
     func appendTextByte(_ byte: UInt8) {
@@ -107,16 +121,50 @@ extension MarkdownWriter.Renderer {
     // MARK: Inlines
 
     func renderInlines(_ xs: [Inline], following: Following) {
-        for index in xs.indices {
-            let next = index + 1 < xs.count ? firstFollowing(xs[index + 1]) : following
-            renderInline(xs[index], following: next)
+        let count = xs.count
+        for index in 0..<count {
+            let next = index + 1 < count ? firstFollowing(xs, at: index + 1) : following
+            renderInline(xs, at: index, following: next)
         }
     }
 
-    /// What the rendering of `inline` starts with.
-    func firstFollowing(_ inline: Inline) -> Following {
+    /// What the rendering of `xs[index]` starts with.
+    ///
+    /// Switches on the array element in place: passing an `Inline` out of the array copied it
+    /// (a retain of every payload field, then the releases), once per inline and once more
+    /// for the look-ahead.
+    func firstFollowing(_ xs: [Inline], at index: Int) -> Following {
+        switch xs[index] {
+        case .text(let s):
+            return s.utf8.first.map { Following.byte($0) } ?? .unknown
+        case .softBreak, .lineBreak:
+            return .end
+        case .code:
+            return .byte(UInt8(ascii: "`"))
+        case .emphasis, .strong, .strikethrough:
+            return .byte(UInt8(ascii: "*"))
+        case .link, .footnoteReference:
+            return .byte(UInt8(ascii: "["))
+        case .image:
+            return .byte(UInt8(ascii: "!"))
+        case .rawInline(_, let s):
+            return options.rawHTML ? (s.utf8.first.map { Following.byte($0) } ?? .unknown) : .unknown
+        case .underline(let children, _), .sup(let children, _), .sub(let children, _),
+            .highlight(let children, _):
+            if options.rawHTML { return .byte(UInt8(ascii: "<")) }
+            guard let first = children.first else { return .unknown }
+            return firstFollowing(first, levels: maxDepth - 1)
+        case .span(let children, let a):
+            if a.tag == "kbd" && options.rawHTML { return .byte(UInt8(ascii: "<")) }
+            guard let first = children.first else { return .unknown }
+            return firstFollowing(first, levels: maxDepth - 1)
+        }
+    }
+
+    /// What the rendering of `inline` starts with (looking at most `levels` levels deep).
+    func firstFollowing(_ inline: Inline, levels: Int? = nil) -> Following {
         var node = inline
-        for _ in 0..<maxDepth {
+        for _ in 0..<(levels ?? maxDepth) {
             switch node {
             case .text(let s):
                 return s.utf8.first.map { Following.byte($0) } ?? .unknown
@@ -149,9 +197,9 @@ extension MarkdownWriter.Renderer {
     func lastClass(_ xs: [Inline]) -> CharClass {
         var list = xs
         for _ in 0..<maxDepth {
-            guard let last = list.last else { return .punctuation }
-            switch last {
-            case .text(let s): return charClass(s.unicodeScalars.last)
+            guard !list.isEmpty else { return .punctuation }
+            switch list[list.count - 1] {
+            case .text(let s): return lastCharClass(s)
             case .softBreak, .lineBreak: return .whitespace
             case .span(let children, let a):
                 if a.tag == "kbd" && options.rawHTML { return .punctuation }
@@ -171,8 +219,8 @@ extension MarkdownWriter.Renderer {
     func firstClass(_ xs: [Inline]) -> CharClass {
         var list = xs
         for _ in 0..<maxDepth {
-            guard let first = list.first else { return .punctuation }
-            switch first {
+            guard !list.isEmpty else { return .punctuation }
+            switch list[0] {
             case .emphasis(let children, _), .strong(let children, _): list = children
             default: return leadingClass(list)
             }
@@ -181,30 +229,35 @@ extension MarkdownWriter.Renderer {
     }
 
     private func leadingClass(_ xs: [Inline]) -> CharClass {
-        guard let first = xs.first else { return .punctuation }
-        if case .text(let s) = first { return charClass(s.unicodeScalars.first) }
-        switch firstFollowing(first) {
+        guard !xs.isEmpty else { return .punctuation }
+        if case .text(let s) = xs[0] { return firstCharClass(s) }
+        switch firstFollowing(xs, at: 0) {
         case .end: return .whitespace
         case .byte(let b): return b < 0x80 ? charClass(ascii: b) : .other
         case .unknown: return .punctuation
         }
     }
 
-    func renderInline(_ inline: Inline, following: Following) {
-        if inlineDepth >= maxDepth && inline.isContainer {
+    /// `charClass(s.unicodeScalars.first)`, reading one byte when it is ASCII.
+    func firstCharClass(_ s: String) -> CharClass {
+        guard let byte = s.utf8.first else { return .whitespace }
+        return byte < 0x80 ? charClass(ascii: byte) : charClass(s.unicodeScalars.first)
+    }
+
+    /// `charClass(s.unicodeScalars.last)`, reading one byte when it is ASCII.
+    func lastCharClass(_ s: String) -> CharClass {
+        guard let byte = s.utf8.last else { return .whitespace }
+        return byte < 0x80 ? charClass(ascii: byte) : charClass(s.unicodeScalars.last)
+    }
+
+    /// Renders `xs[index]`, switching on the element in place (see `firstFollowing`).
+    func renderInline(_ xs: [Inline], at index: Int, following: Following) {
+        if inlineDepth >= maxDepth && xs[index].isContainer {
             lossy("lossy.depth", "inline nesting deeper than \(maxDepth) levels flattened")
-            renderInlines(inline.leafInlines, following: following)
+            renderInlines(xs[index].leafInlines, following: following)
             return
         }
-        switch inline {
-        case .code(_, let a), .emphasis(_, let a), .strong(_, let a), .strikethrough(_, let a),
-            .underline(_, let a), .sup(_, let a), .sub(_, let a), .highlight(_, let a):
-            // (`reportAttributes` does not look at the tag.)
-            reportAttributes(a, element: a.tag ?? Self.elementName(inline))
-        default:
-            break
-        }
-        switch inline {
+        switch xs[index] {
         case .text(let s):
             appendText(s, following: following)
         case .softBreak:
@@ -228,43 +281,51 @@ extension MarkdownWriter.Renderer {
                 lossy("lossy.line-break", "line break in a heading written as a space")
                 appendTextByte(0x20)
             }
-        case .code(let code, _):
+        case .code(let code, let a):
+            reportAttributes(a, element: a.tag ?? "code")
             renderCodeSpan(code)
-        case .emphasis(let xs, _):
+        case .emphasis(let children, let a):
+            reportAttributes(a, element: a.tag ?? "em")
             let preferred: UInt8 = options.emphasisDelimiter == .underscore ? 0x5F : 0x2A
-            renderDelimited(xs, preferred: preferred, count: 1, htmlTag: "em", following: following)
-        case .strong(let xs, _):
+            renderDelimited(children, preferred: preferred, count: 1, htmlTag: "em", following: following)
+        case .strong(let children, let a):
+            reportAttributes(a, element: a.tag ?? "strong")
             let preferred: UInt8 = options.strongDelimiter == .underscores ? 0x5F : 0x2A
-            renderDelimited(xs, preferred: preferred, count: 2, htmlTag: "strong", following: following)
-        case .strikethrough(let xs, _):
+            renderDelimited(children, preferred: preferred, count: 2, htmlTag: "strong", following: following)
+        case .strikethrough(let children, let a):
+            reportAttributes(a, element: a.tag ?? "del")
             if ext.contains(.strikethrough) {
-                renderDelimited(xs, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del", following: following)
+                renderDelimited(children, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del", following: following)
             } else {
-                renderRawTag("del", xs, code: "lossy.strikethrough", following: following)
+                renderRawTag("del", children, code: "lossy.strikethrough", following: following)
             }
-        case .underline(let xs, _):
-            renderRawTag("u", xs, code: "lossy.underline", following: following)
-        case .sup(let xs, _):
-            renderRawTag("sup", xs, code: "lossy.superscript", following: following)
-        case .sub(let xs, _):
-            renderRawTag("sub", xs, code: "lossy.subscript", following: following)
-        case .highlight(let xs, _):
-            renderRawTag("mark", xs, code: "lossy.highlight", following: following)
-        case .span(let xs, let a):
+        case .underline(let children, let a):
+            reportAttributes(a, element: a.tag ?? "u")
+            renderRawTag("u", children, code: "lossy.underline", following: following)
+        case .sup(let children, let a):
+            reportAttributes(a, element: a.tag ?? "sup")
+            renderRawTag("sup", children, code: "lossy.superscript", following: following)
+        case .sub(let children, let a):
+            reportAttributes(a, element: a.tag ?? "sub")
+            renderRawTag("sub", children, code: "lossy.subscript", following: following)
+        case .highlight(let children, let a):
+            reportAttributes(a, element: a.tag ?? "mark")
+            renderRawTag("mark", children, code: "lossy.highlight", following: following)
+        case .span(let children, let a):
             if a.tag == "kbd" {
                 reportAttributes(a, element: "kbd")
-                renderRawTag("kbd", xs, code: "lossy.kbd", following: following)
+                renderRawTag("kbd", children, code: "lossy.kbd", following: following)
             } else {
                 reportAttributes(a, element: a.tag ?? "span")
                 inlineDepth += 1
-                renderInlines(xs, following: following)
+                renderInlines(children, following: following)
                 inlineDepth -= 1
             }
-        case .link(let xs, let link, let a):
+        case .link(let children, let link, let a):
             reportAttributes(a, element: "a")
-            renderLink(xs, link, image: false, following: following)
-        case .image(let xs, let link, let a):
-            renderImage(xs, link, a, following: following)
+            renderLink(children, link, image: false, following: following)
+        case .image(let children, let link, let a):
+            renderImage(children, link, a, following: following)
         case .rawInline(let format, let s):
             if format.lowercased() != "html" {
                 lossy("lossy.raw", "raw \(format) inline dropped")
@@ -299,15 +360,25 @@ extension MarkdownWriter.Renderer {
             byte == nil || byte == 0x20 || byte == 0x09 || byte == 0x0A
         }
         if case .text(let s)? = xs.first, edgeSpace(s.utf8.first) {
-            let kept = s.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-            leading = String(s.prefix(s.count - kept.count))
-            if kept.isEmpty { xs.removeFirst() } else { xs[0] = .text(String(kept)) }
+            if let cut = Self.leadingSpaceEnd(s) {
+                leading = String(s[..<cut])
+                if cut == s.endIndex { xs.removeFirst() } else { xs[0] = .text(String(s[cut...])) }
+            } else {
+                let kept = s.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+                leading = String(s.prefix(s.count - kept.count))
+                if kept.isEmpty { xs.removeFirst() } else { xs[0] = .text(String(kept)) }
+            }
         }
         if case .text(let s)? = xs.last, edgeSpace(s.utf8.last) {
-            var kept = Substring(s)
-            while let c = kept.last, c == " " || c == "\t" || c == "\n" { kept.removeLast() }
-            trailing = String(s.suffix(s.count - kept.count))
-            if kept.isEmpty { xs.removeLast() } else { xs[xs.count - 1] = .text(String(kept)) }
+            if let cut = Self.trailingSpaceStart(s) {
+                trailing = String(s[cut...])
+                if cut == s.startIndex { xs.removeLast() } else { xs[xs.count - 1] = .text(String(s[..<cut])) }
+            } else {
+                var kept = Substring(s)
+                while let c = kept.last, c == " " || c == "\t" || c == "\n" { kept.removeLast() }
+                trailing = String(s.suffix(s.count - kept.count))
+                if kept.isEmpty { xs.removeLast() } else { xs[xs.count - 1] = .text(String(kept)) }
+            }
         }
         if !leading.isEmpty { appendText(leading, following: .unknown) }
         defer { if !trailing.isEmpty { appendText(trailing, following: following) } }
@@ -375,6 +446,41 @@ extension MarkdownWriter.Renderer {
         appendMarkup(byte: delimiter, count: count)
     }
 
+    /// Where the leading spaces, tabs and newlines of `s` end, found on its UTF-8 bytes;
+    /// nil when the character after them is not ASCII (it could join the last space into one
+    /// grapheme cluster, so the caller compares characters instead).
+    static func leadingSpaceEnd(_ s: String) -> String.Index? {
+        let bytes = s.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                bytes.formIndex(after: &index)
+                continue
+            }
+            return byte < 0x80 ? index : nil
+        }
+        return index
+    }
+
+    /// Where the trailing spaces, tabs and newlines of `s` start, found on its UTF-8 bytes;
+    /// nil when the byte before them is not ASCII or is a carriage return (`\r\n` is one
+    /// character), so the caller compares characters instead.
+    static func trailingSpaceStart(_ s: String) -> String.Index? {
+        let bytes = s.utf8
+        var index = bytes.endIndex
+        while index != bytes.startIndex {
+            let before = bytes.index(before: index)
+            let byte = bytes[before]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                index = before
+                continue
+            }
+            return byte < 0x80 && byte != 0x0D ? index : nil
+        }
+        return index
+    }
+
     /// `<tag>…</tag>` as raw HTML when allowed, else the content with a diagnostic.
     func renderRawTag(_ tag: String, _ xs: [Inline], code: String, following: Following) {
         inlineDepth += 1
@@ -401,31 +507,39 @@ extension MarkdownWriter.Renderer {
             }
             return
         }
-        var longest = 0
-        var runs: Set<Int> = []
-        var run = 0
-        for byte in content.utf8 {
-            if byte == UInt8(ascii: "`") {
-                run += 1
-            } else {
-                if run > 0 { runs.insert(run) }
-                run = 0
+        content.withUTF8 { bytes in
+            // The fence: the shortest backtick run that does not occur in the content
+            // (lengths below 64 are bits of `short`).
+            var short: UInt64 = 0
+            var long: Set<Int> = []
+            var run = 0
+            func record(_ run: Int) {
+                if run < 64 { short |= 1 << UInt64(run) } else { long.insert(run) }
             }
-            longest = max(longest, run)
+            for byte in bytes {
+                if byte == UInt8(ascii: "`") {
+                    run += 1
+                } else {
+                    if run > 0 { record(run) }
+                    run = 0
+                }
+            }
+            if run > 0 { record(run) }
+            var length = 1
+            while length < 64 ? short & (1 << UInt64(length)) != 0 : long.contains(length) {
+                length += 1
+            }
+            let first = bytes[0]
+            let last = bytes[bytes.count - 1]
+            let pad =
+                first == UInt8(ascii: "`") || last == UInt8(ascii: "`")
+                || (first == 0x20 && last == 0x20 && !bytes.allSatisfy { $0 == 0x20 })
+            appendMarkup(byte: UInt8(ascii: "`"), count: length)
+            if pad { appendMarkup(byte: 0x20, count: 1) }
+            appendMarkup(bytes: bytes)
+            if pad { appendMarkup(byte: 0x20, count: 1) }
+            appendMarkup(byte: UInt8(ascii: "`"), count: length)
         }
-        if run > 0 { runs.insert(run) }
-        var length = 1
-        while runs.contains(length) { length += 1 }
-        let fence = String(repeating: "`", count: length)
-        let first = content.utf8.first!
-        let last = content.utf8.last!
-        let allSpaces = content.utf8.allSatisfy { $0 == 0x20 }
-        if first == UInt8(ascii: "`") || last == UInt8(ascii: "`")
-            || (first == 0x20 && last == 0x20 && !allSpaces)
-        {
-            content = " " + content + " "
-        }
-        appendMarkup(fence + content + fence)
     }
 
     // MARK: Links and images
@@ -441,20 +555,23 @@ extension MarkdownWriter.Renderer {
         }
     }
 
-    /// `<url>` / `<address>` when the link is exactly its own URL (or `mailto:` address)
-    /// and CommonMark's autolink syntax can hold it literally.
-    func autolinkForm(_ xs: [Inline], _ link: Link) -> String? {
+    /// The text of the autolink `<url>` / `<address>` when the link is exactly its own URL
+    /// (or `mailto:` address) and CommonMark's autolink syntax can hold it literally, else nil.
+    /// The cheap comparisons with the link text come first; the byte check of the destination
+    /// only runs for a candidate.
+    func autolinkText(_ xs: [Inline], _ link: Link) -> String? {
         guard link.title.isEmpty, xs.count == 1, case .text(let text) = xs[0] else { return nil }
         let d = link.destination
-        guard !d.isEmpty,
-            d.utf8.allSatisfy({
+        guard !d.isEmpty else { return nil }
+        func literal() -> Bool {
+            d.utf8.allSatisfy {
                 $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">")
                     && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "\\")
-            })
-        else { return nil }
-        if text == d, hasScheme(d) { return "<\(d)>" }
+            }
+        }
+        if text == d, hasScheme(d) { return literal() ? d : nil }
         if d.hasPrefix("mailto:"), text == String(d.dropFirst(7)), isEmailAddress(text) {
-            return "<\(text)>"
+            return literal() ? text : nil
         }
         return nil
     }
@@ -493,8 +610,10 @@ extension MarkdownWriter.Renderer {
             renderInlines(xs, following: following)
             return
         }
-        if !image, let auto = autolinkForm(xs, link) {
+        if !image, let auto = autolinkText(xs, link) {
+            appendMarkup(byte: UInt8(ascii: "<"), count: 1)
             appendMarkup(auto)
+            appendMarkup(byte: UInt8(ascii: ">"), count: 1)
             return
         }
         escapeBangBeforeBracket()
@@ -510,9 +629,16 @@ extension MarkdownWriter.Renderer {
             appendMarkup("][\(referenceLabel(link))]")
             return
         }
-        var target = "](" + destination(link.destination)
-        if !link.title.isEmpty { target += " " + title(link.title) }
-        appendMarkup(target + ")")
+        let start = buffer.count
+        buffer.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "("))
+        appendDestination(link.destination, to: &buffer)
+        if !link.title.isEmpty {
+            buffer.append(0x20)
+            buffer.append(contentsOf: title(link.title).utf8)
+        }
+        buffer.append(UInt8(ascii: ")"))
+        origins.append(repeating: Origin.markup, count: buffer.count - start)
     }
 
     func referenceLabel(_ link: Link) -> Int {
@@ -522,20 +648,6 @@ extension MarkdownWriter.Renderer {
         referenceLabels[key] = label
         pendingReferences.append((label, link))
         return label
-    }
-
-    static func elementName(_ inline: Inline) -> String {
-        switch inline {
-        case .code: return "code"
-        case .emphasis: return "em"
-        case .strong: return "strong"
-        case .strikethrough: return "del"
-        case .underline: return "u"
-        case .sup: return "sup"
-        case .sub: return "sub"
-        case .highlight: return "mark"
-        default: return "span"
-        }
     }
 
     func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following) {
@@ -561,29 +673,60 @@ extension MarkdownWriter.Renderer {
 
     /// A link destination: `<...>` when it is empty or holds spaces, controls, parentheses.
     func destination(_ d: String) -> String {
-        let bytes = Array(d.utf8)
-        let angle =
-            bytes.isEmpty
-            || bytes.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "<") }
-        var out: [UInt8] = angle ? [UInt8(ascii: "<")] : []
-        for (index, byte) in bytes.enumerated() {
-            if byte == 0x0A || byte == 0x0D {
-                out.append(contentsOf: Array("%0A".utf8))
-                continue
-            }
-            if angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")) {
-                out.append(UInt8(ascii: "\\"))
-            } else if byte == UInt8(ascii: "\\"),
-                index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
-            {
-                out.append(UInt8(ascii: "\\"))
-            } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
-                out.append(UInt8(ascii: "\\"))
-            }
-            out.append(byte)
-        }
-        if angle { out.append(UInt8(ascii: ">")) }
+        var out: [UInt8] = []
+        appendDestination(d, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the `destination` form of `d` to `out`.
+    func appendDestination(_ d: String, to out: inout [UInt8]) {
+        var d = d
+        d.withUTF8 { bytes in
+            var angle = bytes.isEmpty
+            var plain = true
+            for byte in bytes {
+                if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "(")
+                    || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "<")
+                {
+                    angle = true
+                    plain = false
+                    break
+                }
+                if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\\")
+                    || byte == UInt8(ascii: "&")
+                {
+                    plain = false
+                }
+            }
+            if plain {
+                // Nothing to escape or encode (the usual URL): one copy.
+                if angle { out.append(UInt8(ascii: "<")) }
+                out.append(contentsOf: bytes)
+                if angle { out.append(UInt8(ascii: ">")) }
+                return
+            }
+            if angle { out.append(UInt8(ascii: "<")) }
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(UInt8(ascii: "0"))
+                    out.append(UInt8(ascii: "A"))
+                    continue
+                }
+                if angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")) {
+                    out.append(UInt8(ascii: "\\"))
+                } else if byte == UInt8(ascii: "\\"),
+                    index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
+                {
+                    out.append(UInt8(ascii: "\\"))
+                } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
+                    out.append(UInt8(ascii: "\\"))
+                }
+                out.append(byte)
+            }
+            if angle { out.append(UInt8(ascii: ">")) }
+        }
     }
 
     /// A link title in double quotes.

@@ -160,7 +160,13 @@ extension MarkdownWriter.Renderer {
             var rowWidths: [Int] = []
             rowWidths.reserveCapacity(count)
             for c in 0..<count {
-                let text = c < row.count ? withInlineBytes(row[c], mode: .tableCell) { $0 } : []
+                // A copy of exactly the cell's bytes: keeping the buffer itself would leave the
+                // spare buffer shared, and the next cell would allocate a new full-capacity one.
+                let text: [UInt8] =
+                    c < row.count
+                    ? withInlineBytes(row[c], mode: .tableCell) { bytes in
+                        bytes.withUnsafeBufferPointer { Array($0) }
+                    } : []
                 var width = 0
                 for byte in text where byte & 0xC0 != 0x80 { width += 1 }
                 widths[c] = max(widths[c], width)

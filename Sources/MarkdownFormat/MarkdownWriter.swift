@@ -24,7 +24,6 @@ public struct MarkdownWriter: MarkupWriter {
     public func write(_ document: Document) -> WriteResult {
         let renderer = Renderer(options: options)
         renderer.renderDocument(document)
-        return WriteResult(
-            output: String(decoding: renderer.out, as: UTF8.self), diagnostics: renderer.diagnostics)
+        return WriteResult(output: renderer.outputString(), diagnostics: renderer.diagnostics)
     }
 }

@@ -7,6 +7,9 @@
 //   bbcode-bench rj-read FILE [RUNS]           range JSON reader only; best ns
 //   bbcode-bench dump-html POSTS_FILE          writes every post's HTML to stdout (output diffs)
 //   bbcode-bench dump-md FILE                  writes the range JSON document's Markdown to stdout
+//   bbcode-bench md-write FILE [RUNS]          Markdown writer only on the range JSON document; best ns
+//   bbcode-bench dump-md-examples JSON...      Markdown of each spec example (read as Markdown and
+//                                              as its HTML) under several writer options (output diffs)
 import BBCodeFormat
 import Foundation
 import HTMLFormat
@@ -97,6 +100,59 @@ case "dump-html":
 case "dump-md":
     let text = try String(contentsOfFile: args[1], encoding: .utf8)
     print(try Converter(reader: RangeJSONReader(), writer: MarkdownWriter()).convert(text).output, terminator: "")
+case "md-write":
+    // Writer only (for perf): the range JSON document read once, then written RUNS times.
+    let json = try String(contentsOfFile: args[1], encoding: .utf8)
+    let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
+    let doc = try RangeJSONReader().read(json).document
+    let writer = MarkdownWriter()
+    var bytes = 0
+    let t = best(runs) { bytes = writer.write(doc).output.utf8.count }
+    print("\(t) \(bytes)")
+case "dump-md-examples":
+    // Output check, not timing: every example of the given spec JSON files, read as Markdown
+    // (GFM plus footnotes) and as its expected HTML, written under a set of writer options.
+    var variants: [(String, MarkdownWriterOptions)] = [("default", MarkdownWriterOptions())]
+    var o = MarkdownWriterOptions()
+    o.wrap = .preserve
+    variants.append(("preserve", o))
+    o = MarkdownWriterOptions()
+    o.wrap = .auto
+    o.columns = 24
+    variants.append(("wrap24", o))
+    o = MarkdownWriterOptions()
+    o.linkStyle = .reference
+    o.referenceLocation = .block
+    o.tables = .html
+    variants.append(("reference-block", o))
+    o = MarkdownWriterOptions(
+        extensions: .commonmark, headingStyle: .setext, bulletMarker: .asterisk,
+        orderedDelimiter: .parenthesis, emphasisDelimiter: .underscore,
+        strongDelimiter: .underscores, codeBlockStyle: .indented, fenceCharacter: .tilde,
+        linkStyle: .reference, tables: .pipe, rawHTML: false, imageSizeAsHTML: true)
+    variants.append(("commonmark-alt", o))
+    o = MarkdownWriterOptions(extensions: [.table, .strikethrough, .autolink, .tasklist, .footnotes])
+    o.imageSizeAsHTML = true
+    variants.append(("footnotes", o))
+    for file in args.dropFirst() {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        guard let examples = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { continue }
+        for example in examples {
+            let number = example["example"] as? Int ?? 0
+            let markdown = example["markdown"] as? String ?? ""
+            let html = example["html"] as? String ?? ""
+            let fromMarkdown = (try? MarkdownReader(extensions: [.table, .strikethrough, .autolink, .tasklist, .footnotes]).read(markdown).document) ?? Document()
+            let fromHTML = (try? HTMLReader().read(html).document) ?? Document()
+            for (name, options) in variants {
+                for (source, doc) in [("md", fromMarkdown), ("html", fromHTML)] {
+                    let result = MarkdownWriter(options: options).write(doc)
+                    print("=== \(file.split(separator: "/").last ?? "") \(number) \(source) \(name)")
+                    print(result.output, terminator: "")
+                    for d in result.diagnostics { print("# \(d)") }
+                }
+            }
+        }
+    }
 case "gen-rangejson":
     let target = args.count > 1 ? Int(args[1]) ?? 2_000_000 : 2_000_000
     var seed: UInt64 = 42
