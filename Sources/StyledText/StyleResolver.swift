@@ -221,7 +221,8 @@ struct StyleResolver {
         _ kind: ElementKind?, _ attributes: Attributes, parent parentID: StyleID,
         delta: inout BlockDelta
     ) -> StyleID {
-        let kindRule = kind.flatMap { sheet.kindRules[$0.rawValue] }
+        // No attributes at all: only the kind's rule can apply.
+        if attributes.isEmpty { return kindStyle(kind, parent: parentID, delta: &delta) }
         var tagRule: StyleRule? = nil
         var namedTagRule: StyleRule? = nil
         var roleRule: StyleRule? = nil
@@ -234,32 +235,78 @@ struct StyleResolver {
             roleRule = sheet.named[role]
         }
         let useClasses = !sheet.classes.isEmpty && !attributes.classes.isEmpty
-        let inline: [StyleDeclaration] =
-            attributes.style.isEmpty
-            ? [] : InlineStyleCache.shared.compile(attributes.style, diagnostics: &diagnostics)
-        let onlyKind =
-            tagRule == nil && namedTagRule == nil && roleRule == nil && !useClasses
-            && inline.isEmpty
-        guard let kind, let kindRule, onlyKind else {
-            if onlyKind { return parentID }
-            return computeStyle(
-                kindRule, tagRule, namedTagRule, roleRule, useClasses ? attributes : nil,
-                inline, parentID, &delta)
+        let css = attributes.style
+        let onlyRules = tagRule == nil && namedTagRule == nil && roleRule == nil && !useClasses
+        if css.isEmpty && onlyRules {
+            return kindStyle(kind, parent: parentID, delta: &delta)
         }
+        let kindRule = kind.flatMap { sheet.kindRules[$0.rawValue] }
+        let inline: [StyleDeclaration] =
+            css.isEmpty ? [] : InlineStyleCache.shared.compile(css, diagnostics: &diagnostics)
+        // Inline style alone (with the kind's rule) under the same parent resolves the same
+        // way every time: remembered by the compiled list's identity (the memo entry keeps
+        // the list alive, so its address cannot be reused while the entry exists).
+        if onlyRules, !inline.isEmpty, styles.count >= StyleMemo.threshold {
+            let address = inline.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            let key = (parentID &<< 6 | (kind.map { $0.rawValue + 1 } ?? 0)) ^ (address &<< 20)
+            if let hit = memo.find(key, declarations: address) {
+                delta = memo.entries[hit].delta
+                return memo.entries[hit].style
+            }
+            var fresh = BlockDelta()
+            let id = computeStyle(kindRule, nil, nil, nil, nil, inline, parentID, &fresh)
+            memo.insert(key, style: id, delta: fresh, pinning: inline)
+            delta = fresh
+            return id
+        }
+        return computeStyle(
+            kindRule, tagRule, namedTagRule, roleRule, useClasses ? attributes : nil,
+            inline, parentID, &delta)
+    }
+
+    /// The style of an element only its kind's rule applies to (no tag, class, named or
+    /// inline rule): the parent's style when the kind has no rule.
+    mutating func kindStyle(
+        _ kind: ElementKind?, parent parentID: StyleID, delta: inout BlockDelta
+    ) -> StyleID {
+        guard let kind else { return parentID }
+        let kindRule = sheet.kindRules.withUnsafeBufferPointer { $0[kind.rawValue] }
+        guard let kindRule else { return parentID }
         // Small documents resolve each element directly; the memo pays off once a document
         // has produced a few dozen styles.
         guard styles.count >= StyleMemo.threshold else {
-            return computeStyle(kindRule, nil, nil, nil, nil, [], parentID, &delta)
+            return ruleStyle(kindRule, parentID, &delta)
         }
-        let key = parentID &<< 6 | kind.rawValue
-        if let hit = memo.find(key) {
+        let key = parentID &<< 6 | (kind.rawValue + 1)
+        if let hit = memo.find(key, declarations: 0) {
             delta = memo.entries[hit].delta
             return memo.entries[hit].style
         }
         var fresh = BlockDelta()
-        let id = computeStyle(kindRule, nil, nil, nil, nil, [], parentID, &fresh)
-        memo.insert(key, style: id, delta: fresh)
+        let id = ruleStyle(kindRule, parentID, &fresh)
+        memo.insert(key, style: id, delta: fresh, pinning: nil)
         delta = fresh
+        return id
+    }
+
+    /// The parent's style with one rule applied, as a new style id (the cascade of a lone
+    /// rule without `!important` declarations is one pass over it).
+    mutating func ruleStyle(_ rule: StyleRule, _ parentID: StyleID, _ delta: inout BlockDelta)
+        -> StyleID
+    {
+        if rule.hasImportant {
+            return computeStyle(rule, nil, nil, nil, nil, [], parentID, &delta)
+        }
+        let parent = styles.withUnsafeBufferPointer { ParentMetrics($0[parentID]) }
+        let rootSize = self.rootSize
+        styles.append(copyOfStyle(parentID))
+        let id = styles.count - 1
+        var scratch: [Diagnostic] = []
+        styles.withUnsafeMutableBufferPointer { buffer in
+            StyleResolver.apply(
+                rule.declarations, important: nil, to: &buffer[id], parent: parent,
+                rootSize: rootSize, delta: &delta, diagnostics: &scratch)
+        }
         return id
     }
 
@@ -675,9 +722,13 @@ struct StyleResolver {
 struct StyleMemo {
     struct Entry {
         var key: Int
+        /// The address of the compiled inline declarations (0 for kind-only entries).
+        var declarations: Int
         var style: StyleResolver.StyleID
         var delta: StyleResolver.BlockDelta
     }
+    /// The inline declaration lists entries are keyed on, kept alive with the memo.
+    private var pinned: [[StyleDeclaration]] = []
     var entries: [Entry] = []
     /// How many styles a document produces before the resolver starts memoizing.
     static let threshold = 24
@@ -689,21 +740,29 @@ struct StyleMemo {
             & mask
     }
 
-    func find(_ key: Int) -> Int? {
+    func find(_ key: Int, declarations: Int) -> Int? {
         if slots.isEmpty { return nil }
         let mask = slots.count - 1
         var i = StyleMemo.hash(key, mask)
         while true {
             let slot = Int(slots[i])
             if slot == 0 { return nil }
-            if entries[slot - 1].key == key { return slot - 1 }
+            if entries[slot - 1].key == key && entries[slot - 1].declarations == declarations {
+                return slot - 1
+            }
             i = (i + 1) & mask
         }
     }
 
     mutating func insert(
-        _ key: Int, style: StyleResolver.StyleID, delta: StyleResolver.BlockDelta
+        _ key: Int, style: StyleResolver.StyleID, delta: StyleResolver.BlockDelta,
+        pinning declarations: [StyleDeclaration]?
     ) {
+        var address = 0
+        if let declarations {
+            address = declarations.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            pinned.append(declarations)
+        }
         if slots.isEmpty {
             slots = [Int32](repeating: 0, count: 32)
             entries.reserveCapacity(8)
@@ -711,7 +770,7 @@ struct StyleMemo {
             slots = [Int32](repeating: 0, count: slots.count * 2)
             for (index, e) in entries.enumerated() { place(e.key, Int32(index + 1)) }
         }
-        entries.append(Entry(key: key, style: style, delta: delta))
+        entries.append(Entry(key: key, declarations: address, style: style, delta: delta))
         place(key, Int32(entries.count))
     }
 

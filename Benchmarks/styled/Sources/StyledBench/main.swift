@@ -96,7 +96,9 @@ if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
     }
     let bigDocument = try! reader.read(text).document
     let t0 = now()
+    var loops = 0
     while now() - t0 < 5_000_000_000 {
+        loops += 1
         if mode == "big" {
             sink &+= StyledText(bigDocument, stylesheet: sheet).runs.count
             continue
@@ -104,16 +106,21 @@ if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
         for (i, d) in documents.enumerated() {
             switch mode {
             case "ns": sink &+= styledTexts[i].attributedString().length
+            case "format": sink &+= StyledRunsWriter.format(styledTexts[i]).utf8.count
             default: sink &+= StyledText(d, stylesheet: sheet).runs.count
             }
         }
     }
-    print(sink)
+    // With `perf stat -e instructions:u`: instructions per call = count / calls.
+    print("calls:", mode == "big" ? loops : loops * documents.count, "sink:", sink)
     exit(0)
 }
 
 let astToRuns = medianPerSnippet(snippets.count, rounds: rounds) { i in
     sink &+= StyledText(documents[i], stylesheet: sheet).runs.count
+}
+let runsText = medianPerSnippet(snippets.count, rounds: rounds) { i in
+    sink &+= StyledRunsWriter.format(styledTexts[i]).utf8.count
 }
 let htmlToRuns = medianPerSnippet(snippets.count, rounds: rounds) { i in
     let d = try! reader.read(snippets[i]).document
@@ -183,6 +190,7 @@ for _ in 0..<7 {
 func us(_ ns: Double) -> String { String(format: "%.2f us", ns / 1000) }
 func mbps(_ ns: Double) -> String { String(format: "%.1f MB/s", bigBytes / (ns / 1e9) / 1e6) }
 print("AST -> StyledText (median per snippet):           \(us(astToRuns))")
+print("StyledText -> -t styled text (median):           \(us(runsText))")
 print("HTML -> StyledText (median per snippet):          \(us(htmlToRuns))")
 print("HTML -> NSAttributedString (ours, median):        \(us(htmlToNS))")
 print(
