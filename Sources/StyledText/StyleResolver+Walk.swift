@@ -9,7 +9,9 @@ extension StyleResolver {
     /// Renders `blocks` in order, each borrowed from the array (no copy of each node).
     mutating func blocksIn(_ blocks: [Block], _ parent: StyleID, _ ctx: Context, _ depth: Int) {
         blocks.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices { block(buffer[i], parent, ctx, depth) }
+            // `UnsafePointer`'s subscript is an addressor (a borrow); the buffer's copies.
+            guard let base = buffer.baseAddress else { return }
+            for i in 0..<buffer.count { block(base[i], parent, ctx, depth) }
         }
     }
 
@@ -318,10 +320,12 @@ extension StyleResolver {
     mutating func inlines(_ xs: [Inline], _ parent: StyleID, _ depth: Int) {
         // Each node borrowed from the array: iterating copies (retains) every node.
         xs.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices { inline(buffer[i], parent, depth) }
+            guard let base = buffer.baseAddress else { return }
+            for i in 0..<buffer.count { inline(base[i], parent, depth) }
         }
     }
 
+    @inline(__always)
     mutating func inline(_ x: Inline, _ parent: StyleID, _ depth: Int) {
         if depth >= StyleResolver.depthLimit {
             emit(StyleResolver.flatText(.inline(x)), parent)

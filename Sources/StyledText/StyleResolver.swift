@@ -47,6 +47,9 @@ struct StyleResolver {
     var margin: Double = 0
     /// The paragraph to open at the first emitted character.
     var pending: Pending?
+    /// Whether `pending` is set (tested per emitted piece without touching the optional,
+    /// whose payload is not trivially copyable).
+    var hasPending = false
     var paragraphOpen = false
     var paragraphStart = 0
     /// The list marker waiting for the item's first paragraph.
@@ -77,11 +80,20 @@ struct StyleResolver {
 
     /// What block-level context children inherit.
     struct Context {
-        var paragraph = ParagraphStyle()
+        var paragraph = InheritedParagraph()
         var indent: Double = 0
         var tail: Double = 0
         var listLevel = 0
         var bulletLevel = 0
+    }
+
+    /// The paragraph attributes blocks pass down (a trivially copyable part of
+    /// `ParagraphStyle`: contexts are copied per block).
+    struct InheritedParagraph {
+        var alignment: TextAlignment?
+        var writingDirection: WritingDirection?
+        var lineHeight: Double?
+        var lineHeightMultiple: Double?
     }
 
     /// The block-level part of an element's declarations.
@@ -180,10 +192,10 @@ struct StyleResolver {
     /// `style` with its link replaced (an id of its own unless nothing changes).
     mutating func withLink(_ style: StyleID, _ link: String?) -> StyleID {
         if styles.withUnsafeBufferPointer({ $0[style].link == link }) { return style }
-        var s = styles[style]
-        s.link = link
-        styles.append(s)
-        return styles.count - 1
+        styles.append(copyOfStyle(style))
+        let id = styles.count - 1
+        styles.withUnsafeMutableBufferPointer { $0[id].link = link }
+        return id
     }
 
     /// The font size of a style id (the root size when unset).
@@ -210,7 +222,13 @@ struct StyleResolver {
                 p[a].monospace == p[b].monospace, p[a].baselineOffset == p[b].baselineOffset,
                 p[a].strikethrough == p[b].strikethrough
             else { return false }
-            return p[a] == p[b]
+            // The rest field by field (`p[a] == p[b]` copies both styles first).
+            return p[a].textTransform == p[b].textTransform
+                && p[a].underlineColor == p[b].underlineColor
+                && p[a].strikethroughColor == p[b].strikethroughColor
+                && p[a].letterSpacing == p[b].letterSpacing
+                && p[a].wordSpacing == p[b].wordSpacing && p[a].link == p[b].link
+                && p[a].fontFamily == p[b].fontFamily
         }
     }
 
@@ -512,7 +530,11 @@ struct StyleResolver {
         _ kind: ParagraphKind, _ ctx: Context, _ base: StyleID, textIndent: Double? = nil
     ) {
         closeParagraph()
-        var p = ctx.paragraph
+        var p = ParagraphStyle()
+        p.alignment = ctx.paragraph.alignment
+        p.writingDirection = ctx.paragraph.writingDirection
+        p.lineHeight = ctx.paragraph.lineHeight
+        p.lineHeightMultiple = ctx.paragraph.lineHeightMultiple
         if ctx.indent != 0 {
             p.headIndent = ctx.indent
             p.firstLineHeadIndent = ctx.indent
@@ -520,10 +542,12 @@ struct StyleResolver {
         if let t = textIndent, t != 0 { p.firstLineHeadIndent = ctx.indent + t }
         if ctx.tail != 0 { p.tailIndent = ctx.tail }
         pending = Pending(kind: kind, style: p, baseStyle: base, listLevel: ctx.listLevel)
+        hasPending = true
     }
 
     mutating func openParagraph() {
-        guard var p = pending.take() else { return }
+        guard hasPending, var p = pending.take() else { return }
+        hasPending = false
         if !paragraphs.isEmpty {
             if margin > 0 { paragraphs[paragraphs.count - 1].style.spacingAfter = margin }
             appendASCII(0x0A, p.baseStyle, separator: true)
@@ -557,7 +581,10 @@ struct StyleResolver {
     }
 
     mutating func closeParagraph() {
-        pending = nil
+        if hasPending {
+            pending = nil
+            hasPending = false
+        }
         guard paragraphOpen else { return }
         paragraphOpen = false
         paragraphs[paragraphs.count - 1].range = paragraphStart..<utf16
@@ -566,7 +593,7 @@ struct StyleResolver {
     /// Emits text in `style`, opening the pending paragraph first.
     mutating func emit(_ string: String, _ style: StyleID) {
         if !paragraphOpen {
-            if pending == nil { return }
+            if !hasPending { return }
             openParagraph()
         }
         if let t = textTransform(style), t != .none {
@@ -579,7 +606,7 @@ struct StyleResolver {
     /// Emits one ASCII character (a space, a line feed, a tab).
     mutating func emitASCII(_ byte: UInt8, _ style: StyleID) {
         if !paragraphOpen {
-            if pending == nil { return }
+            if !hasPending { return }
             openParagraph()
         }
         if textTransform(style) != nil {
@@ -592,7 +619,7 @@ struct StyleResolver {
     /// Emits U+2028 LINE SEPARATOR (a `<br>`).
     mutating func emitLineSeparator(_ style: StyleID) {
         if !paragraphOpen {
-            if pending == nil { return }
+            if !hasPending { return }
             openParagraph()
         }
         if measuring || textTransform(style) != nil {
@@ -658,7 +685,7 @@ struct StyleResolver {
 
     mutating func emitAttachment(_ attachment: TextAttachment, _ style: StyleID) {
         if !paragraphOpen {
-            if pending == nil { return }
+            if !hasPending { return }
             openParagraph()
         }
         attachments.append(attachment)
