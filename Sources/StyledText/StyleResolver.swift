@@ -63,11 +63,28 @@ struct StyleResolver {
     var measuredPoints: Double = 0
     var measuredCells = 0
 
+    /// A paragraph to open: trivially copyable (its `ParagraphStyle` is made at opening).
     struct Pending {
         var kind: ParagraphKind
-        var style: ParagraphStyle
+        var inherited: InheritedParagraph
+        var headIndent: Double?
+        var firstLineHeadIndent: Double?
+        var tailIndent: Double?
         var baseStyle: StyleID
         var listLevel: Int
+
+        /// The paragraph style, without tab stops.
+        var style: ParagraphStyle {
+            var p = ParagraphStyle()
+            p.alignment = inherited.alignment
+            p.writingDirection = inherited.writingDirection
+            p.lineHeight = inherited.lineHeight
+            p.lineHeightMultiple = inherited.lineHeightMultiple
+            p.headIndent = headIndent
+            p.firstLineHeadIndent = firstLineHeadIndent
+            p.tailIndent = tailIndent
+            return p
+        }
     }
 
     struct Marker {
@@ -530,18 +547,15 @@ struct StyleResolver {
         _ kind: ParagraphKind, _ ctx: Context, _ base: StyleID, textIndent: Double? = nil
     ) {
         closeParagraph()
-        var p = ParagraphStyle()
-        p.alignment = ctx.paragraph.alignment
-        p.writingDirection = ctx.paragraph.writingDirection
-        p.lineHeight = ctx.paragraph.lineHeight
-        p.lineHeightMultiple = ctx.paragraph.lineHeightMultiple
+        var p = Pending(
+            kind: kind, inherited: ctx.paragraph, baseStyle: base, listLevel: ctx.listLevel)
         if ctx.indent != 0 {
             p.headIndent = ctx.indent
             p.firstLineHeadIndent = ctx.indent
         }
         if let t = textIndent, t != 0 { p.firstLineHeadIndent = ctx.indent + t }
         if ctx.tail != 0 { p.tailIndent = ctx.tail }
-        pending = Pending(kind: kind, style: p, baseStyle: base, listLevel: ctx.listLevel)
+        pending = p
         hasPending = true
     }
 
@@ -558,13 +572,14 @@ struct StyleResolver {
         if let m = marker.take() {
             p.kind = p.kind == .paragraph ? m.kind : p.kind
             let step = sheet.indentStep
+            var style = p.style
             if m.hasTab {
-                p.style.firstLineHeadIndent = max(0, (p.style.headIndent ?? 0) - step)
-                p.style.tabStops = [p.style.headIndent ?? 0]
+                style.firstLineHeadIndent = max(0, (p.headIndent ?? 0) - step)
+                style.tabStops = [p.headIndent ?? 0]
             }
             paragraphs.append(
                 StyledParagraph(
-                    range: utf16..<utf16, style: p.style, kind: p.kind, listLevel: p.listLevel))
+                    range: utf16..<utf16, style: style, kind: p.kind, listLevel: p.listLevel))
             if m.hasTab {
                 appendRaw(m.text, m.style)
                 appendASCII(0x09, m.style)
