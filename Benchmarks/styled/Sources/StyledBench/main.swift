@@ -44,6 +44,7 @@ let sameAsReference = styledTexts.allSatisfy {
     sameAttributedStrings($0.attributedString(), referenceAttributedString($0))
 }
 print("attributedString() equals the one-call-per-piece reference: \(sameAsReference)")
+print("utf16Count right on every snippet: \(styledTexts.allSatisfy { $0.utf16Count == $0.string.utf16.count })")
 // `STYLED_BENCH_CASES=conformance/cases/styled`: the same check over every HTML case input.
 if let dir = ProcessInfo.processInfo.environment["STYLED_BENCH_CASES"] {
     var checked = 0
@@ -59,7 +60,9 @@ if let dir = ProcessInfo.processInfo.environment["STYLED_BENCH_CASES"] {
                     let doc = try! reader.read(lines.joined(separator: "\n")).document
                     let st = StyledText(doc, stylesheet: sheet)
                     checked += 1
-                    if !sameAttributedStrings(st.attributedString(), referenceAttributedString(st)) {
+                    if !sameAttributedStrings(st.attributedString(), referenceAttributedString(st))
+                        || st.utf16Count != st.string.utf16.count
+                    {
                         differing += 1
                         print("differs:", name, lines.joined(separator: "\n").prefix(80))
                     }
