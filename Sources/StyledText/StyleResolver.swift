@@ -75,15 +75,11 @@ struct StyleResolver {
 
         /// The paragraph style, without tab stops.
         var style: ParagraphStyle {
-            var p = ParagraphStyle()
-            p.alignment = inherited.alignment
-            p.writingDirection = inherited.writingDirection
-            p.lineHeight = inherited.lineHeight
-            p.lineHeightMultiple = inherited.lineHeightMultiple
-            p.headIndent = headIndent
-            p.firstLineHeadIndent = firstLineHeadIndent
-            p.tailIndent = tailIndent
-            return p
+            ParagraphStyle(
+                alignment: inherited.alignment, lineHeight: inherited.lineHeight,
+                lineHeightMultiple: inherited.lineHeightMultiple, headIndent: headIndent,
+                firstLineHeadIndent: firstLineHeadIndent, tailIndent: tailIndent,
+                writingDirection: inherited.writingDirection)
         }
     }
 
