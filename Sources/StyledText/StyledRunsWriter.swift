@@ -39,38 +39,46 @@ public struct StyledRunsWriter: MarkupWriter {
         out.bytes.reserveCapacity(styled.string.utf8.count * 2 + 64 * styled.runs.count)
         var text = styled.string
         text.makeContiguousUTF8()
+        let root = styled.rootStyle
         text.utf8.withContiguousStorageIfAvailable { utf8 in
-            var cursor = UTF16Cursor(utf8)
-            let runs = styled.runs
-            var runIndex = 0
-            for p in styled.paragraphs {
-                out.append("\u{00B6} ")
-                out.append(p.kind.rawValue)
-                out.appendParagraphAttributes(p.style, leadingSpace: true)
-                out.append(0x0A)
-                while runIndex < runs.count, runs[runIndex].range.upperBound <= p.range.lowerBound {
-                    runIndex += 1
-                }
-                var i = runIndex
-                while i < runs.count, runs[i].range.lowerBound < p.range.upperBound {
-                    let range = runs[i].range
-                    let lo = max(range.lowerBound, p.range.lowerBound)
-                    let hi = min(range.upperBound, p.range.upperBound)
-                    if lo < hi {
-                        out.append("  \"")
-                        if let a = cursor.offset(lo), let b = cursor.offset(hi) {
-                            out.escape(UnsafeBufferPointer(rebasing: utf8[a..<b]))
-                        } else {
-                            // A range that splits a surrogate pair (only in hand-made
-                            // StyledText): decode as UTF-16 does, with replacement characters.
-                            let units = Array(styled.string.utf16)
-                            out.escape(String(decoding: units[lo..<hi], as: UTF16.self))
-                        }
-                        out.append(0x22)
-                        out.appendRunAttributes(runs[i], root: styled.rootStyle, leadingSpace: true)
-                        out.append(0x0A)
+            styled.runs.withUnsafeBufferPointer { runs in
+                // Runs read in place (`runs[i]` through the array copies each whole run).
+                var cursor = UTF16Cursor(utf8)
+                var runIndex = 0
+                for p in styled.paragraphs {
+                    out.appendLiteral("\u{00B6} ")
+                    out.append(p.kind.rawValue)
+                    out.appendParagraphAttributes(p.style, leadingSpace: true)
+                    out.append(0x0A)
+                    while runIndex < runs.count,
+                        runs.baseAddress![runIndex].range.upperBound <= p.range.lowerBound
+                    {
+                        runIndex += 1
                     }
-                    i += 1
+                    var i = runIndex
+                    while i < runs.count, runs.baseAddress![i].range.lowerBound < p.range.upperBound
+                    {
+                        let range = runs.baseAddress![i].range
+                        let lo = max(range.lowerBound, p.range.lowerBound)
+                        let hi = min(range.upperBound, p.range.upperBound)
+                        if lo < hi {
+                            out.appendLiteral("  \"")
+                            if let a = cursor.offset(lo), let b = cursor.offset(hi) {
+                                out.escape(UnsafeBufferPointer(rebasing: utf8[a..<b]))
+                            } else {
+                                // A range that splits a surrogate pair (only in hand-made
+                                // StyledText): decode as UTF-16 does, with replacement
+                                // characters.
+                                let units = Array(styled.string.utf16)
+                                out.escape(String(decoding: units[lo..<hi], as: UTF16.self))
+                            }
+                            out.append(0x22)
+                            out.appendRunAttributes(
+                                runs.baseAddress![i], root: root, leadingSpace: true)
+                            out.append(0x0A)
+                        }
+                        i += 1
+                    }
                 }
             }
         }
@@ -159,11 +167,23 @@ struct RunsOutput {
         }
     }
 
+    /// Appends a literal byte by byte (no intermediate buffer or bulk-append call).
+    mutating func appendLiteral(_ s: StaticString) {
+        s.withUTF8Buffer { buffer in
+            for b in buffer { bytes.append(b) }
+        }
+    }
+
+    /// Appends decimal digits (as `String(v)` writes them).
     mutating func appendInt(_ v: Int) {
-        if v >= 0 && v < 10 {
-            bytes.append(0x30 &+ UInt8(v))
-        } else {
-            append(String(v))
+        if v < 0 { bytes.append(0x2D) }
+        var m = v.magnitude
+        var divisor: UInt = 1
+        while m / divisor >= 10 { divisor &*= 10 }
+        while divisor > 0 {
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: m / divisor))
+            m %= divisor
+            divisor /= 10
         }
     }
 
@@ -221,11 +241,11 @@ struct RunsOutput {
             if b < 0x80 {
                 flush(&self, i)
                 switch b {
-                case 0x22: append("\\\"")
-                case 0x5C: append("\\\\")
-                case 0x0A: append("\\n")
-                case 0x09: append("\\t")
-                case 0x0D: append("\\r")
+                case 0x22: appendLiteral("\\\"")
+                case 0x5C: appendLiteral("\\\\")
+                case 0x0A: appendLiteral("\\n")
+                case 0x09: appendLiteral("\\t")
+                case 0x0D: appendLiteral("\\r")
                 default: appendScalarEscape(UInt32(b))
                 }
                 i &+= 1
@@ -251,13 +271,13 @@ struct RunsOutput {
     }
 
     mutating func appendScalarEscape(_ v: UInt32) {
-        append("\\u{")
+        appendLiteral("\\u{")
         append(String(v, radix: 16, uppercase: true))
         bytes.append(0x7D)
     }
 
     /// Starts one `key=value` part: a separator, or the leading space before the first.
-    mutating func part(_ first: inout Bool, _ leadingSpace: Bool, _ key: String) {
+    mutating func part(_ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString) {
         if first {
             if leadingSpace { bytes.append(0x20) }
             first = false
@@ -265,7 +285,7 @@ struct RunsOutput {
             bytes.append(0x3B)
             bytes.append(0x20)
         }
-        append(key)
+        appendLiteral(key)
     }
 
     mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {

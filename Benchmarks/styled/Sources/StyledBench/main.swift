@@ -44,7 +44,8 @@ let sameAsReference = styledTexts.allSatisfy {
     sameAttributedStrings($0.attributedString(), referenceAttributedString($0))
 }
 print("attributedString() equals the one-call-per-piece reference: \(sameAsReference)")
-print("utf16Count right on every snippet: \(styledTexts.allSatisfy { $0.utf16Count == $0.string.utf16.count })")
+let utf16CountsRight = styledTexts.allSatisfy { $0.utf16Count == $0.string.utf16.count }
+print("utf16Count right on every snippet: \(utf16CountsRight)")
 // `STYLED_BENCH_CASES=conformance/cases/styled`: the same check over every HTML case input.
 if let dir = ProcessInfo.processInfo.environment["STYLED_BENCH_CASES"] {
     var checked = 0
