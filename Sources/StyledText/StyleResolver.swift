@@ -9,7 +9,6 @@ import MarkupAST
 /// as browsers collapse margins (the larger of the adjoining margins, first and last dropped).
 struct StyleResolver {
     let sheet: Stylesheet
-    let root: TextStyle
     let rootSize: Double
     static let depthLimit = 512
 
@@ -132,7 +131,6 @@ struct StyleResolver {
         } else {
             base = StyleResolver.rootStyle(of: stylesheet.root)
         }
-        root = base
         rootSize = base.fontSize ?? 16
         styles = []
         styles.reserveCapacity(16)
@@ -167,7 +165,8 @@ struct StyleResolver {
         }
         return StyledText(
             string: String(decoding: bytes, as: UTF8.self), utf16Count: utf16, runs: styledRuns(),
-            paragraphs: paragraphs, diagnostics: diagnostics, rootStyle: root)
+            paragraphs: paragraphs, diagnostics: diagnostics,
+            rootStyle: copyOfStyle(StyleResolver.rootID))
     }
 
     /// The runs as `StyledRun`s. Each is initialized field by field in the new array's
