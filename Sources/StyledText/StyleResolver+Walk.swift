@@ -3,7 +3,16 @@ import MarkupAST
 extension StyleResolver {
     mutating func render(_ blocks: [Block]) {
         let ctx = Context()
-        for b in blocks { block(b, StyleResolver.rootID, ctx, 0) }
+        blocksIn(blocks, StyleResolver.rootID, ctx, 0)
+    }
+
+    /// Renders `blocks` in order, each borrowed from the array (no copy of each node).
+    mutating func blocksIn(_ blocks: [Block], _ parent: StyleID, _ ctx: Context, _ depth: Int) {
+        blocks.withUnsafeBufferPointer { buffer in
+            // `UnsafePointer`'s subscript is an addressor (a borrow); the buffer's copies.
+            guard let base = buffer.baseAddress else { return }
+            for i in 0..<buffer.count { block(base[i], parent, ctx, depth) }
+        }
     }
 
     mutating func block(_ b: Block, _ parent: StyleID, _ ctx: Context, _ depth: Int) {
@@ -61,7 +70,7 @@ extension StyleResolver {
             text: "[\(label)]", style: s, hasTab: false, task: nil, kind: .paragraph)
         markerContext = c
         markerBase = s
-        for x in bs { block(x, s, c, depth + 1) }
+        blocksIn(bs, s, c, depth + 1)
         if marker != nil { flushMarker(c, s) }
         addMargin(d.marginBottom)
     }
@@ -147,7 +156,7 @@ extension StyleResolver {
         let s = style(element, a, parent: parent, delta: &d)
         let c = context(ctx, d)
         addMargin(d.marginTop)
-        for x in bs { block(x, s, c, depth + 1) }
+        blocksIn(bs, s, c, depth + 1)
         addMargin(d.marginBottom)
     }
 
@@ -199,7 +208,7 @@ extension StyleResolver {
             markerContext = ic
             markerBase = itemStyle
             addMargin(id.marginTop)
-            for x in item.blocks { block(x, itemStyle, ic, depth + 1) }
+            blocksIn(item.blocks, itemStyle, ic, depth + 1)
             if marker != nil { flushMarker(ic, itemStyle) }
             closeParagraph()
             addMargin(id.marginBottom)
@@ -309,65 +318,67 @@ extension StyleResolver {
     // MARK: - Inlines
 
     mutating func inlines(_ xs: [Inline], _ parent: StyleID, _ depth: Int) {
-        for x in xs { inline(x, parent, depth) }
+        // Each node borrowed from the array: iterating copies (retains) every node.
+        xs.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for i in 0..<buffer.count { inline(base[i], parent, depth) }
+        }
     }
 
+    @inline(__always)
     mutating func inline(_ x: Inline, _ parent: StyleID, _ depth: Int) {
         if depth >= StyleResolver.depthLimit {
             emit(StyleResolver.flatText(.inline(x)), parent)
             return
         }
-        let kind: ElementKind?
-        let children: [Inline]
-        let attributes: Attributes
-        var destination: String? = nil
         switch x {
         case .text(let s):
             emit(s, parent)
-            return
         case .softBreak:
             emitASCII(0x20, parent)
-            return
         case .lineBreak:
             if inCell {
                 emitASCII(0x20, parent)
             } else {
                 emitLineSeparator(parent)
             }
-            return
         case .code(let s, let a):
             code(s, a, parent)
-            return
         case .image(let xs, let link, let a):
             image(xs, link, a, parent, depth)
-            return
         case .rawInline:
             rawCount += 1
-            return
         case .footnoteReference(let label):
             footnoteReference(label, parent)
-            return
-        case .emphasis(let xs, let a): (kind, children, attributes) = (.emphasis, xs, a)
-        case .strong(let xs, let a): (kind, children, attributes) = (.strong, xs, a)
-        case .strikethrough(let xs, let a): (kind, children, attributes) = (.strikethrough, xs, a)
-        case .underline(let xs, let a): (kind, children, attributes) = (.underline, xs, a)
-        case .sup(let xs, let a): (kind, children, attributes) = (.sup, xs, a)
-        case .sub(let xs, let a): (kind, children, attributes) = (.sub, xs, a)
-        case .highlight(let xs, let a): (kind, children, attributes) = (.mark, xs, a)
+        case .emphasis(let xs, let a): element(.emphasis, xs, a, parent, depth)
+        case .strong(let xs, let a): element(.strong, xs, a, parent, depth)
+        case .strikethrough(let xs, let a): element(.strikethrough, xs, a, parent, depth)
+        case .underline(let xs, let a): element(.underline, xs, a, parent, depth)
+        case .sup(let xs, let a): element(.sup, xs, a, parent, depth)
+        case .sub(let xs, let a): element(.sub, xs, a, parent, depth)
+        case .highlight(let xs, let a): element(.mark, xs, a, parent, depth)
         case .link(let xs, let link, let a):
-            (kind, children, attributes) = (.link, xs, a)
-            destination = link.destination
+            var d = BlockDelta()
+            let st = withLink(style(.link, a, parent: parent, delta: &d), link.destination)
+            inlines(xs, st, depth + 1)
         case .span(let xs, let a):
+            let kind: ElementKind?
             switch a.tag {
             case "small": kind = .small
             case "kbd", "samp", "tt": kind = .kbd
             default: kind = nil
             }
-            (children, attributes) = (xs, a)
+            element(kind, xs, a, parent, depth)
         }
+    }
+
+    /// An inline element: its style, then its children in it.
+    mutating func element(
+        _ kind: ElementKind?, _ children: [Inline], _ attributes: Attributes,
+        _ parent: StyleID, _ depth: Int
+    ) {
         var d = BlockDelta()
-        var st = style(kind, attributes, parent: parent, delta: &d)
-        if let destination { st = withLink(st, destination) }
+        let st = style(kind, attributes, parent: parent, delta: &d)
         inlines(children, st, depth + 1)
     }
 

@@ -9,7 +9,6 @@ import MarkupAST
 /// as browsers collapse margins (the larger of the adjoining margins, first and last dropped).
 struct StyleResolver {
     let sheet: Stylesheet
-    let root: TextStyle
     let rootSize: Double
     static let depthLimit = 512
 
@@ -47,6 +46,9 @@ struct StyleResolver {
     var margin: Double = 0
     /// The paragraph to open at the first emitted character.
     var pending: Pending?
+    /// Whether `pending` is set (tested per emitted piece without touching the optional,
+    /// whose payload is not trivially copyable).
+    var hasPending = false
     var paragraphOpen = false
     var paragraphStart = 0
     /// The list marker waiting for the item's first paragraph.
@@ -60,11 +62,24 @@ struct StyleResolver {
     var measuredPoints: Double = 0
     var measuredCells = 0
 
+    /// A paragraph to open: trivially copyable (its `ParagraphStyle` is made at opening).
     struct Pending {
         var kind: ParagraphKind
-        var style: ParagraphStyle
+        var inherited: InheritedParagraph
+        var headIndent: Double?
+        var firstLineHeadIndent: Double?
+        var tailIndent: Double?
         var baseStyle: StyleID
         var listLevel: Int
+
+        /// The paragraph style, without tab stops.
+        var style: ParagraphStyle {
+            ParagraphStyle(
+                alignment: inherited.alignment, lineHeight: inherited.lineHeight,
+                lineHeightMultiple: inherited.lineHeightMultiple, headIndent: headIndent,
+                firstLineHeadIndent: firstLineHeadIndent, tailIndent: tailIndent,
+                writingDirection: inherited.writingDirection)
+        }
     }
 
     struct Marker {
@@ -77,11 +92,20 @@ struct StyleResolver {
 
     /// What block-level context children inherit.
     struct Context {
-        var paragraph = ParagraphStyle()
+        var paragraph = InheritedParagraph()
         var indent: Double = 0
         var tail: Double = 0
         var listLevel = 0
         var bulletLevel = 0
+    }
+
+    /// The paragraph attributes blocks pass down (a trivially copyable part of
+    /// `ParagraphStyle`: contexts are copied per block).
+    struct InheritedParagraph {
+        var alignment: TextAlignment?
+        var writingDirection: WritingDirection?
+        var lineHeight: Double?
+        var lineHeightMultiple: Double?
     }
 
     /// The block-level part of an element's declarations.
@@ -107,7 +131,6 @@ struct StyleResolver {
         } else {
             base = StyleResolver.rootStyle(of: stylesheet.root)
         }
-        root = base
         rootSize = base.fontSize ?? 16
         styles = []
         styles.reserveCapacity(16)
@@ -142,7 +165,8 @@ struct StyleResolver {
         }
         return StyledText(
             string: String(decoding: bytes, as: UTF8.self), utf16Count: utf16, runs: styledRuns(),
-            paragraphs: paragraphs, diagnostics: diagnostics, rootStyle: root)
+            paragraphs: paragraphs, diagnostics: diagnostics,
+            rootStyle: copyOfStyle(StyleResolver.rootID))
     }
 
     /// The runs as `StyledRun`s. Each is initialized field by field in the new array's
@@ -180,10 +204,10 @@ struct StyleResolver {
     /// `style` with its link replaced (an id of its own unless nothing changes).
     mutating func withLink(_ style: StyleID, _ link: String?) -> StyleID {
         if styles.withUnsafeBufferPointer({ $0[style].link == link }) { return style }
-        var s = styles[style]
-        s.link = link
-        styles.append(s)
-        return styles.count - 1
+        styles.append(copyOfStyle(style))
+        let id = styles.count - 1
+        styles.withUnsafeMutableBufferPointer { $0[id].link = link }
+        return id
     }
 
     /// The font size of a style id (the root size when unset).
@@ -210,7 +234,13 @@ struct StyleResolver {
                 p[a].monospace == p[b].monospace, p[a].baselineOffset == p[b].baselineOffset,
                 p[a].strikethrough == p[b].strikethrough
             else { return false }
-            return p[a] == p[b]
+            // The rest field by field (`p[a] == p[b]` copies both styles first).
+            return p[a].textTransform == p[b].textTransform
+                && p[a].underlineColor == p[b].underlineColor
+                && p[a].strikethroughColor == p[b].strikethroughColor
+                && p[a].letterSpacing == p[b].letterSpacing
+                && p[a].wordSpacing == p[b].wordSpacing && p[a].link == p[b].link
+                && p[a].fontFamily == p[b].fontFamily
         }
     }
 
@@ -221,7 +251,8 @@ struct StyleResolver {
         _ kind: ElementKind?, _ attributes: Attributes, parent parentID: StyleID,
         delta: inout BlockDelta
     ) -> StyleID {
-        let kindRule = kind.flatMap { sheet.kindRules[$0.rawValue] }
+        // No attributes at all: only the kind's rule can apply.
+        if attributes.isEmpty { return kindStyle(kind, parent: parentID, delta: &delta) }
         var tagRule: StyleRule? = nil
         var namedTagRule: StyleRule? = nil
         var roleRule: StyleRule? = nil
@@ -234,32 +265,78 @@ struct StyleResolver {
             roleRule = sheet.named[role]
         }
         let useClasses = !sheet.classes.isEmpty && !attributes.classes.isEmpty
-        let inline: [StyleDeclaration] =
-            attributes.style.isEmpty
-            ? [] : InlineStyleCache.shared.compile(attributes.style, diagnostics: &diagnostics)
-        let onlyKind =
-            tagRule == nil && namedTagRule == nil && roleRule == nil && !useClasses
-            && inline.isEmpty
-        guard let kind, let kindRule, onlyKind else {
-            if onlyKind { return parentID }
-            return computeStyle(
-                kindRule, tagRule, namedTagRule, roleRule, useClasses ? attributes : nil,
-                inline, parentID, &delta)
+        let css = attributes.style
+        let onlyRules = tagRule == nil && namedTagRule == nil && roleRule == nil && !useClasses
+        if css.isEmpty && onlyRules {
+            return kindStyle(kind, parent: parentID, delta: &delta)
         }
+        let kindRule = kind.flatMap { sheet.kindRules[$0.rawValue] }
+        let inline: [StyleDeclaration] =
+            css.isEmpty ? [] : InlineStyleCache.shared.compile(css, diagnostics: &diagnostics)
+        // Inline style alone (with the kind's rule) under the same parent resolves the same
+        // way every time: remembered by the compiled list's identity (the memo entry keeps
+        // the list alive, so its address cannot be reused while the entry exists).
+        if onlyRules, !inline.isEmpty, styles.count >= StyleMemo.threshold {
+            let address = inline.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            let key = (parentID &<< 6 | (kind.map { $0.rawValue + 1 } ?? 0)) ^ (address &<< 20)
+            if let hit = memo.find(key, declarations: address) {
+                delta = memo.entries[hit].delta
+                return memo.entries[hit].style
+            }
+            var fresh = BlockDelta()
+            let id = computeStyle(kindRule, nil, nil, nil, nil, inline, parentID, &fresh)
+            memo.insert(key, style: id, delta: fresh, pinning: inline)
+            delta = fresh
+            return id
+        }
+        return computeStyle(
+            kindRule, tagRule, namedTagRule, roleRule, useClasses ? attributes : nil,
+            inline, parentID, &delta)
+    }
+
+    /// The style of an element only its kind's rule applies to (no tag, class, named or
+    /// inline rule): the parent's style when the kind has no rule.
+    mutating func kindStyle(
+        _ kind: ElementKind?, parent parentID: StyleID, delta: inout BlockDelta
+    ) -> StyleID {
+        guard let kind else { return parentID }
+        let kindRule = sheet.kindRules.withUnsafeBufferPointer { $0[kind.rawValue] }
+        guard let kindRule else { return parentID }
         // Small documents resolve each element directly; the memo pays off once a document
         // has produced a few dozen styles.
         guard styles.count >= StyleMemo.threshold else {
-            return computeStyle(kindRule, nil, nil, nil, nil, [], parentID, &delta)
+            return ruleStyle(kindRule, parentID, &delta)
         }
-        let key = parentID &<< 6 | kind.rawValue
-        if let hit = memo.find(key) {
+        let key = parentID &<< 6 | (kind.rawValue + 1)
+        if let hit = memo.find(key, declarations: 0) {
             delta = memo.entries[hit].delta
             return memo.entries[hit].style
         }
         var fresh = BlockDelta()
-        let id = computeStyle(kindRule, nil, nil, nil, nil, [], parentID, &fresh)
-        memo.insert(key, style: id, delta: fresh)
+        let id = ruleStyle(kindRule, parentID, &fresh)
+        memo.insert(key, style: id, delta: fresh, pinning: nil)
         delta = fresh
+        return id
+    }
+
+    /// The parent's style with one rule applied, as a new style id (the cascade of a lone
+    /// rule without `!important` declarations is one pass over it).
+    mutating func ruleStyle(_ rule: StyleRule, _ parentID: StyleID, _ delta: inout BlockDelta)
+        -> StyleID
+    {
+        if rule.hasImportant {
+            return computeStyle(rule, nil, nil, nil, nil, [], parentID, &delta)
+        }
+        let parent = styles.withUnsafeBufferPointer { ParentMetrics($0[parentID]) }
+        let rootSize = self.rootSize
+        styles.append(copyOfStyle(parentID))
+        let id = styles.count - 1
+        var scratch: [Diagnostic] = []
+        styles.withUnsafeMutableBufferPointer { buffer in
+            StyleResolver.apply(
+                rule.declarations, important: nil, to: &buffer[id], parent: parent,
+                rootSize: rootSize, delta: &delta, diagnostics: &scratch)
+        }
         return id
     }
 
@@ -465,18 +542,21 @@ struct StyleResolver {
         _ kind: ParagraphKind, _ ctx: Context, _ base: StyleID, textIndent: Double? = nil
     ) {
         closeParagraph()
-        var p = ctx.paragraph
+        var p = Pending(
+            kind: kind, inherited: ctx.paragraph, baseStyle: base, listLevel: ctx.listLevel)
         if ctx.indent != 0 {
             p.headIndent = ctx.indent
             p.firstLineHeadIndent = ctx.indent
         }
         if let t = textIndent, t != 0 { p.firstLineHeadIndent = ctx.indent + t }
         if ctx.tail != 0 { p.tailIndent = ctx.tail }
-        pending = Pending(kind: kind, style: p, baseStyle: base, listLevel: ctx.listLevel)
+        pending = p
+        hasPending = true
     }
 
     mutating func openParagraph() {
-        guard var p = pending.take() else { return }
+        guard hasPending, var p = pending.take() else { return }
+        hasPending = false
         if !paragraphs.isEmpty {
             if margin > 0 { paragraphs[paragraphs.count - 1].style.spacingAfter = margin }
             appendASCII(0x0A, p.baseStyle, separator: true)
@@ -487,13 +567,14 @@ struct StyleResolver {
         if let m = marker.take() {
             p.kind = p.kind == .paragraph ? m.kind : p.kind
             let step = sheet.indentStep
+            var style = p.style
             if m.hasTab {
-                p.style.firstLineHeadIndent = max(0, (p.style.headIndent ?? 0) - step)
-                p.style.tabStops = [p.style.headIndent ?? 0]
+                style.firstLineHeadIndent = max(0, (p.headIndent ?? 0) - step)
+                style.tabStops = [p.headIndent ?? 0]
             }
             paragraphs.append(
                 StyledParagraph(
-                    range: utf16..<utf16, style: p.style, kind: p.kind, listLevel: p.listLevel))
+                    range: utf16..<utf16, style: style, kind: p.kind, listLevel: p.listLevel))
             if m.hasTab {
                 appendRaw(m.text, m.style)
                 appendASCII(0x09, m.style)
@@ -510,7 +591,10 @@ struct StyleResolver {
     }
 
     mutating func closeParagraph() {
-        pending = nil
+        if hasPending {
+            pending = nil
+            hasPending = false
+        }
         guard paragraphOpen else { return }
         paragraphOpen = false
         paragraphs[paragraphs.count - 1].range = paragraphStart..<utf16
@@ -519,7 +603,7 @@ struct StyleResolver {
     /// Emits text in `style`, opening the pending paragraph first.
     mutating func emit(_ string: String, _ style: StyleID) {
         if !paragraphOpen {
-            if pending == nil { return }
+            if !hasPending { return }
             openParagraph()
         }
         if let t = textTransform(style), t != .none {
@@ -532,7 +616,7 @@ struct StyleResolver {
     /// Emits one ASCII character (a space, a line feed, a tab).
     mutating func emitASCII(_ byte: UInt8, _ style: StyleID) {
         if !paragraphOpen {
-            if pending == nil { return }
+            if !hasPending { return }
             openParagraph()
         }
         if textTransform(style) != nil {
@@ -545,7 +629,7 @@ struct StyleResolver {
     /// Emits U+2028 LINE SEPARATOR (a `<br>`).
     mutating func emitLineSeparator(_ style: StyleID) {
         if !paragraphOpen {
-            if pending == nil { return }
+            if !hasPending { return }
             openParagraph()
         }
         if measuring || textTransform(style) != nil {
@@ -581,10 +665,31 @@ struct StyleResolver {
     /// Appends UTF-8 bytes to the text and returns their length in UTF-16 code units.
     mutating func appendUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
         bytes.append(contentsOf: buffer)
+        // One UTF-16 unit per scalar, two for 4-byte (supplementary) scalars: every byte
+        // but continuation bytes (10xxxxxx) counts one, lead bytes >= 0xF0 one more.
+        let count = buffer.count
+        guard count > 0, let base = buffer.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
         var n = 0
-        for b in buffer {
-            // One UTF-16 unit per scalar, two for 4-byte (supplementary) scalars.
+        var i = 0
+        // Eight bytes at a time: bit 7 of each byte of `continuation` is set for 10xxxxxx,
+        // of `lead4` for 1111xxxx.
+        while i &+ 8 <= count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let high: UInt64 = 0x8080_8080_8080_8080
+            if w & high == 0 {
+                n &+= 8
+            } else {
+                let continuation = w & ~(w &<< 1) & high
+                let lead4 = w & (w &<< 1) & (w &<< 2) & (w &<< 3) & high
+                n &+= 8 &- continuation.nonzeroBitCount &+ lead4.nonzeroBitCount
+            }
+            i &+= 8
+        }
+        while i < count {
+            let b = base[i]
             n &+= (b & 0xC0 != 0x80 ? 1 : 0) &+ (b >= 0xF0 ? 1 : 0)
+            i &+= 1
         }
         return n
     }
@@ -611,7 +716,7 @@ struct StyleResolver {
 
     mutating func emitAttachment(_ attachment: TextAttachment, _ style: StyleID) {
         if !paragraphOpen {
-            if pending == nil { return }
+            if !hasPending { return }
             openParagraph()
         }
         attachments.append(attachment)
@@ -675,9 +780,13 @@ struct StyleResolver {
 struct StyleMemo {
     struct Entry {
         var key: Int
+        /// The address of the compiled inline declarations (0 for kind-only entries).
+        var declarations: Int
         var style: StyleResolver.StyleID
         var delta: StyleResolver.BlockDelta
     }
+    /// The inline declaration lists entries are keyed on, kept alive with the memo.
+    private var pinned: [[StyleDeclaration]] = []
     var entries: [Entry] = []
     /// How many styles a document produces before the resolver starts memoizing.
     static let threshold = 24
@@ -689,21 +798,29 @@ struct StyleMemo {
             & mask
     }
 
-    func find(_ key: Int) -> Int? {
+    func find(_ key: Int, declarations: Int) -> Int? {
         if slots.isEmpty { return nil }
         let mask = slots.count - 1
         var i = StyleMemo.hash(key, mask)
         while true {
             let slot = Int(slots[i])
             if slot == 0 { return nil }
-            if entries[slot - 1].key == key { return slot - 1 }
+            if entries[slot - 1].key == key && entries[slot - 1].declarations == declarations {
+                return slot - 1
+            }
             i = (i + 1) & mask
         }
     }
 
     mutating func insert(
-        _ key: Int, style: StyleResolver.StyleID, delta: StyleResolver.BlockDelta
+        _ key: Int, style: StyleResolver.StyleID, delta: StyleResolver.BlockDelta,
+        pinning declarations: [StyleDeclaration]?
     ) {
+        var address = 0
+        if let declarations {
+            address = declarations.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            pinned.append(declarations)
+        }
         if slots.isEmpty {
             slots = [Int32](repeating: 0, count: 32)
             entries.reserveCapacity(8)
@@ -711,7 +828,7 @@ struct StyleMemo {
             slots = [Int32](repeating: 0, count: slots.count * 2)
             for (index, e) in entries.enumerated() { place(e.key, Int32(index + 1)) }
         }
-        entries.append(Entry(key: key, style: style, delta: delta))
+        entries.append(Entry(key: key, declarations: address, style: style, delta: delta))
         place(key, Int32(entries.count))
     }
 

@@ -35,109 +35,68 @@ public struct StyledRunsWriter: MarkupWriter {
 
     /// The `-t styled` text of already resolved runs.
     public static func format(_ styled: StyledText) -> String {
-        let units = Array(styled.string.utf16)
-        var out = ""
-        var runIndex = 0
-        for p in styled.paragraphs {
-            out += "\u{00B6} " + p.kind.rawValue
-            let attrs = paragraphAttributes(p.style)
-            if !attrs.isEmpty { out += " " + attrs }
-            out += "\n"
-            while runIndex < styled.runs.count,
-                styled.runs[runIndex].range.upperBound <= p.range.lowerBound
-            {
-                runIndex += 1
-            }
-            var i = runIndex
-            while i < styled.runs.count, styled.runs[i].range.lowerBound < p.range.upperBound {
-                let run = styled.runs[i]
-                let lo = max(run.range.lowerBound, p.range.lowerBound)
-                let hi = min(run.range.upperBound, p.range.upperBound)
-                if lo < hi {
-                    out += "  \""
-                    escape(String(decoding: units[lo..<hi], as: UTF16.self), into: &out)
-                    out += "\""
-                    let attrs = runAttributes(run, root: styled.rootStyle)
-                    if !attrs.isEmpty { out += " " + attrs }
-                    out += "\n"
+        var out = RunsOutput()
+        out.bytes.reserveCapacity(styled.string.utf8.count * 2 + 64 * styled.runs.count)
+        var text = styled.string
+        text.makeContiguousUTF8()
+        let root = styled.rootStyle
+        text.utf8.withContiguousStorageIfAvailable { utf8 in
+            styled.runs.withUnsafeBufferPointer { runs in
+                // Runs read in place (`runs[i]` through the array copies each whole run).
+                var cursor = UTF16Cursor(utf8)
+                var runIndex = 0
+                for p in styled.paragraphs {
+                    out.appendLiteral("\u{00B6} ")
+                    out.append(p.kind.rawValue)
+                    out.appendParagraphAttributes(p.style, leadingSpace: true)
+                    out.append(0x0A)
+                    while runIndex < runs.count,
+                        runs.baseAddress![runIndex].range.upperBound <= p.range.lowerBound
+                    {
+                        runIndex += 1
+                    }
+                    var i = runIndex
+                    while i < runs.count, runs.baseAddress![i].range.lowerBound < p.range.upperBound
+                    {
+                        let range = runs.baseAddress![i].range
+                        let lo = max(range.lowerBound, p.range.lowerBound)
+                        let hi = min(range.upperBound, p.range.upperBound)
+                        if lo < hi {
+                            out.appendLiteral("  \"")
+                            if let a = cursor.offset(lo), let b = cursor.offset(hi) {
+                                out.escape(UnsafeBufferPointer(rebasing: utf8[a..<b]))
+                            } else {
+                                // A range that splits a surrogate pair (only in hand-made
+                                // StyledText): decode as UTF-16 does, with replacement
+                                // characters.
+                                let units = Array(styled.string.utf16)
+                                out.escape(String(decoding: units[lo..<hi], as: UTF16.self))
+                            }
+                            out.append(0x22)
+                            out.appendRunAttributes(
+                                runs.baseAddress![i], root: root, leadingSpace: true)
+                            out.append(0x0A)
+                        }
+                        i += 1
+                    }
                 }
-                i += 1
             }
         }
-        return out
+        return out.string
     }
 
     /// `key=value; ...` for the run's style relative to `root`, plus its attachment.
     public static func runAttributes(_ run: StyledRun, root: TextStyle) -> String {
-        var parts: [String] = []
-        if let a = run.attachment {
-            switch a.kind {
-            case .rule: parts.append("rule")
-            case .image:
-                parts.append("image=" + quoted(a.url))
-                if !a.alt.isEmpty { parts.append("alt=" + quoted(a.alt)) }
-                if !a.title.isEmpty { parts.append("title=" + quoted(a.title)) }
-                if let w = a.width { parts.append("width=" + number(w)) }
-                if let h = a.height { parts.append("height=" + number(h)) }
-            }
-        }
-        let s = run.style
-        if s.fontFamily != root.fontFamily, let f = s.fontFamily {
-            parts.append("family=" + quoted(f.joined(separator: ",")))
-        }
-        if s.fontSize != root.fontSize, let v = s.fontSize { parts.append("size=" + number(v)) }
-        if s.fontWeight != root.fontWeight, let v = s.fontWeight { parts.append("weight=\(v)") }
-        if s.italic == true && root.italic != true { parts.append("italic") }
-        if s.italic == false && root.italic == true { parts.append("italic=false") }
-        if s.monospace == true && root.monospace != true { parts.append("mono") }
-        if s.foreground != root.foreground, let c = s.foreground { parts.append("color=" + c.hex) }
-        if s.background != root.background, let c = s.background {
-            parts.append("background=" + c.hex)
-        }
-        if let u = s.underline, u != .none {
-            if u != root.underline { parts.append("underline=" + u.rawValue) }
-            if let c = s.underlineColor, c != root.underlineColor {
-                parts.append("underline-color=" + c.hex)
-            }
-        }
-        if let u = s.strikethrough, u != .none {
-            if u != root.strikethrough { parts.append("strike=" + u.rawValue) }
-            if let c = s.strikethroughColor, c != root.strikethroughColor {
-                parts.append("strike-color=" + c.hex)
-            }
-        }
-        if s.letterSpacing != root.letterSpacing, let v = s.letterSpacing, v != 0 {
-            parts.append("kern=" + number(v))
-        }
-        if s.wordSpacing != root.wordSpacing, let v = s.wordSpacing, v != 0 {
-            parts.append("word-spacing=" + number(v))
-        }
-        if s.baselineOffset != root.baselineOffset, let v = s.baselineOffset, v != 0 {
-            parts.append("baseline=" + number(v))
-        }
-        if s.textTransform != root.textTransform, let t = s.textTransform, t != .none {
-            parts.append("transform=" + t.rawValue)
-        }
-        if s.link != root.link, let l = s.link { parts.append("link=" + quoted(l)) }
-        return parts.joined(separator: "; ")
+        var out = RunsOutput()
+        out.appendRunAttributes(run, root: root, leadingSpace: false)
+        return out.string
     }
 
     /// `key=value; ...` for the set fields of a paragraph style.
     public static func paragraphAttributes(_ p: ParagraphStyle) -> String {
-        var parts: [String] = []
-        if let a = p.alignment { parts.append("align=" + a.rawValue) }
-        if let v = p.lineHeight { parts.append("line-height=" + number(v)) }
-        if let v = p.lineHeightMultiple { parts.append("line-height-multiple=" + number(v)) }
-        if let v = p.spacingBefore { parts.append("before=" + number(v)) }
-        if let v = p.spacingAfter { parts.append("after=" + number(v)) }
-        if let v = p.headIndent { parts.append("indent=" + number(v)) }
-        if let v = p.firstLineHeadIndent, v != p.headIndent {
-            parts.append("first-indent=" + number(v))
-        }
-        if let v = p.tailIndent { parts.append("tail-indent=" + number(v)) }
-        if let t = p.tabStops { parts.append("tabs=" + t.map(number).joined(separator: ",")) }
-        if let d = p.writingDirection { parts.append("direction=" + d.rawValue) }
-        return parts.joined(separator: "; ")
+        var out = RunsOutput()
+        out.appendParagraphAttributes(p, leadingSpace: false)
+        return out.string
     }
 
     /// A number with at most two decimals, no trailing zeros: `16`, `13.33`, `-3.2`.
@@ -150,32 +109,329 @@ public struct StyledRunsWriter: MarkupWriter {
     }
 
     static func quoted(_ s: String) -> String {
-        var out = "\""
-        escape(s, into: &out)
-        out += "\""
-        return out
+        var out = RunsOutput()
+        out.appendQuoted(s)
+        return out.string
     }
 
     /// Appends `s` with the escapes of the format.
     static func escape(_ s: String, into out: inout String) {
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (v >= 0x7F && v <= 0xA0) || v == 0xAD
-                    || (v >= 0x200B && v <= 0x200F) || v == 0x2028 || v == 0x2029
-                    || v == 0xFEFF || v == 0xFFFC
-                {
-                    out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var o = RunsOutput()
+        o.escape(s)
+        out += o.string
+    }
+}
+
+/// Maps UTF-16 offsets of a UTF-8 text to byte offsets, moving forward from the last query
+/// (queries in increasing order cost linear time in all).
+struct UTF16Cursor {
+    let utf8: UnsafeBufferPointer<UInt8>
+    var byte = 0
+    var unit = 0
+
+    init(_ utf8: UnsafeBufferPointer<UInt8>) { self.utf8 = utf8 }
+
+    /// The byte offset of UTF-16 offset `target`; nil when it falls inside a surrogate pair
+    /// or past the end.
+    mutating func offset(_ target: Int) -> Int? {
+        if target < unit {
+            byte = 0
+            unit = 0
+        }
+        let count = utf8.count
+        while unit < target {
+            guard byte < count else { return nil }
+            let b = utf8[byte]
+            let length = b < 0x80 ? 1 : (b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4))
+            let units = length == 4 ? 2 : 1
+            if unit + units > target { return nil }
+            unit += units
+            byte += length
+        }
+        return byte
+    }
+}
+
+/// The bytes of `-t styled` output, appended without intermediate strings.
+struct RunsOutput {
+    var bytes: [UInt8] = []
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(_ b: UInt8) { bytes.append(b) }
+
+    mutating func append(_ s: String) {
+        var s = s
+        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            s.makeContiguousUTF8()
+            s.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    /// Appends a literal byte by byte (no intermediate buffer or bulk-append call).
+    mutating func appendLiteral(_ s: StaticString) {
+        s.withUTF8Buffer { buffer in
+            for b in buffer { bytes.append(b) }
+        }
+    }
+
+    /// Appends decimal digits (as `String(v)` writes them).
+    mutating func appendInt(_ v: Int) {
+        if v < 0 { bytes.append(0x2D) }
+        var m = v.magnitude
+        var divisor: UInt = 1
+        while m / divisor >= 10 { divisor &*= 10 }
+        while divisor > 0 {
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: m / divisor))
+            m %= divisor
+            divisor /= 10
+        }
+    }
+
+    mutating func appendNumber(_ v: Double) {
+        let r = (v * 100).rounded() / 100
+        if r == r.rounded(), abs(r) < 1e15 {
+            appendInt(Int(r))
+        } else {
+            append(StyledRunsWriter.number(v))
+        }
+    }
+
+    mutating func appendHex(_ c: RGBAColor) {
+        func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 &+ v : 0x57 &+ v }
+        bytes.append(0x23)
+        for v in [c.red, c.green, c.blue] {
+            bytes.append(digit(v >> 4))
+            bytes.append(digit(v & 0xF))
+        }
+        if c.alpha != 255 {
+            bytes.append(digit(c.alpha >> 4))
+            bytes.append(digit(c.alpha & 0xF))
+        }
+    }
+
+    mutating func appendQuoted(_ s: String) {
+        bytes.append(0x22)
+        escape(s)
+        bytes.append(0x22)
+    }
+
+    mutating func escape(_ s: String) {
+        var s = s
+        s.makeContiguousUTF8()
+        s.utf8.withContiguousStorageIfAvailable { escape($0) }
+    }
+
+    /// Appends valid UTF-8 with the escapes of the format: `\"`, `\\`, `\n`, `\t`, `\r`,
+    /// and `\u{X}` for other control and invisible characters.
+    mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let count = utf8.count
+        var i = 0
+        var clean = 0
+        func flush(_ out: inout RunsOutput, _ upTo: Int) {
+            if clean < upTo {
+                out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<upTo]))
+            }
+        }
+        while i < count {
+            let b = utf8[i]
+            if b >= 0x20 && b < 0x7F && b != 0x22 && b != 0x5C {
+                i &+= 1
+                continue
+            }
+            if b < 0x80 {
+                flush(&self, i)
+                switch b {
+                case 0x22: appendLiteral("\\\"")
+                case 0x5C: appendLiteral("\\\\")
+                case 0x0A: appendLiteral("\\n")
+                case 0x09: appendLiteral("\\t")
+                case 0x0D: appendLiteral("\\r")
+                default: appendScalarEscape(UInt32(b))
+                }
+                i &+= 1
+                clean = i
+                continue
+            }
+            // Non-ASCII: decode the scalar to test the invisible ranges.
+            let length = b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4)
+            var v = UInt32(b) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+            for k in 1..<length where i + k < count { v = v << 6 | UInt32(utf8[i + k] & 0x3F) }
+            if (v >= 0x7F && v <= 0xA0) || v == 0xAD || (v >= 0x200B && v <= 0x200F)
+                || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v == 0xFFFC
+            {
+                flush(&self, i)
+                appendScalarEscape(v)
+                i &+= length
+                clean = i
+                continue
+            }
+            i &+= length
+        }
+        flush(&self, count)
+    }
+
+    mutating func appendScalarEscape(_ v: UInt32) {
+        appendLiteral("\\u{")
+        append(String(v, radix: 16, uppercase: true))
+        bytes.append(0x7D)
+    }
+
+    /// Starts one `key=value` part: a separator, or the leading space before the first.
+    mutating func part(_ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString) {
+        if first {
+            if leadingSpace { bytes.append(0x20) }
+            first = false
+        } else {
+            bytes.append(0x3B)
+            bytes.append(0x20)
+        }
+        appendLiteral(key)
+    }
+
+    mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {
+        var first = true
+        if let a = run.attachment {
+            switch a.kind {
+            case .rule: part(&first, leadingSpace, "rule")
+            case .image:
+                part(&first, leadingSpace, "image=")
+                appendQuoted(a.url)
+                if !a.alt.isEmpty {
+                    part(&first, leadingSpace, "alt=")
+                    appendQuoted(a.alt)
+                }
+                if !a.title.isEmpty {
+                    part(&first, leadingSpace, "title=")
+                    appendQuoted(a.title)
+                }
+                if let w = a.width {
+                    part(&first, leadingSpace, "width=")
+                    appendNumber(w)
+                }
+                if let h = a.height {
+                    part(&first, leadingSpace, "height=")
+                    appendNumber(h)
                 }
             }
+        }
+        appendStyle(run.style, root, &first, leadingSpace)
+    }
+
+    mutating func appendStyle(
+        _ s: borrowing TextStyle, _ root: borrowing TextStyle, _ first: inout Bool,
+        _ leadingSpace: Bool
+    ) {
+        if s.fontFamily != root.fontFamily, let f = s.fontFamily {
+            part(&first, leadingSpace, "family=")
+            appendQuoted(f.joined(separator: ","))
+        }
+        if s.fontSize != root.fontSize, let v = s.fontSize {
+            part(&first, leadingSpace, "size=")
+            appendNumber(v)
+        }
+        if s.fontWeight != root.fontWeight, let v = s.fontWeight {
+            part(&first, leadingSpace, "weight=")
+            appendInt(v)
+        }
+        if s.italic == true && root.italic != true { part(&first, leadingSpace, "italic") }
+        if s.italic == false && root.italic == true {
+            part(&first, leadingSpace, "italic=false")
+        }
+        if s.monospace == true && root.monospace != true { part(&first, leadingSpace, "mono") }
+        if s.foreground != root.foreground, let c = s.foreground {
+            part(&first, leadingSpace, "color=")
+            appendHex(c)
+        }
+        if s.background != root.background, let c = s.background {
+            part(&first, leadingSpace, "background=")
+            appendHex(c)
+        }
+        if let u = s.underline, u != .none {
+            if u != root.underline {
+                part(&first, leadingSpace, "underline=")
+                append(u.rawValue)
+            }
+            if let c = s.underlineColor, c != root.underlineColor {
+                part(&first, leadingSpace, "underline-color=")
+                appendHex(c)
+            }
+        }
+        if let u = s.strikethrough, u != .none {
+            if u != root.strikethrough {
+                part(&first, leadingSpace, "strike=")
+                append(u.rawValue)
+            }
+            if let c = s.strikethroughColor, c != root.strikethroughColor {
+                part(&first, leadingSpace, "strike-color=")
+                appendHex(c)
+            }
+        }
+        if s.letterSpacing != root.letterSpacing, let v = s.letterSpacing, v != 0 {
+            part(&first, leadingSpace, "kern=")
+            appendNumber(v)
+        }
+        if s.wordSpacing != root.wordSpacing, let v = s.wordSpacing, v != 0 {
+            part(&first, leadingSpace, "word-spacing=")
+            appendNumber(v)
+        }
+        if s.baselineOffset != root.baselineOffset, let v = s.baselineOffset, v != 0 {
+            part(&first, leadingSpace, "baseline=")
+            appendNumber(v)
+        }
+        if s.textTransform != root.textTransform, let t = s.textTransform, t != .none {
+            part(&first, leadingSpace, "transform=")
+            append(t.rawValue)
+        }
+        if s.link != root.link, let l = s.link {
+            part(&first, leadingSpace, "link=")
+            appendQuoted(l)
+        }
+    }
+
+    mutating func appendParagraphAttributes(_ p: ParagraphStyle, leadingSpace: Bool) {
+        var first = true
+        if let a = p.alignment {
+            part(&first, leadingSpace, "align=")
+            append(a.rawValue)
+        }
+        if let v = p.lineHeight {
+            part(&first, leadingSpace, "line-height=")
+            appendNumber(v)
+        }
+        if let v = p.lineHeightMultiple {
+            part(&first, leadingSpace, "line-height-multiple=")
+            appendNumber(v)
+        }
+        if let v = p.spacingBefore {
+            part(&first, leadingSpace, "before=")
+            appendNumber(v)
+        }
+        if let v = p.spacingAfter {
+            part(&first, leadingSpace, "after=")
+            appendNumber(v)
+        }
+        if let v = p.headIndent {
+            part(&first, leadingSpace, "indent=")
+            appendNumber(v)
+        }
+        if let v = p.firstLineHeadIndent, v != p.headIndent {
+            part(&first, leadingSpace, "first-indent=")
+            appendNumber(v)
+        }
+        if let v = p.tailIndent {
+            part(&first, leadingSpace, "tail-indent=")
+            appendNumber(v)
+        }
+        if let t = p.tabStops {
+            part(&first, leadingSpace, "tabs=")
+            for (k, v) in t.enumerated() {
+                if k > 0 { bytes.append(0x2C) }
+                appendNumber(v)
+            }
+        }
+        if let d = p.writingDirection {
+            part(&first, leadingSpace, "direction=")
+            append(d.rawValue)
         }
     }
 }

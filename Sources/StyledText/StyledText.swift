@@ -55,16 +55,24 @@ public struct StyledText: Hashable, Sendable {
 
     /// Resolves `document` against `stylesheet` in one walk.
     public init(_ document: Document, stylesheet: Stylesheet = .standard) {
-        var sheet = stylesheet
         var embedded: [Diagnostic] = []
+        // Only a document with `<style>` elements gets a stylesheet of its own (copying
+        // the caller's costs a retain per rule table).
+        var adjusted: Stylesheet? = nil
         if stylesheet.embeddedStyles {
-            for case .rawBlock(_, let raw) in document.blocks {
-                if let css = StyledText.styleElementBody(raw) {
-                    sheet = sheet.adding(css: css, diagnostics: &embedded)
+            document.blocks.withUnsafeBufferPointer { blocks in
+                guard let base = blocks.baseAddress else { return }
+                for i in 0..<blocks.count {
+                    if case .rawBlock(_, let raw) = base[i],
+                        let css = StyledText.styleElementBody(raw)
+                    {
+                        adjusted = (adjusted ?? stylesheet).adding(css: css, diagnostics: &embedded)
+                    }
                 }
             }
         }
-        var resolver = StyleResolver(stylesheet: sheet)
+        var resolver =
+            adjusted.map { StyleResolver(stylesheet: $0) } ?? StyleResolver(stylesheet: stylesheet)
         resolver.diagnostics = embedded
         resolver.render(document.blocks)
         self = resolver.finish()

@@ -44,6 +44,8 @@ let sameAsReference = styledTexts.allSatisfy {
     sameAttributedStrings($0.attributedString(), referenceAttributedString($0))
 }
 print("attributedString() equals the one-call-per-piece reference: \(sameAsReference)")
+let utf16CountsRight = styledTexts.allSatisfy { $0.utf16Count == $0.string.utf16.count }
+print("utf16Count right on every snippet: \(utf16CountsRight)")
 // `STYLED_BENCH_CASES=conformance/cases/styled`: the same check over every HTML case input.
 if let dir = ProcessInfo.processInfo.environment["STYLED_BENCH_CASES"] {
     var checked = 0
@@ -59,7 +61,9 @@ if let dir = ProcessInfo.processInfo.environment["STYLED_BENCH_CASES"] {
                     let doc = try! reader.read(lines.joined(separator: "\n")).document
                     let st = StyledText(doc, stylesheet: sheet)
                     checked += 1
-                    if !sameAttributedStrings(st.attributedString(), referenceAttributedString(st)) {
+                    if !sameAttributedStrings(st.attributedString(), referenceAttributedString(st))
+                        || st.utf16Count != st.string.utf16.count
+                    {
                         differing += 1
                         print("differs:", name, lines.joined(separator: "\n").prefix(80))
                     }
@@ -96,7 +100,9 @@ if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
     }
     let bigDocument = try! reader.read(text).document
     let t0 = now()
+    var loops = 0
     while now() - t0 < 5_000_000_000 {
+        loops += 1
         if mode == "big" {
             sink &+= StyledText(bigDocument, stylesheet: sheet).runs.count
             continue
@@ -104,16 +110,21 @@ if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
         for (i, d) in documents.enumerated() {
             switch mode {
             case "ns": sink &+= styledTexts[i].attributedString().length
+            case "format": sink &+= StyledRunsWriter.format(styledTexts[i]).utf8.count
             default: sink &+= StyledText(d, stylesheet: sheet).runs.count
             }
         }
     }
-    print(sink)
+    // With `perf stat -e instructions:u`: instructions per call = count / calls.
+    print("calls:", mode == "big" ? loops : loops * documents.count, "sink:", sink)
     exit(0)
 }
 
 let astToRuns = medianPerSnippet(snippets.count, rounds: rounds) { i in
     sink &+= StyledText(documents[i], stylesheet: sheet).runs.count
+}
+let runsText = medianPerSnippet(snippets.count, rounds: rounds) { i in
+    sink &+= StyledRunsWriter.format(styledTexts[i]).utf8.count
 }
 let htmlToRuns = medianPerSnippet(snippets.count, rounds: rounds) { i in
     let d = try! reader.read(snippets[i]).document
@@ -183,6 +194,7 @@ for _ in 0..<7 {
 func us(_ ns: Double) -> String { String(format: "%.2f us", ns / 1000) }
 func mbps(_ ns: Double) -> String { String(format: "%.1f MB/s", bigBytes / (ns / 1e9) / 1e6) }
 print("AST -> StyledText (median per snippet):           \(us(astToRuns))")
+print("StyledText -> -t styled text (median):           \(us(runsText))")
 print("HTML -> StyledText (median per snippet):          \(us(htmlToRuns))")
 print("HTML -> NSAttributedString (ours, median):        \(us(htmlToNS))")
 print(
