@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "StyledText", package: root),
                 .product(name: "MarkupAST", package: root),
+                .product(name: "HTML5Parser", package: root),
                 .product(name: "MarkupConverter", package: root),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]

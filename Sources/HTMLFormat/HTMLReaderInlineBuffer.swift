@@ -73,14 +73,23 @@ struct HTMLReaderInlineBuffer {
     private(set) var isPristine = true
 
     init(reopening wrappers: [HTMLInlineWrapper] = []) {
-        for w in wrappers { events.append(.open(w)) }
+        for w in wrappers { push(.open(w)) }
+    }
+
+    /// Appends an event. The first one sizes the list for a typical paragraph: growing it
+    /// 1, 2, 4, 8 ... cost a reallocation and copy per doubling, in every block. A block that
+    /// never gets inline content (a list, a table) allocates nothing.
+    @inline(__always)
+    private mutating func push(_ event: Event) {
+        if events.capacity == 0 { events.reserveCapacity(16) }
+        events.append(event)
     }
 
     /// Starts over as `HTMLReaderInlineBuffer(reopening: wrappers)` would, keeping the
     /// storage of the event list and of the pending text for the next paragraph.
     mutating func reset(reopening wrappers: [HTMLInlineWrapper]) {
         events.removeAll(keepingCapacity: true)
-        for w in wrappers { events.append(.open(w)) }
+        for w in wrappers { push(.open(w)) }
         lastWasSpace = true
         hasContent = false
         pending.removeAll(keepingCapacity: true)
@@ -91,19 +100,19 @@ struct HTMLReaderInlineBuffer {
     mutating func open(_ wrapper: HTMLInlineWrapper) {
         isPristine = false
         flushPending()
-        events.append(.open(wrapper))
+        push(.open(wrapper))
     }
 
     mutating func close() {
         isPristine = false
         flushPending()
-        events.append(.close)
+        push(.close)
     }
 
     mutating func atom(_ inline: Inline) {
         isPristine = false
         flushPending()
-        events.append(.atom(inline))
+        push(.atom(inline))
         lastWasSpace = false
         hasContent = true
     }
@@ -122,7 +131,7 @@ struct HTMLReaderInlineBuffer {
         isPristine = false
         flushPending()
         trimTrailingSpace()
-        events.append(.lineBreak)
+        push(.lineBreak)
         lastWasSpace = true
     }
 
@@ -218,12 +227,12 @@ struct HTMLReaderInlineBuffer {
 
     private mutating func flushPending() {
         if let text = pendingText {
-            events.append(.text(text))
+            push(.text(text))
             pendingText = nil
             return
         }
         guard !pending.isEmpty else { return }
-        events.append(.text(String(decoding: pending, as: UTF8.self)))
+        push(.text(String(decoding: pending, as: UTF8.self)))
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -236,8 +245,8 @@ struct HTMLReaderInlineBuffer {
                 i -= 1
                 continue
             case .text(let s):
-                if s.utf8.last == 0x20 {
-                    let trimmed = String(s.dropLast())
+                if Self.lastByte(s) == 0x20 {
+                    let trimmed = Self.droppingTrailingSpace(s)
                     events[i] = .text(trimmed)
                 }
                 return
@@ -245,6 +254,35 @@ struct HTMLReaderInlineBuffer {
                 return
             }
         }
+    }
+
+    /// The last UTF-8 byte of `s`, nil when it is empty (read from its storage: the generic
+    /// `s.utf8.last` walks the index protocol).
+    @inline(__always)
+    static func lastByte(_ s: String) -> UInt8? {
+        s.utf8.withContiguousStorageIfAvailable { $0.last } ?? s.utf8.last
+    }
+
+    /// `String(s.dropLast())` for `s` ending in a space. When the byte before the space is
+    /// ASCII, the space is a character of its own and one byte comes off; otherwise (a
+    /// prepended mark may join it) it goes through `Character`s as before.
+    static func droppingTrailingSpace(_ s: String) -> String {
+        let u = s.utf8
+        let last = u.index(before: u.endIndex)
+        if last == u.startIndex { return "" }
+        if u[u.index(before: last)] < 0x80 { return String(Substring(u[..<last])) }
+        return String(s.dropLast())
+    }
+
+    /// `String(s.dropFirst())` for `s` starting with a space. When the byte after the space
+    /// is ASCII (or there is none), the space is a character of its own and one byte comes
+    /// off; otherwise (a combining mark may join it) it goes through `Character`s as before.
+    static func droppingLeadingSpace(_ s: String) -> String {
+        let u = s.utf8
+        let next = u.index(after: u.startIndex)
+        if next == u.endIndex { return "" }
+        if u[next] < 0x80 { return String(Substring(u[next...])) }
+        return String(s.dropFirst())
     }
 
     /// Whether two containers differ only in their children (what
@@ -321,8 +359,8 @@ struct HTMLReaderInlineBuffer {
         func closeTop(_ stack: inout [Frame]) {
             var frame = stack.removeLast()
             var trailingSpace = false
-            if case .text(let s)? = frame.children.last, s.utf8.last == 0x20 {
-                let trimmed = String(s.dropLast())
+            if case .text(let s)? = frame.children.last, Self.lastByte(s) == 0x20 {
+                let trimmed = Self.droppingTrailingSpace(s)
                 if trimmed.isEmpty {
                     frame.children.removeLast()
                 } else {
@@ -377,7 +415,7 @@ struct HTMLReaderInlineBuffer {
                     var k = stack.count - 1
                     while k > 0 && stack[k].children.isEmpty { k -= 1 }
                     Self.appendNormalized(.text(" "), to: &stack[k].children)
-                    s.removeFirst()
+                    s = Self.droppingLeadingSpace(s)
                     if s.isEmpty { continue }
                 }
                 Self.appendNormalized(.text(s), to: &stack[stack.count - 1].children)
@@ -387,12 +425,12 @@ struct HTMLReaderInlineBuffer {
         while stack.count > 1 { closeTop(&stack) }
         var result = stack[0].children
         // Trailing spaces moved out of wrappers at the very end.
-        while case .text(let s)? = result.last, s.utf8.last == 0x20 {
-            let trimmed = String(s.dropLast())
+        while case .text(let s)? = result.last, Self.lastByte(s) == 0x20 {
+            let trimmed = Self.droppingTrailingSpace(s)
             if trimmed.isEmpty { result.removeLast() } else { result[result.count - 1] = .text(trimmed) }
         }
         while case .text(let s)? = result.first, s.utf8.first == 0x20 {
-            let trimmed = String(s.dropFirst())
+            let trimmed = Self.droppingLeadingSpace(s)
             if trimmed.isEmpty { result.removeFirst() } else { result[0] = .text(trimmed) }
         }
         return result

@@ -58,7 +58,10 @@ final class HTMLReaderLowering {
     func run() -> Document {
         prepass()
         let root = HTMLReaderContext(.root, wrappers: [], tightText: false)
-        contexts = [root]
+        // Sized once for typical nesting: grown 1, 2, 4 ... they reallocated on every read.
+        contexts.reserveCapacity(16)
+        contexts.append(root)
+        visits.reserveCapacity(32)
         pushVisit(dom.root, exit: .none, whiteSpace: .normal)
         while !visits.isEmpty {
             let top = visits.count - 1

@@ -1,4 +1,5 @@
 import Foundation
+import HTML5Parser
 import HTMLFormat
 import MarkupAST
 import StyledText
@@ -86,7 +87,10 @@ if ProcessInfo.processInfo.environment["STYLED_BENCH_DEBUG"] != nil {
     }
 }
 
-// Profiling aid: `STYLED_BENCH_PROFILE=ast|ns|big` loops one path for perf and exits.
+// Profiling aid: `STYLED_BENCH_PROFILE=ast|ns|format|big|read|parse|bigread|bigparse` loops one
+// path for perf (or valgrind) and exits. `read` and `parse` time the reader and the HTML5Parser
+// alone on the snippets (their difference is the lowering); `bigread` and `bigparse` the same on
+// the 1 MB document. `STYLED_BENCH_SECONDS` sets the loop time (default 5).
 if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
     if mode == "nsexp" {
         foundationExperiments(styledTexts)
@@ -98,11 +102,37 @@ if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
         text += snippets[n % snippets.count] + "\n"
         n += 1
     }
+    if mode == "bigread" || mode == "bigparse" {
+        while text.utf8.count < 1_000_000 {
+            text += snippets[n % snippets.count] + "\n"
+            n += 1
+        }
+    }
     let bigDocument = try! reader.read(text).document
+    let seconds = ProcessInfo.processInfo.environment["STYLED_BENCH_SECONDS"].flatMap(Double.init) ?? 5
     let t0 = now()
     var loops = 0
-    while now() - t0 < 5_000_000_000 {
+    // Fragment parsing as the reader does it for these inputs (no `<html>`, `<body>`, doctype).
+    let parsing = HTMLParserOptions(maxDepth: 512, collectErrors: true)
+    while Double(now() - t0) < seconds * 1e9 {
         loops += 1
+        switch mode {
+        case "bigread":
+            sink &+= try! reader.read(text).document.blocks.count
+            continue
+        case "bigparse":
+            sink &+= HTMLParser.parseFragment(text, context: "body", options: parsing).nodes.count
+            continue
+        case "read":
+            for s in snippets { sink &+= try! reader.read(s).document.blocks.count }
+            continue
+        case "parse":
+            for s in snippets {
+                sink &+= HTMLParser.parseFragment(s, context: "body", options: parsing).nodes.count
+            }
+            continue
+        default: break
+        }
         if mode == "big" {
             sink &+= StyledText(bigDocument, stylesheet: sheet).runs.count
             continue
@@ -116,7 +146,9 @@ if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
         }
     }
     // With `perf stat -e instructions:u`: instructions per call = count / calls.
-    print("calls:", mode == "big" ? loops : loops * documents.count, "sink:", sink)
+    let calls = mode.hasPrefix("big") ? loops : loops * documents.count
+    let perCall = Double(now() - t0) / Double(calls)
+    print("calls:", calls, "sink:", sink, String(format: "%.2f us per call", perCall / 1000))
     exit(0)
 }
 
