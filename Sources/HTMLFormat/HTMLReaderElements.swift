@@ -28,8 +28,14 @@ enum HTMLReaderElements {
     /// The role of an HTML element; unknown elements are a `.div` when they contain blocks,
     /// else a `.span`.
     static func role(of name: String, containsBlock: Bool) -> Role {
-        if let role = roles[name: name] { return role }
+        if let role = knownRole(of: name) { return role }
         return containsBlock ? .div(canonical: "div") : .span
+    }
+
+    /// The role of a known HTML element, nil for unknown ones (whose role depends on their
+    /// content: see `role(of:containsBlock:)`).
+    static func knownRole(of name: String) -> Role? {
+        roles[name: name]
     }
 
     private static let roles = HTMLReaderNameTable<Role>(roleEntries)

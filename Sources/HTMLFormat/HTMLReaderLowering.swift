@@ -13,10 +13,15 @@ final class HTMLReaderLowering {
     // The hot state is `@exclusivity(unchecked)`: only this walk touches it, one access at a
     // time, and the dynamic access checks cost more than the work.
 
-    /// Per node: whether it has a block-level element among its descendants.
-    @exclusivity(unchecked) private var containsBlock: [Bool]
-    /// Footnote item ids (`fn1`, `fn-1`, `user-content-fn-1`) -> labels.
-    private var footnoteLabels: [String: String] = [:]
+    /// Per node: whether it has a block-level element among its descendants (filled by
+    /// `prepass`).
+    @exclusivity(unchecked) private var containsBlock: [Bool] = []
+    /// Footnote item ids (`fn1`, `fn-1`, `user-content-fn-1`) -> labels (filled by `prepass`).
+    private var _footnoteLabels: [String: String] = [:]
+    /// Whether `prepass` ran. It runs on first need: most snippets have no unknown element
+    /// (whose role depends on `containsBlock`) and no in-page link, footnote section or
+    /// `<sup>` (which look up `footnoteLabels`), and the pass reads every node of the DOM.
+    private var prepassDone = false
     /// Nodes to skip (task-list checkboxes already read).
     private var skipped: Set<Int32> = []
     private var metadata: [String: String] = [:]
@@ -50,13 +55,11 @@ final class HTMLReaderLowering {
         self.dom = dom
         self.nodes = dom.nodes
         self.options = options
-        self.containsBlock = Array(repeating: false, count: dom.nodes.count)
     }
 
     // MARK: - Driver
 
     func run() -> Document {
-        prepass()
         let root = HTMLReaderContext(.root, wrappers: [], tightText: false)
         // Sized once for typical nesting: grown 1, 2, 4 ... they reallocated on every read.
         contexts.reserveCapacity(16)
@@ -104,8 +107,23 @@ final class HTMLReaderLowering {
 
     // MARK: - Pre-pass
 
-    /// Marks ancestors of block elements and finds footnote sections.
+    /// Footnote item ids -> labels, over the whole DOM.
+    private var footnoteLabels: [String: String] {
+        if !prepassDone { prepass() }
+        return _footnoteLabels
+    }
+
+    /// Whether node `i` has a block-level element among its descendants.
+    private func containsBlockElement(_ i: Int32) -> Bool {
+        if !prepassDone { prepass() }
+        return containsBlock[Int(i)]
+    }
+
+    /// Marks ancestors of block elements and finds footnote sections (once, on first need;
+    /// it reads only the DOM, so when it runs does not change what it finds).
     private func prepass() {
+        prepassDone = true
+        containsBlock = Array(repeating: false, count: nodes.count)
         // (Through the buffer: fields are read in place, see `enter`.)
         nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
@@ -121,7 +139,7 @@ final class HTMLReaderLowering {
                 if name == "li", let id = nodes[i].attribute("id"),
                     !id.isEmpty, isInFootnoteSection(i)
                 {
-                    footnoteLabels[id] = footnoteLabel(id)
+                    _footnoteLabels[id] = footnoteLabel(id)
                 }
             }
         }
@@ -351,7 +369,8 @@ final class HTMLReaderLowering {
         default:
             break
         }
-        let role = HTMLReaderElements.role(of: name, containsBlock: containsBlock[Int(i)])
+        let role = HTMLReaderElements.knownRole(of: name)
+            ?? HTMLReaderElements.role(of: name, containsBlock: containsBlockElement(i))
         var a: Attributes
         switch role {
         case .dropped(let what):
