@@ -225,18 +225,20 @@ final class HTMLReaderLowering {
         }
     }
 
-    // Attributes read into a node of their own (constants, so no set is built per element).
-    private static let noSkips: Set<String> = []
-    private static let fontSkips: Set<String> = ["color", "face", "size"]
-    private static let listSkips: Set<String> = ["start"]
-    private static let cellSkips: Set<String> = ["colspan", "rowspan", "align"]
-    private static let linkSkips: Set<String> = ["href", "title"]
-    private static let imageSkips: Set<String> = ["src", "alt", "title"]
-    private static let embedSkips: Set<String> = ["src", "title"]
+    // Attributes read into a node of their own (constants, so nothing is built per element).
+    // At most three names: compared directly, which costs less than hashing each attribute
+    // name for a set lookup.
+    private static let noSkips: [String] = []
+    private static let fontSkips: [String] = ["color", "face", "size"]
+    private static let listSkips: [String] = ["start"]
+    private static let cellSkips: [String] = ["colspan", "rowspan", "align"]
+    private static let linkSkips: [String] = ["href", "title"]
+    private static let imageSkips: [String] = ["src", "alt", "title"]
+    private static let embedSkips: [String] = ["src", "title"]
 
     /// The attributes of an element: id, classes, style, then the rest in source order.
     private func attributes(
-        _ node: HTMLNode, tag: String?, skipping skip: Set<String> = HTMLReaderLowering.noSkips
+        _ node: HTMLNode, tag: String?, skipping skip: [String] = HTMLReaderLowering.noSkips
     ) -> Attributes {
         let list = node.attributes
         if list.isEmpty {
@@ -256,7 +258,11 @@ final class HTMLReaderLowering {
             case "class":
                 classes = attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
                     .map(String.init)
-            case "style": style += CSSDeclaration.parseList(attribute.value)
+            case "style":
+                // The parsed list itself when it is the first (`+=` onto an empty array
+                // allocates a copy).
+                let parsed = CSSDeclaration.parseList(attribute.value)
+                if style.isEmpty { style = parsed } else { style += parsed }
             default: pairs.append(Attribute(name: name, value: attribute.value))
             }
         }
