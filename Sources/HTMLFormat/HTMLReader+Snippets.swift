@@ -9,7 +9,7 @@ extension HTMLReader {
         let count = b.count
         var i = 0
         while i + 1 < count {
-            i = index(of: UInt8(ascii: "<"), in: b, from: i)
+            i = ByteScan.firstIndex(of: UInt8(ascii: "<"), in: b, from: i)
             guard i + 1 < count else { break }
             var j = i + 1
             if b[j] == UInt8(ascii: "!") {
@@ -89,7 +89,7 @@ extension HTMLReader {
         var name: [UInt8] = []
         var i = 0
         while i + 1 < count {
-            i = index(of: UInt8(ascii: "<"), in: bytes, from: i)
+            i = ByteScan.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: i)
             guard i + 1 < count else { break }
             let next = bytes[i + 1]
             if next == UInt8(ascii: "!") && i + 3 < count && bytes[i + 2] == UInt8(ascii: "-")
@@ -147,28 +147,6 @@ extension HTMLReader {
             i = j
         }
         return offsets
-    }
-
-    /// The index of the first `byte` in `bytes` at or after `start`, or `bytes.count`.
-    ///
-    /// Eight bytes at a time: the snippet pre-passes look for `<` in text that is mostly words.
-    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        let count = bytes.count
-        var i = start
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let pattern = UInt64(byte) &* ones
-        while i + 8 <= count {
-            // A zero byte in `word ^ pattern` marks a match; the lowest flagged byte is exact.
-            let word =
-                UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
-            let found = (word &- ones) & ~word & highs
-            if found != 0 { return i + found.trailingZeroBitCount / 8 }
-            i += 8
-        }
-        while i < count && base[i] != byte { i += 1 }
-        return i
     }
 
     /// The index after the first (ASCII case-insensitive) occurrence of `needle` at or after

@@ -144,23 +144,7 @@ extension MarkdownWriter {
         /// Eight bytes at a time: a paragraph is mostly one long line, and a byte loop over it
         /// cost as much as rendering its inlines.
         static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-            guard let base = bytes.baseAddress else { return start }
-            let count = bytes.count
-            var i = start
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            let pattern: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-            while i + 8 <= count {
-                // A zero byte in `word ^ pattern` marks a newline (the classic "has zero byte"
-                // test: exact on the lowest match, which is the one we need on little-endian).
-                let word =
-                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
-                let found = (word &- ones) & ~word & highs
-                if found != 0 { return i + found.trailingZeroBitCount / 8 }
-                i += 8
-            }
-            while i < count && base[i] != 0x0A { i += 1 }
-            return i
+            ByteScan.firstIndex(of: 0x0A, in: bytes, from: start)
         }
 
         /// The width of the prefix of the next line.
