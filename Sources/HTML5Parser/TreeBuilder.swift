@@ -138,7 +138,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     var tokenizerSwitch: TokenizerState? = nil
     var offset = 0
     var isOpen: [Bool] = []
-    var tagCount: [Int32] = Array(repeating: 0, count: Int(Tag.xmp.rawValue) + 1)
+    var tagCount: [Int32] = []
     /// Open elements without a ``Tag`` (unknown HTML names, SVG, MathML) by lower-case name,
     /// so end tags naming nothing open are rejected without walking the stack.
     var otherCount: [String: Int32] = [:]
@@ -165,7 +165,11 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         self.sink = sink
         self.options = options
         stack.reserveCapacity(32)
-        isOpen = [Bool](repeating: false, count: DOMBuilder.nodeEstimate(inputSize))
+        // Filled by appending, not `Array(repeating:count:)`: that one is not specialized and
+        // looks the array's storage type up in the runtime on every call (about 500
+        // instructions each, a sixth of a short fragment's set-up).
+        tagCount.append(contentsOf: repeatElement(0, count: Int(Tag.xmp.rawValue) + 1))
+        isOpen.append(contentsOf: repeatElement(false, count: DOMBuilder.nodeEstimate(inputSize)))
     }
 
     // MARK: - Token entry
@@ -480,11 +484,16 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         var before: Int?
     }
 
+    /// The node and tag of stack entry `i` (read in place: copying the entry would retain
+    /// and release its name).
+    @inline(__always) func entry(_ i: Int) -> (node: Int, tag: Tag) {
+        stack.withUnsafeBufferPointer { ($0[i].node, $0[i].tag) }
+    }
+
     mutating func appropriatePlace(override: Int? = nil) -> Location {
         var targetIndex = stack.count - 1
-        var target: OpenElement
         if let o = override, let i = stackIndex(of: o) { targetIndex = i }
-        target = stack[targetIndex]
+        var target = entry(targetIndex)
         var loc: Location
         if fosterParenting
             && (target.tag == .table || target.tag == .tbody || target.tag == .tfoot
@@ -494,21 +503,22 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             var lastTable = -1
             var i = stack.count - 1
             while i >= 0 && (lastTable < 0 || (lastTemplate < 0 && count(.template) > 0)) {
-                if stack[i].tag == .table && lastTable < 0 { lastTable = i }
-                if stack[i].tag == .template && lastTemplate < 0 { lastTemplate = i }
+                let t = entry(i).tag
+                if t == .table && lastTable < 0 { lastTable = i }
+                if t == .template && lastTemplate < 0 { lastTemplate = i }
                 i -= 1
             }
             if lastTemplate >= 0 && (lastTable < 0 || lastTemplate > lastTable) {
                 loc = Location(
-                    parent: sink.templateContents(of: stack[lastTemplate].node), before: nil)
+                    parent: sink.templateContents(of: entry(lastTemplate).node), before: nil)
                 return loc
             } else if lastTable < 0 {
-                loc = Location(parent: stack[0].node, before: nil)
-            } else if let p = sink.parent(of: stack[lastTable].node) {
-                loc = Location(parent: p, before: stack[lastTable].node)
+                loc = Location(parent: entry(0).node, before: nil)
+            } else if let p = sink.parent(of: entry(lastTable).node) {
+                loc = Location(parent: p, before: entry(lastTable).node)
                 return loc
             } else {
-                target = stack[lastTable - 1]
+                target = entry(lastTable - 1)
                 loc = Location(parent: target.node, before: nil)
             }
         } else {
@@ -517,7 +527,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                     depthReported = true
                     parseError("nesting-too-deep")
                 }
-                target = stack[options.maxDepth - 2]
+                target = entry(options.maxDepth - 2)
             }
             loc = Location(parent: target.node, before: nil)
         }

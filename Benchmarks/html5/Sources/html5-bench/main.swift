@@ -4,6 +4,10 @@
 // html5-bench fragments FILE [RUNS] mean time per parseFragment(context: "body") of each line of
 //                                  FILE (as the HTML reader parses snippets), best of RUNS passes
 // html5-bench memory FILE          peak RSS growth while parsing once (bytes), and input size
+// html5-bench profile FILE [PASSES] [noerrors]  parseFragment(context: "body") of each line of
+//                                  FILE, PASSES times (default 100), nothing timed: a fixed
+//                                  workload for `valgrind --tool=callgrind` (instructions per
+//                                  fragment = total / (PASSES * lines))
 import Foundation
 import HTML5Parser
 
@@ -91,6 +95,18 @@ case "fragments":
                 snippets.count, bytes / max(1, snippets.count), nodes, us) + label + "\n"
         FileHandle.standardOutput.write(line.data(using: .utf8)!)
     }
+case "profile":
+    let text = try! String(contentsOfFile: args[2], encoding: .utf8)
+    let snippets = text.split(separator: "\n").map { Array($0.utf8) }
+    let passes = args.count > 3 ? Int(args[3])! : 100
+    let opts = args.count > 4 && args[4] == "noerrors" ? options : HTMLParserOptions()
+    var nodes = 0
+    for _ in 0..<passes {
+        for s in snippets {
+            nodes += HTMLParser.parseFragment(bytes: s, context: "body", options: opts).nodes.count
+        }
+    }
+    print(snippets.count * passes, "fragments,", nodes, "nodes")
 case "linear":
     // Linear-time check: each input at n and 10n, best of RUNS thread-CPU times, runs of the
     // two sizes interleaved (so a burst of load on the shared machine hits both).
