@@ -297,7 +297,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     @inline(__always) var current: OpenElement { stack[stack.count - 1] }
     @inline(__always) var currentTag: Tag { stack.isEmpty ? .other : stack[stack.count - 1].tag }
 
-    mutating func push(_ e: OpenElement) {
+    mutating func push(_ e: consuming OpenElement) {
         var e = e
         pushSerial &+= 1
         e.serial = pushSerial

@@ -36,8 +36,12 @@ struct DOMBuilder: TreeSink {
         doc = HTMLDocument(isFragment: isFragment, capacity: Self.nodeEstimate(inputSize))
     }
 
-    /// About how many nodes `inputSize` bytes make (one per 24 bytes on article pages).
-    static func nodeEstimate(_ inputSize: Int) -> Int { max(16, inputSize / 24) }
+    /// About how many nodes `inputSize` bytes make: one per 24 bytes on article pages, one
+    /// per 8 in the first 2 KB (short snippets are mostly markup, and growing the node array
+    /// and the tree builder's per-node table costs a short fragment more than the slack).
+    static func nodeEstimate(_ inputSize: Int) -> Int {
+        max(16, inputSize / 24, min(inputSize, 2048) / 8)
+    }
 
     /// A String for `text`, reusing the base string when the substring covers all of it.
     @inline(__always) static func string(_ text: Substring) -> String {
