@@ -91,6 +91,7 @@ public enum HTMLParser {
         if let state = tokenizer.sink.initialTokenizerState { tokenizer.state = state }
         tokenizer.run()
         tokenizer.freeBuffers()
+        tokenizer.sink.freeTables()
         tokenizer.sink.finishFragment()
         var doc = tokenizer.sink.finish()
         if options.collectErrors {

@@ -41,10 +41,14 @@ final class InputStream {
                 let below20 = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
                 let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
                 let is7F = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-                if high | below20 | is7F == 0 {
+                let flagged = high | below20 | is7F
+                if flagged == 0 {
                     i += 8
                     continue
                 }
+                // The lowest flag is exact (borrows only spread upwards): skip the printable
+                // bytes before it instead of re-testing the word one byte further on.
+                i += flagged.trailingZeroBitCount >> 3
             }
             let c = src[i]
             if c < 0x80 {

@@ -112,8 +112,9 @@ struct Tokenizer<Sink: TokenSink> {
         tagName.clear()
         isEndTag = end
         selfClosing = false
-        attrs = []
-        attrNameSet = nil
+        // Both are empty already unless a tag was left unfinished (emitTag moves them out).
+        if !attrs.isEmpty { attrs = [] }
+        if attrNameSet != nil { attrNameSet = nil }
         inAttribute = false
         tagOffset = pos
     }
@@ -152,9 +153,11 @@ struct Tokenizer<Sink: TokenSink> {
             if !attrs.isEmpty { error("end-tag-with-attributes") }
             if selfClosing { error("end-tag-with-trailing-solidus") }
         }
+        // The attributes are moved into the token (no retain and release of the array).
+        var attributes: [HTMLAttribute] = []
+        swap(&attributes, &attrs)
         let tok = TagToken(
-            name: name, attributes: attrs, selfClosing: selfClosing, isEnd: isEndTag, id: id)
-        attrs = []
+            name: name, attributes: attributes, selfClosing: selfClosing, isEnd: isEndTag, id: id)
         emit(.tag(tok), offset: tagOffset)
         // The last start tag only matters in the RCDATA, RAWTEXT and script states, which
         // the tree builder switches to right after a start tag: keep it only then.
@@ -389,7 +392,8 @@ struct Tokenizer<Sink: TokenSink> {
             let xb = w ^ mb
             let xc = w ^ mc
             let hit = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (xc &- ones) & ~xc) & highs
-            if hit != 0 { break }
+            // The lowest flag is exact (borrows only spread upwards): it is the first match.
+            if hit != 0 { return i + hit.trailingZeroBitCount >> 3 }
             i += 8
         }
         while i < n {

@@ -137,8 +137,13 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     var skipNewline = false
     var tokenizerSwitch: TokenizerState? = nil
     var offset = 0
-    var isOpen: [Bool] = []
-    var tagCount: [Int32] = []
+    /// Per node id below `isOpenCapacity`: whether the node is on the stack of open elements.
+    /// Raw zero-filled memory, not arrays: no uniqueness check per write, and a short fragment
+    /// pays no array set-up (see ``freeTables()``).
+    var isOpen: UnsafeMutablePointer<Bool>
+    var isOpenCapacity: Int
+    /// Per ``Tag``: how many open elements have it.
+    let tagCount: UnsafeMutablePointer<Int32>
     /// Open elements without a ``Tag`` (unknown HTML names, SVG, MathML) by lower-case name,
     /// so end tags naming nothing open are rejected without walking the stack.
     var otherCount: [String: Int32] = [:]
@@ -165,11 +170,33 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         self.sink = sink
         self.options = options
         stack.reserveCapacity(32)
-        // Filled by appending, not `Array(repeating:count:)`: that one is not specialized and
-        // looks the array's storage type up in the runtime on every call (about 500
-        // instructions each, a sixth of a short fragment's set-up).
-        tagCount.append(contentsOf: repeatElement(0, count: Int(Tag.xmp.rawValue) + 1))
-        isOpen.append(contentsOf: repeatElement(false, count: DOMBuilder.nodeEstimate(inputSize)))
+        let tags = Int(Tag.xmp.rawValue) + 1
+        tagCount = .allocate(capacity: tags)
+        tagCount.initialize(repeating: 0, count: tags)
+        isOpenCapacity = DOMBuilder.nodeEstimate(inputSize)
+        isOpen = .allocate(capacity: isOpenCapacity)
+        isOpen.initialize(repeating: false, count: isOpenCapacity)
+    }
+
+    /// Frees the per-node and per-tag tables; call once, after the last token.
+    func freeTables() {
+        isOpen.deallocate()
+        tagCount.deallocate()
+    }
+
+    /// Makes `isOpen` cover `node` (doubling, new entries false).
+    @inline(__always) mutating func coverInIsOpen(_ node: Int) {
+        if node >= isOpenCapacity { growIsOpen(node) }
+    }
+
+    private mutating func growIsOpen(_ node: Int) {
+        let capacity = max(node + 1, isOpenCapacity * 2)
+        let grown = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
+        grown.initialize(from: isOpen, count: isOpenCapacity)
+        (grown + isOpenCapacity).initialize(repeating: false, count: capacity - isOpenCapacity)
+        isOpen.deallocate()
+        isOpen = grown
+        isOpenCapacity = capacity
     }
 
     // MARK: - Token entry
@@ -301,11 +328,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         var e = e
         pushSerial &+= 1
         e.serial = pushSerial
-        if e.node >= isOpen.count {
-            isOpen.append(
-                contentsOf: repeatElement(
-                    false, count: max(e.node + 1 - isOpen.count, isOpen.count)))
-        }
+        coverInIsOpen(e.node)
         isOpen[e.node] = true
         tagCount[Int(e.tag.rawValue)] += 1
         if e.tag == .other {
@@ -341,7 +364,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     func stackIndex(of node: Int) -> Int? {
-        guard node < isOpen.count, isOpen[node] else { return nil }
+        guard node < isOpenCapacity, isOpen[node] else { return nil }
         var i = stack.count - 1
         while i >= 0 {
             if stack[i].node == node { return i }
@@ -351,7 +374,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     @inline(__always) func inStack(_ node: Int) -> Bool {
-        node >= 0 && node < isOpen.count && isOpen[node]
+        node >= 0 && node < isOpenCapacity && isOpen[node]
     }
 
     @inline(__always) func count(_ t: Tag) -> Int32 { tagCount[Int(t.rawValue)] }
@@ -827,11 +850,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                 var newOpen = OpenElement(
                     node: newNode, name: entry.name, ns: .html, attributes: entry.attributes)
                 newOpen.flags = node.flags
-                if newNode >= isOpen.count {
-                    isOpen.append(
-                        contentsOf: repeatElement(
-                            false, count: max(newNode + 1 - isOpen.count, isOpen.count)))
-                }
+                coverInIsOpen(newNode)
                 isOpen[newNode] = true
                 pushSerial &+= 1
                 newOpen.serial = pushSerial
@@ -868,11 +887,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             pushSerial &+= 1
             e.serial = pushSerial
             stackMiddleEdits &+= 1
-            if newElement >= isOpen.count {
-                isOpen.append(
-                    contentsOf: repeatElement(
-                        false, count: max(newElement + 1 - isOpen.count, isOpen.count)))
-            }
+            coverInIsOpen(newElement)
             isOpen[newElement] = true
             tagCount[Int(e.tag.rawValue)] += 1
             if e.tag == .other { otherCount[e.name, default: 0] += 1 }
