@@ -111,7 +111,7 @@ struct Tokenizer<Sink: TokenSink> {
         if let next = sink.process(.characters(s), offset: textOffset) { state = next }
     }
 
-    private mutating func emit(_ token: Token, offset: Int) {
+    private mutating func emit(_ token: consuming Token, offset: Int) {
         flushText()
         if let next = sink.process(token, offset: offset) { state = next }
     }

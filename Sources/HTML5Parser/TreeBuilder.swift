@@ -206,12 +206,12 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         return a.ns != .html
     }
 
-    mutating func process(_ token: Token, offset: Int) -> TokenizerState? {
+    mutating func process(_ token: consuming Token, offset: Int) -> TokenizerState? {
         if stopped { return nil }
         self.offset = offset
         tokenizerSwitch = nil
         var t: TreeToken
-        switch token {
+        switch consume token {
         case .characters(let s):
             var sub = Substring(s)
             if skipNewline {
