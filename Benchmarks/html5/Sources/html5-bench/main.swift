@@ -4,6 +4,8 @@
 // html5-bench fragments FILE [RUNS] mean time per parseFragment(context: "body") of each line of
 //                                  FILE (as the HTML reader parses snippets), best of RUNS passes
 // html5-bench memory FILE          peak RSS growth while parsing once (bytes), and input size
+// html5-bench errors FILE [CONTEXT] parse errors (offset line column code) of each NUL-separated
+//                                  document of FILE (as fragments in CONTEXT when given)
 // html5-bench profile FILE [PASSES] [noerrors]  parseFragment(context: "body") of each line of
 //                                  FILE, PASSES times (default 100), nothing timed: a fixed
 //                                  workload for `valgrind --tool=callgrind` (instructions per
@@ -64,6 +66,19 @@ case "dump":
             ? HTMLParser.parseFragment(bytes: bytes, context: args[3])
             : HTMLParser.parseDocument(bytes: bytes)
         out += d.treeDump() + "\u{1}\n"
+    }
+    FileHandle.standardOutput.write(out.data(using: .utf8)!)
+case "errors":
+    let data = [UInt8](try! Data(contentsOf: URL(fileURLWithPath: args[2])))
+    var out = ""
+    for doc in data.split(separator: 0, omittingEmptySubsequences: false) {
+        let bytes = Array(doc)
+        let d =
+            args.count > 3
+            ? HTMLParser.parseFragment(bytes: bytes, context: args[3])
+            : HTMLParser.parseDocument(bytes: bytes)
+        for e in d.errors { out += "\(e.offset) \(e.line) \(e.column) \(e.code)\n" }
+        out += "\u{1}\n"
     }
     FileHandle.standardOutput.write(out.data(using: .utf8)!)
 case "memory":
