@@ -314,7 +314,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         }
         let html = sink.createElement(name: "html", namespace: .html, attributes: [])
         sink.append(html, to: sink.document)
-        push(OpenElement(node: html, name: "html", ns: .html, attributes: []))
+        push(OpenElement(node: html, name: "html", ns: .html, attributes: [], tag: .html))
         if ctx.tag == .template { templateModes.append(.inTemplate) }
         resetInsertionMode()
     }
