@@ -12,6 +12,8 @@ struct ByteBuffer {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// Whether `base` was allocated by this buffer (and is freed by it).
+    private var ownsBase: Bool
 
     /// A buffer of `capacity` bytes; with 0, nothing is allocated until the first append
     /// (for buffers most parses never use: a short snippet pays no malloc for them).
@@ -19,18 +21,29 @@ struct ByteBuffer {
         // With capacity 0, `base` is a never-dereferenced placeholder (count stays 0).
         base = capacity > 0 ? .allocate(capacity: capacity) : UnsafeMutablePointer(bitPattern: 16)!
         self.capacity = capacity
+        ownsBase = capacity > 0
     }
 
-    func free() { if capacity > 0 { base.deallocate() } }
+    /// A buffer starting in `capacity` bytes at `storage`, which its owner frees (after this
+    /// buffer's ``free()``); it moves to memory of its own if it outgrows them. Lets several
+    /// buffers share one allocation.
+    init(storage: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        base = storage
+        self.capacity = capacity
+        ownsBase = false
+    }
+
+    func free() { if ownsBase { base.deallocate() } }
 
     private mutating func grow(_ needed: Int) {
         var c = max(capacity * 2, 32)
         while c < needed { c *= 2 }
         let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
         if count > 0 { nb.update(from: base, count: count) }
-        if capacity > 0 { base.deallocate() }
+        if ownsBase { base.deallocate() }
         base = nb
         capacity = c
+        ownsBase = true
     }
 
     @inline(__always) var isEmpty: Bool { count == 0 }

@@ -8,17 +8,17 @@
 /// d[a.firstChild!].data    // "y"
 /// ```
 public struct HTMLNode: Sendable {
-    // Storage is kept to 64 bytes (a cache line): an element's or DOCTYPE's name and a text
-    // or comment node's data share `text`, and the rarely present DOCTYPE identifiers live
-    // in a side object. A page has tens of thousands of nodes, so this halves the DOM's
-    // memory traffic (and the page faults of building it).
+    // Storage is kept within 64 bytes (a cache line): an element's or DOCTYPE's name and a
+    // text or comment node's data share `text`, and a DOCTYPE's identifiers (rare: one per
+    // document) are kept in `attributeList` (see ``doctypeIdentifier(_:)``). A page has tens
+    // of thousands of nodes, so this halves the DOM's memory traffic (and the page faults of
+    // building it). No field is an optional class reference: with one, the optimizer builds
+    // every new node twice and copies it (retains, releases and all) into the node array.
 
     /// Element or DOCTYPE name, or text/comment data, by ``kind``.
     var text: String
-    /// Attributes in source order.
+    /// Attributes in source order; for a DOCTYPE, its identifiers (``doctypeIdentifier(_:)``).
     var attributeList: [HTMLAttribute]
-    /// DOCTYPE identifiers (nil unless a DOCTYPE has one).
-    var doctypeIdentifiers: DoctypeIdentifiers?
     var parentIndex: Int32 = -1
     var firstChildIndex: Int32 = -1
     var lastChildIndex: Int32 = -1
@@ -34,13 +34,22 @@ public struct HTMLNode: Sendable {
     /// Element local name (lower case for HTML; `foreignObject` style for SVG) or DOCTYPE name.
     public var name: String { kind == .element || kind == .doctype ? text : "" }
     /// Attributes in source order (duplicates dropped, first wins).
-    public var attributes: [HTMLAttribute] { attributeList }
+    public var attributes: [HTMLAttribute] { kind == .doctype ? [] : attributeList }
     /// Text or comment content.
     public var data: String { kind == .text || kind == .comment ? text : "" }
     /// DOCTYPE public identifier, when given.
-    public var publicIdentifier: String? { doctypeIdentifiers?.publicIdentifier }
+    public var publicIdentifier: String? { doctypeIdentifier(Self.publicIdentifierKey) }
     /// DOCTYPE system identifier, when given.
-    public var systemIdentifier: String? { doctypeIdentifiers?.systemIdentifier }
+    public var systemIdentifier: String? { doctypeIdentifier(Self.systemIdentifierKey) }
+
+    /// The names under which a DOCTYPE node keeps its identifiers in `attributeList`.
+    static let publicIdentifierKey = "public"
+    static let systemIdentifierKey = "system"
+
+    /// A DOCTYPE node's identifier kept under `key` (nil when absent or not a DOCTYPE).
+    func doctypeIdentifier(_ key: String) -> String? {
+        kind == .doctype ? attributeList.first { $0.name == key }?.value : nil
+    }
 
     init(
         kind: HTMLNodeKind, name: String = "", namespace: HTMLNamespace = .html,
@@ -50,7 +59,6 @@ public struct HTMLNode: Sendable {
         self.text = kind == .element || kind == .doctype ? name : data
         self.namespace = namespace
         self.attributeList = attributes
-        self.doctypeIdentifiers = nil
     }
 
     /// A node whose ``name`` (elements, DOCTYPEs) or ``data`` (text, comments) is `text`.
@@ -62,7 +70,6 @@ public struct HTMLNode: Sendable {
         self.text = text
         self.namespace = namespace
         self.attributeList = attributeList
-        self.doctypeIdentifiers = nil
     }
 
     private static func id(_ i: Int32) -> HTMLNodeID? { i >= 0 ? HTMLNodeID(i) : nil }
@@ -96,16 +103,5 @@ public struct HTMLNode: Sendable {
     /// ```
     public func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
-    }
-}
-
-/// The public and system identifiers of a DOCTYPE node (kept out of line: one per document).
-final class DoctypeIdentifiers: Sendable {
-    let publicIdentifier: String?
-    let systemIdentifier: String?
-
-    init(publicIdentifier: String?, systemIdentifier: String?) {
-        self.publicIdentifier = publicIdentifier
-        self.systemIdentifier = systemIdentifier
     }
 }

@@ -91,12 +91,23 @@ public enum HTMLParser {
         if let state = tokenizer.sink.initialTokenizerState { tokenizer.state = state }
         tokenizer.run()
         tokenizer.freeBuffers()
+        tokenizer.sink.freeTables()
         tokenizer.sink.finishFragment()
         var doc = tokenizer.sink.finish()
         if options.collectErrors {
-            var errs = input.errors + tokenizer.errors + tokenizer.sink.errors
-            errs.sort { $0.offset < $1.offset }
-            doc.errors = input.locate(errs)
+            let total = input.errors.count + tokenizer.errors.count + tokenizer.sink.errors.count
+            if total > 0 {
+                var errs: [RawError] = []
+                errs.reserveCapacity(total)
+                if !input.errors.isEmpty { errs.append(contentsOf: input.errors) }
+                if !tokenizer.errors.isEmpty { errs.append(contentsOf: tokenizer.errors) }
+                if !tokenizer.sink.errors.isEmpty { errs.append(contentsOf: tokenizer.sink.errors) }
+                // Stable sort: skipping it when already in order changes nothing.
+                if zip(errs, errs.dropFirst()).contains(where: { $0.offset > $1.offset }) {
+                    errs.sort { $0.offset < $1.offset }
+                }
+                doc.errors = input.locate(errs)
+            }
         }
         return doc
     }

@@ -80,7 +80,7 @@ struct CollectingSink: TokenSink {
     var tokens: [HTMLToken] = []
     var allowsCDATA: Bool { false }
 
-    mutating func process(_ token: Token, offset: Int) -> TokenizerState? {
+    mutating func process(_ token: consuming Token, offset: Int) -> TokenizerState? {
         switch token {
         case .doctype(let d):
             tokens.append(

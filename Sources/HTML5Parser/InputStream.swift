@@ -41,10 +41,14 @@ final class InputStream {
                 let below20 = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
                 let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
                 let is7F = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-                if high | below20 | is7F == 0 {
+                let flagged = high | below20 | is7F
+                if flagged == 0 {
                     i += 8
                     continue
                 }
+                // The lowest flag is exact (borrows only spread upwards): skip the printable
+                // bytes before it instead of re-testing the word one byte further on.
+                i += flagged.trailingZeroBitCount >> 3
             }
             let c = src[i]
             if c < 0x80 {
@@ -224,6 +228,18 @@ final class InputStream {
         for e in raw {
             let target = min(e.offset, count)
             while i < target {
+                // Eight bytes at once when they hold no newline: the column grows by those
+                // that are not UTF-8 continuation bytes (10xxxxxx).
+                if i + 8 <= target {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    let x = w ^ 0x0A0A_0A0A_0A0A_0A0A
+                    if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 {
+                        let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
+                        col += 8 - continuation.nonzeroBitCount
+                        i += 8
+                        continue
+                    }
+                }
                 let c = base[i]
                 if c == 0x0A {
                     line += 1

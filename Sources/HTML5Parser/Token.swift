@@ -29,7 +29,7 @@ enum Token {
 
 /// Receives tokens. Returning a state switches the tokenizer (RCDATA after `<title>` ...).
 protocol TokenSink {
-    mutating func process(_ token: Token, offset: Int) -> TokenizerState?
+    mutating func process(_ token: consuming Token, offset: Int) -> TokenizerState?
     /// Whether the adjusted current node is not in the HTML namespace (CDATA is allowed).
     var allowsCDATA: Bool { get }
 }

@@ -14,17 +14,19 @@ struct Tokenizer<Sink: TokenSink> {
     private let n: Int
     private var pos = 0
 
+    /// One allocation holding the first bytes of `text`, `tagName`, `attrName` and `attrValue`.
+    private let scratch: UnsafeMutablePointer<UInt8>
     // Pending character run.
-    private var text = ByteBuffer(capacity: 256)
+    private var text: ByteBuffer
     private var textOffset = 0
     // Current tag.
-    private var tagName = ByteBuffer(capacity: 32)
+    private var tagName: ByteBuffer
     private var isEndTag = false
     private var selfClosing = false
     private var attrs: [HTMLAttribute] = []
     private var attrNameSet: Set<String>? = nil
-    private var attrName = ByteBuffer(capacity: 32)
-    private var attrValue = ByteBuffer(capacity: 128)
+    private var attrName: ByteBuffer
+    private var attrValue: ByteBuffer
     private var inAttribute = false
     private var tagOffset = 0
     /// The last start tag name (for "appropriate end tag token").
@@ -46,6 +48,11 @@ struct Tokenizer<Sink: TokenSink> {
         self.n = input.count
         self.sink = sink
         self.collectErrors = collectErrors
+        scratch = .allocate(capacity: 256 + 32 + 32 + 128)
+        text = ByteBuffer(storage: scratch, capacity: 256)
+        tagName = ByteBuffer(storage: scratch + 256, capacity: 32)
+        attrName = ByteBuffer(storage: scratch + 288, capacity: 32)
+        attrValue = ByteBuffer(storage: scratch + 320, capacity: 128)
     }
 
     /// Frees the scratch buffers; call once after ``run()``.
@@ -60,6 +67,7 @@ struct Tokenizer<Sink: TokenSink> {
         dtName.free()
         dtPublic.free()
         dtSystem.free()
+        scratch.deallocate()
     }
 
     // MARK: helpers
@@ -103,7 +111,7 @@ struct Tokenizer<Sink: TokenSink> {
         if let next = sink.process(.characters(s), offset: textOffset) { state = next }
     }
 
-    private mutating func emit(_ token: Token, offset: Int) {
+    private mutating func emit(_ token: consuming Token, offset: Int) {
         flushText()
         if let next = sink.process(token, offset: offset) { state = next }
     }
@@ -112,8 +120,9 @@ struct Tokenizer<Sink: TokenSink> {
         tagName.clear()
         isEndTag = end
         selfClosing = false
-        attrs = []
-        attrNameSet = nil
+        // Both are empty already unless a tag was left unfinished (emitTag empties them).
+        if !attrs.isEmpty { attrs = [] }
+        if attrNameSet != nil { attrNameSet = nil }
         inAttribute = false
         tagOffset = pos
     }
@@ -389,7 +398,8 @@ struct Tokenizer<Sink: TokenSink> {
             let xb = w ^ mb
             let xc = w ^ mc
             let hit = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (xc &- ones) & ~xc) & highs
-            if hit != 0 { break }
+            // The lowest flag is exact (borrows only spread upwards): it is the first match.
+            if hit != 0 { return i + hit.trailingZeroBitCount >> 3 }
             i += 8
         }
         while i < n {

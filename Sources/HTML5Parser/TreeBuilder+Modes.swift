@@ -135,7 +135,7 @@ extension TreeBuilder {
     mutating func beforeHTMLAnythingElse() {
         let node = sink.createElement(name: "html", namespace: .html, attributes: [])
         sink.append(node, to: sink.document)
-        push(OpenElement(node: node, name: "html", ns: .html, attributes: []))
+        push(OpenElement(node: node, name: "html", ns: .html, attributes: [], tag: .html))
         mode = .beforeHead
     }
 

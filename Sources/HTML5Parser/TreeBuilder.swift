@@ -137,8 +137,13 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     var skipNewline = false
     var tokenizerSwitch: TokenizerState? = nil
     var offset = 0
-    var isOpen: [Bool] = []
-    var tagCount: [Int32] = Array(repeating: 0, count: Int(Tag.xmp.rawValue) + 1)
+    /// Per node id below `isOpenCapacity`: whether the node is on the stack of open elements.
+    /// Raw zero-filled memory, not arrays: no uniqueness check per write, and a short fragment
+    /// pays no array set-up (see ``freeTables()``).
+    var isOpen: UnsafeMutablePointer<Bool>
+    var isOpenCapacity: Int
+    /// Per ``Tag``: how many open elements have it.
+    let tagCount: UnsafeMutablePointer<Int32>
     /// Open elements without a ``Tag`` (unknown HTML names, SVG, MathML) by lower-case name,
     /// so end tags naming nothing open are rejected without walking the stack.
     var otherCount: [String: Int32] = [:]
@@ -165,7 +170,33 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         self.sink = sink
         self.options = options
         stack.reserveCapacity(32)
-        isOpen = [Bool](repeating: false, count: DOMBuilder.nodeEstimate(inputSize))
+        let tags = Int(Tag.xmp.rawValue) + 1
+        tagCount = .allocate(capacity: tags)
+        tagCount.initialize(repeating: 0, count: tags)
+        isOpenCapacity = DOMBuilder.nodeEstimate(inputSize)
+        isOpen = .allocate(capacity: isOpenCapacity)
+        isOpen.initialize(repeating: false, count: isOpenCapacity)
+    }
+
+    /// Frees the per-node and per-tag tables; call once, after the last token.
+    func freeTables() {
+        isOpen.deallocate()
+        tagCount.deallocate()
+    }
+
+    /// Makes `isOpen` cover `node` (doubling, new entries false).
+    @inline(__always) mutating func coverInIsOpen(_ node: Int) {
+        if node >= isOpenCapacity { growIsOpen(node) }
+    }
+
+    private mutating func growIsOpen(_ node: Int) {
+        let capacity = max(node + 1, isOpenCapacity * 2)
+        let grown = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
+        grown.initialize(from: isOpen, count: isOpenCapacity)
+        (grown + isOpenCapacity).initialize(repeating: false, count: capacity - isOpenCapacity)
+        isOpen.deallocate()
+        isOpen = grown
+        isOpenCapacity = capacity
     }
 
     // MARK: - Token entry
@@ -175,12 +206,12 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         return a.ns != .html
     }
 
-    mutating func process(_ token: Token, offset: Int) -> TokenizerState? {
+    mutating func process(_ token: consuming Token, offset: Int) -> TokenizerState? {
         if stopped { return nil }
         self.offset = offset
         tokenizerSwitch = nil
         var t: TreeToken
-        switch token {
+        switch consume token {
         case .characters(let s):
             var sub = Substring(s)
             if skipNewline {
@@ -283,7 +314,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         }
         let html = sink.createElement(name: "html", namespace: .html, attributes: [])
         sink.append(html, to: sink.document)
-        push(OpenElement(node: html, name: "html", ns: .html, attributes: []))
+        push(OpenElement(node: html, name: "html", ns: .html, attributes: [], tag: .html))
         if ctx.tag == .template { templateModes.append(.inTemplate) }
         resetInsertionMode()
     }
@@ -293,15 +324,11 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     @inline(__always) var current: OpenElement { stack[stack.count - 1] }
     @inline(__always) var currentTag: Tag { stack.isEmpty ? .other : stack[stack.count - 1].tag }
 
-    mutating func push(_ e: OpenElement) {
+    mutating func push(_ e: consuming OpenElement) {
         var e = e
         pushSerial &+= 1
         e.serial = pushSerial
-        if e.node >= isOpen.count {
-            isOpen.append(
-                contentsOf: repeatElement(
-                    false, count: max(e.node + 1 - isOpen.count, isOpen.count)))
-        }
+        coverInIsOpen(e.node)
         isOpen[e.node] = true
         tagCount[Int(e.tag.rawValue)] += 1
         if e.tag == .other {
@@ -337,7 +364,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     func stackIndex(of node: Int) -> Int? {
-        guard node < isOpen.count, isOpen[node] else { return nil }
+        guard node < isOpenCapacity, isOpen[node] else { return nil }
         var i = stack.count - 1
         while i >= 0 {
             if stack[i].node == node { return i }
@@ -347,7 +374,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     @inline(__always) func inStack(_ node: Int) -> Bool {
-        node >= 0 && node < isOpen.count && isOpen[node]
+        node >= 0 && node < isOpenCapacity && isOpen[node]
     }
 
     @inline(__always) func count(_ t: Tag) -> Int32 { tagCount[Int(t.rawValue)] }
@@ -480,11 +507,16 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         var before: Int?
     }
 
+    /// The node and tag of stack entry `i` (read in place: copying the entry would retain
+    /// and release its name).
+    @inline(__always) func entry(_ i: Int) -> (node: Int, tag: Tag) {
+        stack.withUnsafeBufferPointer { ($0[i].node, $0[i].tag) }
+    }
+
     mutating func appropriatePlace(override: Int? = nil) -> Location {
         var targetIndex = stack.count - 1
-        var target: OpenElement
         if let o = override, let i = stackIndex(of: o) { targetIndex = i }
-        target = stack[targetIndex]
+        var target = entry(targetIndex)
         var loc: Location
         if fosterParenting
             && (target.tag == .table || target.tag == .tbody || target.tag == .tfoot
@@ -494,21 +526,22 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             var lastTable = -1
             var i = stack.count - 1
             while i >= 0 && (lastTable < 0 || (lastTemplate < 0 && count(.template) > 0)) {
-                if stack[i].tag == .table && lastTable < 0 { lastTable = i }
-                if stack[i].tag == .template && lastTemplate < 0 { lastTemplate = i }
+                let t = entry(i).tag
+                if t == .table && lastTable < 0 { lastTable = i }
+                if t == .template && lastTemplate < 0 { lastTemplate = i }
                 i -= 1
             }
             if lastTemplate >= 0 && (lastTable < 0 || lastTemplate > lastTable) {
                 loc = Location(
-                    parent: sink.templateContents(of: stack[lastTemplate].node), before: nil)
+                    parent: sink.templateContents(of: entry(lastTemplate).node), before: nil)
                 return loc
             } else if lastTable < 0 {
-                loc = Location(parent: stack[0].node, before: nil)
-            } else if let p = sink.parent(of: stack[lastTable].node) {
-                loc = Location(parent: p, before: stack[lastTable].node)
+                loc = Location(parent: entry(0).node, before: nil)
+            } else if let p = sink.parent(of: entry(lastTable).node) {
+                loc = Location(parent: p, before: entry(lastTable).node)
                 return loc
             } else {
-                target = stack[lastTable - 1]
+                target = entry(lastTable - 1)
                 loc = Location(parent: target.node, before: nil)
             }
         } else {
@@ -517,7 +550,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                     depthReported = true
                     parseError("nesting-too-deep")
                 }
-                target = stack[options.maxDepth - 2]
+                target = entry(options.maxDepth - 2)
             }
             loc = Location(parent: target.node, before: nil)
         }
@@ -817,11 +850,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                 var newOpen = OpenElement(
                     node: newNode, name: entry.name, ns: .html, attributes: entry.attributes)
                 newOpen.flags = node.flags
-                if newNode >= isOpen.count {
-                    isOpen.append(
-                        contentsOf: repeatElement(
-                            false, count: max(newNode + 1 - isOpen.count, isOpen.count)))
-                }
+                coverInIsOpen(newNode)
                 isOpen[newNode] = true
                 pushSerial &+= 1
                 newOpen.serial = pushSerial
@@ -858,11 +887,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             pushSerial &+= 1
             e.serial = pushSerial
             stackMiddleEdits &+= 1
-            if newElement >= isOpen.count {
-                isOpen.append(
-                    contentsOf: repeatElement(
-                        false, count: max(newElement + 1 - isOpen.count, isOpen.count)))
-            }
+            coverInIsOpen(newElement)
             isOpen[newElement] = true
             tagCount[Int(e.tag.rawValue)] += 1
             if e.tag == .other { otherCount[e.name, default: 0] += 1 }

@@ -36,8 +36,12 @@ struct DOMBuilder: TreeSink {
         doc = HTMLDocument(isFragment: isFragment, capacity: Self.nodeEstimate(inputSize))
     }
 
-    /// About how many nodes `inputSize` bytes make (one per 24 bytes on article pages).
-    static func nodeEstimate(_ inputSize: Int) -> Int { max(16, inputSize / 24) }
+    /// About how many nodes `inputSize` bytes make: one per 24 bytes on article pages, one
+    /// per 8 in the first 2 KB (short snippets are mostly markup, and growing the node array
+    /// and the tree builder's per-node table costs a short fragment more than the slack).
+    static func nodeEstimate(_ inputSize: Int) -> Int {
+        max(16, inputSize / 24, min(inputSize, 2048) / 8)
+    }
 
     /// A String for `text`, reusing the base string when the substring covers all of it.
     @inline(__always) static func string(_ text: Substring) -> String {
@@ -49,22 +53,14 @@ struct DOMBuilder: TreeSink {
 
     var document: Int { 0 }
 
-    @inline(__always) private mutating func add(_ node: HTMLNode) -> Int {
-        doc.nodes.append(node)
-        return doc.nodes.count - 1
-    }
-
-    /// Appends a new node. It is appended blank (no reference-counted fields) and filled in
-    /// place: appending a built node makes the optimizer copy it, retains and all.
+    /// Appends a new node.
     @inline(__always) private mutating func add(
         _ kind: HTMLNodeKind, _ text: consuming String, _ namespace: HTMLNamespace = .html,
         _ attributes: consuming [HTMLAttribute] = []
     ) -> Int {
-        doc.nodes.append(HTMLNode(kind: kind, text: "", namespace: namespace))
-        let id = doc.nodes.count - 1
-        doc.nodes[id].text = text
-        if !attributes.isEmpty { doc.nodes[id].attributeList = attributes }
-        return id
+        doc.nodes.append(
+            HTMLNode(kind: kind, text: text, namespace: namespace, attributeList: attributes))
+        return doc.nodes.count - 1
     }
 
     // The link updates below go through a pointer into `doc.nodes`: reading a field of an
@@ -103,12 +99,14 @@ struct DOMBuilder: TreeSink {
 
     mutating func appendDoctype(name: String, publicIdentifier: String?, systemIdentifier: String?)
     {
-        var n = HTMLNode(kind: .doctype, name: name)
-        if publicIdentifier != nil || systemIdentifier != nil {
-            n.doctypeIdentifiers = DoctypeIdentifiers(
-                publicIdentifier: publicIdentifier, systemIdentifier: systemIdentifier)
+        var ids: [HTMLAttribute] = []
+        if let publicIdentifier {
+            ids.append(HTMLAttribute(name: HTMLNode.publicIdentifierKey, value: publicIdentifier))
         }
-        let id = add(n)
+        if let systemIdentifier {
+            ids.append(HTMLAttribute(name: HTMLNode.systemIdentifierKey, value: systemIdentifier))
+        }
+        let id = add(.doctype, name, .html, ids)
         append(id, to: 0)
     }
 

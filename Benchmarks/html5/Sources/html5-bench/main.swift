@@ -4,6 +4,12 @@
 // html5-bench fragments FILE [RUNS] mean time per parseFragment(context: "body") of each line of
 //                                  FILE (as the HTML reader parses snippets), best of RUNS passes
 // html5-bench memory FILE          peak RSS growth while parsing once (bytes), and input size
+// html5-bench errors FILE [CONTEXT] parse errors (offset line column code) of each NUL-separated
+//                                  document of FILE (as fragments in CONTEXT when given)
+// html5-bench profile FILE [PASSES] [noerrors]  parseFragment(context: "body") of each line of
+//                                  FILE, PASSES times (default 100), nothing timed: a fixed
+//                                  workload for `valgrind --tool=callgrind` (instructions per
+//                                  fragment = total / (PASSES * lines))
 import Foundation
 import HTML5Parser
 
@@ -62,6 +68,19 @@ case "dump":
         out += d.treeDump() + "\u{1}\n"
     }
     FileHandle.standardOutput.write(out.data(using: .utf8)!)
+case "errors":
+    let data = [UInt8](try! Data(contentsOf: URL(fileURLWithPath: args[2])))
+    var out = ""
+    for doc in data.split(separator: 0, omittingEmptySubsequences: false) {
+        let bytes = Array(doc)
+        let d =
+            args.count > 3
+            ? HTMLParser.parseFragment(bytes: bytes, context: args[3])
+            : HTMLParser.parseDocument(bytes: bytes)
+        for e in d.errors { out += "\(e.offset) \(e.line) \(e.column) \(e.code)\n" }
+        out += "\u{1}\n"
+    }
+    FileHandle.standardOutput.write(out.data(using: .utf8)!)
 case "memory":
     let bytes = [UInt8](try! Data(contentsOf: URL(fileURLWithPath: args[2])))
     let before = maxRSS()
@@ -91,6 +110,18 @@ case "fragments":
                 snippets.count, bytes / max(1, snippets.count), nodes, us) + label + "\n"
         FileHandle.standardOutput.write(line.data(using: .utf8)!)
     }
+case "profile":
+    let text = try! String(contentsOfFile: args[2], encoding: .utf8)
+    let snippets = text.split(separator: "\n").map { Array($0.utf8) }
+    let passes = args.count > 3 ? Int(args[3])! : 100
+    let opts = args.count > 4 && args[4] == "noerrors" ? options : HTMLParserOptions()
+    var nodes = 0
+    for _ in 0..<passes {
+        for s in snippets {
+            nodes += HTMLParser.parseFragment(bytes: s, context: "body", options: opts).nodes.count
+        }
+    }
+    print(snippets.count * passes, "fragments,", nodes, "nodes")
 case "linear":
     // Linear-time check: each input at n and 10n, best of RUNS thread-CPU times, runs of the
     // two sizes interleaved (so a burst of load on the shared machine hits both).
