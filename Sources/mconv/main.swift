@@ -139,6 +139,13 @@ struct MConv: ParsableCommand {
         }
         let converter: Converter
         do {
+            // Format names and extensions first: an unknown one is bad input (exit 2), like an
+            // unreadable file; a bad option value is a usage error (exit 1).
+            _ = try Converter(from: fromName, to: toName)
+        } catch {
+            fail(error.message, .badInput)
+        }
+        do {
             converter = try Converter(from: fromName, to: toName, settings: settings())
         } catch {
             fail(error.message, .usage)
@@ -300,7 +307,7 @@ func listExtensionsIfAsked(_ arguments: [String]) {
     for argument in arguments where argument == "--list-extensions" || argument.hasPrefix("--list-extensions=") {
         let name = argument.contains("=") ? String(argument.split(separator: "=", maxSplits: 1)[1]) : "markdown"
         guard let entry = FormatRegistry.entry(named: name) else {
-            fail("unknown format '\(name)'; choose one of: \(FormatRegistry.entries.map(\.name).joined(separator: ", "))", .usage)
+            fail("unknown format '\(name)'; choose one of: \(FormatRegistry.entries.map(\.name).joined(separator: ", "))", .badInput)
         }
         guard let defaults = entry.defaultExtensions else {
             print("(\(entry.name) has no extensions)")

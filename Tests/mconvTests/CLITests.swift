@@ -3,19 +3,25 @@ import Testing
 
 @Suite("mconv command line")
 struct CLITests {
-    @Test("unknown output format names the valid choices and exits 1")
+    @Test("unknown output format names the valid choices and exits 2")
     func unknownFormat() throws {
         let r = try runMconv(["-t", "mdown"], input: "x")
-        #expect(r.status == 1)
+        #expect(r.status == 2)
         #expect(r.stderr == "mconv: unknown output format 'mdown'; choose one of: ansi, ast, bbcode, commonmark, gfm, html, json, markdown, plain, rangejson, styled\n")
         #expect(r.stdout == "")
     }
 
-    @Test("unknown extension is a usage error")
+    @Test("unknown extension exits 2; a bad option value is a usage error (1)")
     func unknownExtension() throws {
         let r = try runMconv(["-f", "markdown+tables", "-t", "html"], input: "x")
-        #expect(r.status == 1)
+        #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("mconv: unknown extension 'tables' for format 'markdown'; choose one of: table, strikethrough"))
+        let option = try runMconv(["-f", "html", "-t", "markdown", "--html-mode", "bogus"], input: "x")
+        #expect(option.status == 1)
+        #expect(option.stderr == "mconv: --html-mode takes auto, document or fragment, not 'bogus'\n")
+        let listing = try runMconv(["--list-extensions=nope"])
+        #expect(listing.status == 2)
+        #expect(listing.stdout == "")
     }
 
     @Test("unreadable file exits 2 and names the file")
