@@ -134,38 +134,11 @@ extension MarkdownWriter.Renderer {
     /// (a retain of every payload field, then the releases), once per inline and once more
     /// for the look-ahead.
     func firstFollowing(_ xs: [Inline], at index: Int) -> Following {
-        switch xs[index] {
-        case .text(let s):
-            return s.utf8.first.map { Following.byte($0) } ?? .unknown
-        case .softBreak, .lineBreak:
-            return .end
-        case .code:
-            return .byte(UInt8(ascii: "`"))
-        case .emphasis, .strong, .strikethrough:
-            return .byte(UInt8(ascii: "*"))
-        case .link, .footnoteReference:
-            return .byte(UInt8(ascii: "["))
-        case .image:
-            return .byte(UInt8(ascii: "!"))
-        case .rawInline(_, let s):
-            return options.rawHTML ? (s.utf8.first.map { Following.byte($0) } ?? .unknown) : .unknown
-        case .underline(let children, _), .sup(let children, _), .sub(let children, _),
-            .highlight(let children, _):
-            if options.rawHTML { return .byte(UInt8(ascii: "<")) }
-            guard let first = children.first else { return .unknown }
-            return firstFollowing(first, levels: maxDepth - 1)
-        case .span(let children, let a):
-            if a.tag == "kbd" && options.rawHTML { return .byte(UInt8(ascii: "<")) }
-            guard let first = children.first else { return .unknown }
-            return firstFollowing(first, levels: maxDepth - 1)
-        }
-    }
-
-    /// What the rendering of `inline` starts with (looking at most `levels` levels deep).
-    func firstFollowing(_ inline: Inline, levels: Int? = nil) -> Following {
-        var node = inline
-        for _ in 0..<(levels ?? maxDepth) {
-            switch node {
+        var list = xs
+        var i = index
+        // Down through wrappers that render no markup of their own, at most `maxDepth` levels.
+        for _ in 0..<maxDepth {
+            switch list[i] {
             case .text(let s):
                 return s.utf8.first.map { Following.byte($0) } ?? .unknown
             case .softBreak, .lineBreak:
@@ -180,14 +153,17 @@ extension MarkdownWriter.Renderer {
                 return .byte(UInt8(ascii: "!"))
             case .rawInline(_, let s):
                 return options.rawHTML ? (s.utf8.first.map { Following.byte($0) } ?? .unknown) : .unknown
-            case .underline(let xs, _), .sup(let xs, _), .sub(let xs, _), .highlight(let xs, _):
+            case .underline(let children, _), .sup(let children, _), .sub(let children, _),
+                .highlight(let children, _):
                 if options.rawHTML { return .byte(UInt8(ascii: "<")) }
-                guard let first = xs.first else { return .unknown }
-                node = first
-            case .span(let xs, let a):
+                guard !children.isEmpty else { return .unknown }
+                list = children
+                i = 0
+            case .span(let children, let a):
                 if a.tag == "kbd" && options.rawHTML { return .byte(UInt8(ascii: "<")) }
-                guard let first = xs.first else { return .unknown }
-                node = first
+                guard !children.isEmpty else { return .unknown }
+                list = children
+                i = 0
             }
         }
         return .unknown

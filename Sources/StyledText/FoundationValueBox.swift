@@ -44,71 +44,28 @@ import Foundation
         public override var description: String { String(describing: value) }
     }
 
-    extension StyledFont: _ObjectiveCBridgeable {
-        public func _bridgeToObjectiveC() -> StyledValueBox<StyledFont> { StyledValueBox(self) }
+    /// A style value that bridges to Foundation as a ``StyledValueBox`` of itself.
+    public protocol StyledValueBoxBridging: _ObjectiveCBridgeable, Hashable, Sendable
+    where _ObjectiveCType == StyledValueBox<Self> {}
+
+    extension StyledValueBoxBridging {
+        public func _bridgeToObjectiveC() -> StyledValueBox<Self> { StyledValueBox(self) }
         public static func _forceBridgeFromObjectiveC(
-            _ source: StyledValueBox<StyledFont>, result: inout StyledFont?
+            _ source: StyledValueBox<Self>, result: inout Self?
         ) { result = source.value }
         public static func _conditionallyBridgeFromObjectiveC(
-            _ source: StyledValueBox<StyledFont>, result: inout StyledFont?
+            _ source: StyledValueBox<Self>, result: inout Self?
         ) -> Bool {
             result = source.value
             return true
         }
         public static func _unconditionallyBridgeFromObjectiveC(
-            _ source: StyledValueBox<StyledFont>?
-        ) -> StyledFont { source!.value }
+            _ source: StyledValueBox<Self>?
+        ) -> Self { source!.value }
     }
 
-    extension RGBAColor: _ObjectiveCBridgeable {
-        public func _bridgeToObjectiveC() -> StyledValueBox<RGBAColor> { StyledValueBox(self) }
-        public static func _forceBridgeFromObjectiveC(
-            _ source: StyledValueBox<RGBAColor>, result: inout RGBAColor?
-        ) { result = source.value }
-        public static func _conditionallyBridgeFromObjectiveC(
-            _ source: StyledValueBox<RGBAColor>, result: inout RGBAColor?
-        ) -> Bool {
-            result = source.value
-            return true
-        }
-        public static func _unconditionallyBridgeFromObjectiveC(
-            _ source: StyledValueBox<RGBAColor>?
-        ) -> RGBAColor { source!.value }
-    }
-
-    extension ParagraphStyle: _ObjectiveCBridgeable {
-        public func _bridgeToObjectiveC() -> StyledValueBox<ParagraphStyle> {
-            StyledValueBox(self)
-        }
-        public static func _forceBridgeFromObjectiveC(
-            _ source: StyledValueBox<ParagraphStyle>, result: inout ParagraphStyle?
-        ) { result = source.value }
-        public static func _conditionallyBridgeFromObjectiveC(
-            _ source: StyledValueBox<ParagraphStyle>, result: inout ParagraphStyle?
-        ) -> Bool {
-            result = source.value
-            return true
-        }
-        public static func _unconditionallyBridgeFromObjectiveC(
-            _ source: StyledValueBox<ParagraphStyle>?
-        ) -> ParagraphStyle { source!.value }
-    }
-
-    extension TextAttachment: _ObjectiveCBridgeable {
-        public func _bridgeToObjectiveC() -> StyledValueBox<TextAttachment> {
-            StyledValueBox(self)
-        }
-        public static func _forceBridgeFromObjectiveC(
-            _ source: StyledValueBox<TextAttachment>, result: inout TextAttachment?
-        ) { result = source.value }
-        public static func _conditionallyBridgeFromObjectiveC(
-            _ source: StyledValueBox<TextAttachment>, result: inout TextAttachment?
-        ) -> Bool {
-            result = source.value
-            return true
-        }
-        public static func _unconditionallyBridgeFromObjectiveC(
-            _ source: StyledValueBox<TextAttachment>?
-        ) -> TextAttachment { source!.value }
-    }
+    extension StyledFont: StyledValueBoxBridging {}
+    extension RGBAColor: StyledValueBoxBridging {}
+    extension ParagraphStyle: StyledValueBoxBridging {}
+    extension TextAttachment: StyledValueBoxBridging {}
 #endif

@@ -288,6 +288,13 @@ struct RunsOutput {
         appendLiteral(key)
     }
 
+    /// A `key=number` part when `value` is set.
+    mutating func numberPart(_ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?) {
+        guard let value else { return }
+        part(&first, leadingSpace, key)
+        appendNumber(value)
+    }
+
     mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {
         var first = true
         if let a = run.attachment {
@@ -394,34 +401,15 @@ struct RunsOutput {
             part(&first, leadingSpace, "align=")
             append(a.rawValue)
         }
-        if let v = p.lineHeight {
-            part(&first, leadingSpace, "line-height=")
-            appendNumber(v)
-        }
-        if let v = p.lineHeightMultiple {
-            part(&first, leadingSpace, "line-height-multiple=")
-            appendNumber(v)
-        }
-        if let v = p.spacingBefore {
-            part(&first, leadingSpace, "before=")
-            appendNumber(v)
-        }
-        if let v = p.spacingAfter {
-            part(&first, leadingSpace, "after=")
-            appendNumber(v)
-        }
-        if let v = p.headIndent {
-            part(&first, leadingSpace, "indent=")
-            appendNumber(v)
-        }
-        if let v = p.firstLineHeadIndent, v != p.headIndent {
-            part(&first, leadingSpace, "first-indent=")
-            appendNumber(v)
-        }
-        if let v = p.tailIndent {
-            part(&first, leadingSpace, "tail-indent=")
-            appendNumber(v)
-        }
+        numberPart(&first, leadingSpace, "line-height=", p.lineHeight)
+        numberPart(&first, leadingSpace, "line-height-multiple=", p.lineHeightMultiple)
+        numberPart(&first, leadingSpace, "before=", p.spacingBefore)
+        numberPart(&first, leadingSpace, "after=", p.spacingAfter)
+        numberPart(&first, leadingSpace, "indent=", p.headIndent)
+        numberPart(
+            &first, leadingSpace, "first-indent=",
+            p.firstLineHeadIndent == p.headIndent ? nil : p.firstLineHeadIndent)
+        numberPart(&first, leadingSpace, "tail-indent=", p.tailIndent)
         if let t = p.tabStops {
             part(&first, leadingSpace, "tabs=")
             for (k, v) in t.enumerated() {
