@@ -702,7 +702,9 @@ extension HTMLWriter {
         }
 
         static func isHTML(_ format: String) -> Bool {
-            format == "html" || format.lowercased() == "html" || format.lowercased() == "html5"
+            if format == "html" { return true }
+            let lower = format.lowercased()
+            return lower == "html" || lower == "html5"
         }
 
         /// The first word of a code block's info string (up to cmark's whitespace).
