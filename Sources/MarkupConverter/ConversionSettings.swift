@@ -24,26 +24,38 @@ public struct ConversionSettings: Sendable {
     /// Emit colour escapes (`-t ansi`).
     public var color: Bool
     /// The caller drops the diagnostics (`--quiet`): readers skip work that only produces
-    /// notes, so HTML parse errors are not collected. Lossy (`lossy.*`) and input warnings are
-    /// still reported, so `--strict` gives the same answer.
+    /// notes, so HTML parse errors are not collected even with `verbose`. Lossy (`lossy.*`) and
+    /// input warnings are still reported, so `--strict` gives the same answer.
     ///
     /// ```swift
-    /// let settings = ConversionSettings(quiet: true)
+    /// let settings = ConversionSettings(quiet: true, verbose: true)
     /// let converter = try Converter(from: "html", to: "markdown", settings: settings)
     /// try converter.convert("<p>a</b>").diagnostics // [] (the stray </b> is not reported)
     /// ```
     public var quiet: Bool
+    /// Report every recovery the readers make (`--verbose`): HTML parse errors (`parse.<code>`
+    /// notes with line and column) are collected only then. Parse errors say how the input
+    /// departs from the HTML standard, not that anything was lost: a browser shows the page
+    /// the same way, so by default they are not collected (as pandoc and browsers do).
+    ///
+    /// ```swift
+    /// let settings = ConversionSettings(verbose: true)
+    /// let converter = try Converter(from: "html", to: "markdown", settings: settings)
+    /// try converter.convert("<p>a</b>").diagnostics.map(\.code) // ["parse.unexpected-end-tag"]
+    /// ```
+    public var verbose: Bool
 
     /// Creates default settings.
     public init(
         values: [String: String] = [:], lists: [String: [String]] = [:], unsafe: Bool = false,
-        color: Bool = false, quiet: Bool = false
+        color: Bool = false, quiet: Bool = false, verbose: Bool = false
     ) {
         self.values = values
         self.lists = lists
         self.unsafe = unsafe
         self.color = color
         self.quiet = quiet
+        self.verbose = verbose
     }
 
     func int(_ name: String) throws(FormatError) -> Int? {
@@ -64,7 +76,7 @@ public struct ConversionSettings: Sendable {
         }
         return HTMLReaderOptions(
             baseURL: values["base-url"], mode: mode, customTags: Set(lists["custom-tag"] ?? []),
-            keepRawHTML: keepRawHTML, parseErrorDiagnostics: !quiet)
+            keepRawHTML: keepRawHTML, parseErrorDiagnostics: verbose && !quiet)
     }
 
     func htmlWriterOptions(tagfilter: Bool) -> HTMLWriterOptions {

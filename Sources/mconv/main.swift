@@ -50,6 +50,7 @@ struct MConv: ParsableCommand {
     @Flag(help: "List the output formats.") var listOutputFormats = false
     @Flag(help: "Fail with exit code 3 when the conversion loses anything.") var strict = false
     @Flag(name: [.customShort("q"), .long], help: "Do not print diagnostics.") var quiet = false
+    @Flag(name: [.customShort("v"), .long], help: "Also report HTML parse errors (recoveries that lose nothing).") var verbose = false
     @Flag(help: "Keep raw HTML and unsafe URLs in HTML output.") var unsafe = false
 
     // Markdown writer
@@ -97,7 +98,7 @@ struct MConv: ParsableCommand {
         var lists: [String: [String]] = [:]
         if !customTag.isEmpty { lists["custom-tag"] = customTag }
         return ConversionSettings(
-            values: values, lists: lists, unsafe: unsafe, color: useColor(), quiet: quiet)
+            values: values, lists: lists, unsafe: unsafe, color: useColor(), quiet: quiet, verbose: verbose)
     }
 
     func useColor() -> Bool {

@@ -2,12 +2,17 @@ import MarkupAST
 import MarkupConverter
 import Testing
 
-@Suite("ConversionSettings.quiet")
+@Suite("ConversionSettings.quiet and .verbose")
 struct QuietSettingsTests {
-    @Test("quiet drops the HTML parse notes and keeps the output")
+    @Test("parse notes only when verbose; quiet drops them even then; output unchanged")
     func quietDropsParseNotes() throws {
-        let loud = try Converter(from: "html", to: "markdown").convert("<p>a</b> <i>b</p>")
-        let settings = ConversionSettings(quiet: true)
+        let plain = try Converter(from: "html", to: "markdown").convert("<p>a</b> <i>b</p>")
+        #expect(plain.diagnostics.isEmpty)
+        let loud = try Converter(
+            from: "html", to: "markdown", settings: ConversionSettings(verbose: true)
+        ).convert("<p>a</b> <i>b</p>")
+        #expect(plain.output == loud.output)
+        let settings = ConversionSettings(quiet: true, verbose: true)
         let quiet = try Converter(from: "html", to: "markdown", settings: settings)
             .convert("<p>a</b> <i>b</p>")
         #expect(

@@ -6,12 +6,15 @@ import Testing
 /// releasing the document) must not change outputs, messages or exit codes.
 @Suite("mconv process costs")
 struct ProcessCostsTests {
-    @Test("-q prints no notes, same output, exit 0")
+    @Test("parse errors only with -v; -q prints no notes; same output, exit 0")
     func quietNotes() throws {
-        let loud = try runMconv(["-f", "html", "-t", "markdown"], input: "<p>a</b></p>")
+        let plain = try runMconv(["-f", "html", "-t", "markdown"], input: "<p>a</b></p>")
+        #expect(plain.stderr == "")
+        #expect(plain.stdout == "a\n")
+        let loud = try runMconv(["-f", "html", "-t", "markdown", "-v"], input: "<p>a</b></p>")
         #expect(
             loud.stderr == "mconv: <stdin>: 1:5: note: parse.unexpected-end-tag: HTML parse error\n")
-        let quiet = try runMconv(["-f", "html", "-t", "markdown", "-q"], input: "<p>a</b></p>")
+        let quiet = try runMconv(["-f", "html", "-t", "markdown", "-q", "-v"], input: "<p>a</b></p>")
         #expect(quiet.stdout == "a\n")
         #expect(quiet.stdout == loud.stdout)
         #expect(quiet.stderr == "")
