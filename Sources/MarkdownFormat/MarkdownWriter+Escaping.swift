@@ -153,8 +153,12 @@ extension MarkdownWriter.Renderer {
                     // A tag, comment or autolink needs a `>` to close it.
                     let closable =
                         following != .end || bytes[(i + 1)...].contains(UInt8(ascii: ">"))
-                    if closable
-                        && (letter || b == UInt8(ascii: "/") || b == UInt8(ascii: "!")
+                    if closable && letter {
+                        if lessThanMayOpenTagOrAutolink(bytes, at: i, following: following) {
+                            appendEscape()
+                        }
+                    } else if closable
+                        && (b == UInt8(ascii: "/") || b == UInt8(ascii: "!")
                             || b == UInt8(ascii: "?"))
                     {
                         appendEscape()
@@ -189,6 +193,62 @@ extension MarkdownWriter.Renderer {
             i += 1
         }
         flushRun()
+    }
+
+    /// Whether `<` at `index`, followed by a letter, may begin an open tag (its name followed
+    /// by white space, `/` or `>`), a URI autolink (`<scheme:`) or an email autolink
+    /// (`<local@`) as cmark reads them. `<Congratulation!>` and `a <b! c` begin none of them,
+    /// so their `<` needs no backslash. When the text ends before the answer is known and
+    /// more output follows, it may: the caller escapes.
+    func lessThanMayOpenTagOrAutolink(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, following: Following
+    ) -> Bool {
+        let n = bytes.count
+        func undecided() -> Bool { following != .end }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        // Tag name: letters, digits, `-`.
+        var i = index + 1
+        while i < n && (isLetter(bytes[i]) || isDigit(bytes[i]) || bytes[i] == UInt8(ascii: "-")) {
+            i += 1
+        }
+        guard i < n else { return undecided() }
+        switch bytes[i] {
+        case 0x20, 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">"): return true
+        default: break
+        }
+        // Scheme: letters, digits, `+`, `.`, `-`, then `:`.
+        var j = index + 1
+        while j < n
+            && (isLetter(bytes[j]) || isDigit(bytes[j]) || bytes[j] == UInt8(ascii: "+")
+                || bytes[j] == UInt8(ascii: ".") || bytes[j] == UInt8(ascii: "-"))
+        {
+            j += 1
+        }
+        guard j < n else { return undecided() }
+        if bytes[j] == UInt8(ascii: ":") { return true }
+        // Email local part, then `@`.
+        var k = index + 1
+        while k < n && Self.isEmailLocalByte(bytes[k]) { k += 1 }
+        guard k < n else { return undecided() }
+        return bytes[k] == UInt8(ascii: "@")
+    }
+
+    /// Bytes of an email autolink's local part (CommonMark: letters, digits and
+    /// `.!#$%&'*+/=?^_`{|}~-`).
+    static func isEmailLocalByte(_ b: UInt8) -> Bool {
+        if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { return true }
+        if b >= 0x30 && b <= 0x39 { return true }
+        switch b {
+        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"),
+            UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"),
+            UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "?"),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "{"),
+            UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Bytes `appendText` looks at; every other byte is copied as it is.
@@ -391,7 +451,24 @@ extension MarkdownWriter.Renderer {
             guard start + 1 < end else { return nil }
             let b = buffer[start + 1]
             let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
-            return letter || b == UInt8(ascii: "/") || b == UInt8(ascii: "!")
+            if letter {
+                // Every HTML block start with a tag name (kinds 1, 6 and 7) has the name
+                // followed by white space, `/`, `>` or the end of the line.
+                var i = start + 2
+                while i < end {
+                    let c = buffer[i]
+                    let nameByte = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A
+                        || (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "-")
+                    if !nameByte { break }
+                    i += 1
+                }
+                guard i < end else { return 0 }
+                switch buffer[i] {
+                case 0x20, 0x09, UInt8(ascii: "/"), UInt8(ascii: ">"): return 0
+                default: return nil
+                }
+            }
+            return b == UInt8(ascii: "/") || b == UInt8(ascii: "!")
                 || b == UInt8(ascii: "?") ? 0 : nil
         case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
             if spaceOrEnd(start + 1) { return 0 }

@@ -647,7 +647,9 @@ extension MarkdownWriter.Renderer {
         renderLink(xs, link, image: true, following: following)
     }
 
-    /// A link destination: `<...>` when it is empty or holds spaces, controls, parentheses.
+    /// A link destination: `<...>` when it is empty or holds spaces, controls, `<`, or
+    /// parentheses that are not balanced (cmark reads balanced ones, nested up to 32 deep, in a
+    /// bare destination: `https://en.wikipedia.org/wiki/Foo_(bar)` stays as it is).
     func destination(_ d: String) -> String {
         var out: [UInt8] = []
         appendDestination(d, to: &out)
@@ -660,7 +662,15 @@ extension MarkdownWriter.Renderer {
         d.withUTF8 { bytes in
             var angle = bytes.isEmpty
             var plain = true
+            var depth = 0
             for byte in bytes {
+                if byte == UInt8(ascii: "(") {
+                    depth += 1
+                    if depth <= 32 { continue }
+                } else if byte == UInt8(ascii: ")") {
+                    depth -= 1
+                    if depth >= 0 { continue }
+                }
                 if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "(")
                     || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "<")
                 {
@@ -673,6 +683,10 @@ extension MarkdownWriter.Renderer {
                 {
                     plain = false
                 }
+            }
+            if depth != 0 && !angle {
+                angle = true
+                plain = false
             }
             if plain {
                 // Nothing to escape or encode (the usual URL): one copy.

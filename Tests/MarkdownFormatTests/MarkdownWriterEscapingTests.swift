@@ -98,11 +98,13 @@ func escapesTextOnlyWhereItWouldBeMarkup(text: String, expected: String) {
              .link([MW.t("b")], Link("/p(1)", title: "say \"hi\""), .none), MW.t(" "),
              .link([MW.t("https://x.org")], Link("https://x.org"), .none), MW.t(" "),
              .link([MW.t("me@x.org")], Link("mailto:me@x.org"), .none), MW.t(" "),
-             .link([MW.t("[c]")], Link(""), .none))
+             .link([MW.t("[c]")], Link(""), .none), MW.t(" "),
+             .link([MW.t("d")], Link("/q(1"), .none))
     ])
+    // Balanced parentheses stay bare; unbalanced ones need `<...>`.
     #expect(
         MW.md(doc.blocks)
-            == "[a](</with space>) [b](</p(1)> \"say \\\"hi\\\"\") <https://x.org> <me@x.org> [\\[c\\]](<>)\n")
+            == "[a](</with space>) [b](/p(1) \"say \\\"hi\\\"\") <https://x.org> <me@x.org> [\\[c\\]](<>) [d](</q(1>)\n")
     #expect(MW.roundTrips(doc, MW.preserve))
 }
 
