@@ -34,9 +34,17 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     public var keepRawHTML: Bool
     /// Elements nested deeper than this are attached at this depth (Blink's 512).
     public var maxDepth: Int
-    /// Report HTML parse errors as `parse.*` notes (the first ten, then a count). Off, the
-    /// parser does not collect them at all (no positions computed), which saves about a
-    /// tenth of the parse: for callers that drop the diagnostics anyway (`mconv --quiet`).
+    /// Report HTML parse errors as `parse.*` notes with line and column (the first ten, then
+    /// a count), as `mconv --verbose` does. Off by default: a parse error is a recovery that
+    /// loses nothing, and the parser then does not collect them at all (no positions
+    /// computed), which saves part of the parse.
+    ///
+    /// ```swift
+    /// var options = HTMLReaderOptions()
+    /// options.parseErrorDiagnostics = true
+    /// try HTMLReader(options: options).read("<p>a</b>").diagnostics.map(\.code)
+    /// // ["parse.unexpected-end-tag"]
+    /// ```
     public var parseErrorDiagnostics: Bool
 
     /// Creates options; `HTMLReaderOptions()` reads like a browser with snippet leniency on
@@ -44,7 +52,7 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     public init(
         baseURL: String? = nil, mode: Mode = .automatic, snippetLeniency: Bool? = nil,
         customTags: Set<String> = [], keepRawHTML: Bool = false, maxDepth: Int = 512,
-        parseErrorDiagnostics: Bool = true
+        parseErrorDiagnostics: Bool = false
     ) {
         self.baseURL = baseURL
         self.mode = mode

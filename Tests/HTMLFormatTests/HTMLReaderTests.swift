@@ -58,6 +58,18 @@ import Testing
         #expect(result.diagnostics.map(\.message) == ["dropped 1 <script> elements", "dropped 1 comments"])
     }
 
+    @Test func parseErrorsOnlyWhenAsked() throws {
+        let plain = try HTMLReader().read("<p>a</b>\nb</p>")
+        #expect(plain.diagnostics.isEmpty)
+        var options = HTMLReaderOptions()
+        options.parseErrorDiagnostics = true
+        let loud = try HTMLReader(options: options).read("<p>a</b>\nb</p>")
+        #expect(loud.document == plain.document)
+        #expect(loud.diagnostics.map(\.code) == ["parse.unexpected-end-tag"])
+        #expect(loud.diagnostics.map(\.line) == [1])
+        #expect(loud.diagnostics.map(\.column) == [5])
+    }
+
     @Test func keepRawHTMLKeepsScripts() throws {
         var options = HTMLReaderOptions()
         options.keepRawHTML = true
