@@ -167,8 +167,7 @@ extension MarkdownWriter.Renderer {
                     ? withInlineBytes(row[c], mode: .tableCell) { bytes in
                         bytes.withUnsafeBufferPointer { Array($0) }
                     } : []
-                var width = 0
-                for byte in text where byte & 0xC0 != 0x80 { width += 1 }
+                let width = displayWidth(text)
                 widths[c] = max(widths[c], width)
                 cells.append(text)
                 rowWidths.append(width)
@@ -216,5 +215,52 @@ extension MarkdownWriter.Renderer {
                 out.append(0x0A)
             }
         }
+    }
+}
+
+/// The columns `bytes` (UTF-8) take in a monospace font, for padding pipe-table cells so that
+/// the pipes line up: East Asian wide and fullwidth characters and emoji take two, combining
+/// marks, format characters (ZWJ, variation selectors), emoji modifiers and the characters a
+/// ZWJ joins on take none, everything else one. ASCII is counted without decoding.
+func displayWidth(_ bytes: [UInt8]) -> Int {
+    if !bytes.contains(where: { $0 >= 0x80 }) { return bytes.count }
+    var width = 0
+    var afterJoiner = false
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+        let v = scalar.value
+        if v < 0x80 {
+            width += 1
+            afterJoiner = false
+            continue
+        }
+        if afterJoiner {
+            afterJoiner = false
+            continue
+        }
+        if v == 0x200D {
+            afterJoiner = true
+            continue
+        }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: continue
+        default: break
+        }
+        if (0x1F3FB...0x1F3FF).contains(v) || (0xFE00...0xFE0F).contains(v) { continue }
+        width += isWide(v) || scalar.properties.isEmojiPresentation ? 2 : 1
+    }
+    return width
+}
+
+/// Whether `v` is East Asian wide or fullwidth (UAX #11): Hangul Jamo, CJK radicals to
+/// Yi, Hangul syllables, CJK compatibility ideographs, vertical and small forms, fullwidth
+/// forms and the supplementary ideographic planes.
+private func isWide(_ v: UInt32) -> Bool {
+    switch v {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+        return true
+    default:
+        return false
     }
 }
