@@ -49,8 +49,12 @@ def strip_attrs(line):
     return ''.join(out)
 
 
+# Raw HTML the writer emits for what Markdown syntax cannot say there (including emphasis
+# whose delimiters could not open or close, documented in Formats/markdown.md): it renders as
+# the node it stands for.
 RAW = {'u': 'underline', 'ins': 'underline', 'sub': 'subscript', 'sup': 'superscript',
-       'mark': 'highlight', 'kbd': 'span', 'small': 'span'}
+       'mark': 'highlight', 'kbd': 'span', 'small': 'span', 'em': 'emphasis',
+       'strong': 'strong', 'del': 'strikethrough'}
 
 
 def parse(dump):
