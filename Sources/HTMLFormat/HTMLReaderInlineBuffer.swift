@@ -355,9 +355,15 @@ struct HTMLReaderInlineBuffer {
         root.reserveCapacity(topLevel)
         var stack: [Frame] = [Frame(wrapper: nil, children: consume root)]
         var sawContent = false
+        // Line breaks wait for content after them (trailing ones are dropped). They belong to
+        // the frame they were read in (`breakDepth` = the stack's size then), or to its parent
+        // once that frame has closed: `x<br><b>y</b>` is x, break, strong(y), not
+        // x, strong(break, y).
         var pendingBreaks = 0
+        var breakDepth = 0
         func closeTop(_ stack: inout [Frame]) {
             var frame = stack.removeLast()
+            if pendingBreaks > 0 && breakDepth > stack.count { breakDepth = stack.count }
             var trailingSpace = false
             if case .text(let s)? = frame.children.last, Self.lastByte(s) == 0x20 {
                 let trimmed = Self.droppingTrailingSpace(s)
@@ -398,15 +404,18 @@ struct HTMLReaderInlineBuffer {
             case .close:
                 if stack.count > 1 { closeTop(&stack) }
             case .lineBreak:
-                if sawContent { pendingBreaks += 1 }
+                if sawContent {
+                    if pendingBreaks == 0 { breakDepth = stack.count }
+                    pendingBreaks += 1
+                }
             case .atom(let inline):
-                for _ in 0..<pendingBreaks { stack[stack.count - 1].children.append(.lineBreak) }
+                for _ in 0..<pendingBreaks { stack[breakDepth - 1].children.append(.lineBreak) }
                 pendingBreaks = 0
                 stack[stack.count - 1].children.append(inline)
                 sawContent = true
             case .text(var s):
                 if s.isEmpty { continue }
-                for _ in 0..<pendingBreaks { stack[stack.count - 1].children.append(.lineBreak) }
+                for _ in 0..<pendingBreaks { stack[breakDepth - 1].children.append(.lineBreak) }
                 pendingBreaks = 0
                 if s.utf8.first == 0x20 && stack.count > 1
                     && stack[stack.count - 1].children.isEmpty

@@ -14,8 +14,20 @@ extension PlainTextWriter {
         var out = ""
         var diagnostics: [Diagnostic] = []
         var reported: Set<String> = []
-        var prefixes: [Prefix] = []
+        /// The open container prefixes, innermost last. Those not `used` yet (no line emitted
+        /// since they were opened) are always a suffix of the stack, from `firstUnused` on.
+        private(set) var prefixes: [Prefix] = []
+        private var firstUnused = 0
+        /// The `rest` forms of all open prefixes, concatenated: what a line starts with once
+        /// every prefix is used. `restEnds[i]` is its length up to and including prefix `i`;
+        /// `restWidths[i]` the same in Unicode scalars. Kept as prefixes open and close, so a
+        /// line costs its own length, not a walk over hundreds of nested containers.
+        private var restBytes: [UInt8] = []
+        private var restEnds: [Int] = []
+        private var restWidths: [Int] = []
         var depth = 0
+        /// The line being emitted, as bytes (reused from line to line).
+        private var line: [UInt8] = []
 
         init(columns: Int?) { self.columns = columns }
 
@@ -26,26 +38,33 @@ extension PlainTextWriter {
 
         // MARK: Lines
 
+        /// Emits one line: the container prefixes, then `content`, without trailing spaces and
+        /// tabs. Built and trimmed as bytes: trimming a `String` a `Character` at a time made
+        /// a blank line under hundreds of nested quotes cost thousands of index checks.
         func emitLine(_ content: String) {
-            var line = ""
-            for index in prefixes.indices {
-                if prefixes[index].used {
-                    line += prefixes[index].rest
-                } else {
-                    line += prefixes[index].first
-                    prefixes[index].used = true
-                }
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: restBytes[..<(firstUnused == 0 ? 0 : restEnds[firstUnused - 1])])
+            for index in firstUnused..<prefixes.count {
+                line.append(contentsOf: prefixes[index].first.utf8)
+                prefixes[index].used = true
             }
-            line += content
-            while let last = line.last, last == " " || last == "\t" { line.removeLast() }
-            out += line
+            firstUnused = prefixes.count
+            line.append(contentsOf: content.utf8)
+            var end = line.count
+            while end > 0 && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
+            out += String(decoding: line[..<end], as: UTF8.self)
             out += "\n"
         }
 
         func emitBlank() { emitLine("") }
 
+        /// The width (in Unicode scalars) of the prefix the next line gets.
         var prefixWidth: Int {
-            prefixes.reduce(0) { $0 + ($1.used ? $1.rest : $1.first).unicodeScalars.count }
+            var width = firstUnused == 0 ? 0 : restWidths[firstUnused - 1]
+            for index in firstUnused..<prefixes.count {
+                width += prefixes[index].first.unicodeScalars.count
+            }
+            return width
         }
 
         // MARK: Blocks
@@ -157,8 +176,15 @@ extension PlainTextWriter {
         func nested(_ prefix: Prefix, _ body: () -> Void) {
             depth += 1
             prefixes.append(prefix)
+            restBytes.append(contentsOf: prefix.rest.utf8)
+            restEnds.append(restBytes.count)
+            restWidths.append((restWidths.last ?? 0) + prefix.rest.unicodeScalars.count)
             body()
             prefixes.removeLast()
+            restEnds.removeLast()
+            restWidths.removeLast()
+            restBytes.removeSubrange((restEnds.last ?? 0)...)
+            firstUnused = min(firstUnused, prefixes.count)
             depth -= 1
         }
 
