@@ -219,7 +219,18 @@ final class HTMLReaderLowering {
             context.buffer.append(data, whiteSpace)
             finishTop()
         case .table, .row:
-            return
+            // The tree builder moves text out of tables (foster parenting); text is left here
+            // only where the depth limit attached elements side by side. It gets a cell of its
+            // own (and a row, directly in a table) instead of being dropped.
+            guard !isWhitespace(data) else { return }
+            let inTable: Bool
+            if case .table = ctx.kind { inTable = true } else { inTable = false }
+            if inTable { beginBlock(.row, attributes: .none, tight: true) }
+            beginBlock(.cell, attributes: .none, tight: true)
+            context.cell = TableCell([])
+            context.buffer.append(data, whiteSpace)
+            finishTop()
+            if inTable { finishTop() }
         default:
             ctx.buffer.append(data, whiteSpace)
         }

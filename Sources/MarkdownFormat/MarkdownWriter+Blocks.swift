@@ -170,7 +170,7 @@ extension MarkdownWriter.Renderer {
         case .blockQuote(let blocks, _):
             if depth >= maxDepth {
                 lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
-                renderBlocks(block.leafBlocks, tight: false, first: BlockContext())
+                renderBlocks(block.leafBlocks(), tight: false, first: BlockContext())
                 return
             }
             depth += 1
@@ -205,7 +205,7 @@ extension MarkdownWriter.Renderer {
         case .div(let blocks, let a):
             reportAttributes(a, element: a.tag ?? "div")
             if depth >= maxDepth {
-                renderBlocks(block.leafBlocks, tight: false, first: context)
+                renderBlocks(block.leafBlocks(), tight: false, first: context)
             } else {
                 renderBlocks(blocks, tight: false, first: context)
             }
@@ -353,7 +353,7 @@ extension MarkdownWriter.Renderer {
     func renderList(_ list: ListBlock, avoiding: String?) -> String? {
         if depth >= maxDepth {
             lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(Block.list(list).leafBlocks, tight: false, first: BlockContext())
+            renderBlocks(Block.list(list).leafBlocks(), tight: false, first: BlockContext())
             return nil
         }
         depth += 1
@@ -426,7 +426,7 @@ extension MarkdownWriter.Renderer {
         }
         if depth >= maxDepth {
             lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(Block.footnoteDefinition(label: label, blocks, .none).leafBlocks, tight: false, first: BlockContext())
+            renderBlocks(Block.footnoteDefinition(label: label, blocks, .none).leafBlocks(), tight: false, first: BlockContext())
             return
         }
         depth += 1
@@ -452,7 +452,7 @@ extension MarkdownWriter.Renderer {
         lossy("lossy.definition-list", "definition list written as bold terms and paragraphs")
         if depth >= maxDepth {
             lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(Block.definitionList(items, .none).leafBlocks, tight: false, first: BlockContext())
+            renderBlocks(Block.definitionList(items, .none).leafBlocks(), tight: false, first: BlockContext())
             return
         }
         depth += 1
@@ -493,49 +493,3 @@ extension String {
     }
 }
 
-extension Block {
-    /// The leaf blocks under `self` (containers opened), in order, without recursion:
-    /// what a writer renders past its depth limit.
-    ///
-    /// ```swift
-    /// Block.blockQuote([.blockQuote([.paragraph([.text("a")], .none)], .none)], .none).leafBlocks
-    /// // [.paragraph([.text("a")], .none)]
-    /// ```
-    var leafBlocks: [Block] {
-        var result: [Block] = []
-        var stack: [Block] = [self]
-        while let block = stack.popLast() {
-            switch block {
-            case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
-                stack.append(contentsOf: bs.reversed())
-            case .list(let list):
-                for item in list.items.reversed() { stack.append(contentsOf: item.blocks.reversed()) }
-            case .definitionList(let items, _):
-                for item in items.reversed() {
-                    for d in item.definitions.reversed() { stack.append(contentsOf: d.reversed()) }
-                    stack.append(.paragraph(item.term, .none))
-                }
-            case .paragraph, .plain, .heading, .codeBlock, .rawBlock, .table, .thematicBreak:
-                result.append(block)
-            }
-        }
-        return result
-    }
-}
-
-extension Inline {
-    /// The leaf inlines under `self` (containers opened; images as their description),
-    /// in order, without recursion.
-    var leafInlines: [Inline] {
-        var result: [Inline] = []
-        var stack: [Inline] = [self]
-        while let inline = stack.popLast() {
-            if inline.isContainer {
-                stack.append(contentsOf: inline.children.reversed())
-            } else {
-                result.append(inline)
-            }
-        }
-        return result
-    }
-}

@@ -10,16 +10,33 @@ public struct ASTJSONWriter: MarkupWriter {
     /// Creates a writer.
     public init() {}
 
-    /// Encodes the document.
+    /// Encodes the document. A document nested deeper than JSON coders go (512 JSON levels:
+    /// about 166 nested quotes, 80 nested lists) is written with the structure below
+    /// `maxJSONDepth` JSON levels flattened, text kept, and a `lossy.depth` warning.
     public func write(_ document: Document) -> WriteResult {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            let data = try encoder.encode(document)
+        if let data = try? encoder.encode(document) {
             return WriteResult(output: String(decoding: data, as: UTF8.self) + "\n")
-        } catch {
+        }
+        do {
+            let data = try encoder.encode(Self.limitingDepth(document))
             return WriteResult(
-                output: "", diagnostics: [Diagnostic(.error, "write.json", "cannot encode: \(error)")])
+                output: String(decoding: data, as: UTF8.self) + "\n",
+                diagnostics: [
+                    Diagnostic(
+                        .warning, "lossy.depth",
+                        "nesting deeper than JSON allows (512 levels) flattened")
+                ])
+        } catch {
+            // Foundation's message describes the whole value: name the kind of error only.
+            let reason: String
+            switch error as? EncodingError {
+            case .invalidValue(_, let context)?: reason = context.debugDescription
+            default: reason = "\(type(of: error))"
+            }
+            return WriteResult(
+                output: "", diagnostics: [Diagnostic(.error, "write.json", "cannot encode the AST as JSON: \(reason)")])
         }
     }
 }

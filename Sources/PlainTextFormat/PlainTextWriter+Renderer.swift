@@ -123,7 +123,7 @@ extension PlainTextWriter {
                 switch block {
                 case .blockQuote, .list, .definitionList, .div, .footnoteDefinition:
                     lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
-                    renderBlocks(block.plainLeafBlocks, tight: false, listLevel: listLevel)
+                    renderBlocks(block.leafBlocks(), tight: false, listLevel: listLevel)
                     return
                 case .paragraph, .plain, .heading, .codeBlock, .rawBlock, .table, .thematicBreak:
                     break
@@ -217,31 +217,20 @@ extension PlainTextWriter {
             }
         }
 
-        /// The text of a cell on one line.
+        /// The text of a cell on one line (nested containers and tables opened, their
+        /// captions included).
         func cellText(_ blocks: [Block]) -> String {
             var parts: [String] = []
-            var stack: [Block] = blocks.reversed()
-            while let block = stack.popLast() {
-                switch block {
-                case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
-                    parts.append(inlineText(xs, breaks: " "))
-                case .codeBlock(_, let code, _):
-                    parts.append(code.split(whereSeparator: \.isNewline).joined(separator: " "))
-                case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
-                    stack.append(contentsOf: bs.reversed())
-                case .list(let list):
-                    for item in list.items.reversed() { stack.append(contentsOf: item.blocks.reversed()) }
-                case .definitionList(let items, _):
-                    for item in items.reversed() {
-                        for d in item.definitions.reversed() { stack.append(contentsOf: d.reversed()) }
-                        stack.append(.plain(item.term, .none))
+            for block in blocks {
+                for leaf in block.leafBlocks(openingTables: true) {
+                    switch leaf {
+                    case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
+                        parts.append(inlineText(xs, breaks: " "))
+                    case .codeBlock(_, let code, _):
+                        parts.append(code.split(whereSeparator: \.isNewline).joined(separator: " "))
+                    default:
+                        break
                     }
-                case .table(let t):
-                    for row in t.allRows.reversed() {
-                        for cell in row.cells.reversed() { stack.append(contentsOf: cell.blocks.reversed()) }
-                    }
-                case .rawBlock, .thematicBreak:
-                    break
                 }
             }
             return parts.filter { !$0.isEmpty }.joined(separator: " ")

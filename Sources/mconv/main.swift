@@ -183,6 +183,10 @@ struct MConv: ParsableCommand {
                 FileHandle.standardError.write(Data("mconv: \(source): \(diagnostic)\n".utf8))
             }
         }
+        if let failure = result.diagnostics.first(where: { $0.severity == .error }) {
+            // A writer that could not write at all (nothing useful was produced).
+            fail("\(source): \(failure.code): \(failure.message)", .badInput)
+        }
         if strict && result.isLossy {
             fail("--strict: the conversion to \(toName) lost content (see the lossy.* diagnostics)", .lossy)
         }
