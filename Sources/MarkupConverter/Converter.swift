@@ -13,6 +13,12 @@ public struct Converter: Sendable {
     public var writer: any MarkupWriter
     /// Transforms applied between reading and writing, in order.
     public var transforms: [@Sendable (Document) -> Document]
+    /// The encoding `convert(bytes:)` reads (a label of `InputDecoding`, e.g. `windows-1252`);
+    /// nil for UTF-8 (UTF-16 with a byte order mark).
+    public var inputEncoding: String?
+    /// Whether `convert(bytes:)` lets an HTML `<meta charset>` choose the encoding of input
+    /// that is not valid UTF-8 (set for HTML input by `init(from:to:settings:)`).
+    public var sniffsHTMLCharset = false
 
     /// Creates a converter from reader and writer values.
     public init(
@@ -38,6 +44,14 @@ public struct Converter: Sendable {
         self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings, output: outputSpec)
         self.writer = try FormatRegistry.writer(for: outputSpec, settings: settings)
         self.transforms = FormatRegistry.wantsPromotedStyles(outputSpec) ? [{ PromoteStyles.apply(to: $0) }] : []
+        if let label = settings.values["encoding"] {
+            guard InputDecoding.encoding(named: label) != nil else {
+                throw FormatError(
+                    "--encoding: unknown encoding '\(label)' (known: \(InputDecoding.encodingNames.joined(separator: ", ")))")
+            }
+            self.inputEncoding = label
+        }
+        self.sniffsHTMLCharset = inputSpec.name == "html"
     }
 
     /// Converts text.
@@ -49,9 +63,12 @@ public struct Converter: Sendable {
         return ConversionResult(output: written.output, document: document, diagnostics: read.diagnostics + written.diagnostics)
     }
 
-    /// Converts bytes: invalid UTF-8 becomes U+FFFD with an `input.invalid-utf8` diagnostic.
+    /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or
+    /// `inputEncoding`, or for HTML the encoding its `<meta charset>` names when the bytes are
+    /// not UTF-8; invalid UTF-8 becomes U+FFFD with an `input.invalid-utf8` diagnostic.
     public func convert(bytes: [UInt8], source: String = "<stdin>") throws(ReadError) -> ConversionResult {
-        let (text, diagnostics) = InputDecoding.decode(bytes, source: source)
+        let (text, diagnostics) = InputDecoding.decode(
+            bytes, source: source, encoding: inputEncoding, html: sniffsHTMLCharset)
         var result = try convert(text)
         result.diagnostics.insert(contentsOf: diagnostics, at: 0)
         return result

@@ -1,19 +1,203 @@
+import Foundation
 import MarkupAST
 
-/// Decodes input bytes as UTF-8, replacing invalid sequences with U+FFFD and reporting them.
+/// Decodes input bytes to text: UTF-8 by default (invalid sequences become U+FFFD, reported),
+/// UTF-16 when a byte order mark says so, a legacy encoding when the caller names one
+/// (`mconv --encoding windows-1252`) or, for HTML that is not valid UTF-8, when its
+/// `<meta charset>` names one (the prescan of the HTML standard, simplified).
 ///
 /// ```swift
 /// let (text, diags) = InputDecoding.decode([0x61, 0xFF, 0x62], source: "a.txt")
 /// text  // "a\u{FFFD}b"
-/// diags // [1:2: warning: input.invalid-utf8: a.txt: invalid UTF-8 replaced with U+FFFD (1 place)]
+/// diags // [1:2: warning: input.invalid-utf8: a.txt: invalid UTF-8 replaced with U+FFFD (1 place) ...]
+/// InputDecoding.decode([0x63, 0x61, 0x66, 0xE9], source: "a.txt", encoding: "latin1").0 // "café"
 /// ```
 public enum InputDecoding {
-    /// Decodes `bytes`; a leading UTF-8 byte order mark is removed.
-    public static func decode(_ bytes: [UInt8], source: String) -> (String, [Diagnostic]) {
+    /// The encodings `--encoding` and `<meta charset>` may name, by label (lower case; the
+    /// WHATWG labels for them, so `iso-8859-1`, `latin1` and `ascii` mean windows-1252 as in
+    /// browsers).
+    static let labels: [String: String.Encoding] = {
+        var table: [String: String.Encoding] = [:]
+        func add(_ names: [String], _ encoding: String.Encoding) {
+            for name in names { table[name] = encoding }
+        }
+        add(["utf-8", "utf8", "unicode-1-1-utf-8"], .utf8)
+        add(["utf-16le", "utf-16"], .utf16LittleEndian)
+        add(["utf-16be"], .utf16BigEndian)
+        add(
+            ["windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1",
+             "l1", "ascii", "us-ascii", "ansi_x3.4-1968"], .windowsCP1252)
+        add(["windows-1250", "cp1250", "x-cp1250"], .windowsCP1250)
+        add(["windows-1251", "cp1251", "x-cp1251"], .windowsCP1251)
+        add(["windows-1253", "cp1253", "x-cp1253"], .windowsCP1253)
+        add(["windows-1254", "cp1254", "x-cp1254", "iso-8859-9", "latin5"], .windowsCP1254)
+        add(["iso-8859-2", "iso8859-2", "latin2", "l2"], .isoLatin2)
+        add(["macintosh", "mac", "x-mac-roman", "csmacintosh"], .macOSRoman)
+        return table
+    }()
+
+    /// The encoding a label names, nil when it is not one of `labels`.
+    public static func encoding(named label: String) -> String.Encoding? {
+        labels[label.trimmingCharacters(in: .whitespaces).lowercased()]
+    }
+
+    /// The main label of each encoding `--encoding` accepts (the others are aliases).
+    public static let encodingNames = [
+        "utf-8", "utf-16le", "utf-16be", "windows-1252 (latin1, iso-8859-1)", "windows-1250",
+        "windows-1251", "windows-1253", "windows-1254", "iso-8859-2", "macintosh",
+    ]
+
+    /// Decodes `bytes`. A UTF-8 byte order mark is removed; a UTF-16 one selects UTF-16.
+    /// `encoding` (a label of `labels`) overrides both; `html` lets a `<meta charset>` in the
+    /// first 1024 bytes choose the encoding of input that is not valid UTF-8.
+    public static func decode(
+        _ bytes: [UInt8], source: String, encoding label: String? = nil, html: Bool = false
+    ) -> (String, [Diagnostic]) {
+        if let label, let encoding = encoding(named: label), encoding != .utf8 {
+            return decode(bytes, as: encoding, source: source, why: nil)
+        }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if label == nil {
+            if bytes.starts(with: [0xFF, 0xFE]) {
+                return decode(Array(bytes.dropFirst(2)), as: .utf16LittleEndian, source: source, why: nil)
+            }
+            if bytes.starts(with: [0xFE, 0xFF]) {
+                return decode(Array(bytes.dropFirst(2)), as: .utf16BigEndian, source: source, why: nil)
+            }
+        }
         if let valid = String(validating: body, as: UTF8.self) { return (valid, []) }
-        // Find the first bad place for the message, then repair everything.
+        if html, label == nil, let meta = metaCharset(body.prefix(1024)),
+            let encoding = encoding(named: meta), encoding != .utf8,
+            encoding != .utf16LittleEndian, encoding != .utf16BigEndian
+        {
+            return decode(Array(body), as: encoding, source: source, why: "<meta charset=\(meta)>")
+        }
+        return repairUTF8(body, source: source)
+    }
+
+    /// Decodes with a legacy or UTF-16 encoding; a note says which when `why` is given (the
+    /// encoding was chosen by the input, not the caller).
+    private static func decode(
+        _ bytes: [UInt8], as encoding: String.Encoding, source: String, why: String?
+    ) -> (String, [Diagnostic]) {
+        var notes: [Diagnostic] = []
+        if let why {
+            notes.append(Diagnostic(.note, "input.encoding", "\(source): read as \(name(of: encoding)) (\(why))"))
+        }
+        if encoding == .windowsCP1252 { return (windows1252(bytes), notes) }
+        if let text = String(data: Data(bytes), encoding: encoding) { return (text, notes) }
+        // Bytes the encoding does not define (or unpaired UTF-16 surrogates): one by one.
+        if encoding == .utf16LittleEndian || encoding == .utf16BigEndian {
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var i = 0
+            while i + 1 < bytes.count {
+                let (a, b) = (UInt16(bytes[i]), UInt16(bytes[i + 1]))
+                units.append(encoding == .utf16LittleEndian ? a | b << 8 : a << 8 | b)
+                i += 2
+            }
+            let text = String(decoding: units, as: UTF16.self)
+            notes.append(
+                Diagnostic(.warning, "input.invalid-utf16", "\(source): invalid UTF-16 replaced with U+FFFD"))
+            return (text, notes)
+        }
+        var text = ""
+        for byte in bytes {
+            text += String(data: Data([byte]), encoding: encoding) ?? "\u{FFFD}"
+        }
+        notes.append(
+            Diagnostic(
+                .warning, "input.invalid-bytes",
+                "\(source): bytes undefined in \(name(of: encoding)) replaced with U+FFFD"))
+        return (text, notes)
+    }
+
+    private static func name(of encoding: String.Encoding) -> String {
+        switch encoding {
+        case .utf16LittleEndian: return "UTF-16LE"
+        case .utf16BigEndian: return "UTF-16BE"
+        case .windowsCP1252: return "windows-1252"
+        case .windowsCP1250: return "windows-1250"
+        case .windowsCP1251: return "windows-1251"
+        case .windowsCP1253: return "windows-1253"
+        case .windowsCP1254: return "windows-1254"
+        case .isoLatin2: return "ISO-8859-2"
+        case .macOSRoman: return "macintosh"
+        default: return "\(encoding)"
+        }
+    }
+
+    /// windows-1252 as the encoding standard defines it (bytes 0x80-0x9F it leaves undefined
+    /// map to the C1 control of the same value, as in browsers).
+    static func windows1252(_ bytes: [UInt8]) -> String {
+        let high: [UInt16] = [
+            0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+            0x2039, 0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+            0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+        ]
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes {
+            let value = byte >= 0x80 && byte < 0xA0 ? UInt32(high[Int(byte - 0x80)]) : UInt32(byte)
+            scalars.append(Unicode.Scalar(value)!)
+        }
+        return String(scalars)
+    }
+
+    /// The label of the first `<meta charset=...>` or `<meta ... content="...; charset=...">`
+    /// in `head` (ASCII, case-insensitive), if any.
+    static func metaCharset(_ head: ArraySlice<UInt8>) -> String? {
+        let bytes = Array(head)
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        func matches(_ word: String, at i: Int) -> Bool {
+            let w = Array(word.utf8)
+            guard i + w.count <= bytes.count else { return false }
+            for k in 0..<w.count where lower(bytes[i + k]) != w[k] { return false }
+            return true
+        }
+        var i = 0
+        while i < bytes.count {
+            guard matches("<meta", at: i) else {
+                i += 1
+                continue
+            }
+            var j = i + 5
+            while j < bytes.count && bytes[j] != UInt8(ascii: ">") {
+                if matches("charset", at: j) {
+                    var k = j + 7
+                    while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
+                    guard k < bytes.count, bytes[k] == UInt8(ascii: "=") else {
+                        j += 1
+                        continue
+                    }
+                    k += 1
+                    while k < bytes.count
+                        && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == UInt8(ascii: "\"")
+                            || bytes[k] == UInt8(ascii: "'"))
+                    {
+                        k += 1
+                    }
+                    var label: [UInt8] = []
+                    while k < bytes.count, label.count < 40,
+                        (bytes[k] | 0x20) >= 0x61 && (bytes[k] | 0x20) <= 0x7A
+                            || (bytes[k] >= 0x30 && bytes[k] <= 0x39) || bytes[k] == UInt8(ascii: "-")
+                            || bytes[k] == UInt8(ascii: "_") || bytes[k] == UInt8(ascii: ".")
+                            || bytes[k] == UInt8(ascii: ":")
+                    {
+                        label.append(bytes[k])
+                        k += 1
+                    }
+                    return label.isEmpty ? nil : String(decoding: label, as: UTF8.self).lowercased()
+                }
+                j += 1
+            }
+            i = j
+        }
+        return nil
+    }
+
+    /// UTF-8 with invalid sequences replaced, reported at the first one.
+    private static func repairUTF8(_ body: ArraySlice<UInt8>, source: String) -> (String, [Diagnostic]) {
         var line = 1
         var column = 1
         var count = 0
@@ -44,7 +228,8 @@ public enum InputDecoding {
         let places = count == 1 ? "1 place" : "\(count) places"
         let diagnostic = Diagnostic(
             .warning, "input.invalid-utf8",
-            "\(source): invalid UTF-8 replaced with U+FFFD (\(places))",
+            "\(source): invalid UTF-8 replaced with U+FFFD (\(places)); if the file is in a legacy"
+                + " encoding, name it: --encoding windows-1252",
             line: firstLine, column: firstColumn)
         return (text, [diagnostic])
     }

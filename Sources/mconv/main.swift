@@ -73,6 +73,7 @@ struct MConv: ParsableCommand {
     @Option(help: "Resolve relative URLs in HTML input against this base.") var baseUrl: String?
     @Option(help: "Register a custom HTML tag (repeatable).") var customTag: [String] = []
     @Option(help: "HTML input mode: auto|document|fragment.") var htmlMode: String?
+    @Option(help: "Input encoding when it is not UTF-8: windows-1252 (also latin1, iso-8859-1), windows-1250, windows-1251, iso-8859-2, utf-16le ... (default: UTF-8; UTF-16 with a byte order mark; for HTML, its <meta charset> when the input is not UTF-8).") var encoding: String?
     @Option(help: "BBCode dialect: phpbb|classic.") var bbcodeDialect: String?
     @Option(help: "Range JSON offsets: utf16|scalar.") var offsets: String?
     @Flag(help: "Reject bad ranges in range JSON instead of repairing them.") var strictRanges = false
@@ -89,7 +90,7 @@ struct MConv: ParsableCommand {
             ("strong-delimiter", strongDelimiter), ("code-block-style", codeBlockStyle),
             ("fence-char", fenceChar), ("wrap", wrap), ("columns", columns.map(String.init)),
             ("link-style", linkStyle), ("reference-location", referenceLocation),
-            ("tables", tables), ("base-url", baseUrl), ("html-mode", htmlMode),
+            ("tables", tables), ("base-url", baseUrl), ("html-mode", htmlMode), ("encoding", encoding),
             ("bbcode-dialect", bbcodeDialect), ("offsets", offsets),
             ("raw-html", noRawHtml ? "false" : nil), ("image-size-html", imageSizeHtml ? "true" : nil),
             ("strict-ranges", strictRanges ? "true" : nil), ("autolink", autolink ? nil : "false"),
