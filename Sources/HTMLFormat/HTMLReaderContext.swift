@@ -63,12 +63,12 @@ final class HTMLReaderContext {
     var finishedCode: [(language: String, code: [UInt8])] = []
 
     init(_ kind: Kind, attributes: Attributes = .none, wrappers: [HTMLInlineWrapper],
-         tightText: Bool)
+         tightText: Bool, promotingStyles: Bool = false)
     {
         self.kind = kind
         self.attributes = attributes
         self.openWrappers = wrappers
-        self.buffer = HTMLReaderInlineBuffer(reopening: wrappers)
+        self.buffer = HTMLReaderInlineBuffer(reopening: wrappers, promotingStyles: promotingStyles)
         self.tightText = tightText
         switch kind {
         case .paragraph, .heading, .term: inlineOnly = true

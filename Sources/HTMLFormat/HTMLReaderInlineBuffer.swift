@@ -71,9 +71,37 @@ struct HTMLReaderInlineBuffer {
     /// `HTMLReaderInlineBuffer(reopening:)` of the wrappers it was made with, so resetting it
     /// again with the same wrappers would change nothing.
     private(set) var isPristine = true
+    /// `build()` promotes styled spans (`HTMLReaderOptions.promoteStyles`).
+    var promotesStyles = false
+    /// A span with inline CSS was opened since the last reset: only then does `build()` look
+    /// for spans to promote.
+    private var hasStyledSpan = false
 
-    init(reopening wrappers: [HTMLInlineWrapper] = []) {
-        for w in wrappers { push(.open(w)) }
+    init(reopening wrappers: [HTMLInlineWrapper] = [], promotingStyles: Bool = false) {
+        promotesStyles = promotingStyles
+        for w in wrappers {
+            push(.open(w))
+            if Self.isStyledSpan(w) { hasStyledSpan = true }
+        }
+    }
+
+    @inline(__always)
+    private static func isStyledSpan(_ wrapper: HTMLInlineWrapper) -> Bool {
+        if case .span = wrapper.kind { return !wrapper.attributes.style.isEmpty }
+        return false
+    }
+
+    /// Promotes the styled spans among `children` (`Inline.withPromotedStyles()`): called
+    /// when their frame closes, so each span is final (no later merge with a neighbour) and its
+    /// own children were promoted first, as the `PromoteStyles` transform's walk does.
+    @inline(__always)
+    private func promoteSpans(in children: inout [Inline]) {
+        guard promotesStyles && hasStyledSpan else { return }
+        for index in children.indices {
+            guard case .span = children[index], let promoted = children[index].withPromotedStyles()
+            else { continue }
+            children[index] = promoted
+        }
     }
 
     /// Appends an event. The first one sizes the list for a typical paragraph: growing it
@@ -89,7 +117,11 @@ struct HTMLReaderInlineBuffer {
     /// storage of the event list and of the pending text for the next paragraph.
     mutating func reset(reopening wrappers: [HTMLInlineWrapper]) {
         events.removeAll(keepingCapacity: true)
-        for w in wrappers { push(.open(w)) }
+        hasStyledSpan = false
+        for w in wrappers {
+            push(.open(w))
+            if Self.isStyledSpan(w) { hasStyledSpan = true }
+        }
         lastWasSpace = true
         hasContent = false
         pending.removeAll(keepingCapacity: true)
@@ -99,6 +131,7 @@ struct HTMLReaderInlineBuffer {
 
     mutating func open(_ wrapper: HTMLInlineWrapper) {
         isPristine = false
+        if Self.isStyledSpan(wrapper) { hasStyledSpan = true }
         flushPending()
         push(.open(wrapper))
     }
@@ -374,6 +407,7 @@ struct HTMLReaderInlineBuffer {
                 }
                 trailingSpace = true
             }
+            promoteSpans(in: &frame.children)
             if let wrapper = frame.wrapper {
                 let made = wrapper.make(frame.children)
                 let parent = stack.count - 1
@@ -433,6 +467,7 @@ struct HTMLReaderInlineBuffer {
         }
         while stack.count > 1 { closeTop(&stack) }
         var result = stack[0].children
+        promoteSpans(in: &result)
         // Trailing spaces moved out of wrappers at the very end.
         while case .text(let s)? = result.last, Self.lastByte(s) == 0x20 {
             let trimmed = Self.droppingTrailingSpace(s)

@@ -60,7 +60,8 @@ final class HTMLReaderLowering {
     // MARK: - Driver
 
     func run() -> Document {
-        let root = HTMLReaderContext(.root, wrappers: [], tightText: false)
+        let root = HTMLReaderContext(
+            .root, wrappers: [], tightText: false, promotingStyles: options.promoteStyles)
         // Sized once for typical nesting: grown 1, 2, 4 ... they reallocated on every read.
         contexts.reserveCapacity(16)
         contexts.append(root)
@@ -487,7 +488,9 @@ final class HTMLReaderLowering {
         let parent = context
         parent.flushInlines()
         contexts.append(
-            HTMLReaderContext(kind, attributes: attributes, wrappers: parent.openWrappers, tightText: tight))
+            HTMLReaderContext(
+                kind, attributes: attributes, wrappers: parent.openWrappers, tightText: tight,
+                promotingStyles: options.promoteStyles))
     }
 
     private func pushBlock(
@@ -506,7 +509,8 @@ final class HTMLReaderLowering {
             listContext.list = list
         }
         let ctx = HTMLReaderContext(
-            .item, attributes: item.attributes, wrappers: listContext.openWrappers, tightText: true)
+            .item, attributes: item.attributes, wrappers: listContext.openWrappers, tightText: true,
+            promotingStyles: options.promoteStyles)
         ctx.blocks = item.blocks
         ctx.item = item
         contexts.append(ctx)

@@ -46,6 +46,11 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// // ["parse.unexpected-end-tag"]
     /// ```
     public var parseErrorDiagnostics: Bool
+    /// Wrap spans whose inline CSS implies semantic inlines in them while reading, as the
+    /// `PromoteStyles` transform does afterwards (`Inline.withPromotedStyles()`; the same tree,
+    /// without a second walk over it). The converter sets it for targets that cannot carry
+    /// spans (Markdown, plain text) instead of running the transform.
+    public var promoteStyles = false
 
     /// Creates options; `HTMLReaderOptions()` reads like a browser with snippet leniency on
     /// for fragments.

@@ -1,3 +1,4 @@
+import HTMLFormat
 import MarkupAST
 
 /// Reads with one format, applies transforms, writes with another: the whole pipeline.
@@ -43,7 +44,12 @@ public struct Converter: Sendable {
         }
         self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings, output: outputSpec)
         self.writer = try FormatRegistry.writer(for: outputSpec, settings: settings)
-        self.transforms = FormatRegistry.wantsPromotedStyles(outputSpec) ? [{ PromoteStyles.apply(to: $0) }] : []
+        // HTML input: the reader promoted the styled spans while building them (the same
+        // tree, without the transform's walk over the whole document).
+        let readerPromotes = (reader as? HTMLReader)?.options.promoteStyles ?? false
+        self.transforms =
+            FormatRegistry.wantsPromotedStyles(outputSpec) && !readerPromotes
+            ? [{ PromoteStyles.apply(to: $0) }] : []
         if let label = settings.values["encoding"] {
             guard InputDecoding.encoding(named: label) != nil else {
                 throw FormatError(

@@ -121,7 +121,11 @@ public enum FormatRegistry {
         case "html":
             // Styled outputs apply embedded <style> sheets, so they need the raw <style> content.
             let styled = ["styled", "ansi"].contains(output.flatMap { FormatRegistry.entry(named: $0.name)?.name } ?? "")
-            return HTMLReader(options: try settings.htmlReaderOptions(keepRawHTML: styled))
+            var options = try settings.htmlReaderOptions(keepRawHTML: styled)
+            // The reader promotes styled spans itself for targets that want them promoted
+            // (the converter then skips the PromoteStyles walk).
+            options.promoteStyles = output.map(wantsPromotedStyles) ?? false
+            return HTMLReader(options: options)
         case "plain": return PlainTextReader()
         case "bbcode": return try settings.makeBBCodeReader()
         case "rangejson": return try settings.makeRangeJSONReader()

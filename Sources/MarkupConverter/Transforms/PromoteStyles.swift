@@ -102,40 +102,7 @@ public enum PromoteStyles {
         guard inline.isContainer else { return nil }
         let children = rewritten(inline.children, rewrite(_:))
         let node = children.map { inline.withChildren($0) } ?? inline
-        if case .span(_, let attributes) = node, !attributes.style.isEmpty,
-            let promoted = promote(node, attributes)
-        {
-            return promoted
-        }
+        if let promoted = node.withPromotedStyles() { return promoted }
         return children == nil ? nil : node
-    }
-
-    /// The span wrapped in the inlines its styles imply, or nil when they imply none.
-    static func promote(_ span: Inline, _ attributes: Attributes) -> Inline? {
-        var node = span
-        var wrapped = false
-        func wrap(_ make: ([Inline]) -> Inline) {
-            node = make([node])
-            wrapped = true
-        }
-        if let weight = attributes.styleValue("font-weight")?.lowercased() {
-            if weight == "bold" || weight == "bolder" || (Int(weight).map { $0 >= 600 } ?? false) {
-                wrap { .strong($0, .none) }
-            }
-        }
-        if let style = attributes.styleValue("font-style")?.lowercased(),
-            style.hasPrefix("italic") || style.hasPrefix("oblique")
-        {
-            wrap { .emphasis($0, .none) }
-        }
-        let decoration = (attributes.styleValue("text-decoration")
-            ?? attributes.styleValue("text-decoration-line") ?? "").lowercased()
-        if decoration.contains("underline") { wrap { .underline($0, .none) } }
-        if decoration.contains("line-through") { wrap { .strikethrough($0, .none) } }
-        if let align = attributes.styleValue("vertical-align")?.lowercased() {
-            if align == "super" { wrap { .sup($0, .none) } }
-            if align == "sub" { wrap { .sub($0, .none) } }
-        }
-        return wrapped ? node : nil
     }
 }
