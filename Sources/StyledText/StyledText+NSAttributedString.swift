@@ -50,46 +50,34 @@ extension StyledText {
     /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont // or UIFont
     /// ```
     public func attributedString() -> NSAttributedString {
-        // Foundation's cost is per call (each bridges its dictionary and compares it with its
-        // neighbours' in the run array), so the work here is to make few, cheap calls:
+        // Foundation's cost is per call and per dictionary it bridges (on Linux each bridged
+        // key is hashed through Swift again when CoreFoundation copies and compares it), so:
         // 1. split the runs at paragraph ends into pieces, each with one dictionary id (a
-        //    distinct run style x paragraph style pair; an attachment has its own), whose
-        //    values are objects made once per dictionary;
-        // 2. append one attributed string per maximal stretch of equal dictionary ids.
-        var dictionaries: [[NSAttributedString.Key: Any]] = []
+        //    distinct run style x paragraph style pair; an attachment has its own);
+        // 2. per id take a one-character attributed prototype from a cache shared by all
+        //    calls (`AttributedPrototypes`), so a style seen before costs no bridging at all;
+        // 3. per maximal stretch of equal ids append the prototype, then replace its
+        //    placeholder character by the stretch's text (replaced characters keep the
+        //    attributes of the first one, so no dictionary is copied for the text).
+        var prototypes: [NSAttributedString] = []
         var pieceStarts: [Int] = []
         var pieceKinds: [Int] = []
         pieceStarts.reserveCapacity(runs.count + paragraphs.count)
         pieceKinds.reserveCapacity(runs.count + paragraphs.count)
-        // Style and paragraph style ids, then dictionary ids per (style, paragraph) pair.
-        var styleIDs: [TextStyle: Int] = [:]
-        var styleAttributes: [[NSAttributedString.Key: Any]] = []
-        var paragraphIDs: [ParagraphStyle: Int] = [:]
-        var paragraphValues: [Any] = []
-        var paragraphOf: [Int] = []  // per paragraph: index into paragraphValues, -1 for none
+        // Style and paragraph style ids (hashed once each, for the shared cache), then
+        // prototype ids per (style, paragraph) pair.
+        var styles = DistinctValues<TextStyle>()
+        var paragraphStyles = DistinctValues<ParagraphStyle>()
+        var paragraphOf: [Int] = []  // per paragraph: id in paragraphStyles, -1 for none
         paragraphOf.reserveCapacity(paragraphs.count)
         for p in paragraphs {
-            if p.style.isEmpty {
-                paragraphOf.append(-1)
-            } else if let id = paragraphIDs[p.style] {
-                paragraphOf.append(id)
-            } else {
-                paragraphIDs[p.style] = paragraphValues.count
-                paragraphOf.append(paragraphValues.count)
-                paragraphValues.append(StyledText.paragraphObject(p.style))
-            }
+            paragraphOf.append(p.style.isEmpty ? -1 : paragraphStyles.id(of: p.style))
         }
+        let cache = AttributedPrototypes.shared
         var pairIDs: [Int: Int] = [:]
         var paragraphIndex = 0
         for run in runs {
-            let styleID: Int
-            if let id = styleIDs[run.style] {
-                styleID = id
-            } else {
-                styleID = styleAttributes.count
-                styleIDs[run.style] = styleID
-                styleAttributes.append(StyledText.objectAttributes(for: run.style))
-            }
+            let styleID = styles.id(of: run.style)
             var lo = run.range.lowerBound
             while lo < run.range.upperBound {
                 while paragraphIndex + 1 < paragraphs.count,
@@ -104,36 +92,24 @@ extension StyledText {
                     paragraphID = paragraphOf[paragraphIndex]
                 }
                 if hi <= lo { hi = run.range.upperBound }
+                let pair = styleID &* (paragraphStyles.values.count + 1) &+ (paragraphID + 1)
                 let kind: Int
-                if let a = run.attachment {
-                    var attributes = styleAttributes[styleID]
-                    #if canImport(ObjectiveC)
-                        attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
-                        attributes[.mconvAttachmentInfo] = a
-                    #else
-                        let box = StyledValueBox(a)
-                        attributes[.mconvAttachment] = box
-                        attributes[.mconvAttachmentInfo] = box
-                    #endif
-                    if a.kind == .rule { attributes[.mconvRule] = NSNumber(value: true) }
-                    if paragraphID >= 0 {
-                        attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
-                    }
-                    kind = dictionaries.count
-                    dictionaries.append(attributes)
+                if run.attachment == nil, let id = pairIDs[pair] {
+                    kind = id
                 } else {
-                    let pair = styleID &* (paragraphValues.count + 1) &+ (paragraphID + 1)
-                    if let id = pairIDs[pair] {
-                        kind = id
-                    } else {
-                        var attributes = styleAttributes[styleID]
-                        if paragraphID >= 0 {
-                            attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
-                        }
-                        kind = dictionaries.count
-                        pairIDs[pair] = kind
-                        dictionaries.append(attributes)
-                    }
+                    kind = prototypes.count
+                    if run.attachment == nil { pairIDs[pair] = kind }
+                    var hasher = Hasher()
+                    hasher.combine(styles.hash(of: styleID))
+                    hasher.combine(paragraphID >= 0 ? paragraphStyles.hash(of: paragraphID) : 0)
+                    hasher.combine(run.attachment)
+                    prototypes.append(
+                        cache.prototype(
+                            AttributedPrototypes.Key(
+                                style: styles.values[styleID],
+                                paragraph: paragraphID >= 0
+                                    ? paragraphStyles.values[paragraphID] : nil,
+                                attachment: run.attachment, hash: hasher.finalize())))
                 }
                 if pieceKinds.last != kind {
                     pieceStarts.append(lo)
@@ -142,26 +118,67 @@ extension StyledText {
                 lo = hi
             }
         }
-        guard !dictionaries.isEmpty else { return NSMutableAttributedString(string: string) }
-        // Appending whole attributed pieces lets Foundation compare its own dictionaries
-        // when it coalesces runs; `setAttributes` compares a freshly bridged dictionary with
-        // its neighbours through the much slower Swift `NSDictionary.isEqual`.
+        guard !prototypes.isEmpty else { return NSMutableAttributedString(string: string) }
+        // Appending whole attributed pieces lets Foundation copy and compare its own
+        // dictionaries; `setAttributes` or `init(string:attributes:)` bridge a Swift
+        // dictionary per call. Piece ends are found by walking the UTF-8 bytes (UTF-16
+        // offsets into a non-ASCII Swift string cost a breadcrumb walk each).
         let result = NSMutableAttributedString(string: "")
         result.beginEditing()
-        let utf16 = string.utf16
-        var index = utf16.startIndex
-        let end = utf16Count
-        for i in pieceKinds.indices {
-            let lo = pieceStarts[i]
-            let hi = i + 1 < pieceStarts.count ? pieceStarts[i + 1] : end
-            let next = utf16.index(index, offsetBy: hi - lo)
-            result.append(
-                NSAttributedString(
-                    string: String(string[index..<next]), attributes: dictionaries[pieceKinds[i]]))
-            index = next
+        var text = string
+        text.withUTF8 { bytes in
+            var byte = 0
+            for i in pieceKinds.indices {
+                let lo = pieceStarts[i]
+                var units = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count) - lo
+                let first = byte
+                while units > 0 && byte < bytes.count {
+                    let b = bytes[byte]
+                    if b < 0x80 {
+                        byte += 1
+                        units -= 1
+                    } else if b < 0xE0 {
+                        byte += 2
+                        units -= 1
+                    } else if b < 0xF0 {
+                        byte += 3
+                        units -= 1
+                    } else {
+                        byte += 4
+                        units -= 2
+                    }
+                }
+                byte = min(byte, bytes.count)
+                result.append(prototypes[pieceKinds[i]])
+                result.replaceCharacters(
+                    in: NSRange(location: lo, length: 1),
+                    with: String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<byte]),
+                        as: UTF8.self))
+            }
         }
         result.endEditing()
         return result
+    }
+
+    /// The attribute dictionary of one piece: the style's, the paragraph style's and an
+    /// attachment's, every value an object.
+    static func objectAttributes(
+        for style: TextStyle, paragraph: ParagraphStyle?, attachment: TextAttachment?
+    ) -> [NSAttributedString.Key: Any] {
+        var attributes = objectAttributes(for: style)
+        if let a = attachment {
+            #if canImport(ObjectiveC)
+                attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
+                attributes[.mconvAttachmentInfo] = a
+            #else
+                let box = StyledValueBox(a)
+                attributes[.mconvAttachment] = box
+                attributes[.mconvAttachmentInfo] = box
+            #endif
+            if a.kind == .rule { attributes[.mconvRule] = NSNumber(value: true) }
+        }
+        if let p = paragraph { attributes[.mconvParagraphStyle] = paragraphObject(p) }
+        return attributes
     }
 
     /// `attributes(for:)` with every value already an object (on Linux a `StyledValueBox`,
@@ -256,5 +273,93 @@ extension StyledText {
             d[.mconvUnderline] = 0
         }
         return d
+    }
+}
+
+/// One-character attributed strings, one per distinct attribute dictionary, shared by every
+/// `attributedString()` call: bridging a dictionary into Foundation costs far more than
+/// appending an attributed string that already holds it, and documents use few styles.
+///
+/// The prototypes are immutable and only ever read (appended) after they are stored; the
+/// lock guards the table. It is emptied when it holds `limit` prototypes.
+final class AttributedPrototypes: @unchecked Sendable {
+    /// What a piece's dictionary is made from.
+    struct Key: Hashable {
+        let style: TextStyle
+        let paragraph: ParagraphStyle?
+        let attachment: TextAttachment?
+        /// The three values' hash, computed by the caller from hashes it keeps per value.
+        let hash: Int
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.style == b.style && a.paragraph == b.paragraph
+                && a.attachment == b.attachment
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    static let shared = AttributedPrototypes()
+    /// The most prototypes kept.
+    let limit = 1024
+    private let lock = NSLock()
+    private var table: [Key: NSAttributedString] = [:]
+
+    /// The prototype for `key`, made on first use.
+    func prototype(_ key: Key) -> NSAttributedString {
+        lock.lock()
+        let found = table[key]
+        lock.unlock()
+        if let found { return found }
+        let made = NSAttributedString(
+            string: "x",
+            attributes: StyledText.objectAttributes(
+                for: key.style, paragraph: key.paragraph, attachment: key.attachment))
+        lock.lock()
+        defer { lock.unlock() }
+        if let raced = table[key] { return raced }
+        if table.count >= limit { table.removeAll(keepingCapacity: true) }
+        table[key] = made
+        return made
+    }
+}
+
+/// The distinct values of one kind met while converting, numbered in order of first use:
+/// a few are found by comparison (cheaper than hashing a style), more through a table.
+struct DistinctValues<Value: Hashable> {
+    private(set) var values: [Value] = []
+    private var hashes: [Int?] = []
+    private var table: [Value: Int]? = nil
+
+    /// The number of `value`, numbering it when new.
+    mutating func id(of value: Value) -> Int {
+        if let table {
+            if let id = table[value] { return id }
+        } else {
+            // Most often the value is the last one met.
+            var k = values.count - 1
+            while k >= 0 {
+                if values[k] == value { return k }
+                k -= 1
+            }
+        }
+        values.append(value)
+        hashes.append(nil)
+        if table != nil {
+            table![value] = values.count - 1
+        } else if values.count > 16 {
+            var t: [Value: Int] = [:]
+            for (k, v) in values.enumerated() { t[v] = k }
+            table = t
+        }
+        return values.count - 1
+    }
+
+    /// The hash of value number `id`, computed once.
+    mutating func hash(of id: Int) -> Int {
+        if let h = hashes[id] { return h }
+        let h = values[id].hashValue
+        hashes[id] = h
+        return h
     }
 }

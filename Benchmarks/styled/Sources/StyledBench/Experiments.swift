@@ -189,6 +189,84 @@ func foundationExperiments(_ texts: [StyledText]) {
         for (r, id) in p { m.append(prototypes[id].attributedSubstring(from: r)) }
         return m.length
     }
+    time("ours: attributedString()") { i in texts[i].attributedString().length }
+    // Cached one-character prototypes per dictionary (built outside the timing, as a cache
+    // across calls would), appended, then each placeholder replaced by its text (the
+    // replacement takes the placeholder's attributes without copying the dictionary).
+    let prototypes1 = identified.map { $0.2.map { NSAttributedString(string: "x", attributes: $0) } }
+    let pieceTexts: [[String]] = identified.indices.map { i in
+        identified[i].1.map { nsStrings[i].substring(with: $0.0) }
+    }
+    time("cached 1-char prototypes appended, placeholders replaced (reverse)") { i in
+        let (_, p, _, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for (_, id) in p { m.append(prototypes1[i][id]) }
+        for k in p.indices.reversed() {
+            m.replaceCharacters(in: NSRange(location: k, length: 1), with: pieceTexts[i][k])
+        }
+        return m.length
+    }
+    time("cached 1-char prototypes, each replaced right after its append") { i in
+        let (_, p, _, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for k in p.indices {
+            m.append(prototypes1[i][p[k].1])
+            m.replaceCharacters(in: NSRange(location: m.length - 1, length: 1), with: pieceTexts[i][k])
+        }
+        return m.length
+    }
+    time("cached 1-char prototypes, forward replacement with offsets") { i in
+        let (_, p, _, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for (_, id) in p { m.append(prototypes1[i][id]) }
+        var at = 0
+        for k in p.indices {
+            m.replaceCharacters(in: NSRange(location: at, length: 1), with: pieceTexts[i][k])
+            at += p[k].0.length
+        }
+        return m.length
+    }
+    time("cached 1-char prototypes appended only (no text)") { i in
+        let (_, p, _, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for (_, id) in p { m.append(prototypes1[i][id]) }
+        return m.length
+    }
+    // Base dictionary over the whole string, then per other piece only the differing keys
+    // (addAttribute) and the missing ones (removeAttribute).
+    let diffs: [[(NSRange, [(NSAttributedString.Key, Any)], [NSAttributedString.Key])]] = identified.map { (_, p, d, base) in
+        p.filter { $0.1 != base }.map { (r, id) in
+            var add: [(NSAttributedString.Key, Any)] = []
+            var remove: [NSAttributedString.Key] = []
+            for (k, v) in d[id] {
+                if let b = d[base][k] as? NSObject, b.isEqual(v) { continue }
+                add.append((k, v))
+            }
+            for k in d[base].keys where d[id][k] == nil { remove.append(k) }
+            return (r, add, remove)
+        }
+    }
+    print("differing keys per non-base piece:", Double(diffs.map { $0.map { $0.1.count + $0.2.count }.reduce(0, +) }.reduce(0, +)) / Double(max(1, diffs.map(\.count).reduce(0, +))))
+    time("base dictionary + addAttribute/removeAttribute of differing keys") { i in
+        let (s, _, d, base) = identified[i]
+        let m = NSMutableAttributedString(string: s, attributes: d[base])
+        for (r, add, remove) in diffs[i] {
+            for (k, v) in add { m.addAttribute(k, value: v, range: r) }
+            for k in remove { m.removeAttribute(k, range: r) }
+        }
+        return m.length
+    }
+    time("base dictionary + addAttributes(differing dict)/removeAttribute") { i in
+        let (s, _, d, base) = identified[i]
+        let m = NSMutableAttributedString(string: s, attributes: d[base])
+        for (r, add, remove) in diffs[i] {
+            var a: [NSAttributedString.Key: Any] = [:]
+            for (k, v) in add { a[k] = v }
+            if !a.isEmpty { m.addAttributes(a, range: r) }
+            for k in remove { m.removeAttribute(k, range: r) }
+        }
+        return m.length
+    }
     time("NSAttributedString(string:attributes:) first piece only") { i in
         let (s, p) = pieces[i]
         return NSAttributedString(string: s, attributes: p[0].1).length
