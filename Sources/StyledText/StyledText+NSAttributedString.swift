@@ -54,12 +54,14 @@ extension StyledText {
         // key is hashed through Swift again when CoreFoundation copies and compares it), so:
         // 1. split the runs at paragraph ends into pieces, each with one dictionary id (a
         //    distinct run style x paragraph style pair; an attachment has its own);
-        // 2. per id take a one-character attributed prototype from a cache shared by all
-        //    calls (`AttributedPrototypes`), so a style seen before costs no bridging at all;
-        // 3. per maximal stretch of equal ids append the prototype, then replace its
-        //    placeholder character by the stretch's text (replaced characters keep the
-        //    attributes of the first one, so no dictionary is copied for the text).
-        var prototypes: [NSAttributedString] = []
+        // 2. per maximal stretch of equal ids append a one-character attributed prototype
+        //    holding the stretch's first character (an ASCII one; else a placeholder) from a
+        //    cache shared by all calls (`AttributedPrototypes`), so a style seen before costs
+        //    no bridging at all;
+        // 3. insert the rest of the stretch's text after it (inserted characters take the
+        //    attributes of the one before, so Foundation neither copies nor compares a
+        //    dictionary), or replace the placeholder by the whole text.
+        var keys: [AttributedPrototypes.Key] = []
         var pieceStarts: [Int] = []
         var pieceKinds: [Int] = []
         pieceStarts.reserveCapacity(runs.count + paragraphs.count)
@@ -97,19 +99,17 @@ extension StyledText {
                 if run.attachment == nil, let id = pairIDs[pair] {
                     kind = id
                 } else {
-                    kind = prototypes.count
+                    kind = keys.count
                     if run.attachment == nil { pairIDs[pair] = kind }
                     var hasher = Hasher()
                     hasher.combine(styles.hash(of: styleID))
                     hasher.combine(paragraphID >= 0 ? paragraphStyles.hash(of: paragraphID) : 0)
                     hasher.combine(run.attachment)
-                    prototypes.append(
-                        cache.prototype(
-                            AttributedPrototypes.Key(
-                                style: styles.values[styleID],
-                                paragraph: paragraphID >= 0
-                                    ? paragraphStyles.values[paragraphID] : nil,
-                                attachment: run.attachment, hash: hasher.finalize())))
+                    keys.append(
+                        AttributedPrototypes.Key(
+                            style: styles.values[styleID],
+                            paragraph: paragraphID >= 0 ? paragraphStyles.values[paragraphID] : nil,
+                            attachment: run.attachment, hash: hasher.finalize()))
                 }
                 if pieceKinds.last != kind {
                     pieceStarts.append(lo)
@@ -118,13 +118,15 @@ extension StyledText {
                 lo = hi
             }
         }
-        guard !prototypes.isEmpty else { return NSMutableAttributedString(string: string) }
+        guard !keys.isEmpty else { return NSMutableAttributedString(string: string) }
         // Appending whole attributed pieces lets Foundation copy and compare its own
         // dictionaries; `setAttributes` or `init(string:attributes:)` bridge a Swift
         // dictionary per call. Piece ends are found by walking the UTF-8 bytes (UTF-16
         // offsets into a non-ASCII Swift string cost a breadcrumb walk each).
         let result = NSMutableAttributedString(string: "")
         result.beginEditing()
+        // The prototypes of each kind.
+        var sets: [AttributedPrototypes.Set?] = Array(repeating: nil, count: keys.count)
         var text = string
         text.withUTF8 { bytes in
             var byte = 0
@@ -149,11 +151,29 @@ extension StyledText {
                     }
                 }
                 byte = min(byte, bytes.count)
-                result.append(prototypes[pieceKinds[i]])
-                result.replaceCharacters(
-                    in: NSRange(location: lo, length: 1),
-                    with: String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<byte]),
-                        as: UTF8.self))
+                let leading = first < bytes.count && bytes[first] < 0x80 ? Int(bytes[first]) : 128
+                let kind = pieceKinds[i]
+                let set: AttributedPrototypes.Set
+                if let found = sets[kind] {
+                    set = found
+                } else {
+                    set = cache.prototypes(keys[kind])
+                    sets[kind] = set
+                }
+                result.append(set.prototype(leading))
+                if leading == 128 {
+                    result.replaceCharacters(
+                        in: NSRange(location: lo, length: 1),
+                        with: String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[first..<byte]),
+                            as: UTF8.self))
+                } else if byte > first + 1 {
+                    result.replaceCharacters(
+                        in: NSRange(location: lo + 1, length: 0),
+                        with: String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[(first + 1)..<byte]),
+                            as: UTF8.self))
+                }
             }
         }
         result.endEditing()
@@ -276,12 +296,15 @@ extension StyledText {
     }
 }
 
-/// One-character attributed strings, one per distinct attribute dictionary, shared by every
-/// `attributedString()` call: bridging a dictionary into Foundation costs far more than
-/// appending an attributed string that already holds it, and documents use few styles.
+/// One-character attributed strings, one per distinct attribute dictionary and leading
+/// ASCII character (or placeholder), shared by every `attributedString()` call: bridging a
+/// dictionary into Foundation costs far more than appending an attributed string that
+/// already holds it, and documents use few styles.
 ///
 /// The prototypes are immutable and only ever read (appended) after they are stored; the
-/// lock guards the table. It is emptied when it holds `limit` prototypes.
+/// locks guard the tables. The table is emptied when it holds `limit` keys. On Apple
+/// platforms an attachment's `NSTextAttachment` is a mutable object the app may fill in, so
+/// pieces with attachments are never shared there.
 final class AttributedPrototypes: @unchecked Sendable {
     /// What a piece's dictionary is made from.
     struct Key: Hashable {
@@ -299,22 +322,55 @@ final class AttributedPrototypes: @unchecked Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
+    /// The prototypes of one key: one per leading ASCII character, and a placeholder.
+    final class Set: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [NSAttributedString?] = Array(repeating: nil, count: 129)
+        private let placeholder: NSAttributedString
+
+        init(_ placeholder: NSAttributedString) {
+            self.placeholder = placeholder
+            slots[128] = placeholder
+        }
+
+        /// The prototype whose character is the ASCII `first` (128: the placeholder).
+        func prototype(_ first: Int) -> NSAttributedString {
+            lock.lock()
+            defer { lock.unlock() }
+            if let found = slots[first] { return found }
+            // Made from the placeholder by Foundation, without bridging the dictionary again.
+            let made = NSMutableAttributedString(attributedString: placeholder)
+            made.replaceCharacters(
+                in: NSRange(location: 0, length: 1), with: String(UnicodeScalar(UInt8(first))))
+            let prototype = NSAttributedString(attributedString: made)
+            slots[first] = prototype
+            return prototype
+        }
+    }
+
     static let shared = AttributedPrototypes()
-    /// The most prototypes kept.
+    /// The most keys kept.
     let limit = 1024
     private let lock = NSLock()
-    private var table: [Key: NSAttributedString] = [:]
+    private var table: [Key: Set] = [:]
 
-    /// The prototype for `key`, made on first use.
-    func prototype(_ key: Key) -> NSAttributedString {
+    /// The prototypes for `key`, its placeholder made on first use.
+    func prototypes(_ key: Key) -> Set {
+        func make() -> Set {
+            Set(
+                NSAttributedString(
+                    string: "x",
+                    attributes: StyledText.objectAttributes(
+                        for: key.style, paragraph: key.paragraph, attachment: key.attachment)))
+        }
+        #if canImport(ObjectiveC)
+            if key.attachment != nil { return make() }
+        #endif
         lock.lock()
         let found = table[key]
         lock.unlock()
         if let found { return found }
-        let made = NSAttributedString(
-            string: "x",
-            attributes: StyledText.objectAttributes(
-                for: key.style, paragraph: key.paragraph, attachment: key.attachment))
+        let made = make()
         lock.lock()
         defer { lock.unlock() }
         if let raced = table[key] { return raced }
