@@ -50,6 +50,12 @@ extension StyledText {
     /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont // or UIFont
     /// ```
     public func attributedString() -> NSAttributedString {
+        attributedString(swappingText: AttributedPrototypes.mutableStringKeepsRuns)
+    }
+
+    /// `attributedString()`, its text laid down as stand-ins and swapped in at the end
+    /// through `mutableString` when `swappingText` (only right where that keeps the runs).
+    func attributedString(swappingText: Bool) -> NSAttributedString {
         // Foundation's cost is per call and per dictionary it bridges (on Linux each bridged
         // key is hashed through Swift again when CoreFoundation copies and compares it), so:
         // 1. split the runs at paragraph ends into pieces, each with one dictionary id (a
@@ -125,8 +131,36 @@ extension StyledText {
         // offsets into a non-ASCII Swift string cost a breadcrumb walk each).
         let result = NSMutableAttributedString(string: "")
         result.beginEditing()
-        // The prototypes of each kind.
+        // The prototypes of each kind, looked up once.
         var sets: [AttributedPrototypes.Set?] = Array(repeating: nil, count: keys.count)
+        func prototypes(of kind: Int) -> AttributedPrototypes.Set {
+            if let found = sets[kind] { return found }
+            let set = cache.prototypes(keys[kind])
+            sets[kind] = set
+            return set
+        }
+        if swappingText {
+            // swift-corelibs-foundation: each stretch laid down as its placeholder and ASCII
+            // stand-ins (an ASCII Swift string maps UTF-16 offsets without a breadcrumb walk
+            // after every edit), then the real text swapped in at once through
+            // `mutableString`, which there leaves the attribute runs as they are.
+            for i in pieceKinds.indices {
+                let lo = pieceStarts[i]
+                let length = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count) - lo
+                let set = prototypes(of: pieceKinds[i])
+                result.append(set.prototype(128))
+                if length > 1 {
+                    result.replaceCharacters(
+                        in: NSRange(location: lo + 1, length: 0),
+                        with: length <= AttributedPrototypes.standIns.count
+                            ? AttributedPrototypes.standIns[length - 1]
+                            : String(repeating: "x", count: length - 1))
+                }
+            }
+            result.mutableString.setString(string)
+            result.endEditing()
+            return result
+        }
         var text = string
         text.withUTF8 { bytes in
             var byte = 0
@@ -152,14 +186,7 @@ extension StyledText {
                 }
                 byte = min(byte, bytes.count)
                 let leading = first < bytes.count && bytes[first] < 0x80 ? Int(bytes[first]) : 128
-                let kind = pieceKinds[i]
-                let set: AttributedPrototypes.Set
-                if let found = sets[kind] {
-                    set = found
-                } else {
-                    set = cache.prototypes(keys[kind])
-                    sets[kind] = set
-                }
+                let set = prototypes(of: pieceKinds[i])
                 result.append(set.prototype(leading))
                 if leading == 128 {
                     result.replaceCharacters(
@@ -328,8 +355,10 @@ final class AttributedPrototypes: @unchecked Sendable {
         private var slots: [NSAttributedString?] = Array(repeating: nil, count: 129)
         private let placeholder: NSAttributedString
 
-        init(_ placeholder: NSAttributedString) {
-            self.placeholder = placeholder
+        /// A set whose placeholder is a copy of `bridged` made by Foundation (a dictionary
+        /// Foundation made itself copies faster than one bridged from Swift).
+        init(_ bridged: NSAttributedString) {
+            placeholder = NSAttributedString(attributedString: bridged)
             slots[128] = placeholder
         }
 
@@ -349,6 +378,22 @@ final class AttributedPrototypes: @unchecked Sendable {
     }
 
     static let shared = AttributedPrototypes()
+
+    /// Stand-in texts of 0 to 127 `x`s, made once.
+    static let standIns: [String] = (0..<128).map { String(repeating: "x", count: $0) }
+
+    /// Whether `NSMutableAttributedString.mutableString` is the string's own storage, whose
+    /// edits leave the attribute runs as they are (swift-corelibs-foundation; on Apple
+    /// platforms it is a proxy that edits attributes too). Checked once, by trying it.
+    static let mutableStringKeepsRuns: Bool = {
+        let probe = NSMutableAttributedString(string: "ab")
+        probe.addAttribute(.mconvKern, value: NSNumber(value: 1), range: NSRange(location: 0, length: 1))
+        probe.mutableString.setString("c\u{e9}")
+        var range = NSRange(location: 0, length: 0)
+        let kept = probe.attribute(.mconvKern, at: 0, effectiveRange: &range) != nil
+        return probe.string == "c\u{e9}" && probe.length == 2 && kept && range.length == 1
+            && probe.attribute(.mconvKern, at: 1, effectiveRange: nil) == nil
+    }()
     /// The most keys kept.
     let limit = 1024
     private let lock = NSLock()

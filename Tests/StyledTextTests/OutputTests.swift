@@ -45,6 +45,37 @@ let sampleDocument = Document([
             == attachment)
 }
 
+@Test func attributedStringPathsAgree() {
+    // The text swapped in through `mutableString` (swift-corelibs-foundation) or written
+    // piece by piece (elsewhere): the same attributed string either way, shared prototypes
+    // included (each document converted twice).
+    let documents = [
+        sampleDocument,
+        Document([
+            .paragraph(
+                [.text("caf\u{e9} "), .emphasis([.text("\u{e9}t\u{e9} \u{1F600}x")], .none), .text("!")],
+                .none),
+            .blockQuote([.paragraph([.text("\u{1F600}"), .strong([.text("b")], .none)], .none)], .none),
+            .paragraph([.code("x", .none), .text(" y")], .none),
+        ]),
+    ]
+    for document in documents {
+        let styled = StyledText(document)
+        let written = styled.attributedString(swappingText: false)
+        #expect(written.isEqual(to: styled.attributedString(swappingText: false)))
+        #if canImport(ObjectiveC)
+            #expect(!AttributedPrototypes.mutableStringKeepsRuns)
+        #else
+            #expect(AttributedPrototypes.mutableStringKeepsRuns)
+            let swapped = styled.attributedString(swappingText: true)
+            #expect(swapped.isEqual(to: written))
+            #expect(swapped.string == styled.string)
+        #endif
+        #expect(written.string == styled.string)
+        #expect(!written.isEqual(to: NSAttributedString(string: styled.string)))
+    }
+}
+
 @Test func attributedStringScopeWorksOnLinux() {
     let a = StyledText(sampleDocument).attributedStringValue()
     #expect(String(a.characters) == "Title\nHello bold linkred2\u{FFFC}")
@@ -138,19 +169,38 @@ let sampleDocument = Document([
                     kind: .ordered, start: i, items: [ListItem([.plain([.text("x")], .none)])])),
         ])
     }
-    let serial = docs.map { StyledRunsWriter(stylesheet: sheet).write($0).output }
+    // The -t styled text and the attributed string's runs (the attributed string's
+    // prototypes come from a cache all threads share).
+    @Sendable func render(_ document: Document) -> String {
+        StyledRunsWriter(stylesheet: sheet).write(document).output
+            + runsDescription(StyledText(document, stylesheet: sheet).attributedString())
+    }
+    let serial = docs.map(render)
     // Threads proper: 8 detached threads sharing the stylesheet.
     let results = ResultBox(count: docs.count)
     let threads = (0..<8).map { t in
         Thread {
             for i in stride(from: t, to: docs.count, by: 8) {
-                results.set(i, StyledRunsWriter(stylesheet: sheet).write(docs[i]).output)
+                results.set(i, render(docs[i]))
             }
         }
     }
     for thread in threads { thread.start() }
     while !results.isComplete { usleep(1000) }
     #expect(results.values == serial)
+}
+
+/// Each attribute run: its range, then its keys and values in key order.
+func runsDescription(_ a: NSAttributedString) -> String {
+    var out = ""
+    a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attributes, range, _ in
+        out += "\(range.location)+\(range.length)"
+        for key in attributes.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            out += " \(key.rawValue)=\(attributes[key]!)"
+        }
+        out += "\n"
+    }
+    return out
 }
 
 final class ResultBox: @unchecked Sendable {
