@@ -61,12 +61,15 @@ extension StyledText {
         // 1. split the runs at paragraph ends into pieces, each with one dictionary id (a
         //    distinct run style x paragraph style pair; an attachment has its own);
         // 2. per maximal stretch of equal ids append a one-character attributed prototype
-        //    holding the stretch's first character (an ASCII one; else a placeholder) from a
-        //    cache shared by all calls (`AttributedPrototypes`), so a style seen before costs
-        //    no bridging at all;
-        // 3. insert the rest of the stretch's text after it (inserted characters take the
+        //    from a cache shared by all calls (`AttributedPrototypes`), so a style seen
+        //    before costs no bridging at all;
+        // 3. insert the rest of the stretch after it (inserted characters take the
         //    attributes of the one before, so Foundation neither copies nor compares a
-        //    dictionary), or replace the placeholder by the whole text.
+        //    dictionary). Where `mutableString` edits leave the runs alone
+        //    (swift-corelibs-foundation) the prototype is a placeholder, the rest ASCII
+        //    stand-ins, and the real text is swapped in at the end; elsewhere the prototype
+        //    holds the stretch's first character (a placeholder replaced by the whole text
+        //    when that is not ASCII).
         var keys: [AttributedPrototypes.Key] = []
         var pieceStarts: [Int] = []
         var pieceKinds: [Int] = []
@@ -127,8 +130,7 @@ extension StyledText {
         guard !keys.isEmpty else { return NSMutableAttributedString(string: string) }
         // Appending whole attributed pieces lets Foundation copy and compare its own
         // dictionaries; `setAttributes` or `init(string:attributes:)` bridge a Swift
-        // dictionary per call. Piece ends are found by walking the UTF-8 bytes (UTF-16
-        // offsets into a non-ASCII Swift string cost a breadcrumb walk each).
+        // dictionary per call.
         let result = NSMutableAttributedString(string: "")
         result.beginEditing()
         // The prototypes of each kind, looked up once.
@@ -139,34 +141,45 @@ extension StyledText {
             sets[kind] = set
             return set
         }
-        if swappingText {
+        if swappingText, pieceStarts[0] == 0 {
             // swift-corelibs-foundation: each stretch laid down as its placeholder and ASCII
             // stand-ins (an ASCII Swift string maps UTF-16 offsets without a breadcrumb walk
             // after every edit), then the real text swapped in at once through
             // `mutableString`, which there leaves the attribute runs as they are.
+            var written = 0
             for i in pieceKinds.indices {
                 let lo = pieceStarts[i]
                 let length = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count) - lo
-                let set = prototypes(of: pieceKinds[i])
-                result.append(set.prototype(128))
+                result.append(prototypes(of: pieceKinds[i]).placeholder)
+                written += 1
                 if length > 1 {
                     result.replaceCharacters(
-                        in: NSRange(location: lo + 1, length: 0),
+                        in: NSRange(location: written, length: 0),
                         with: length <= AttributedPrototypes.standIns.count
                             ? AttributedPrototypes.standIns[length - 1]
                             : String(repeating: "x", count: length - 1))
+                    written += length - 1
                 }
             }
-            result.mutableString.setString(string)
-            result.endEditing()
-            return result
+            // Runs made by hand may not cover the text in order: then the general way below.
+            if result.length == utf16Count {
+                result.mutableString.setString(string)
+                result.endEditing()
+                return result
+            }
+            result.deleteCharacters(in: NSRange(location: 0, length: result.length))
         }
+        // Piece ends are found by walking the UTF-8 bytes (UTF-16 offsets into a non-ASCII
+        // Swift string cost a breadcrumb walk each).
         var text = string
         text.withUTF8 { bytes in
             var byte = 0
+            var written = 0  // UTF-16 length of the result so far
             for i in pieceKinds.indices {
-                let lo = pieceStarts[i]
-                var units = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count) - lo
+                let requested = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count)
+                    - pieceStarts[i]
+                if requested <= 0 { continue }  // runs made by hand, out of order
+                var units = requested
                 let first = byte
                 while units > 0 && byte < bytes.count {
                     let b = bytes[byte]
@@ -190,17 +203,18 @@ extension StyledText {
                 result.append(set.prototype(leading))
                 if leading == 128 {
                     result.replaceCharacters(
-                        in: NSRange(location: lo, length: 1),
+                        in: NSRange(location: written, length: 1),
                         with: String(
                             decoding: UnsafeBufferPointer(rebasing: bytes[first..<byte]),
                             as: UTF8.self))
                 } else if byte > first + 1 {
                     result.replaceCharacters(
-                        in: NSRange(location: lo + 1, length: 0),
+                        in: NSRange(location: written + 1, length: 0),
                         with: String(
                             decoding: UnsafeBufferPointer(rebasing: bytes[(first + 1)..<byte]),
                             as: UTF8.self))
                 }
+                written += requested - units
             }
         }
         result.endEditing()
@@ -353,7 +367,8 @@ final class AttributedPrototypes: @unchecked Sendable {
     final class Set: @unchecked Sendable {
         private let lock = NSLock()
         private var slots: [NSAttributedString?] = Array(repeating: nil, count: 129)
-        private let placeholder: NSAttributedString
+        /// The placeholder prototype (`x`).
+        let placeholder: NSAttributedString
 
         /// A set whose placeholder is a copy of `bridged` made by Foundation (a dictionary
         /// Foundation made itself copies faster than one bridged from Swift).
@@ -387,7 +402,8 @@ final class AttributedPrototypes: @unchecked Sendable {
     /// platforms it is a proxy that edits attributes too). Checked once, by trying it.
     static let mutableStringKeepsRuns: Bool = {
         let probe = NSMutableAttributedString(string: "ab")
-        probe.addAttribute(.mconvKern, value: NSNumber(value: 1), range: NSRange(location: 0, length: 1))
+        probe.addAttribute(
+            .mconvKern, value: NSNumber(value: 1), range: NSRange(location: 0, length: 1))
         probe.mutableString.setString("c\u{e9}")
         var range = NSRange(location: 0, length: 0)
         let kept = probe.attribute(.mconvKern, at: 0, effectiveRange: &range) != nil

@@ -53,9 +53,13 @@ let sampleDocument = Document([
         sampleDocument,
         Document([
             .paragraph(
-                [.text("caf\u{e9} "), .emphasis([.text("\u{e9}t\u{e9} \u{1F600}x")], .none), .text("!")],
+                [
+                    .text("caf\u{e9} "), .emphasis([.text("\u{e9}t\u{e9} \u{1F600}x")], .none),
+                    .text("!"),
+                ],
                 .none),
-            .blockQuote([.paragraph([.text("\u{1F600}"), .strong([.text("b")], .none)], .none)], .none),
+            .blockQuote(
+                [.paragraph([.text("\u{1F600}"), .strong([.text("b")], .none)], .none)], .none),
             .paragraph([.code("x", .none), .text(" y")], .none),
         ]),
     ]
@@ -73,6 +77,23 @@ let sampleDocument = Document([
         #endif
         #expect(written.string == styled.string)
         #expect(!written.isEqual(to: NSAttributedString(string: styled.string)))
+    }
+}
+
+@Test func attributedStringFromHandMadeRuns() {
+    // Runs that do not start at 0 or overrun the text: no text swap, the same result as
+    // piece by piece, no trap.
+    let plain = TextStyle()
+    let italic = TextStyle(italic: true)
+    for runs in [
+        [StyledRun(range: 1..<3, style: TextStyle(fontWeight: 700))],
+        [StyledRun(range: 0..<2, style: plain), StyledRun(range: 2..<9, style: italic)],
+        [StyledRun(range: 0..<2, style: plain), StyledRun(range: 1..<3, style: italic)],
+        [StyledRun(range: 0..<3, style: plain), StyledRun(range: 0..<1, style: italic)],
+    ] {
+        let styled = StyledText(string: "ab\u{e9}", runs: runs, paragraphs: [])
+        let written = styled.attributedString(swappingText: false)
+        #expect(styled.attributedString().isEqual(to: written))
     }
 }
 

@@ -193,7 +193,9 @@ func foundationExperiments(_ texts: [StyledText]) {
     // Cached one-character prototypes per dictionary (built outside the timing, as a cache
     // across calls would), appended, then each placeholder replaced by its text (the
     // replacement takes the placeholder's attributes without copying the dictionary).
-    let prototypes1 = identified.map { $0.2.map { NSAttributedString(string: "x", attributes: $0) } }
+    let prototypes1 = identified.map {
+        $0.2.map { NSAttributedString(string: "x", attributes: $0) }
+    }
     let pieceTexts: [[String]] = identified.indices.map { i in
         identified[i].1.map { nsStrings[i].substring(with: $0.0) }
     }
@@ -211,7 +213,8 @@ func foundationExperiments(_ texts: [StyledText]) {
         let m = NSMutableAttributedString(string: "")
         for k in p.indices {
             m.append(prototypes1[i][p[k].1])
-            m.replaceCharacters(in: NSRange(location: m.length - 1, length: 1), with: pieceTexts[i][k])
+            m.replaceCharacters(
+                in: NSRange(location: m.length - 1, length: 1), with: pieceTexts[i][k])
         }
         return m.length
     }
@@ -234,7 +237,8 @@ func foundationExperiments(_ texts: [StyledText]) {
     }
     // Base dictionary over the whole string, then per other piece only the differing keys
     // (addAttribute) and the missing ones (removeAttribute).
-    let diffs: [[(NSRange, [(NSAttributedString.Key, Any)], [NSAttributedString.Key])]] = identified.map { (_, p, d, base) in
+    typealias Diff = (NSRange, [(NSAttributedString.Key, Any)], [NSAttributedString.Key])
+    let diffs: [[Diff]] = identified.map { (_, p, d, base) in
         p.filter { $0.1 != base }.map { (r, id) in
             var add: [(NSAttributedString.Key, Any)] = []
             var remove: [NSAttributedString.Key] = []
@@ -246,7 +250,9 @@ func foundationExperiments(_ texts: [StyledText]) {
             return (r, add, remove)
         }
     }
-    print("differing keys per non-base piece:", Double(diffs.map { $0.map { $0.1.count + $0.2.count }.reduce(0, +) }.reduce(0, +)) / Double(max(1, diffs.map(\.count).reduce(0, +))))
+    let differing = diffs.map { $0.map { $0.1.count + $0.2.count }.reduce(0, +) }.reduce(0, +)
+    let nonBase = max(1, diffs.map(\.count).reduce(0, +))
+    print("differing keys per non-base piece:", Double(differing) / Double(nonBase))
     time("base dictionary + addAttribute/removeAttribute of differing keys") { i in
         let (s, _, d, base) = identified[i]
         let m = NSMutableAttributedString(string: s, attributes: d[base])
