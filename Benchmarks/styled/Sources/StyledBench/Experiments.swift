@@ -1,9 +1,10 @@
 import Foundation
+import MarkupAST
 import StyledText
 
 /// `STYLED_BENCH_PROFILE=nsexp`: Foundation construction variants over the same pieces
 /// (for choosing how `attributedString()` calls Foundation; not part of the figures).
-func foundationExperiments(_ texts: [StyledText]) {
+func foundationExperiments(_ texts: [StyledText], documents: [Document]) {
     // Pieces as the reference builds them, coalesced by Foundation.
     let pieces: [(String, [(NSRange, [NSAttributedString.Key: Any])])] = texts.map { s in
         let ns = s.attributedString()
@@ -190,6 +191,19 @@ func foundationExperiments(_ texts: [StyledText]) {
         return m.length
     }
     time("ours: attributedString()") { i in texts[i].attributedString().length }
+    // Every call with styles the prototype cache has never seen (a root font size of its
+    // own per call): what a first conversion with a new stylesheet costs.
+    let coldCount = 5 * 20 * texts.count
+    let coldTexts: [StyledText] = (0..<coldCount).map { k in
+        var sheet = Stylesheet.standard
+        sheet.root = StyleRule(css: "font-size: \(16 + Double(k) / 4096)px")
+        return StyledText(documents[k % documents.count], stylesheet: sheet)
+    }
+    var cold = 0
+    time("ours: attributedString(), cold prototype cache") { _ in
+        defer { cold += 1 }
+        return coldTexts[cold % coldCount].attributedString().length
+    }
     // Cached one-character prototypes per dictionary (built outside the timing, as a cache
     // across calls would), appended, then each placeholder replaced by its text (the
     // replacement takes the placeholder's attributes without copying the dictionary).
