@@ -150,7 +150,16 @@ extension StyledText {
             for i in pieceKinds.indices {
                 let lo = pieceStarts[i]
                 let length = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count) - lo
-                result.append(prototypes(of: pieceKinds[i]).placeholder)
+                let set = prototypes(of: pieceKinds[i])
+                if length >= 1 && length <= AttributedPrototypes.standInLimit,
+                    let prototype = set.standIn(length)
+                {
+                    // The whole stretch in one call.
+                    result.append(prototype)
+                    written += length
+                    continue
+                }
+                result.append(set.placeholder)
                 written += 1
                 if length > 1 {
                     result.replaceCharacters(
@@ -377,18 +386,44 @@ final class AttributedPrototypes: @unchecked Sendable {
             slots[128] = placeholder
         }
 
+        /// Prototypes of 1 to `standInLimit` stand-in `x`s, by length.
+        private var standIns: [NSAttributedString?] = Array(
+            repeating: nil, count: AttributedPrototypes.standInLimit + 1)
+        /// The lengths asked for once.
+        private var asked: [Bool] = Array(
+            repeating: false, count: AttributedPrototypes.standInLimit + 1)
+
         /// The prototype whose character is the ASCII `first` (128: the placeholder).
         func prototype(_ first: Int) -> NSAttributedString {
             lock.lock()
             defer { lock.unlock() }
             if let found = slots[first] { return found }
-            // Made from the placeholder by Foundation, without bridging the dictionary again.
-            let made = NSMutableAttributedString(attributedString: placeholder)
-            made.replaceCharacters(
-                in: NSRange(location: 0, length: 1), with: String(UnicodeScalar(UInt8(first))))
-            let prototype = NSAttributedString(attributedString: made)
+            let prototype = derive(String(UnicodeScalar(UInt8(first))))
             slots[first] = prototype
             return prototype
+        }
+
+        /// The prototype of `length` stand-in `x`s (1 to `standInLimit`), made the second
+        /// time it is asked for (making one costs more than the two calls it saves once).
+        func standIn(_ length: Int) -> NSAttributedString? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let found = standIns[length] { return found }
+            if !asked[length] {
+                asked[length] = true
+                return nil
+            }
+            let prototype = derive(AttributedPrototypes.standIns[length])
+            standIns[length] = prototype
+            return prototype
+        }
+
+        /// The placeholder's dictionary on `text`, made by Foundation without bridging the
+        /// dictionary again.
+        private func derive(_ text: String) -> NSAttributedString {
+            let made = NSMutableAttributedString(attributedString: placeholder)
+            made.replaceCharacters(in: NSRange(location: 0, length: 1), with: text)
+            return NSAttributedString(attributedString: made)
         }
     }
 
@@ -396,6 +431,8 @@ final class AttributedPrototypes: @unchecked Sendable {
 
     /// Stand-in texts of 0 to 127 `x`s, made once.
     static let standIns: [String] = (0..<128).map { String(repeating: "x", count: $0) }
+    /// The longest stretch appended as one cached stand-in prototype.
+    static let standInLimit = 64
 
     /// Whether `NSMutableAttributedString.mutableString` is the string's own storage, whose
     /// edits leave the attribute runs as they are (swift-corelibs-foundation; on Apple
