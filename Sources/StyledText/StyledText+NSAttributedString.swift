@@ -346,15 +346,19 @@ extension StyledText {
     }
 }
 
-/// One-character attributed strings, one per distinct attribute dictionary and leading
-/// ASCII character (or placeholder), shared by every `attributedString()` call: bridging a
-/// dictionary into Foundation costs far more than appending an attributed string that
-/// already holds it, and documents use few styles.
+/// Small attributed strings holding one attribute dictionary each, shared by every
+/// `attributedString()` call: bridging a dictionary into Foundation costs far more than
+/// appending an attributed string that already holds it, and documents use few styles.
+/// Per distinct dictionary (`Key`): a placeholder `x`, then, as they are asked for, runs of
+/// 1 to `standInLimit` stand-in `x`s (swift-corelibs-foundation) or one per leading ASCII
+/// character (elsewhere).
 ///
-/// The prototypes are immutable and only ever read (appended) after they are stored; the
-/// locks guard the tables. The table is emptied when it holds `limit` keys. On Apple
-/// platforms an attachment's `NSTextAttachment` is a mutable object the app may fill in, so
-/// pieces with attachments are never shared there.
+/// The prototypes are immutable and only ever read (appended) after they are stored
+/// (reading a one-run attributed string writes only its run array's lookup cache, always
+/// with the same values); the locks guard the tables. The table is emptied when it holds
+/// `limit` keys, so at most `limit` x (`standInLimit` + 2) prototypes are kept on Linux. On
+/// Apple platforms an attachment's `NSTextAttachment` is a mutable object the app may fill
+/// in, so pieces with attachments are never shared there.
 final class AttributedPrototypes: @unchecked Sendable {
     /// What a piece's dictionary is made from.
     struct Key: Hashable {
@@ -431,8 +435,9 @@ final class AttributedPrototypes: @unchecked Sendable {
 
     /// Stand-in texts of 0 to 127 `x`s, made once.
     static let standIns: [String] = (0..<128).map { String(repeating: "x", count: $0) }
-    /// The longest stretch appended as one cached stand-in prototype.
-    static let standInLimit = 64
+    /// The longest stretch appended as one cached stand-in prototype (longer ones are a
+    /// placeholder and inserted stand-ins).
+    static let standInLimit = 32
 
     /// Whether `NSMutableAttributedString.mutableString` is the string's own storage, whose
     /// edits leave the attribute runs as they are (swift-corelibs-foundation; on Apple
@@ -448,7 +453,7 @@ final class AttributedPrototypes: @unchecked Sendable {
             && probe.attribute(.mconvKern, at: 1, effectiveRange: nil) == nil
     }()
     /// The most keys kept.
-    let limit = 1024
+    let limit = 512
     private let lock = NSLock()
     private var table: [Key: Set] = [:]
 
