@@ -50,46 +50,45 @@ extension StyledText {
     /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont // or UIFont
     /// ```
     public func attributedString() -> NSAttributedString {
-        // Foundation's cost is per call (each bridges its dictionary and compares it with its
-        // neighbours' in the run array), so the work here is to make few, cheap calls:
+        attributedString(swappingText: AttributedPrototypes.mutableStringKeepsRuns)
+    }
+
+    /// `attributedString()`, its text laid down as stand-ins and swapped in at the end
+    /// through `mutableString` when `swappingText` (only right where that keeps the runs).
+    func attributedString(swappingText: Bool) -> NSAttributedString {
+        // Foundation's cost is per call and per dictionary it bridges (on Linux each bridged
+        // key is hashed through Swift again when CoreFoundation copies and compares it), so:
         // 1. split the runs at paragraph ends into pieces, each with one dictionary id (a
-        //    distinct run style x paragraph style pair; an attachment has its own), whose
-        //    values are objects made once per dictionary;
-        // 2. append one attributed string per maximal stretch of equal dictionary ids.
-        var dictionaries: [[NSAttributedString.Key: Any]] = []
+        //    distinct run style x paragraph style pair; an attachment has its own);
+        // 2. per maximal stretch of equal ids append a one-character attributed prototype
+        //    from a cache shared by all calls (`AttributedPrototypes`), so a style seen
+        //    before costs no bridging at all;
+        // 3. insert the rest of the stretch after it (inserted characters take the
+        //    attributes of the one before, so Foundation neither copies nor compares a
+        //    dictionary). Where `mutableString` edits leave the runs alone
+        //    (swift-corelibs-foundation) the prototype is a placeholder, the rest ASCII
+        //    stand-ins, and the real text is swapped in at the end; elsewhere the prototype
+        //    holds the stretch's first character (a placeholder replaced by the whole text
+        //    when that is not ASCII).
+        var keys: [AttributedPrototypes.Key] = []
         var pieceStarts: [Int] = []
         var pieceKinds: [Int] = []
         pieceStarts.reserveCapacity(runs.count + paragraphs.count)
         pieceKinds.reserveCapacity(runs.count + paragraphs.count)
-        // Style and paragraph style ids, then dictionary ids per (style, paragraph) pair.
-        var styleIDs: [TextStyle: Int] = [:]
-        var styleAttributes: [[NSAttributedString.Key: Any]] = []
-        var paragraphIDs: [ParagraphStyle: Int] = [:]
-        var paragraphValues: [Any] = []
-        var paragraphOf: [Int] = []  // per paragraph: index into paragraphValues, -1 for none
+        // Style and paragraph style ids (hashed once each, for the shared cache), then
+        // prototype ids per (style, paragraph) pair.
+        var styles = DistinctValues<TextStyle>()
+        var paragraphStyles = DistinctValues<ParagraphStyle>()
+        var paragraphOf: [Int] = []  // per paragraph: id in paragraphStyles, -1 for none
         paragraphOf.reserveCapacity(paragraphs.count)
         for p in paragraphs {
-            if p.style.isEmpty {
-                paragraphOf.append(-1)
-            } else if let id = paragraphIDs[p.style] {
-                paragraphOf.append(id)
-            } else {
-                paragraphIDs[p.style] = paragraphValues.count
-                paragraphOf.append(paragraphValues.count)
-                paragraphValues.append(StyledText.paragraphObject(p.style))
-            }
+            paragraphOf.append(p.style.isEmpty ? -1 : paragraphStyles.id(of: p.style))
         }
+        let cache = AttributedPrototypes.shared
         var pairIDs: [Int: Int] = [:]
         var paragraphIndex = 0
         for run in runs {
-            let styleID: Int
-            if let id = styleIDs[run.style] {
-                styleID = id
-            } else {
-                styleID = styleAttributes.count
-                styleIDs[run.style] = styleID
-                styleAttributes.append(StyledText.objectAttributes(for: run.style))
-            }
+            let styleID = styles.id(of: run.style)
             var lo = run.range.lowerBound
             while lo < run.range.upperBound {
                 while paragraphIndex + 1 < paragraphs.count,
@@ -104,36 +103,22 @@ extension StyledText {
                     paragraphID = paragraphOf[paragraphIndex]
                 }
                 if hi <= lo { hi = run.range.upperBound }
+                let pair = styleID &* (paragraphStyles.values.count + 1) &+ (paragraphID + 1)
                 let kind: Int
-                if let a = run.attachment {
-                    var attributes = styleAttributes[styleID]
-                    #if canImport(ObjectiveC)
-                        attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
-                        attributes[.mconvAttachmentInfo] = a
-                    #else
-                        let box = StyledValueBox(a)
-                        attributes[.mconvAttachment] = box
-                        attributes[.mconvAttachmentInfo] = box
-                    #endif
-                    if a.kind == .rule { attributes[.mconvRule] = NSNumber(value: true) }
-                    if paragraphID >= 0 {
-                        attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
-                    }
-                    kind = dictionaries.count
-                    dictionaries.append(attributes)
+                if run.attachment == nil, let id = pairIDs[pair] {
+                    kind = id
                 } else {
-                    let pair = styleID &* (paragraphValues.count + 1) &+ (paragraphID + 1)
-                    if let id = pairIDs[pair] {
-                        kind = id
-                    } else {
-                        var attributes = styleAttributes[styleID]
-                        if paragraphID >= 0 {
-                            attributes[.mconvParagraphStyle] = paragraphValues[paragraphID]
-                        }
-                        kind = dictionaries.count
-                        pairIDs[pair] = kind
-                        dictionaries.append(attributes)
-                    }
+                    kind = keys.count
+                    if run.attachment == nil { pairIDs[pair] = kind }
+                    var hasher = Hasher()
+                    hasher.combine(styles.hash(of: styleID))
+                    hasher.combine(paragraphID >= 0 ? paragraphStyles.hash(of: paragraphID) : 0)
+                    hasher.combine(run.attachment)
+                    keys.append(
+                        AttributedPrototypes.Key(
+                            style: styles.values[styleID],
+                            paragraph: paragraphID >= 0 ? paragraphStyles.values[paragraphID] : nil,
+                            attachment: run.attachment, hash: hasher.finalize()))
                 }
                 if pieceKinds.last != kind {
                     pieceStarts.append(lo)
@@ -142,26 +127,128 @@ extension StyledText {
                 lo = hi
             }
         }
-        guard !dictionaries.isEmpty else { return NSMutableAttributedString(string: string) }
-        // Appending whole attributed pieces lets Foundation compare its own dictionaries
-        // when it coalesces runs; `setAttributes` compares a freshly bridged dictionary with
-        // its neighbours through the much slower Swift `NSDictionary.isEqual`.
+        guard !keys.isEmpty else { return NSMutableAttributedString(string: string) }
+        // Appending whole attributed pieces lets Foundation copy and compare its own
+        // dictionaries; `setAttributes` or `init(string:attributes:)` bridge a Swift
+        // dictionary per call.
         let result = NSMutableAttributedString(string: "")
         result.beginEditing()
-        let utf16 = string.utf16
-        var index = utf16.startIndex
-        let end = utf16Count
-        for i in pieceKinds.indices {
-            let lo = pieceStarts[i]
-            let hi = i + 1 < pieceStarts.count ? pieceStarts[i + 1] : end
-            let next = utf16.index(index, offsetBy: hi - lo)
-            result.append(
-                NSAttributedString(
-                    string: String(string[index..<next]), attributes: dictionaries[pieceKinds[i]]))
-            index = next
+        // The prototypes of each kind, looked up once.
+        var sets: [AttributedPrototypes.Set?] = Array(repeating: nil, count: keys.count)
+        func prototypes(of kind: Int) -> AttributedPrototypes.Set {
+            if let found = sets[kind] { return found }
+            let set = cache.prototypes(keys[kind])
+            sets[kind] = set
+            return set
+        }
+        if swappingText, pieceStarts[0] == 0 {
+            // swift-corelibs-foundation: each stretch laid down as its placeholder and ASCII
+            // stand-ins (an ASCII Swift string maps UTF-16 offsets without a breadcrumb walk
+            // after every edit), then the real text swapped in at once through
+            // `mutableString`, which there leaves the attribute runs as they are.
+            var written = 0
+            for i in pieceKinds.indices {
+                let lo = pieceStarts[i]
+                let length = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count) - lo
+                let set = prototypes(of: pieceKinds[i])
+                if length >= 1 && length <= AttributedPrototypes.standInLimit,
+                    let prototype = set.standIn(length)
+                {
+                    // The whole stretch in one call.
+                    result.append(prototype)
+                    written += length
+                    continue
+                }
+                result.append(set.placeholder)
+                written += 1
+                if length > 1 {
+                    result.replaceCharacters(
+                        in: NSRange(location: written, length: 0),
+                        with: length <= AttributedPrototypes.standIns.count
+                            ? AttributedPrototypes.standIns[length - 1]
+                            : String(repeating: "x", count: length - 1))
+                    written += length - 1
+                }
+            }
+            // Runs made by hand may not cover the text in order: then the general way below.
+            if result.length == utf16Count {
+                result.mutableString.setString(string)
+                result.endEditing()
+                return result
+            }
+            result.deleteCharacters(in: NSRange(location: 0, length: result.length))
+        }
+        // Piece ends are found by walking the UTF-8 bytes (UTF-16 offsets into a non-ASCII
+        // Swift string cost a breadcrumb walk each).
+        var text = string
+        text.withUTF8 { bytes in
+            var byte = 0
+            var written = 0  // UTF-16 length of the result so far
+            for i in pieceKinds.indices {
+                let requested = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count)
+                    - pieceStarts[i]
+                if requested <= 0 { continue }  // runs made by hand, out of order
+                var units = requested
+                let first = byte
+                while units > 0 && byte < bytes.count {
+                    let b = bytes[byte]
+                    if b < 0x80 {
+                        byte += 1
+                        units -= 1
+                    } else if b < 0xE0 {
+                        byte += 2
+                        units -= 1
+                    } else if b < 0xF0 {
+                        byte += 3
+                        units -= 1
+                    } else {
+                        byte += 4
+                        units -= 2
+                    }
+                }
+                byte = min(byte, bytes.count)
+                let leading = first < bytes.count && bytes[first] < 0x80 ? Int(bytes[first]) : 128
+                let set = prototypes(of: pieceKinds[i])
+                result.append(set.prototype(leading))
+                if leading == 128 {
+                    result.replaceCharacters(
+                        in: NSRange(location: written, length: 1),
+                        with: String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[first..<byte]),
+                            as: UTF8.self))
+                } else if byte > first + 1 {
+                    result.replaceCharacters(
+                        in: NSRange(location: written + 1, length: 0),
+                        with: String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[(first + 1)..<byte]),
+                            as: UTF8.self))
+                }
+                written += requested - units
+            }
         }
         result.endEditing()
         return result
+    }
+
+    /// The attribute dictionary of one piece: the style's, the paragraph style's and an
+    /// attachment's, every value an object.
+    static func objectAttributes(
+        for style: TextStyle, paragraph: ParagraphStyle?, attachment: TextAttachment?
+    ) -> [NSAttributedString.Key: Any] {
+        var attributes = objectAttributes(for: style)
+        if let a = attachment {
+            #if canImport(ObjectiveC)
+                attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
+                attributes[.mconvAttachmentInfo] = a
+            #else
+                let box = StyledValueBox(a)
+                attributes[.mconvAttachment] = box
+                attributes[.mconvAttachmentInfo] = box
+            #endif
+            if a.kind == .rule { attributes[.mconvRule] = NSNumber(value: true) }
+        }
+        if let p = paragraph { attributes[.mconvParagraphStyle] = paragraphObject(p) }
+        return attributes
     }
 
     /// `attributes(for:)` with every value already an object (on Linux a `StyledValueBox`,
@@ -256,5 +343,182 @@ extension StyledText {
             d[.mconvUnderline] = 0
         }
         return d
+    }
+}
+
+/// Small attributed strings holding one attribute dictionary each, shared by every
+/// `attributedString()` call: bridging a dictionary into Foundation costs far more than
+/// appending an attributed string that already holds it, and documents use few styles.
+/// Per distinct dictionary (`Key`): a placeholder `x`, then, as they are asked for, runs of
+/// 1 to `standInLimit` stand-in `x`s (swift-corelibs-foundation) or one per leading ASCII
+/// character (elsewhere).
+///
+/// The prototypes are immutable and only ever read (appended) after they are stored
+/// (reading a one-run attributed string writes only its run array's lookup cache, always
+/// with the same values); the locks guard the tables. The table is emptied when it holds
+/// `limit` keys, so at most `limit` x (`standInLimit` + 2) prototypes are kept on Linux. On
+/// Apple platforms an attachment's `NSTextAttachment` is a mutable object the app may fill
+/// in, so pieces with attachments are never shared there.
+final class AttributedPrototypes: @unchecked Sendable {
+    /// What a piece's dictionary is made from.
+    struct Key: Hashable {
+        let style: TextStyle
+        let paragraph: ParagraphStyle?
+        let attachment: TextAttachment?
+        /// The three values' hash, computed by the caller from hashes it keeps per value.
+        let hash: Int
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.style == b.style && a.paragraph == b.paragraph
+                && a.attachment == b.attachment
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    /// The prototypes of one key: one per leading ASCII character, and a placeholder.
+    final class Set: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [NSAttributedString?] = Array(repeating: nil, count: 129)
+        /// The placeholder prototype (`x`).
+        let placeholder: NSAttributedString
+
+        /// A set whose placeholder is a copy of `bridged` made by Foundation (a dictionary
+        /// Foundation made itself copies faster than one bridged from Swift).
+        init(_ bridged: NSAttributedString) {
+            placeholder = NSAttributedString(attributedString: bridged)
+            slots[128] = placeholder
+        }
+
+        /// Prototypes of 1 to `standInLimit` stand-in `x`s, by length.
+        private var standIns: [NSAttributedString?] = Array(
+            repeating: nil, count: AttributedPrototypes.standInLimit + 1)
+        /// The lengths asked for once.
+        private var asked: [Bool] = Array(
+            repeating: false, count: AttributedPrototypes.standInLimit + 1)
+
+        /// The prototype whose character is the ASCII `first` (128: the placeholder).
+        func prototype(_ first: Int) -> NSAttributedString {
+            lock.lock()
+            defer { lock.unlock() }
+            if let found = slots[first] { return found }
+            let prototype = derive(String(UnicodeScalar(UInt8(first))))
+            slots[first] = prototype
+            return prototype
+        }
+
+        /// The prototype of `length` stand-in `x`s (1 to `standInLimit`), made the second
+        /// time it is asked for (making one costs more than the two calls it saves once).
+        func standIn(_ length: Int) -> NSAttributedString? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let found = standIns[length] { return found }
+            if !asked[length] {
+                asked[length] = true
+                return nil
+            }
+            let prototype = derive(AttributedPrototypes.standIns[length])
+            standIns[length] = prototype
+            return prototype
+        }
+
+        /// The placeholder's dictionary on `text`, made by Foundation without bridging the
+        /// dictionary again.
+        private func derive(_ text: String) -> NSAttributedString {
+            let made = NSMutableAttributedString(attributedString: placeholder)
+            made.replaceCharacters(in: NSRange(location: 0, length: 1), with: text)
+            return NSAttributedString(attributedString: made)
+        }
+    }
+
+    static let shared = AttributedPrototypes()
+
+    /// Stand-in texts of 0 to 127 `x`s, made once.
+    static let standIns: [String] = (0..<128).map { String(repeating: "x", count: $0) }
+    /// The longest stretch appended as one cached stand-in prototype (longer ones are a
+    /// placeholder and inserted stand-ins).
+    static let standInLimit = 32
+
+    /// Whether `NSMutableAttributedString.mutableString` is the string's own storage, whose
+    /// edits leave the attribute runs as they are (swift-corelibs-foundation; on Apple
+    /// platforms it is a proxy that edits attributes too). Checked once, by trying it.
+    static let mutableStringKeepsRuns: Bool = {
+        let probe = NSMutableAttributedString(string: "ab")
+        probe.addAttribute(
+            .mconvKern, value: NSNumber(value: 1), range: NSRange(location: 0, length: 1))
+        probe.mutableString.setString("c\u{e9}")
+        var range = NSRange(location: 0, length: 0)
+        let kept = probe.attribute(.mconvKern, at: 0, effectiveRange: &range) != nil
+        return probe.string == "c\u{e9}" && probe.length == 2 && kept && range.length == 1
+            && probe.attribute(.mconvKern, at: 1, effectiveRange: nil) == nil
+    }()
+    /// The most keys kept.
+    let limit = 512
+    private let lock = NSLock()
+    private var table: [Key: Set] = [:]
+
+    /// The prototypes for `key`, its placeholder made on first use.
+    func prototypes(_ key: Key) -> Set {
+        func make() -> Set {
+            Set(
+                NSAttributedString(
+                    string: "x",
+                    attributes: StyledText.objectAttributes(
+                        for: key.style, paragraph: key.paragraph, attachment: key.attachment)))
+        }
+        #if canImport(ObjectiveC)
+            if key.attachment != nil { return make() }
+        #endif
+        lock.lock()
+        let found = table[key]
+        lock.unlock()
+        if let found { return found }
+        let made = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let raced = table[key] { return raced }
+        if table.count >= limit { table.removeAll(keepingCapacity: true) }
+        table[key] = made
+        return made
+    }
+}
+
+/// The distinct values of one kind met while converting, numbered in order of first use:
+/// a few are found by comparison (cheaper than hashing a style), more through a table.
+struct DistinctValues<Value: Hashable> {
+    private(set) var values: [Value] = []
+    private var hashes: [Int?] = []
+    private var table: [Value: Int]? = nil
+
+    /// The number of `value`, numbering it when new.
+    mutating func id(of value: Value) -> Int {
+        if let table {
+            if let id = table[value] { return id }
+        } else {
+            // Most often the value is the last one met.
+            var k = values.count - 1
+            while k >= 0 {
+                if values[k] == value { return k }
+                k -= 1
+            }
+        }
+        values.append(value)
+        hashes.append(nil)
+        if table != nil {
+            table![value] = values.count - 1
+        } else if values.count > 16 {
+            var t: [Value: Int] = [:]
+            for (k, v) in values.enumerated() { t[v] = k }
+            table = t
+        }
+        return values.count - 1
+    }
+
+    /// The hash of value number `id`, computed once.
+    mutating func hash(of id: Int) -> Int {
+        if let h = hashes[id] { return h }
+        let h = values[id].hashValue
+        hashes[id] = h
+        return h
     }
 }

@@ -45,6 +45,61 @@ let sampleDocument = Document([
             == attachment)
 }
 
+@Test func attributedStringPathsAgree() {
+    // The text swapped in through `mutableString` (swift-corelibs-foundation) or written
+    // piece by piece (elsewhere): the same attributed string either way, shared prototypes
+    // included.
+    let documents = [
+        sampleDocument,
+        Document([
+            .paragraph(
+                [
+                    .text("caf\u{e9} "), .emphasis([.text("\u{e9}t\u{e9} \u{1F600}x")], .none),
+                    .text("!"),
+                ],
+                .none),
+            .blockQuote(
+                [.paragraph([.text("\u{1F600}"), .strong([.text("b")], .none)], .none)], .none),
+            .paragraph([.code("x", .none), .text(" y")], .none),
+        ]),
+    ]
+    for document in documents {
+        let styled = StyledText(document)
+        let written = styled.attributedString(swappingText: false)
+        #expect(written.isEqual(to: styled.attributedString(swappingText: false)))
+        #if canImport(ObjectiveC)
+            #expect(!AttributedPrototypes.mutableStringKeepsRuns)
+        #else
+            #expect(AttributedPrototypes.mutableStringKeepsRuns)
+            // Three times: cached stand-in prototypes are made at the second request.
+            for _ in 0..<3 {
+                let swapped = styled.attributedString(swappingText: true)
+                #expect(swapped.isEqual(to: written))
+                #expect(swapped.string == styled.string)
+            }
+        #endif
+        #expect(written.string == styled.string)
+        #expect(!written.isEqual(to: NSAttributedString(string: styled.string)))
+    }
+}
+
+@Test func attributedStringFromHandMadeRuns() {
+    // Runs that do not start at 0 or overrun the text: no text swap, the same result as
+    // piece by piece, no trap.
+    let plain = TextStyle()
+    let italic = TextStyle(italic: true)
+    for runs in [
+        [StyledRun(range: 1..<3, style: TextStyle(fontWeight: 700))],
+        [StyledRun(range: 0..<2, style: plain), StyledRun(range: 2..<9, style: italic)],
+        [StyledRun(range: 0..<2, style: plain), StyledRun(range: 1..<3, style: italic)],
+        [StyledRun(range: 0..<3, style: plain), StyledRun(range: 0..<1, style: italic)],
+    ] {
+        let styled = StyledText(string: "ab\u{e9}", runs: runs, paragraphs: [])
+        let written = styled.attributedString(swappingText: false)
+        #expect(styled.attributedString().isEqual(to: written))
+    }
+}
+
 @Test func attributedStringScopeWorksOnLinux() {
     let a = StyledText(sampleDocument).attributedStringValue()
     #expect(String(a.characters) == "Title\nHello bold linkred2\u{FFFC}")
@@ -138,19 +193,38 @@ let sampleDocument = Document([
                     kind: .ordered, start: i, items: [ListItem([.plain([.text("x")], .none)])])),
         ])
     }
-    let serial = docs.map { StyledRunsWriter(stylesheet: sheet).write($0).output }
+    // The -t styled text and the attributed string's runs (the attributed string's
+    // prototypes come from a cache all threads share).
+    @Sendable func render(_ document: Document) -> String {
+        StyledRunsWriter(stylesheet: sheet).write(document).output
+            + runsDescription(StyledText(document, stylesheet: sheet).attributedString())
+    }
+    let serial = docs.map(render)
     // Threads proper: 8 detached threads sharing the stylesheet.
     let results = ResultBox(count: docs.count)
     let threads = (0..<8).map { t in
         Thread {
             for i in stride(from: t, to: docs.count, by: 8) {
-                results.set(i, StyledRunsWriter(stylesheet: sheet).write(docs[i]).output)
+                results.set(i, render(docs[i]))
             }
         }
     }
     for thread in threads { thread.start() }
     while !results.isComplete { usleep(1000) }
     #expect(results.values == serial)
+}
+
+/// Each attribute run: its range, then its keys and values in key order.
+func runsDescription(_ a: NSAttributedString) -> String {
+    var out = ""
+    a.enumerateAttributes(in: NSRange(location: 0, length: a.length)) { attributes, range, _ in
+        out += "\(range.location)+\(range.length)"
+        for key in attributes.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            out += " \(key.rawValue)=\(attributes[key]!)"
+        }
+        out += "\n"
+    }
+    return out
 }
 
 final class ResultBox: @unchecked Sendable {

@@ -1,9 +1,10 @@
 import Foundation
+import MarkupAST
 import StyledText
 
 /// `STYLED_BENCH_PROFILE=nsexp`: Foundation construction variants over the same pieces
 /// (for choosing how `attributedString()` calls Foundation; not part of the figures).
-func foundationExperiments(_ texts: [StyledText]) {
+func foundationExperiments(_ texts: [StyledText], documents: [Document]) {
     // Pieces as the reference builds them, coalesced by Foundation.
     let pieces: [(String, [(NSRange, [NSAttributedString.Key: Any])])] = texts.map { s in
         let ns = s.attributedString()
@@ -187,6 +188,103 @@ func foundationExperiments(_ texts: [StyledText]) {
         let prototypes = d.map { NSAttributedString(string: s, attributes: $0) }
         let m = NSMutableAttributedString(string: "")
         for (r, id) in p { m.append(prototypes[id].attributedSubstring(from: r)) }
+        return m.length
+    }
+    time("ours: attributedString()") { i in texts[i].attributedString().length }
+    // Every call with styles the prototype cache has never seen (a root font size of its
+    // own per call): what a first conversion with a new stylesheet costs.
+    let coldCount = 5 * 20 * texts.count
+    let coldTexts: [StyledText] = (0..<coldCount).map { k in
+        var sheet = Stylesheet.standard
+        sheet.root = StyleRule(css: "font-size: \(16 + Double(k) / 4096)px")
+        return StyledText(documents[k % documents.count], stylesheet: sheet)
+    }
+    var cold = 0
+    time("ours: attributedString(), cold prototype cache") { _ in
+        defer { cold += 1 }
+        return coldTexts[cold % coldCount].attributedString().length
+    }
+    // Cached one-character prototypes per dictionary (built outside the timing, as a cache
+    // across calls would), appended, then each placeholder replaced by its text (the
+    // replacement takes the placeholder's attributes without copying the dictionary).
+    let prototypes1 = identified.map {
+        $0.2.map { NSAttributedString(string: "x", attributes: $0) }
+    }
+    let pieceTexts: [[String]] = identified.indices.map { i in
+        identified[i].1.map { nsStrings[i].substring(with: $0.0) }
+    }
+    time("cached 1-char prototypes appended, placeholders replaced (reverse)") { i in
+        let (_, p, _, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for (_, id) in p { m.append(prototypes1[i][id]) }
+        for k in p.indices.reversed() {
+            m.replaceCharacters(in: NSRange(location: k, length: 1), with: pieceTexts[i][k])
+        }
+        return m.length
+    }
+    time("cached 1-char prototypes, each replaced right after its append") { i in
+        let (_, p, _, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for k in p.indices {
+            m.append(prototypes1[i][p[k].1])
+            m.replaceCharacters(
+                in: NSRange(location: m.length - 1, length: 1), with: pieceTexts[i][k])
+        }
+        return m.length
+    }
+    time("cached 1-char prototypes, forward replacement with offsets") { i in
+        let (_, p, _, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for (_, id) in p { m.append(prototypes1[i][id]) }
+        var at = 0
+        for k in p.indices {
+            m.replaceCharacters(in: NSRange(location: at, length: 1), with: pieceTexts[i][k])
+            at += p[k].0.length
+        }
+        return m.length
+    }
+    time("cached 1-char prototypes appended only (no text)") { i in
+        let (_, p, _, _) = identified[i]
+        let m = NSMutableAttributedString(string: "")
+        for (_, id) in p { m.append(prototypes1[i][id]) }
+        return m.length
+    }
+    // Base dictionary over the whole string, then per other piece only the differing keys
+    // (addAttribute) and the missing ones (removeAttribute).
+    typealias Diff = (NSRange, [(NSAttributedString.Key, Any)], [NSAttributedString.Key])
+    let diffs: [[Diff]] = identified.map { (_, p, d, base) in
+        p.filter { $0.1 != base }.map { (r, id) in
+            var add: [(NSAttributedString.Key, Any)] = []
+            var remove: [NSAttributedString.Key] = []
+            for (k, v) in d[id] {
+                if let b = d[base][k] as? NSObject, b.isEqual(v) { continue }
+                add.append((k, v))
+            }
+            for k in d[base].keys where d[id][k] == nil { remove.append(k) }
+            return (r, add, remove)
+        }
+    }
+    let differing = diffs.map { $0.map { $0.1.count + $0.2.count }.reduce(0, +) }.reduce(0, +)
+    let nonBase = max(1, diffs.map(\.count).reduce(0, +))
+    print("differing keys per non-base piece:", Double(differing) / Double(nonBase))
+    time("base dictionary + addAttribute/removeAttribute of differing keys") { i in
+        let (s, _, d, base) = identified[i]
+        let m = NSMutableAttributedString(string: s, attributes: d[base])
+        for (r, add, remove) in diffs[i] {
+            for (k, v) in add { m.addAttribute(k, value: v, range: r) }
+            for k in remove { m.removeAttribute(k, range: r) }
+        }
+        return m.length
+    }
+    time("base dictionary + addAttributes(differing dict)/removeAttribute") { i in
+        let (s, _, d, base) = identified[i]
+        let m = NSMutableAttributedString(string: s, attributes: d[base])
+        for (r, add, remove) in diffs[i] {
+            var a: [NSAttributedString.Key: Any] = [:]
+            for (k, v) in add { a[k] = v }
+            if !a.isEmpty { m.addAttributes(a, range: r) }
+            for k in remove { m.removeAttribute(k, range: r) }
+        }
         return m.length
     }
     time("NSAttributedString(string:attributes:) first piece only") { i in

@@ -93,7 +93,7 @@ if ProcessInfo.processInfo.environment["STYLED_BENCH_DEBUG"] != nil {
 // the 1 MB document. `STYLED_BENCH_SECONDS` sets the loop time (default 5).
 if let mode = ProcessInfo.processInfo.environment["STYLED_BENCH_PROFILE"] {
     if mode == "nsexp" {
-        foundationExperiments(styledTexts)
+        foundationExperiments(styledTexts, documents: documents)
         exit(0)
     }
     var text = ""
