@@ -67,6 +67,25 @@ struct CLITests {
         #expect(r.stderr.contains("input.invalid-utf8"))
     }
 
+    @Test("--encoding, a UTF-16 byte order mark and an HTML <meta charset> choose the encoding")
+    func encodings() throws {
+        let latin1 = try temporaryFile("old.txt", contents: [0x63, 0x61, 0x66, 0xE9, 0x0A])
+        let named = try runMconv(["--encoding", "latin1", "-f", "plain", "-t", "plain", latin1])
+        #expect(named.status == 0)
+        #expect(named.stdout == "café\n")
+        #expect(named.stderr == "")
+        let unknown = try runMconv(["--encoding", "klingon", "-f", "plain", latin1])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("unknown encoding 'klingon'"))
+        let utf16 = try temporaryFile("wide.html", contents: [0xFF, 0xFE] + Array("<p>é</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(try runMconv(["-t", "plain", utf16]).stdout == "é\n")
+        let page = try temporaryFile(
+            "meta.html", contents: Array("<meta charset=windows-1252><p>".utf8) + [0x93, 0x78, 0x94] + Array("</p>".utf8))
+        let sniffed = try runMconv(["-t", "plain", page])
+        #expect(sniffed.stdout == "“x”\n")
+        #expect(sniffed.stderr.contains("note: input.encoding"))
+    }
+
     @Test("format inferred from file extensions")
     func inference() throws {
         let path = try temporaryFile("page.txt", contents: Array("hello\n".utf8))
