@@ -57,7 +57,10 @@ struct BBCodeTokenizer {
     mutating func tokenize(_ input: String) -> [BBCodeToken] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.utf8.count + 1)
-        bytes.append(contentsOf: input.utf8)
+        // A native string copies with one memcpy; other strings byte by byte.
+        if input.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: input.utf8)
+        }
         bytes.append(0)  // sentinel
         self.bytes = bytes
         closeCounts = Array(repeating: 0, count: dialect.tags.count + 1)

@@ -16,7 +16,11 @@ final class BBElement {
     @exclusivity(unchecked) var link: Link?
     /// An unsafe link: lowered as its children only.
     @exclusivity(unchecked) var transparent = false
+    /// The content of a block element.
     @exclusivity(unchecked) var children: [BBNode] = []
+    /// The content of an inline element, already lowered (inline elements hold only inline
+    /// content, so they become AST inlines when they close; see `BBCodeTreeBuilder.pop`).
+    @exclusivity(unchecked) var inlines: [Inline] = []
 
     init(
         tag: BBCodeTag, id: Int, token: BBCodeTagToken?, isBlock: Bool,
@@ -40,6 +44,38 @@ final class BBElement {
         children[last] = .text(text)
     }
 
+    /// `appendToLastText` for an inline element's `inlines`.
+    func appendToLastInlineText(_ s: String) {
+        let last = inlines.count - 1
+        guard case .text(var text) = inlines[last] else { return }
+        inlines[last] = .lineBreak  // drops the array's reference: `text` is unique
+        text.append(s)
+        inlines[last] = .text(text)
+    }
+
+    /// Whether the element is lowered as its content only (unsafe or nested links).
+    var isTransparent: Bool {
+        transparent || (link == nil && (tag.kind == .link || tag.kind == .email))
+    }
+
+    /// The AST inline of a finished, non-transparent inline element (its `inlines` moved out).
+    func lowered() -> Inline {
+        let xs = inlines
+        inlines = []
+        let a = attributes
+        switch tag.kind {
+        case .strong: return .strong(xs, a)
+        case .emphasis: return .emphasis(xs, a)
+        case .underline: return .underline(xs, a)
+        case .strikethrough: return .strikethrough(xs, a)
+        case .sub: return .sub(xs, a)
+        case .sup: return .sup(xs, a)
+        case .highlight: return .highlight(xs, a)
+        case .link, .email: return .link(xs, link!, a)
+        default: return .span(xs, a)
+        }
+    }
+
     /// A fresh element with the same tag and attributes (for reopening).
     func reopened() -> BBElement {
         let copy = BBElement(tag: tag, id: id, token: nil, isBlock: isBlock, attributes: attributes)
@@ -52,6 +88,7 @@ final class BBElement {
 
 /// A node of the intermediate tree.
 ///
+/// Only block elements hold `BBNode`s (inline elements hold lowered `Inline`s).
 /// Finished AST nodes are held by index in the builder's `inlineLeaves` and `blockLeaves`,
 /// which keeps this enum small (copies and destruction stay cheap).
 enum BBNode {
@@ -111,7 +148,7 @@ struct BBCodeTreeBuilder {
             let token = tokens[index]
             switch token {
             case .text(let start, let end):
-                appendText(text(start..<end))
+                appendText(start..<end)
                 if !lineHasContent,
                     bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 })
                 {
@@ -168,6 +205,22 @@ struct BBCodeTreeBuilder {
 
     private mutating func append(_ node: BBNode) {
         let top = stack[stack.count - 1]
+        guard top.isBlock else {
+            // Inline elements hold text, single line ends and inlines only.
+            switch node {
+            case .text(let s):
+                if case .text? = top.inlines.last {
+                    top.appendToLastInlineText(s)
+                } else {
+                    top.inlines.append(.text(s))
+                }
+            case .newlines(let count):
+                for _ in 0..<count { top.inlines.append(.lineBreak) }
+            case .inline(let k): top.inlines.append(inlineLeaves[k])
+            case .element, .block: break  // not reached: blocks close the inline tail first
+            }
+            return
+        }
         // Adjacent texts are merged here (the lowering's `Normalize` would merge them too).
         if case .text(let s) = node, case .text? = top.children.last {
             top.appendToLastText(s)
@@ -177,8 +230,13 @@ struct BBCodeTreeBuilder {
     }
 
     private mutating func append(inline: Inline) {
+        let top = stack[stack.count - 1]
+        if !top.isBlock {
+            top.inlines.append(inline)
+            return
+        }
         inlineLeaves.append(inline)
-        append(.inline(inlineLeaves.count - 1))
+        top.children.append(.inline(inlineLeaves.count - 1))
     }
 
     private mutating func append(block: Block) {
@@ -186,17 +244,38 @@ struct BBCodeTreeBuilder {
         append(.block(blockLeaves.count - 1))
     }
 
+    /// Pushes an element; a block element becomes a child of the top now, an inline element
+    /// when it is popped.
     private mutating func push(_ element: BBElement) {
-        append(.element(element))
+        if element.isBlock { append(.element(element)) }
         stack.append(element)
         openCount[element.id] += 1
         if element.link != nil { linkDepth += 1 }
     }
 
+    /// Pops the top element; an inline element is lowered into the new top (nothing was
+    /// appended to the new top while the element was open).
     private mutating func pop() {
         let element = stack.removeLast()
         openCount[element.id] -= 1
         if element.link != nil { linkDepth -= 1 }
+        guard !element.isBlock else { return }
+        if element.isTransparent {
+            let xs = element.inlines
+            element.inlines = []
+            let top = stack[stack.count - 1]
+            if top.isBlock {
+                // The inlines kept as they are (no text merging), as the lowering did.
+                for x in xs {
+                    inlineLeaves.append(x)
+                    top.children.append(.inline(inlineLeaves.count - 1))
+                }
+            } else {
+                top.inlines.append(contentsOf: xs)
+            }
+        } else {
+            append(inline: element.lowered())
+        }
     }
 
     /// Pops the inline elements above the topmost block, bottom first.
@@ -257,10 +336,42 @@ struct BBCodeTreeBuilder {
     // MARK: Tokens
 
     private mutating func appendText(_ s: String) {
-        if reader.autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(s) {
-            for node in BBCodeAutolink.split(s, leaves: &inlineLeaves) { append(node) }
-        } else {
-            append(.text(s))
+        if reader.autolink, linkDepth == 0 {
+            let u = Array(s.utf8)
+            if u.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, 0..<$0.count) }) {
+                u.withUnsafeBufferPointer { appendLinkedText($0, 0..<$0.count) }
+                return
+            }
+        }
+        append(.text(s))
+    }
+
+    /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
+    private mutating func appendText(_ range: Range<Int>) {
+        if reader.autolink, linkDepth == 0 {
+            let b = bytes
+            if b.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, range) }) {
+                b.withUnsafeBufferPointer { appendLinkedText($0, range) }
+                return
+            }
+        }
+        append(.text(text(range)))
+    }
+
+    /// Appends the text `u[range]` as text and link nodes.
+    private mutating func appendLinkedText(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        func string(_ r: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: u[r]), as: UTF8.self)
+        }
+        var start = range.lowerBound
+        while let url = BBCodeAutolink.nextURL(u, from: start, in: range) {
+            if url.lowerBound > start { append(.text(string(start..<url.lowerBound))) }
+            let s = string(url)
+            append(inline: .link([.text(s)], Link(BBCodeURL.normalized(s)), .none))
+            start = url.upperBound
+        }
+        if start == range.lowerBound || start < range.upperBound {
+            append(.text(string(start..<range.upperBound)))
         }
     }
 
@@ -272,7 +383,7 @@ struct BBCodeTreeBuilder {
     }
 
     private mutating func literal(_ tok: BBCodeTagToken) {
-        appendText(text(tok.raw))
+        appendText(tok.raw)
     }
 
     private mutating func open(_ tok: BBCodeTagToken) {
@@ -360,14 +471,13 @@ struct BBCodeTreeBuilder {
         guard openCount[id] > 0,
             let index = topmost(where: { $0.id == id })
         else {
-            let raw = text(range)
             if reader.dialect.tags[id].name == "hr" { return }
             strayCount += 1
             if strayCount <= 20 { diagnostics.append(
                 Diagnostic(
-                    .warning, "parse.stray-close-tag", "\(raw) closes nothing; kept as text",
+                    .warning, "parse.stray-close-tag", "\(text(range)) closes nothing; kept as text",
                     line: line, column: column)) }
-            appendText(raw)
+            appendText(range)
             return
         }
         let element = stack[index]
