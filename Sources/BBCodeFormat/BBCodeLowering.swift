@@ -148,10 +148,10 @@ struct BBCodeLowering {
         if let number = Int(value), !value.isEmpty, value.allSatisfy(\.isASCIIDigit) {
             kind = .ordered
             start = number
-        } else if ["a", "A", "i", "I"].contains(value) {
+        } else if !value.isEmpty, ["a", "A", "i", "I"].contains(value) {
             kind = .ordered
             attributes.set("type", value)
-        } else if ["disc", "circle", "square"].contains(value.lowercased()) {
+        } else if !value.isEmpty, ["disc", "circle", "square"].contains(value.lowercased()) {
             attributes.set("type", value.lowercased())
         } else if !value.isEmpty, let token = e.token {
             diagnostics.append(

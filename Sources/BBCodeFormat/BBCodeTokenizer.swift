@@ -186,8 +186,9 @@ struct BBCodeTokenizer {
         return tokens
     }
 
-    /// The first position at or after `from` whose 8-byte block may hold a `[`, `\n` or
-    /// `\r` (plain text is skipped 8 bytes at a time; the caller checks byte by byte).
+    /// The position of the first `[`, `\n` or `\r` at or after `from`, or a position in the
+    /// last 7 bytes before `n` (plain text is skipped 8 bytes at a time; the caller checks
+    /// byte by byte from the returned position).
     @inline(__always)
     static func skipPlain(_ b: [UInt8], _ from: Int, _ n: Int) -> Int {
         b.withUnsafeBufferPointer { p -> Int in
@@ -196,14 +197,17 @@ struct BBCodeTokenizer {
             let highs: UInt64 = 0x8080_8080_8080_8080
             var i = from
             while i + 8 <= n {
-                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let w = UInt64(
+                    littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                 let bracket = w ^ 0x5B5B_5B5B_5B5B_5B5B
                 let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
                 let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
                 // Non-zero exactly when one of the three bytes occurs in the block.
                 let found =
                     ((bracket &- ones) & ~bracket) | ((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)
-                if found & highs != 0 { break }
+                let hits = found & highs
+                // The lowest flagged byte is a real match (a borrow only flags bytes above one).
+                if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
                 i += 8
             }
             return i

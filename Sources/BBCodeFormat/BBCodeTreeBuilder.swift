@@ -23,12 +23,12 @@ final class BBElement {
     @exclusivity(unchecked) var inlines: [Inline] = []
 
     init(
-        tag: BBCodeTag, id: Int, token: BBCodeTagToken?, isBlock: Bool,
+        tag: BBCodeTag, id: Int, token: (line: Int, column: Int)?, isBlock: Bool,
         attributes: Attributes = .none
     ) {
         self.tag = tag
         self.id = id
-        self.token = token.map { ($0.line, $0.column) }
+        self.token = token
         self.isBlock = isBlock
         self.attributes = attributes
     }
@@ -419,7 +419,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: list)
-            push(BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: true))
+            push(BBElement(tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: true))
             reopen(tail)
         case .tableRow:
             guard let table = topmost(where: { $0.tag.kind == .table }) else {
@@ -428,7 +428,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: table)
-            push(BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: true))
+            push(BBElement(tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: true))
             reopen(tail)
         case .tableCell, .tableHeader:
             guard
@@ -452,13 +452,13 @@ struct BBCodeTreeBuilder {
             }
             push(
                 BBElement(
-                    tag: tok.tag, id: tok.id, token: tok, isBlock: true, attributes: attributes))
+                    tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: true, attributes: attributes))
             reopen(tail)
         case .quote, .list, .align, .indent, .table, .spoiler, .heading, .div:
             let tail = popInlineTail()
             push(
                 BBElement(
-                    tag: tok.tag, id: tok.id, token: tok, isBlock: true,
+                    tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: true,
                     attributes: blockAttributes(tok)))
             reopen(tail)
         case .code, .noParse, .image, .youtube:
@@ -580,7 +580,7 @@ struct BBCodeTreeBuilder {
     // MARK: Attributes
 
     private mutating func inlineElement(_ tok: BBCodeTagToken) -> BBElement? {
-        let element = BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: false)
+        let element = BBElement(tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: false)
         switch tok.tag.kind {
         case .color:
             guard let value = tok.value.map(trimmed), BBCodeTreeBuilder.isColor(value) else {
