@@ -69,7 +69,10 @@ struct BBCodeTokenizer {
 
     private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
         var tokens: [BBCodeToken] = []
-        tokens.reserveCapacity(n / 8 + 8)
+        // Forum posts run about one token per 10 bytes and one open tag per 50: short inputs
+        // get room for that up front (no regrowth); long ones grow as needed.
+        tokens.reserveCapacity(n < 65_536 ? n / 4 + 8 : n / 8)
+        tags.reserveCapacity(n < 65_536 ? n / 32 + 4 : n / 64)
         var i = 0
         var textStart = 0
         var line = 1

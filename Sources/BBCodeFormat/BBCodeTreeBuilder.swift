@@ -138,6 +138,7 @@ struct BBCodeTreeBuilder {
         let root = BBElement(
             tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
         stack = [root]
+        stack.reserveCapacity(16)
         // The root collects most nodes of a post: one allocation instead of repeated growth.
         root.children.reserveCapacity(tokens.count / 2 + 1)
         self.bytes = bytes

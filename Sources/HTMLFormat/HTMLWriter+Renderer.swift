@@ -106,6 +106,10 @@ extension HTMLWriter {
                 }
             }
             if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
+            // Room for a small document's tasks and viewed lists (no regrowth for those).
+            stack.reserveCapacity(32)
+            keptBlocks.reserveCapacity(16)
+            keptInlines.reserveCapacity(32)
             push(blocks: body)
             run()
             guard !footnotes.isEmpty else { return }
