@@ -2,8 +2,8 @@ import MarkupAST
 
 /// One parsed `[tag=value attr=v]`.
 struct BBCodeTagToken {
-    var tag: BBCodeTag
-    /// The tag's index in the dialect.
+    /// The tag's index in the dialect (`dialect.tags[id]`; the tag itself is not copied into
+    /// every token).
     var id: Int
     var value: String?
     var attributes: [Attribute]
@@ -150,7 +150,7 @@ struct BBCodeTokenizer {
                 textStart = i
             case .open(let k):
                 if isRawContent(tags[k]) {
-                    let name = tags[k].tag.name
+                    let name = dialect.tags[tags[k].id].name
                     if let limit = noCloseAfter[name], limit <= end {
                         diagnostics.append(unclosed(tags[k]))
                         i = end
@@ -218,14 +218,15 @@ struct BBCodeTokenizer {
     }
 
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
-        Diagnostic(
-            .warning, "parse.unclosed-tag", "[\(tok.tag.name)] has no [/\(tok.tag.name)]; kept as text",
+        let name = dialect.tags[tok.id].name
+        return Diagnostic(
+            .warning, "parse.unclosed-tag", "[\(name)] has no [/\(name)]; kept as text",
             line: tok.line, column: tok.column)
     }
 
     /// Whether the tag's content is taken verbatim.
     func isRawContent(_ tok: BBCodeTagToken) -> Bool {
-        switch tok.tag.kind {
+        switch dialect.tags[tok.id].kind {
         case .code, .noParse, .image, .youtube: return true
         case .link, .email: return tok.value == nil
         default: return false
@@ -284,7 +285,6 @@ struct BBCodeTokenizer {
                 id: id, raw: start..<(i + 1), line: line, column: column)
             return (close, i + 1)
         }
-        let tag = dialect.tags[id]
         var value: String?
         var attributes: [Attribute] = []
         let limit = min(n, start + BBCodeTokenizer.maxTagLength)
@@ -341,7 +341,7 @@ struct BBCodeTokenizer {
         }
         guard i < limit, b[i] == 0x5D else { return nil }
         let tok = BBCodeTagToken(
-            tag: tag, id: id, value: value, attributes: attributes, raw: start..<(i + 1),
+            id: id, value: value, attributes: attributes, raw: start..<(i + 1),
             line: line, column: column)
         tags.append(tok)
         return (.open(tags.count - 1), i + 1)

@@ -107,6 +107,8 @@ enum BBNode {
 /// inline tail and reopens it inside (when a matching close tag follows later).
 struct BBCodeTreeBuilder {
     let reader: BBCodeReader
+    /// The dialect's tags, which tag tokens name by index.
+    private let tagTable: [BBCodeTag]
     var diagnostics: [Diagnostic] = []
     /// The finished inlines and blocks that `.inline` and `.block` nodes point to.
     private(set) var inlineLeaves: [Inline] = []
@@ -125,6 +127,7 @@ struct BBCodeTreeBuilder {
 
     init(reader: BBCodeReader) {
         self.reader = reader
+        tagTable = reader.dialect.tags
     }
 
     /// Builds the tree of the tokenizer's tokens (`bytes`, `tags`, `contents` and
@@ -383,6 +386,15 @@ struct BBCodeTreeBuilder {
         }
     }
 
+    /// A new element for the open tag `tok`.
+    private func newElement(
+        _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes = .none
+    ) -> BBElement {
+        BBElement(
+            tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock,
+            attributes: attributes)
+    }
+
     private mutating func literal(_ tok: BBCodeTagToken) {
         appendText(tok.raw)
     }
@@ -400,7 +412,7 @@ struct BBCodeTreeBuilder {
             literal(tok)
             return
         }
-        let kind = tok.tag.kind
+        let kind = tagTable[tok.id].kind
         switch kind {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
             .highlight, .color, .size, .font, .span, .link, .email:
@@ -420,7 +432,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: list)
-            push(BBElement(tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: true))
+            push(newElement(tok, isBlock: true))
             reopen(tail)
         case .tableRow:
             guard let table = topmost(where: { $0.tag.kind == .table }) else {
@@ -429,7 +441,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: table)
-            push(BBElement(tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: true))
+            push(newElement(tok, isBlock: true))
             reopen(tail)
         case .tableCell, .tableHeader:
             guard
@@ -452,15 +464,12 @@ struct BBCodeTreeBuilder {
                 attributes.pairs.append(pair)
             }
             push(
-                BBElement(
-                    tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: true, attributes: attributes))
+                newElement(tok, isBlock: true, attributes: attributes))
             reopen(tail)
         case .quote, .list, .align, .indent, .table, .spoiler, .heading, .div:
             let tail = popInlineTail()
             push(
-                BBElement(
-                    tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: true,
-                    attributes: blockAttributes(tok)))
+                newElement(tok, isBlock: true, attributes: blockAttributes(tok)))
             reopen(tail)
         case .code, .noParse, .image, .youtube:
             // Raw-content tags whose close was missing (reported by the tokenizer).
@@ -499,7 +508,7 @@ struct BBCodeTreeBuilder {
     }
 
     private mutating func raw(_ tok: BBCodeTagToken, _ content: String, inlineContext: Bool) {
-        switch tok.tag.kind {
+        switch tagTable[tok.id].kind {
         case .code:
             if inlineContext, !content.utf8.contains(0x0A) {
                 append(inline: .code(content, .none))
@@ -574,15 +583,16 @@ struct BBCodeTreeBuilder {
     private mutating func unsafe(_ tok: BBCodeTagToken, _ url: String) {
         diagnostics.append(
             Diagnostic(
-                .warning, "parse.unsafe-url", "unsafe URL \(url) in [\(tok.tag.name)] kept as text",
+                .warning, "parse.unsafe-url",
+                "unsafe URL \(url) in [\(tagTable[tok.id].name)] kept as text",
                 line: tok.line, column: tok.column))
     }
 
     // MARK: Attributes
 
     private mutating func inlineElement(_ tok: BBCodeTagToken) -> BBElement? {
-        let element = BBElement(tag: tok.tag, id: tok.id, token: (tok.line, tok.column), isBlock: false)
-        switch tok.tag.kind {
+        let element = newElement(tok, isBlock: false)
+        switch tagTable[tok.id].kind {
         case .color:
             guard let value = tok.value.map(trimmed), BBCodeTreeBuilder.isColor(value) else {
                 return nil
@@ -607,7 +617,7 @@ struct BBCodeTreeBuilder {
             element.attributes = attributes
         case .link, .email:
             let raw = trimmed(tok.value ?? "")
-            let isEmail = tok.tag.kind == .email
+            let isEmail = tagTable[tok.id].kind == .email
             let safe =
                 isEmail
                 ? BBCodeURL.isEmail(raw.hasPrefix("mailto:") ? String(raw.dropFirst(7)) : raw)
@@ -632,7 +642,7 @@ struct BBCodeTreeBuilder {
     }
 
     private func blockAttributes(_ tok: BBCodeTagToken) -> Attributes {
-        switch tok.tag.kind {
+        switch tagTable[tok.id].kind {
         case .quote:
             var attributes = Attributes(tag: "quote")
             if let value = tok.value, !value.isEmpty { attributes.set("author", value) }
