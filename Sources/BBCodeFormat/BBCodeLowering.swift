@@ -26,6 +26,7 @@ struct BBCodeLowering {
 
     /// Blocks of a container; `compact` gives `.plain` paragraphs (list items, cells).
     mutating func blocks(_ nodes: [BBNode], compact: Bool) -> [Block] {
+        if nodes.isEmpty { return [] }  // (list items ask for the nodes between items)
         var out: [Block] = []
         out.reserveCapacity(nodes.count / 4 + 1)
         // The current run of inline nodes is `nodes[runStart..<runEnd]`.
