@@ -2,14 +2,14 @@ import MarkupAST
 
 /// An open or finished tag in the intermediate tree.
 final class BBElement {
-    let tag: BBCodeTag
-    /// The tag's index in the dialect (or one past the last tag when not in it).
-    let id: Int
-    /// Where the opening tag was written; nil for implied elements.
-    private(set) var token: (line: Int, column: Int)?
-    let isBlock: Bool
     // The builder is single-threaded and never nests accesses to one element, so the
     // properties skip the run-time exclusivity checks (they showed in profiles).
+    @exclusivity(unchecked) private(set) var tag: BBCodeTag
+    /// The tag's index in the dialect (or one past the last tag when not in it).
+    @exclusivity(unchecked) private(set) var id: Int
+    /// Where the opening tag was written; nil for implied elements.
+    @exclusivity(unchecked) private(set) var token: (line: Int, column: Int)?
+    @exclusivity(unchecked) private(set) var isBlock: Bool
     /// Attributes computed when the tag opened.
     @exclusivity(unchecked) var attributes: Attributes
     /// Link target for `url`/`email`; nil for other kinds.
@@ -31,6 +31,17 @@ final class BBElement {
         self.token = token
         self.isBlock = isBlock
         self.attributes = attributes
+    }
+
+    /// Makes a finished inline element (no content left: `lowered()` or the transparent splice
+    /// moved it out) a fresh inline element for another tag, instead of allocating one.
+    func reuse(tag: BBCodeTag, id: Int, token: (line: Int, column: Int)?) {
+        self.tag = tag
+        self.id = id
+        self.token = token
+        attributes = .none
+        link = nil
+        transparent = false
     }
 
     /// Appends `s` to the last child, which must be `.text`, in place: text kept as many
@@ -114,6 +125,8 @@ struct BBCodeTreeBuilder {
     private(set) var inlineLeaves: [Inline] = []
     private(set) var blockLeaves: [Block] = []
     private var stack: [BBElement] = []
+    /// Popped inline elements that nothing else references, for reuse by `newElement`.
+    private var spareInlineElements: [BBElement] = []
     /// Open elements and close tokens still to come, per tag index (last: tags not in the
     /// dialect, which no close token names).
     private var openCount: [Int] = []
@@ -260,7 +273,7 @@ struct BBCodeTreeBuilder {
     /// Pops the top element; an inline element is lowered into the new top (nothing was
     /// appended to the new top while the element was open).
     private mutating func pop() {
-        let element = stack.removeLast()
+        var element = stack.removeLast()
         openCount[element.id] -= 1
         if element.link != nil { linkDepth -= 1 }
         guard !element.isBlock else { return }
@@ -280,6 +293,8 @@ struct BBCodeTreeBuilder {
         } else {
             append(inline: element.lowered())
         }
+        // Elements still held elsewhere (a tail to reopen) are left alone.
+        if isKnownUniquelyReferenced(&element) { spareInlineElements.append(element) }
     }
 
     /// Pops the inline elements above the topmost block, bottom first.
@@ -387,10 +402,14 @@ struct BBCodeTreeBuilder {
     }
 
     /// A new element for the open tag `tok`.
-    private func newElement(
+    private mutating func newElement(
         _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes = .none
     ) -> BBElement {
-        BBElement(
+        if !isBlock, let element = spareInlineElements.popLast() {
+            element.reuse(tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column))
+            return element
+        }
+        return BBElement(
             tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock,
             attributes: attributes)
     }
@@ -490,8 +509,8 @@ struct BBCodeTreeBuilder {
             appendText(range)
             return
         }
-        let element = stack[index]
-        if element.isBlock {
+        // (No local reference to the element: `pop` reuses it when nothing else holds it.)
+        if stack[index].isBlock {
             let tail = popInlineTail()
             closeBlocks(above: index)
             pop()
