@@ -70,9 +70,9 @@ struct BBCodeTokenizer {
     private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
         var tokens: [BBCodeToken] = []
         // Forum posts run about one token per 10 bytes and one open tag per 50: short inputs
-        // get room for that up front (no regrowth); long ones grow as needed.
+        // get room for that up front (no regrowth; tags at the first one); long ones grow as
+        // needed.
         tokens.reserveCapacity(n < 65_536 ? n / 4 + 8 : n / 8)
-        tags.reserveCapacity(n < 65_536 ? n / 32 + 4 : n / 64)
         var i = 0
         var textStart = 0
         var line = 1
@@ -343,6 +343,7 @@ struct BBCodeTokenizer {
         let tok = BBCodeTagToken(
             id: id, value: value, attributes: attributes, raw: start..<(i + 1),
             line: line, column: column)
+        if tags.isEmpty { tags.reserveCapacity(n < 65_536 ? n / 32 + 4 : n / 64) }
         tags.append(tok)
         return (.open(tags.count - 1), i + 1)
     }

@@ -153,8 +153,9 @@ struct BBCodeTreeBuilder {
         let unknown = reader.dialect.tags.count
         let root = BBElement(
             tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
-        stack = [root]
+        stack = []
         stack.reserveCapacity(16)
+        stack.append(root)
         // The root collects most nodes of a post: one allocation instead of repeated growth.
         root.children.reserveCapacity(tokens.count / 2 + 1)
         self.bytes = bytes
