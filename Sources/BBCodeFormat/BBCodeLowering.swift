@@ -26,6 +26,7 @@ struct BBCodeLowering {
 
     /// Blocks of a container; `compact` gives `.plain` paragraphs (list items, cells).
     mutating func blocks(_ nodes: [BBNode], compact: Bool) -> [Block] {
+        if nodes.isEmpty { return [] }  // (list items ask for the nodes between items)
         var out: [Block] = []
         out.reserveCapacity(nodes.count / 4 + 1)
         // The current run of inline nodes is `nodes[runStart..<runEnd]`.
@@ -74,14 +75,6 @@ struct BBCodeLowering {
         return out
     }
 
-    /// Inlines of a run (blocks cannot occur inside inline elements).
-    mutating func inlines(_ nodes: [BBNode]) -> [Inline] {
-        var out: [Inline] = []
-        out.reserveCapacity(nodes.count)
-        appendInlines(nodes[...], to: &out)
-        return out
-    }
-
     /// Appends the inlines of a run to `out`.
     mutating func appendInlines(_ nodes: ArraySlice<BBNode>, to out: inout [Inline]) {
         for node in nodes {
@@ -92,36 +85,12 @@ struct BBCodeLowering {
             case .inline(let k): out.append(inlineLeaves[k])
             case .block: break
             case .element(let e):
-                if e.isBlock {
-                    let saved = normalizing
-                    normalizing = false
-                    for b in block(e) { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
-                    normalizing = saved
-                } else {
-                    appendInline(e, to: &out)
-                }
+                // Only block elements remain (inline elements are lowered when they close).
+                let saved = normalizing
+                normalizing = false
+                for b in block(e) { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
+                normalizing = saved
             }
-        }
-    }
-
-    /// Appends the inline element `e` (or, when transparent, its children) to `out`.
-    private mutating func appendInline(_ e: BBElement, to out: inout [Inline]) {
-        if e.transparent || (e.link == nil && (e.tag.kind == .link || e.tag.kind == .email)) {
-            appendInlines(e.children[...], to: &out)
-            return
-        }
-        let xs = inlines(e.children)
-        let a = e.attributes
-        switch e.tag.kind {
-        case .strong: out.append(.strong(xs, a))
-        case .emphasis: out.append(.emphasis(xs, a))
-        case .underline: out.append(.underline(xs, a))
-        case .strikethrough: out.append(.strikethrough(xs, a))
-        case .sub: out.append(.sub(xs, a))
-        case .sup: out.append(.sup(xs, a))
-        case .highlight: out.append(.highlight(xs, a))
-        case .link, .email: out.append(.link(xs, e.link!, a))
-        default: out.append(.span(xs, a))
         }
     }
 
@@ -180,10 +149,10 @@ struct BBCodeLowering {
         if let number = Int(value), !value.isEmpty, value.allSatisfy(\.isASCIIDigit) {
             kind = .ordered
             start = number
-        } else if ["a", "A", "i", "I"].contains(value) {
+        } else if !value.isEmpty, ["a", "A", "i", "I"].contains(value) {
             kind = .ordered
             attributes.set("type", value)
-        } else if ["disc", "circle", "square"].contains(value.lowercased()) {
+        } else if !value.isEmpty, ["disc", "circle", "square"].contains(value.lowercased()) {
             attributes.set("type", value.lowercased())
         } else if !value.isEmpty, let token = e.token {
             diagnostics.append(

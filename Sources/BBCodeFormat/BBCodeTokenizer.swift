@@ -2,8 +2,8 @@ import MarkupAST
 
 /// One parsed `[tag=value attr=v]`.
 struct BBCodeTagToken {
-    var tag: BBCodeTag
-    /// The tag's index in the dialect.
+    /// The tag's index in the dialect (`dialect.tags[id]`; the tag itself is not copied into
+    /// every token).
     var id: Int
     var value: String?
     var attributes: [Attribute]
@@ -57,7 +57,10 @@ struct BBCodeTokenizer {
     mutating func tokenize(_ input: String) -> [BBCodeToken] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.utf8.count + 1)
-        bytes.append(contentsOf: input.utf8)
+        // A native string copies with one memcpy; other strings byte by byte.
+        if input.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: input.utf8)
+        }
         bytes.append(0)  // sentinel
         self.bytes = bytes
         closeCounts = Array(repeating: 0, count: dialect.tags.count + 1)
@@ -66,7 +69,10 @@ struct BBCodeTokenizer {
 
     private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
         var tokens: [BBCodeToken] = []
-        tokens.reserveCapacity(n / 8 + 8)
+        // Forum posts run about one token per 10 bytes and one open tag per 50: short inputs
+        // get room for that up front (no regrowth; tags at the first one); long ones grow as
+        // needed.
+        tokens.reserveCapacity(n < 65_536 ? n / 4 + 8 : n / 8)
         var i = 0
         var textStart = 0
         var line = 1
@@ -144,7 +150,7 @@ struct BBCodeTokenizer {
                 textStart = i
             case .open(let k):
                 if isRawContent(tags[k]) {
-                    let name = tags[k].tag.name
+                    let name = dialect.tags[tags[k].id].name
                     if let limit = noCloseAfter[name], limit <= end {
                         diagnostics.append(unclosed(tags[k]))
                         i = end
@@ -183,8 +189,9 @@ struct BBCodeTokenizer {
         return tokens
     }
 
-    /// The first position at or after `from` whose 8-byte block may hold a `[`, `\n` or
-    /// `\r` (plain text is skipped 8 bytes at a time; the caller checks byte by byte).
+    /// The position of the first `[`, `\n` or `\r` at or after `from`, or a position in the
+    /// last 7 bytes before `n` (plain text is skipped 8 bytes at a time; the caller checks
+    /// byte by byte from the returned position).
     @inline(__always)
     static func skipPlain(_ b: [UInt8], _ from: Int, _ n: Int) -> Int {
         b.withUnsafeBufferPointer { p -> Int in
@@ -193,14 +200,17 @@ struct BBCodeTokenizer {
             let highs: UInt64 = 0x8080_8080_8080_8080
             var i = from
             while i + 8 <= n {
-                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let w = UInt64(
+                    littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                 let bracket = w ^ 0x5B5B_5B5B_5B5B_5B5B
                 let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
                 let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
                 // Non-zero exactly when one of the three bytes occurs in the block.
                 let found =
                     ((bracket &- ones) & ~bracket) | ((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)
-                if found & highs != 0 { break }
+                let hits = found & highs
+                // The lowest flagged byte is a real match (a borrow only flags bytes above one).
+                if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
                 i += 8
             }
             return i
@@ -208,14 +218,15 @@ struct BBCodeTokenizer {
     }
 
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
-        Diagnostic(
-            .warning, "parse.unclosed-tag", "[\(tok.tag.name)] has no [/\(tok.tag.name)]; kept as text",
+        let name = dialect.tags[tok.id].name
+        return Diagnostic(
+            .warning, "parse.unclosed-tag", "[\(name)] has no [/\(name)]; kept as text",
             line: tok.line, column: tok.column)
     }
 
     /// Whether the tag's content is taken verbatim.
     func isRawContent(_ tok: BBCodeTagToken) -> Bool {
-        switch tok.tag.kind {
+        switch dialect.tags[tok.id].kind {
         case .code, .noParse, .image, .youtube: return true
         case .link, .email: return tok.value == nil
         default: return false
@@ -274,7 +285,6 @@ struct BBCodeTokenizer {
                 id: id, raw: start..<(i + 1), line: line, column: column)
             return (close, i + 1)
         }
-        let tag = dialect.tags[id]
         var value: String?
         var attributes: [Attribute] = []
         let limit = min(n, start + BBCodeTokenizer.maxTagLength)
@@ -331,8 +341,9 @@ struct BBCodeTokenizer {
         }
         guard i < limit, b[i] == 0x5D else { return nil }
         let tok = BBCodeTagToken(
-            tag: tag, id: id, value: value, attributes: attributes, raw: start..<(i + 1),
+            id: id, value: value, attributes: attributes, raw: start..<(i + 1),
             line: line, column: column)
+        if tags.isEmpty { tags.reserveCapacity(n < 65_536 ? n / 32 + 4 : n / 64) }
         tags.append(tok)
         return (.open(tags.count - 1), i + 1)
     }

@@ -2,31 +2,46 @@ import MarkupAST
 
 /// An open or finished tag in the intermediate tree.
 final class BBElement {
-    let tag: BBCodeTag
-    /// The tag's index in the dialect (or one past the last tag when not in it).
-    let id: Int
-    /// Where the opening tag was written; nil for implied elements.
-    private(set) var token: (line: Int, column: Int)?
-    let isBlock: Bool
     // The builder is single-threaded and never nests accesses to one element, so the
     // properties skip the run-time exclusivity checks (they showed in profiles).
+    @exclusivity(unchecked) private(set) var tag: BBCodeTag
+    /// The tag's index in the dialect (or one past the last tag when not in it).
+    @exclusivity(unchecked) private(set) var id: Int
+    /// Where the opening tag was written; nil for implied elements.
+    @exclusivity(unchecked) private(set) var token: (line: Int, column: Int)?
+    @exclusivity(unchecked) private(set) var isBlock: Bool
     /// Attributes computed when the tag opened.
     @exclusivity(unchecked) var attributes: Attributes
     /// Link target for `url`/`email`; nil for other kinds.
     @exclusivity(unchecked) var link: Link?
     /// An unsafe link: lowered as its children only.
     @exclusivity(unchecked) var transparent = false
+    /// The content of a block element.
     @exclusivity(unchecked) var children: [BBNode] = []
+    /// The content of an inline element, already lowered (inline elements hold only inline
+    /// content, so they become AST inlines when they close; see `BBCodeTreeBuilder.pop`).
+    @exclusivity(unchecked) var inlines: [Inline] = []
 
     init(
-        tag: BBCodeTag, id: Int, token: BBCodeTagToken?, isBlock: Bool,
+        tag: BBCodeTag, id: Int, token: (line: Int, column: Int)?, isBlock: Bool,
         attributes: Attributes = .none
     ) {
         self.tag = tag
         self.id = id
-        self.token = token.map { ($0.line, $0.column) }
+        self.token = token
         self.isBlock = isBlock
         self.attributes = attributes
+    }
+
+    /// Makes a finished inline element (no content left: `lowered()` or the transparent splice
+    /// moved it out) a fresh inline element for another tag, instead of allocating one.
+    func reuse(tag: BBCodeTag, id: Int, token: (line: Int, column: Int)?) {
+        self.tag = tag
+        self.id = id
+        self.token = token
+        attributes = .none
+        link = nil
+        transparent = false
     }
 
     /// Appends `s` to the last child, which must be `.text`, in place: text kept as many
@@ -38,6 +53,38 @@ final class BBElement {
         children[last] = .newlines(0)  // drops the array's reference: `text` is unique
         text.append(s)
         children[last] = .text(text)
+    }
+
+    /// `appendToLastText` for an inline element's `inlines`.
+    func appendToLastInlineText(_ s: String) {
+        let last = inlines.count - 1
+        guard case .text(var text) = inlines[last] else { return }
+        inlines[last] = .lineBreak  // drops the array's reference: `text` is unique
+        text.append(s)
+        inlines[last] = .text(text)
+    }
+
+    /// Whether the element is lowered as its content only (unsafe or nested links).
+    var isTransparent: Bool {
+        transparent || (link == nil && (tag.kind == .link || tag.kind == .email))
+    }
+
+    /// The AST inline of a finished, non-transparent inline element (its `inlines` moved out).
+    func lowered() -> Inline {
+        let xs = inlines
+        inlines = []
+        let a = attributes
+        switch tag.kind {
+        case .strong: return .strong(xs, a)
+        case .emphasis: return .emphasis(xs, a)
+        case .underline: return .underline(xs, a)
+        case .strikethrough: return .strikethrough(xs, a)
+        case .sub: return .sub(xs, a)
+        case .sup: return .sup(xs, a)
+        case .highlight: return .highlight(xs, a)
+        case .link, .email: return .link(xs, link!, a)
+        default: return .span(xs, a)
+        }
     }
 
     /// A fresh element with the same tag and attributes (for reopening).
@@ -52,6 +99,7 @@ final class BBElement {
 
 /// A node of the intermediate tree.
 ///
+/// Only block elements hold `BBNode`s (inline elements hold lowered `Inline`s).
 /// Finished AST nodes are held by index in the builder's `inlineLeaves` and `blockLeaves`,
 /// which keeps this enum small (copies and destruction stay cheap).
 enum BBNode {
@@ -70,11 +118,15 @@ enum BBNode {
 /// inline tail and reopens it inside (when a matching close tag follows later).
 struct BBCodeTreeBuilder {
     let reader: BBCodeReader
+    /// The dialect's tags, which tag tokens name by index.
+    private let tagTable: [BBCodeTag]
     var diagnostics: [Diagnostic] = []
     /// The finished inlines and blocks that `.inline` and `.block` nodes point to.
     private(set) var inlineLeaves: [Inline] = []
     private(set) var blockLeaves: [Block] = []
     private var stack: [BBElement] = []
+    /// Popped inline elements that nothing else references, for reuse by `newElement`.
+    private var spareInlineElements: [BBElement] = []
     /// Open elements and close tokens still to come, per tag index (last: tags not in the
     /// dialect, which no close token names).
     private var openCount: [Int] = []
@@ -88,6 +140,7 @@ struct BBCodeTreeBuilder {
 
     init(reader: BBCodeReader) {
         self.reader = reader
+        tagTable = reader.dialect.tags
     }
 
     /// Builds the tree of the tokenizer's tokens (`bytes`, `tags`, `contents` and
@@ -100,7 +153,9 @@ struct BBCodeTreeBuilder {
         let unknown = reader.dialect.tags.count
         let root = BBElement(
             tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
-        stack = [root]
+        stack = []
+        stack.reserveCapacity(16)
+        stack.append(root)
         // The root collects most nodes of a post: one allocation instead of repeated growth.
         root.children.reserveCapacity(tokens.count / 2 + 1)
         self.bytes = bytes
@@ -111,7 +166,7 @@ struct BBCodeTreeBuilder {
             let token = tokens[index]
             switch token {
             case .text(let start, let end):
-                appendText(text(start..<end))
+                appendText(start..<end)
                 if !lineHasContent,
                     bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 })
                 {
@@ -168,6 +223,22 @@ struct BBCodeTreeBuilder {
 
     private mutating func append(_ node: BBNode) {
         let top = stack[stack.count - 1]
+        guard top.isBlock else {
+            // Inline elements hold text, single line ends and inlines only.
+            switch node {
+            case .text(let s):
+                if case .text? = top.inlines.last {
+                    top.appendToLastInlineText(s)
+                } else {
+                    top.inlines.append(.text(s))
+                }
+            case .newlines(let count):
+                for _ in 0..<count { top.inlines.append(.lineBreak) }
+            case .inline(let k): top.inlines.append(inlineLeaves[k])
+            case .element, .block: break  // not reached: blocks close the inline tail first
+            }
+            return
+        }
         // Adjacent texts are merged here (the lowering's `Normalize` would merge them too).
         if case .text(let s) = node, case .text? = top.children.last {
             top.appendToLastText(s)
@@ -177,8 +248,13 @@ struct BBCodeTreeBuilder {
     }
 
     private mutating func append(inline: Inline) {
+        let top = stack[stack.count - 1]
+        if !top.isBlock {
+            top.inlines.append(inline)
+            return
+        }
         inlineLeaves.append(inline)
-        append(.inline(inlineLeaves.count - 1))
+        top.children.append(.inline(inlineLeaves.count - 1))
     }
 
     private mutating func append(block: Block) {
@@ -186,17 +262,40 @@ struct BBCodeTreeBuilder {
         append(.block(blockLeaves.count - 1))
     }
 
+    /// Pushes an element; a block element becomes a child of the top now, an inline element
+    /// when it is popped.
     private mutating func push(_ element: BBElement) {
-        append(.element(element))
+        if element.isBlock { append(.element(element)) }
         stack.append(element)
         openCount[element.id] += 1
         if element.link != nil { linkDepth += 1 }
     }
 
+    /// Pops the top element; an inline element is lowered into the new top (nothing was
+    /// appended to the new top while the element was open).
     private mutating func pop() {
-        let element = stack.removeLast()
+        var element = stack.removeLast()
         openCount[element.id] -= 1
         if element.link != nil { linkDepth -= 1 }
+        guard !element.isBlock else { return }
+        if element.isTransparent {
+            let xs = element.inlines
+            element.inlines = []
+            let top = stack[stack.count - 1]
+            if top.isBlock {
+                // The inlines kept as they are (no text merging), as the lowering did.
+                for x in xs {
+                    inlineLeaves.append(x)
+                    top.children.append(.inline(inlineLeaves.count - 1))
+                }
+            } else {
+                top.inlines.append(contentsOf: xs)
+            }
+        } else {
+            append(inline: element.lowered())
+        }
+        // Elements still held elsewhere (a tail to reopen) are left alone.
+        if isKnownUniquelyReferenced(&element) { spareInlineElements.append(element) }
     }
 
     /// Pops the inline elements above the topmost block, bottom first.
@@ -257,10 +356,42 @@ struct BBCodeTreeBuilder {
     // MARK: Tokens
 
     private mutating func appendText(_ s: String) {
-        if reader.autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(s) {
-            for node in BBCodeAutolink.split(s, leaves: &inlineLeaves) { append(node) }
-        } else {
-            append(.text(s))
+        if reader.autolink, linkDepth == 0 {
+            let u = Array(s.utf8)
+            if u.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, 0..<$0.count) }) {
+                u.withUnsafeBufferPointer { appendLinkedText($0, 0..<$0.count) }
+                return
+            }
+        }
+        append(.text(s))
+    }
+
+    /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
+    private mutating func appendText(_ range: Range<Int>) {
+        if reader.autolink, linkDepth == 0 {
+            let b = bytes
+            if b.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, range) }) {
+                b.withUnsafeBufferPointer { appendLinkedText($0, range) }
+                return
+            }
+        }
+        append(.text(text(range)))
+    }
+
+    /// Appends the text `u[range]` as text and link nodes.
+    private mutating func appendLinkedText(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        func string(_ r: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: u[r]), as: UTF8.self)
+        }
+        var start = range.lowerBound
+        while let url = BBCodeAutolink.nextURL(u, from: start, in: range) {
+            if url.lowerBound > start { append(.text(string(start..<url.lowerBound))) }
+            let s = string(url)
+            append(inline: .link([.text(s)], Link(BBCodeURL.normalized(s)), .none))
+            start = url.upperBound
+        }
+        if start == range.lowerBound || start < range.upperBound {
+            append(.text(string(start..<range.upperBound)))
         }
     }
 
@@ -271,8 +402,21 @@ struct BBCodeTreeBuilder {
         }
     }
 
+    /// A new element for the open tag `tok`.
+    private mutating func newElement(
+        _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes = .none
+    ) -> BBElement {
+        if !isBlock, let element = spareInlineElements.popLast() {
+            element.reuse(tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column))
+            return element
+        }
+        return BBElement(
+            tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock,
+            attributes: attributes)
+    }
+
     private mutating func literal(_ tok: BBCodeTagToken) {
-        appendText(text(tok.raw))
+        appendText(tok.raw)
     }
 
     private mutating func open(_ tok: BBCodeTagToken) {
@@ -288,7 +432,7 @@ struct BBCodeTreeBuilder {
             literal(tok)
             return
         }
-        let kind = tok.tag.kind
+        let kind = tagTable[tok.id].kind
         switch kind {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
             .highlight, .color, .size, .font, .span, .link, .email:
@@ -308,7 +452,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: list)
-            push(BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: true))
+            push(newElement(tok, isBlock: true))
             reopen(tail)
         case .tableRow:
             guard let table = topmost(where: { $0.tag.kind == .table }) else {
@@ -317,7 +461,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: table)
-            push(BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: true))
+            push(newElement(tok, isBlock: true))
             reopen(tail)
         case .tableCell, .tableHeader:
             guard
@@ -340,15 +484,12 @@ struct BBCodeTreeBuilder {
                 attributes.pairs.append(pair)
             }
             push(
-                BBElement(
-                    tag: tok.tag, id: tok.id, token: tok, isBlock: true, attributes: attributes))
+                newElement(tok, isBlock: true, attributes: attributes))
             reopen(tail)
         case .quote, .list, .align, .indent, .table, .spoiler, .heading, .div:
             let tail = popInlineTail()
             push(
-                BBElement(
-                    tag: tok.tag, id: tok.id, token: tok, isBlock: true,
-                    attributes: blockAttributes(tok)))
+                newElement(tok, isBlock: true, attributes: blockAttributes(tok)))
             reopen(tail)
         case .code, .noParse, .image, .youtube:
             // Raw-content tags whose close was missing (reported by the tokenizer).
@@ -360,18 +501,17 @@ struct BBCodeTreeBuilder {
         guard openCount[id] > 0,
             let index = topmost(where: { $0.id == id })
         else {
-            let raw = text(range)
             if reader.dialect.tags[id].name == "hr" { return }
             strayCount += 1
             if strayCount <= 20 { diagnostics.append(
                 Diagnostic(
-                    .warning, "parse.stray-close-tag", "\(raw) closes nothing; kept as text",
+                    .warning, "parse.stray-close-tag", "\(text(range)) closes nothing; kept as text",
                     line: line, column: column)) }
-            appendText(raw)
+            appendText(range)
             return
         }
-        let element = stack[index]
-        if element.isBlock {
+        // (No local reference to the element: `pop` reuses it when nothing else holds it.)
+        if stack[index].isBlock {
             let tail = popInlineTail()
             closeBlocks(above: index)
             pop()
@@ -388,7 +528,7 @@ struct BBCodeTreeBuilder {
     }
 
     private mutating func raw(_ tok: BBCodeTagToken, _ content: String, inlineContext: Bool) {
-        switch tok.tag.kind {
+        switch tagTable[tok.id].kind {
         case .code:
             if inlineContext, !content.utf8.contains(0x0A) {
                 append(inline: .code(content, .none))
@@ -463,15 +603,16 @@ struct BBCodeTreeBuilder {
     private mutating func unsafe(_ tok: BBCodeTagToken, _ url: String) {
         diagnostics.append(
             Diagnostic(
-                .warning, "parse.unsafe-url", "unsafe URL \(url) in [\(tok.tag.name)] kept as text",
+                .warning, "parse.unsafe-url",
+                "unsafe URL \(url) in [\(tagTable[tok.id].name)] kept as text",
                 line: tok.line, column: tok.column))
     }
 
     // MARK: Attributes
 
     private mutating func inlineElement(_ tok: BBCodeTagToken) -> BBElement? {
-        let element = BBElement(tag: tok.tag, id: tok.id, token: tok, isBlock: false)
-        switch tok.tag.kind {
+        let element = newElement(tok, isBlock: false)
+        switch tagTable[tok.id].kind {
         case .color:
             guard let value = tok.value.map(trimmed), BBCodeTreeBuilder.isColor(value) else {
                 return nil
@@ -496,7 +637,7 @@ struct BBCodeTreeBuilder {
             element.attributes = attributes
         case .link, .email:
             let raw = trimmed(tok.value ?? "")
-            let isEmail = tok.tag.kind == .email
+            let isEmail = tagTable[tok.id].kind == .email
             let safe =
                 isEmail
                 ? BBCodeURL.isEmail(raw.hasPrefix("mailto:") ? String(raw.dropFirst(7)) : raw)
@@ -521,7 +662,7 @@ struct BBCodeTreeBuilder {
     }
 
     private func blockAttributes(_ tok: BBCodeTagToken) -> Attributes {
-        switch tok.tag.kind {
+        switch tagTable[tok.id].kind {
         case .quote:
             var attributes = Attributes(tag: "quote")
             if let value = tok.value, !value.isEmpty { attributes.set("author", value) }

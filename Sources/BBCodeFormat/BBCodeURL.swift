@@ -141,24 +141,22 @@ enum BBCodeSize {
 
 /// Finds bare URLs in text.
 enum BBCodeAutolink {
-    /// Splits `s` into text and link nodes (the links appended to `leaves`).
-    static func split(_ s: String, leaves: inout [Inline]) -> [BBNode] {
-        guard mayHoldURL(s) else { return [.text(s)] }
-        let u = Array(s.utf8)
-        let n = u.count
-        guard n >= 5 else { return [.text(s)] }
-        var nodes: [BBNode] = []
-        var start = 0
-        var i = 0
+    /// The first bare URL in `u[from..<range.upperBound]`, where `range` is the whole text
+    /// (its start counts as a word start), or nil.
+    static func nextURL(_ u: UnsafeBufferPointer<UInt8>, from: Int, in range: Range<Int>)
+        -> Range<Int>?
+    {
+        let n = range.upperBound
+        var i = from
         while i < n {
             let c = u[i] | 0x20
             guard c == 0x68 || c == 0x66 || c == 0x77,  // h f w
-                i == 0 || !isWordByte(u[i - 1])
+                i == range.lowerBound || !isWordByte(u[i - 1])
             else {
                 i += 1
                 continue
             }
-            let prefixLength = schemePrefix(u, i)
+            let prefixLength = schemePrefix(u, i, n)
             guard prefixLength > 0 else {
                 i += 1
                 continue
@@ -187,58 +185,51 @@ enum BBCodeAutolink {
                 i += prefixLength
                 continue
             }
-            if i > start { nodes.append(.text(String(decoding: u[start..<i], as: UTF8.self))) }
-            let url = String(decoding: u[i..<end], as: UTF8.self)
-            leaves.append(.link([.text(url)], Link(BBCodeURL.normalized(url)), .none))
-            nodes.append(.inline(leaves.count - 1))
-            start = end
-            i = end
+            return i..<end
         }
-        if start == 0 { return [.text(s)] }
-        if start < n { nodes.append(.text(String(decoding: u[start..<n], as: UTF8.self))) }
-        return nodes
+        return nil
     }
 
-    /// A cheap pre-check: "://" or "www." somewhere (case-insensitive).
+    /// A cheap pre-check: "://" or "www." somewhere in `u[range]` (case-insensitive).
     ///
     /// Only the `:` and `.` bytes are looked at, found with `memchr`.
-    static func mayHoldURL(_ s: String) -> Bool {
-        var s = s
-        return s.withUTF8 { u in
-            guard let base = u.baseAddress else { return false }
-            let n = u.count
-            var k = 0
-            while k < n, let found = memchr(base + k, 0x3A, n - k) {
-                let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                if i + 2 < n, u[i + 1] == 0x2F, u[i + 2] == 0x2F { return true }
-                k = i + 1
-            }
-            k = 0
-            while k < n, let found = memchr(base + k, 0x2E, n - k) {
-                let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                if i >= 3, u[i - 1] | 0x20 == 0x77, u[i - 2] | 0x20 == 0x77,
-                    u[i - 3] | 0x20 == 0x77
-                {
-                    return true
-                }
-                k = i + 1
-            }
-            return false
+    static func mayHoldURL(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let base = u.baseAddress, range.count >= 5 else { return false }
+        let n = range.upperBound
+        var k = range.lowerBound
+        while k < n, let found = memchr(base + k, 0x3A, n - k) {
+            let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if i + 2 < n, u[i + 1] == 0x2F, u[i + 2] == 0x2F { return true }
+            k = i + 1
         }
+        k = range.lowerBound
+        while k < n, let found = memchr(base + k, 0x2E, n - k) {
+            let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if i >= range.lowerBound + 3, u[i - 1] | 0x20 == 0x77, u[i - 2] | 0x20 == 0x77,
+                u[i - 3] | 0x20 == 0x77
+            {
+                return true
+            }
+            k = i + 1
+        }
+        return false
     }
 
-    private static func schemePrefix(_ u: [UInt8], _ i: Int) -> Int {
-        for prefix in ["http://", "https://", "ftp://", "www."] {
-            let p = Array(prefix.utf8)
-            if i + p.count <= u.count {
-                var ok = true
-                for k in 0..<p.count where u[i + k] | 0x20 != p[k] && u[i + k] != p[k] {
-                    ok = false
-                    break
-                }
-                if ok { return p.count }
+    /// The length of the `http://`, `https://`, `ftp://` or `www.` (any case) at `i`, or 0.
+    private static func schemePrefix(_ u: UnsafeBufferPointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        func matches(_ p: StaticString) -> Bool {
+            let count = p.utf8CodeUnitCount
+            guard i + count <= n else { return false }
+            let bytes = p.utf8Start
+            for k in 0..<count where u[i + k] | 0x20 != bytes[k] && u[i + k] != bytes[k] {
+                return false
             }
+            return true
         }
+        if matches("http://") { return 7 }
+        if matches("https://") { return 8 }
+        if matches("ftp://") { return 6 }
+        if matches("www.") { return 4 }
         return 0
     }
 

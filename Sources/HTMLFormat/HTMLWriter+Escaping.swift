@@ -86,6 +86,10 @@ extension HTMLWriter {
 
         /// Appends `text` HTML-escaped.
         static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+            // A native string is read in place; others are made contiguous first.
+            if text.utf8.withContiguousStorageIfAvailable({ appendHTML($0, to: &out) }) != nil {
+                return
+            }
             var text = text
             text.withUTF8 { appendHTML($0, to: &out) }
         }

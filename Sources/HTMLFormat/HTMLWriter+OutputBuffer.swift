@@ -16,7 +16,7 @@ extension HTMLWriter {
         private(set) var count = 0
         private var capacity: Int
 
-        init(capacity: Int = 16_384) {
+        init(capacity: Int = 1_024) {
             self.capacity = max(64, capacity)
             base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
         }

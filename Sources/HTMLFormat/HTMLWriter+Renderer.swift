@@ -106,6 +106,10 @@ extension HTMLWriter {
                 }
             }
             if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
+            // Room for a small document's tasks and viewed lists (no regrowth for those).
+            stack.reserveCapacity(32)
+            keptBlocks.reserveCapacity(16)
+            keptInlines.reserveCapacity(32)
             push(blocks: body)
             run()
             guard !footnotes.isEmpty else { return }
@@ -136,12 +140,13 @@ extension HTMLWriter {
             while let task = stack.popLast() {
                 switch task {
                 case .blocks(let list, let index):
-                    let block = list[index]
                     if index + 1 < list.count {
                         stack.append(.blocks(list, index + 1))
-                        if case .plain = block, case .plain = list[index + 1] { stack.append(.cr) }
+                        if case .plain = list[index], case .plain = list[index + 1] {
+                            stack.append(.cr)
+                        }
                     }
-                    render(block)
+                    render(list, at: index)
                 case .inlines(let list, let index):
                     render(inlines: list, from: index)
                 case .items(let items, let index):
@@ -221,22 +226,27 @@ extension HTMLWriter {
         private mutating func render(inlines list: UnsafeBufferPointer<Inline>, from start: Int) {
             var index = start
             while index < list.count {
-                let inline = list[index]
-                index += 1
-                switch inline {
+                let isContainer: Bool
+                switch list[index] {
                 case .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight, .span,
                     .link:
-                    if index < list.count { stack.append(.inlines(list, index)) }
-                    render(inline)
-                    return
+                    isContainer = true
                 case .text, .softBreak, .lineBreak, .code, .image, .rawInline, .footnoteReference:
-                    render(inline)
+                    isContainer = false
                 }
+                index += 1
+                if isContainer {
+                    if index < list.count { stack.append(.inlines(list, index)) }
+                    render(list, at: index - 1)
+                    return
+                }
+                render(list, at: index - 1)
             }
         }
 
-        private mutating func render(_ block: Block) {
-            switch block {
+        /// Renders `list[index]`, read in place (only the payloads used are copied).
+        private mutating func render(_ list: UnsafeBufferPointer<Block>, at index: Int) {
+            switch list[index] {
             case .paragraph(let inlines, let attributes):
                 cr()
                 open("<p>", "p", attributes)
@@ -492,8 +502,10 @@ extension HTMLWriter {
 
         // MARK: Inlines
 
-        private mutating func render(_ inline: Inline) {
-            switch inline {
+        /// Renders `list[index]`, read in place: only the payloads used are copied, not the
+        /// whole inline.
+        private mutating func render(_ list: UnsafeBufferPointer<Inline>, at index: Int) {
+            switch list[index] {
             case .text(let text):
                 Escaping.appendHTML(text, to: &out)
             case .softBreak:
