@@ -215,30 +215,56 @@ struct HTMLReaderInlineBuffer {
         var lastSpace = lastWasSpace
         var content = false
         while i < count {
-            let byte = bytes[i]
-            if byte > 0x20
-                || !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D)
-            {
-                lastSpace = false
-                content = true
+            if count - i >= 8, let base = bytes.baseAddress {
+                // Eight bytes at once: they stay as they are when none is below 0x20 (no tab,
+                // newline, form feed or carriage return; other control bytes take the byte
+                // loop too) and no space follows a space (within the word, or across its start
+                // when the byte before was a space). Such a word has a non-space byte.
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                // Whether any byte is below 0x20 (exact as a yes/no answer).
+                if (word &- ones &* 0x20) & ~word & ~low7 == 0 {
+                    // The high bit of each byte that is a space, exactly.
+                    let t = word ^ (ones &* 0x20)
+                    let spaces = ~(((t & low7) &+ low7) | t | low7)
+                    if spaces & (spaces << 8) == 0 && !(lastSpace && spaces & 0x80 != 0) {
+                        lastSpace = spaces >> 63 != 0
+                        content = true
+                        i += 8
+                        continue
+                    }
+                }
+            }
+            let end = min(i + 8, count)
+            while i < end {
+                let byte = bytes[i]
+                if byte > 0x20
+                    || !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
+                        || byte == 0x0D)
+                {
+                    lastSpace = false
+                    content = true
+                    i += 1
+                    continue
+                }
+                if byte == 0x20 && !lastSpace {
+                    // A single space after a word stays as it is.
+                    lastSpace = true
+                    i += 1
+                    continue
+                }
+                if runStart < i {
+                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                }
+                if !lastSpace {
+                    pending.append(0x20)
+                    lastSpace = true
+                }
                 i += 1
-                continue
+                runStart = i
             }
-            if byte == 0x20 && !lastSpace {
-                // A single space after a word stays as it is.
-                lastSpace = true
-                i += 1
-                continue
-            }
-            if runStart < i {
-                pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            }
-            if !lastSpace {
-                pending.append(0x20)
-                lastSpace = true
-            }
-            i += 1
-            runStart = i
         }
         if runStart == 0 && count > 0 && startsEmpty {
             pendingText = original
