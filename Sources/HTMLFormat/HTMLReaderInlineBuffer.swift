@@ -408,10 +408,8 @@ struct HTMLReaderInlineBuffer {
             }
         }
         var tree = TreeBuilder(topLevel: topLevel, promotes: promotesStyles && hasStyledSpan)
-        // Moved out one by one (`popLast` hands over each payload without a retain and a
-        // release), in order once reversed; the storage stays with the buffer.
-        events.reverse()
-        while let event = events.popLast() { tree.add(event) }
+        events.withUnsafeMutableBufferPointer { tree.addMoving($0) }
+        events.removeAll(keepingCapacity: true)
         return tree.finish()
     }
 
@@ -540,6 +538,15 @@ struct HTMLReaderInlineBuffer {
                 appendNormalized(.text(s), at: stack.count)
                 sawContent = true
             }
+        }
+
+        /// Adds the events, moved out one by one (no retain and release of each payload); the
+        /// emptied slots are filled with `.close` (no payload), so emptying the list after
+        /// destroys nothing twice.
+        mutating func addMoving(_ events: UnsafeMutableBufferPointer<Event>) {
+            guard let base = events.baseAddress else { return }
+            for k in 0..<events.count { add((base + k).move()) }
+            base.initialize(repeating: .close, count: events.count)
         }
 
         /// Closes what is still open and returns the top level, its edge spaces trimmed.
