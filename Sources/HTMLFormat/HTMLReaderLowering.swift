@@ -1006,6 +1006,9 @@ final class HTMLReaderLowering {
                 blocks = [.plain(xs, .none)]
             }
             cell.blocks = blocks
+            // Sized for a typical row at its first cell: growing 1, 2, 4 ... reallocated and
+            // copied the cells of every row.
+            if parent.cells.capacity == 0 { parent.cells.reserveCapacity(8) }
             parent.cells.append(cell)
         case .pre:
             for (language, code) in ctx.finishedCode + [(ctx.language, ctx.code)] {
