@@ -23,7 +23,7 @@ final class HTMLReaderLowering {
     /// `<sup>` (which look up `footnoteLabels`), and the pass reads every node of the DOM.
     private var prepassDone = false
     /// Nodes to skip (task-list checkboxes already read).
-    private var skipped: Set<Int32> = []
+    @exclusivity(unchecked) private var skipped: Set<Int32> = []
     private var metadata: [String: String] = [:]
     private var footnoteDefinitions: [Block] = []
     private var dropped: [String: Int] = [:]
