@@ -16,9 +16,9 @@ public struct HTMLNode: Sendable {
     // every new node twice and copies it (retains, releases and all) into the node array.
 
     /// Element or DOCTYPE name, or text/comment data, by ``kind``.
-    var text: String
+    @usableFromInline var text: String
     /// Attributes in source order; for a DOCTYPE, its identifiers (``doctypeIdentifier(_:)``).
-    var attributeList: [HTMLAttribute]
+    @usableFromInline var attributeList: [HTMLAttribute]
     var parentIndex: Int32 = -1
     var firstChildIndex: Int32 = -1
     var lastChildIndex: Int32 = -1
@@ -32,11 +32,15 @@ public struct HTMLNode: Sendable {
     public internal(set) var namespace: HTMLNamespace
 
     /// Element local name (lower case for HTML; `foreignObject` style for SVG) or DOCTYPE name.
-    public var name: String { kind == .element || kind == .doctype ? text : "" }
+    ///
+    /// The accessors are inlinable: a call from another module (the HTML reader reads them for
+    /// every node) copied the whole node, retaining and releasing each of its fields, to read
+    /// one.
+    @inlinable @inline(__always) public var name: String { kind == .element || kind == .doctype ? text : "" }
     /// Attributes in source order (duplicates dropped, first wins).
-    public var attributes: [HTMLAttribute] { kind == .doctype ? [] : attributeList }
+    @inlinable @inline(__always) public var attributes: [HTMLAttribute] { kind == .doctype ? [] : attributeList }
     /// Text or comment content.
-    public var data: String { kind == .text || kind == .comment ? text : "" }
+    @inlinable @inline(__always) public var data: String { kind == .text || kind == .comment ? text : "" }
     /// DOCTYPE public identifier, when given.
     public var publicIdentifier: String? { doctypeIdentifier(Self.publicIdentifierKey) }
     /// DOCTYPE system identifier, when given.

@@ -84,6 +84,9 @@ extension HTMLReader {
             return endNames
         }
         var endNames: Set<[UInt8]>? = nil
+        // Read once: the static's lazy-initialization check and a retain and release of its
+        // storage cost more per tag than the lookup.
+        let known = snippetTags
         // Pass 2: start tags.
         var offsets: [Int] = []
         var name: [UInt8] = []
@@ -108,9 +111,9 @@ extension HTMLReader {
             // name is only copied out for the rest.
             let nameBytes = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j])
             let key = HTMLReaderNameTable<Bool>.key(nameBytes.lazy.map(lower))
-            name.removeAll(keepingCapacity: true)
-            if let key, let isRawText = snippetTags[key] {
+            if let key, let isRawText = known[key] {
                 if isRawText {
+                    name.removeAll(keepingCapacity: true)
                     for k in (i + 1)..<j { name.append(lower(bytes[k])) }
                     i = skip(bytes, from: j, past: Array("</".utf8) + name)
                 } else {
@@ -118,6 +121,7 @@ extension HTMLReader {
                 }
                 continue
             }
+            name.removeAll(keepingCapacity: true)
             for k in (i + 1)..<j { name.append(lower(bytes[k])) }
             if !customTags.isEmpty && customTags.contains(String(decoding: name, as: UTF8.self)) {
                 i = j

@@ -76,6 +76,14 @@ final class HTMLReaderContext {
         }
     }
 
+    /// Appends a block. The list is sized for a few at the first: growing it 1, 2, 4 ...
+    /// reallocated and copied the blocks of every container.
+    @inline(__always)
+    func append(_ block: Block) {
+        if blocks.capacity == 0 { blocks.reserveCapacity(4) }
+        blocks.append(block)
+    }
+
     /// Closes the implicit paragraph, if it has content, and restarts the buffer (reusing its
     /// storage). A buffer nothing was added to since its last restart is left as it is.
     func flushInlines() {
@@ -90,7 +98,7 @@ final class HTMLReaderContext {
         if buffer.hasContent {
             let inlines = buffer.build()
             if !inlines.isEmpty {
-                blocks.append(tightText ? .plain(inlines, .none) : .paragraph(inlines, .none))
+                append(tightText ? .plain(inlines, .none) : .paragraph(inlines, .none))
             }
         }
     }

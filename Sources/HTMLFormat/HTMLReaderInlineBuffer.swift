@@ -94,9 +94,9 @@ struct HTMLReaderInlineBuffer {
     /// Promotes the styled spans among `children` (`Inline.withPromotedStyles()`): called
     /// when their frame closes, so each span is final (no later merge with a neighbour) and its
     /// own children were promoted first, as the `PromoteStyles` transform's walk does.
+    /// `build()` calls it only when `promotesStyles` and a styled span was opened.
     @inline(__always)
-    private func promoteSpans(in children: inout [Inline]) {
-        guard promotesStyles && hasStyledSpan else { return }
+    fileprivate static func promoteSpans(in children: inout [Inline]) {
         for index in children.indices {
             guard case .span = children[index], let promoted = children[index].withPromotedStyles()
             else { continue }
@@ -215,30 +215,56 @@ struct HTMLReaderInlineBuffer {
         var lastSpace = lastWasSpace
         var content = false
         while i < count {
-            let byte = bytes[i]
-            if byte > 0x20
-                || !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D)
-            {
-                lastSpace = false
-                content = true
+            if count - i >= 8, let base = bytes.baseAddress {
+                // Eight bytes at once: they stay as they are when none is below 0x20 (no tab,
+                // newline, form feed or carriage return; other control bytes take the byte
+                // loop too) and no space follows a space (within the word, or across its start
+                // when the byte before was a space). Such a word has a non-space byte.
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                // Whether any byte is below 0x20 (exact as a yes/no answer).
+                if (word &- ones &* 0x20) & ~word & ~low7 == 0 {
+                    // The high bit of each byte that is a space, exactly.
+                    let t = word ^ (ones &* 0x20)
+                    let spaces = ~(((t & low7) &+ low7) | t | low7)
+                    if spaces & (spaces << 8) == 0 && !(lastSpace && spaces & 0x80 != 0) {
+                        lastSpace = spaces >> 63 != 0
+                        content = true
+                        i += 8
+                        continue
+                    }
+                }
+            }
+            let end = min(i + 8, count)
+            while i < end {
+                let byte = bytes[i]
+                if byte > 0x20
+                    || !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
+                        || byte == 0x0D)
+                {
+                    lastSpace = false
+                    content = true
+                    i += 1
+                    continue
+                }
+                if byte == 0x20 && !lastSpace {
+                    // A single space after a word stays as it is.
+                    lastSpace = true
+                    i += 1
+                    continue
+                }
+                if runStart < i {
+                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                }
+                if !lastSpace {
+                    pending.append(0x20)
+                    lastSpace = true
+                }
                 i += 1
-                continue
+                runStart = i
             }
-            if byte == 0x20 && !lastSpace {
-                // A single space after a word stays as it is.
-                lastSpace = true
-                i += 1
-                continue
-            }
-            if runStart < i {
-                pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            }
-            if !lastSpace {
-                pending.append(0x20)
-                lastSpace = true
-            }
-            i += 1
-            runStart = i
         }
         if runStart == 0 && count > 0 && startsEmpty {
             pendingText = original
@@ -357,17 +383,14 @@ struct HTMLReaderInlineBuffer {
     /// Builds the inline tree: leading and trailing spaces and line breaks dropped, spaces at
     /// the edges of wrappers moved outside them, unclosed wrappers closed. The result is
     /// normalized (see `appendNormalized`).
+    ///
+    /// The events are moved into the tree, not copied: afterwards the buffer is empty (its
+    /// storage kept) and has no content, until `reset` starts it over.
     mutating func build() -> [Inline] {
         isPristine = false
         flushPending()
         trimTrailingSpace()
-        struct Frame {
-            var wrapper: HTMLInlineWrapper?
-            var children: [Inline]
-            /// `children.count` when an empty wrapper was last dropped here: the wrapper
-            /// still separates its neighbours, so the next wrapper does not merge across it.
-            var droppedAt = -1
-        }
+        hasContent = false
         // The top-level list is sized once: at most one child per top-level event (a moved-out
         // trailing space can add one more). Growing it 1, 2, 4 ... cost a reallocation and copy
         // per doubling, for every paragraph.
@@ -384,22 +407,74 @@ struct HTMLReaderInlineBuffer {
                 if depth == 0 { topLevel += 1 }
             }
         }
+        var tree = TreeBuilder(topLevel: topLevel, promotes: promotesStyles && hasStyledSpan)
+        events.withUnsafeMutableBufferPointer { tree.addMoving($0) }
+        events.removeAll(keepingCapacity: true)
+        return tree.finish()
+    }
+
+    /// The state of `build()`. Levels: 0 is the top level (`root`), level k > 0 is the open
+    /// wrapper `stack[k - 1]`. The top level is kept out of the stack, so a paragraph without
+    /// wrappers allocates no stack and its list is not shared with one (trimming its last text
+    /// copied the whole list).
+    private struct TreeBuilder {
+        struct Frame {
+            var wrapper: HTMLInlineWrapper
+            var children: [Inline] = []
+            /// `children.count` when an empty wrapper was last dropped here: the wrapper
+            /// still separates its neighbours, so the next wrapper does not merge across it.
+            var droppedAt = -1
+        }
         var root: [Inline] = []
-        root.reserveCapacity(topLevel)
-        var stack: [Frame] = [Frame(wrapper: nil, children: consume root)]
+        var rootDroppedAt = -1
+        var stack: [Frame] = []
+        let promotes: Bool
         var sawContent = false
         // Line breaks wait for content after them (trailing ones are dropped). They belong to
-        // the frame they were read in (`breakDepth` = the stack's size then), or to its parent
-        // once that frame has closed: `x<br><b>y</b>` is x, break, strong(y), not
+        // the level they were read in (`breakDepth` = the number of levels then), or to its
+        // parent once that level has closed: `x<br><b>y</b>` is x, break, strong(y), not
         // x, strong(break, y).
         var pendingBreaks = 0
         var breakDepth = 0
-        func closeTop(_ stack: inout [Frame]) {
+
+        init(topLevel: Int, promotes: Bool) {
+            root.reserveCapacity(topLevel)
+            self.promotes = promotes
+        }
+
+        @inline(__always)
+        mutating func appendNormalized(_ inline: Inline, at level: Int) {
+            if level == 0 {
+                HTMLReaderInlineBuffer.appendNormalized(inline, to: &root)
+            } else {
+                HTMLReaderInlineBuffer.appendNormalized(inline, to: &stack[level - 1].children)
+            }
+        }
+
+        @inline(__always)
+        mutating func append(_ inline: Inline, at level: Int) {
+            if level == 0 { root.append(inline) } else { stack[level - 1].children.append(inline) }
+        }
+
+        @inline(__always)
+        func children(_ level: Int) -> [Inline] {
+            level == 0 ? root : stack[level - 1].children
+        }
+
+        @inline(__always)
+        mutating func addPendingBreaks() {
+            for _ in 0..<pendingBreaks { append(.lineBreak, at: breakDepth - 1) }
+            pendingBreaks = 0
+        }
+
+        mutating func closeTop() {
             var frame = stack.removeLast()
-            if pendingBreaks > 0 && breakDepth > stack.count { breakDepth = stack.count }
+            // The parent's level: the levels are 0 ... stack.count now.
+            let parent = stack.count
+            if pendingBreaks > 0 && breakDepth > parent + 1 { breakDepth = parent + 1 }
             var trailingSpace = false
-            if case .text(let s)? = frame.children.last, Self.lastByte(s) == 0x20 {
-                let trimmed = Self.droppingTrailingSpace(s)
+            if case .text(let s)? = frame.children.last, HTMLReaderInlineBuffer.lastByte(s) == 0x20 {
+                let trimmed = HTMLReaderInlineBuffer.droppingTrailingSpace(s)
                 if trimmed.isEmpty {
                     frame.children.removeLast()
                 } else {
@@ -407,76 +482,89 @@ struct HTMLReaderInlineBuffer {
                 }
                 trailingSpace = true
             }
-            promoteSpans(in: &frame.children)
-            if let wrapper = frame.wrapper {
-                let made = wrapper.make(frame.children)
-                let parent = stack.count - 1
-                // `<b>a</b><b>b</b>` renders as one run: merge identical neighbours.
-                if let last = stack[parent].children.last,
-                    stack[parent].droppedAt != stack[parent].children.count,
-                    Self.sameWrapper(last, made)
-                {
-                    var merged = last.children
-                    for child in frame.children { Self.appendNormalized(child, to: &merged) }
-                    let lastIndex = stack[parent].children.count - 1
-                    stack[parent].children[lastIndex] = last.withChildren(merged)
-                } else if frame.children.isEmpty, !wrapper.survivesEmpty {
-                    // Dropped, as `Normalize` would drop it.
-                    stack[parent].droppedAt = stack[parent].children.count
-                } else {
-                    stack[parent].children.append(made)
+            if promotes { HTMLReaderInlineBuffer.promoteSpans(in: &frame.children) }
+            let made = frame.wrapper.make(frame.children)
+            let siblings = parent == 0 ? root.count : stack[parent - 1].children.count
+            let droppedAt = parent == 0 ? rootDroppedAt : stack[parent - 1].droppedAt
+            // `<b>a</b><b>b</b>` renders as one run: merge identical neighbours.
+            if siblings > 0, droppedAt != siblings,
+                case let last = children(parent)[siblings - 1],
+                HTMLReaderInlineBuffer.sameWrapper(last, made)
+            {
+                var merged = last.children
+                for child in frame.children {
+                    HTMLReaderInlineBuffer.appendNormalized(child, to: &merged)
                 }
+                if parent == 0 {
+                    root[siblings - 1] = last.withChildren(merged)
+                } else {
+                    stack[parent - 1].children[siblings - 1] = last.withChildren(merged)
+                }
+            } else if frame.children.isEmpty, !frame.wrapper.survivesEmpty {
+                // Dropped, as `Normalize` would drop it.
+                if parent == 0 { rootDroppedAt = siblings } else { stack[parent - 1].droppedAt = siblings }
+            } else {
+                append(made, at: parent)
             }
-            if trailingSpace {
-                Self.appendNormalized(.text(" "), to: &stack[stack.count - 1].children)
-            }
+            if trailingSpace { appendNormalized(.text(" "), at: parent) }
         }
-        for event in events {
-            switch event {
+
+        mutating func add(_ event: consuming Event) {
+            switch consume event {
             case .open(let wrapper):
-                stack.append(Frame(wrapper: wrapper, children: []))
+                stack.append(Frame(wrapper: wrapper))
             case .close:
-                if stack.count > 1 { closeTop(&stack) }
+                if !stack.isEmpty { closeTop() }
             case .lineBreak:
                 if sawContent {
-                    if pendingBreaks == 0 { breakDepth = stack.count }
+                    if pendingBreaks == 0 { breakDepth = stack.count + 1 }
                     pendingBreaks += 1
                 }
             case .atom(let inline):
-                for _ in 0..<pendingBreaks { stack[breakDepth - 1].children.append(.lineBreak) }
-                pendingBreaks = 0
-                stack[stack.count - 1].children.append(inline)
+                addPendingBreaks()
+                append(inline, at: stack.count)
                 sawContent = true
             case .text(var s):
-                if s.isEmpty { continue }
-                for _ in 0..<pendingBreaks { stack[breakDepth - 1].children.append(.lineBreak) }
-                pendingBreaks = 0
-                if s.utf8.first == 0x20 && stack.count > 1
-                    && stack[stack.count - 1].children.isEmpty
-                {
+                if s.isEmpty { return }
+                addPendingBreaks()
+                if s.utf8.first == 0x20 && !stack.isEmpty && stack[stack.count - 1].children.isEmpty {
                     // Move the leading space before the wrappers that were just opened.
-                    var k = stack.count - 1
-                    while k > 0 && stack[k].children.isEmpty { k -= 1 }
-                    Self.appendNormalized(.text(" "), to: &stack[k].children)
-                    s = Self.droppingLeadingSpace(s)
-                    if s.isEmpty { continue }
+                    var k = stack.count
+                    while k > 0 && stack[k - 1].children.isEmpty { k -= 1 }
+                    appendNormalized(.text(" "), at: k)
+                    s = HTMLReaderInlineBuffer.droppingLeadingSpace(s)
+                    if s.isEmpty { return }
                 }
-                Self.appendNormalized(.text(s), to: &stack[stack.count - 1].children)
+                appendNormalized(.text(s), at: stack.count)
                 sawContent = true
             }
         }
-        while stack.count > 1 { closeTop(&stack) }
-        var result = stack[0].children
-        promoteSpans(in: &result)
-        // Trailing spaces moved out of wrappers at the very end.
-        while case .text(let s)? = result.last, Self.lastByte(s) == 0x20 {
-            let trimmed = Self.droppingTrailingSpace(s)
-            if trimmed.isEmpty { result.removeLast() } else { result[result.count - 1] = .text(trimmed) }
+
+        /// Adds the events, moved out one by one (no retain and release of each payload); the
+        /// emptied slots are filled with `.close` (no payload), so emptying the list after
+        /// destroys nothing twice.
+        mutating func addMoving(_ events: UnsafeMutableBufferPointer<Event>) {
+            guard let base = events.baseAddress else { return }
+            for k in 0..<events.count { add((base + k).move()) }
+            base.initialize(repeating: .close, count: events.count)
         }
-        while case .text(let s)? = result.first, s.utf8.first == 0x20 {
-            let trimmed = Self.droppingLeadingSpace(s)
-            if trimmed.isEmpty { result.removeFirst() } else { result[0] = .text(trimmed) }
+
+        /// Closes what is still open and returns the top level, its edge spaces trimmed.
+        mutating func finish() -> [Inline] {
+            while !stack.isEmpty { closeTop() }
+            if promotes { HTMLReaderInlineBuffer.promoteSpans(in: &root) }
+            // Trailing spaces moved out of wrappers at the very end.
+            while case .text(let s)? = root.last, HTMLReaderInlineBuffer.lastByte(s) == 0x20 {
+                let trimmed = HTMLReaderInlineBuffer.droppingTrailingSpace(s)
+                if trimmed.isEmpty { root.removeLast() } else { root[root.count - 1] = .text(trimmed) }
+            }
+            while case .text(let s)? = root.first, s.utf8.first == 0x20 {
+                let trimmed = HTMLReaderInlineBuffer.droppingLeadingSpace(s)
+                if trimmed.isEmpty { root.removeFirst() } else { root[0] = .text(trimmed) }
+            }
+            var out: [Inline] = []
+            swap(&out, &root)
+            return out
         }
-        return result
     }
 }

@@ -23,7 +23,7 @@ final class HTMLReaderLowering {
     /// `<sup>` (which look up `footnoteLabels`), and the pass reads every node of the DOM.
     private var prepassDone = false
     /// Nodes to skip (task-list checkboxes already read).
-    private var skipped: Set<Int32> = []
+    @exclusivity(unchecked) private var skipped: Set<Int32> = []
     private var metadata: [String: String] = [:]
     private var footnoteDefinitions: [Block] = []
     private var dropped: [String: Int] = [:]
@@ -396,7 +396,7 @@ final class HTMLReaderLowering {
                 let html = dom.outerHTML(of: HTMLNodeID(i))
                 if ctx.inlineOnly { ctx.buffer.atom(.rawInline(format: "html", html)) } else {
                     ctx.flushInlines()
-                    ctx.blocks.append(.rawBlock(format: "html", html))
+                    ctx.append(.rawBlock(format: "html", html))
                 }
             } else {
                 drop(what)
@@ -638,7 +638,7 @@ final class HTMLReaderLowering {
                 attributes: a)
         case .thematicBreak:
             context.flushInlines()
-            context.blocks.append(.thematicBreak(attributes(node, tag: nil)))
+            context.append(.thematicBreak(attributes(node, tag: nil)))
         default:
             // Table parts outside a table: their content as blocks.
             pushVisit(i, exit: .boundary, whiteSpace: inherited)
@@ -950,16 +950,16 @@ final class HTMLReaderLowering {
         case .root, .boundary:
             parent.blocks += ctx.finishBlocks()
         case .div:
-            parent.blocks.append(.div(ctx.finishBlocks(), ctx.attributes))
+            parent.append(.div(ctx.finishBlocks(), ctx.attributes))
         case .blockQuote:
-            parent.blocks.append(.blockQuote(ctx.finishBlocks(), ctx.attributes))
+            parent.append(.blockQuote(ctx.finishBlocks(), ctx.attributes))
         case .paragraph:
             let inlines = ctx.takeInlines()
             if !inlines.isEmpty || !ctx.attributes.id.isEmpty {
-                parent.blocks.append(.paragraph(inlines, ctx.attributes))
+                parent.append(.paragraph(inlines, ctx.attributes))
             }
         case .heading(let level):
-            parent.blocks.append(.heading(level: level, ctx.takeInlines(), ctx.attributes))
+            parent.append(.heading(level: level, ctx.takeInlines(), ctx.attributes))
         case .term:
             parent.definitions.append(DefinitionItem(term: ctx.takeInlines(), definitions: [], attributes: ctx.attributes))
         case .definition:
@@ -970,12 +970,13 @@ final class HTMLReaderLowering {
             parent.definitions[parent.definitions.count - 1].definitions.append(blocks)
         case .definitionList:
             if !ctx.definitions.isEmpty {
-                parent.blocks.append(.definitionList(ctx.definitions, ctx.attributes))
+                parent.append(.definitionList(ctx.definitions, ctx.attributes))
             }
         case .item:
             var item = ctx.item ?? ListItem([])
             item.blocks = ctx.finishBlocks()
             item.attributes = ctx.attributes
+            if parent.list?.items.capacity == 0 { parent.list?.items.reserveCapacity(8) }
             parent.list?.items.append(item)
         case .list:
             // A list without items renders nothing.
@@ -986,14 +987,14 @@ final class HTMLReaderLowering {
                 item.blocks.contains { if case .paragraph = $0 { return true } else { return false } }
             }
             if implicit { parent.implicitLists.append(parent.blocks.count) }
-            parent.blocks.append(.list(list))
+            parent.append(.list(list))
         case .table:
             guard var builder = ctx.table else { return }
             builder.attributes = ctx.attributes
             if builder.head.isEmpty && builder.body.isEmpty && builder.foot.isEmpty {
                 parent.blocks += builder.caption
             } else {
-                parent.blocks.append(.table(builder.build()))
+                parent.append(.table(builder.build()))
             }
         case .caption:
             parent.table?.caption = ctx.finishBlocks()
@@ -1006,13 +1007,16 @@ final class HTMLReaderLowering {
                 blocks = [.plain(xs, .none)]
             }
             cell.blocks = blocks
+            // Sized for a typical row at its first cell: growing 1, 2, 4 ... reallocated and
+            // copied the cells of every row.
+            if parent.cells.capacity == 0 { parent.cells.reserveCapacity(8) }
             parent.cells.append(cell)
         case .pre:
             for (language, code) in ctx.finishedCode + [(ctx.language, ctx.code)] {
                 var code = code
                 if code.last != 0x0A { code.append(0x0A) }
                 let text = String(decoding: code, as: UTF8.self)
-                parent.blocks.append(.codeBlock(info: language, code: text, ctx.attributes))
+                parent.append(.codeBlock(info: language, code: text, ctx.attributes))
             }
         case .footnotes:
             footnoteDepth = max(0, footnoteDepth - 1)
