@@ -80,6 +80,11 @@ extension MarkdownWriter.Renderer {
         let autolink = ext.contains(.autolink)
         func nextByte(_ i: Int) -> Following { i < n ? .byte(bytes[i]) : following }
         let textOrigin = linkTextDepth > 0 ? Origin.fixedText : Origin.text
+        // Look-ahead answers shared by every `[` and `<` of this text, computed on first need so
+        // that a text of many brackets costs linear time: the first `]` a bracket's scan
+        // reaches, and the last `>`.
+        var closingBrackets: [Int32]? = nil
+        var lastGreaterThan: Int? = nil
         var i = 0
         var runStart = 0
         func flushRun() {
@@ -141,7 +146,9 @@ extension MarkdownWriter.Renderer {
                 i = end
                 continue
             case UInt8(ascii: "["):
-                if bracketNeedsEscape(bytes, at: i, following: following) { appendEscape() }
+                if bracketNeedsEscape(bytes, at: i, following: following, closes: &closingBrackets) {
+                    appendEscape()
+                }
                 appendTextByte(byte)
             case UInt8(ascii: "]"):
                 if linkTextDepth > 0 { appendEscape() }
@@ -151,8 +158,10 @@ extension MarkdownWriter.Renderer {
                 case .byte(let b):
                     let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
                     // A tag, comment or autolink needs a `>` to close it.
-                    let closable =
-                        following != .end || bytes[(i + 1)...].contains(UInt8(ascii: ">"))
+                    if following == .end && lastGreaterThan == nil {
+                        lastGreaterThan = bytes.lastIndex(of: UInt8(ascii: ">")) ?? -1
+                    }
+                    let closable = following != .end || lastGreaterThan! > i
                     if closable && letter {
                         if lessThanMayOpenTagOrAutolink(bytes, at: i, following: following) {
                             appendEscape()
@@ -288,7 +297,8 @@ extension MarkdownWriter.Renderer {
     /// Whether a literal `[` could start a link, image, footnote or reference definition:
     /// its `]` (in the same text) is followed by `(`, `[` or `:`, or cannot be seen.
     func bracketNeedsEscape(
-        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, following: Following
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, following: Following,
+        closes: inout [Int32]?
     ) -> Bool {
         if linkTextDepth > 0 || options.linkStyle == .reference { return true }
         // `[ ] ` / `[x] ` opening a paragraph would turn a list item into a task item.
@@ -299,22 +309,31 @@ extension MarkdownWriter.Renderer {
             return true
         }
         if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "^") { return true }
-        var j = index + 1
-        while j < bytes.count {
-            let b = bytes[j]
-            if b == UInt8(ascii: "\\") {
-                j += 2
-                continue
+        // The first `]` after the bracket, backslash pairs skipped.
+        if closes == nil { closes = Self.closingBrackets(bytes) }
+        let j = Int(closes![index + 1])
+        guard j < bytes.count else { return following != .end }
+        guard j + 1 < bytes.count else { return following != .end }
+        let next = bytes[j + 1]
+        return next == UInt8(ascii: "(") || next == UInt8(ascii: "[") || next == UInt8(ascii: ":")
+    }
+
+    /// For each position `p` (and `bytes.count`, `bytes.count + 1`), where a scan from `p`
+    /// that skips a backslash and the byte after it stops at the first `]`: its index, or
+    /// `bytes.count` when there is none. Built once per text, right to left.
+    static func closingBrackets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        let n = bytes.count
+        var next = [Int32](repeating: Int32(n), count: n + 2)
+        var p = n - 1
+        while p >= 0 {
+            switch bytes[p] {
+            case UInt8(ascii: "\\"): next[p] = next[min(p + 2, n)]
+            case UInt8(ascii: "]"): next[p] = Int32(p)
+            default: next[p] = next[p + 1]
             }
-            if b == UInt8(ascii: "]") {
-                guard j + 1 < bytes.count else { return following != .end }
-                let next = bytes[j + 1]
-                return next == UInt8(ascii: "(") || next == UInt8(ascii: "[")
-                    || next == UInt8(ascii: ":")
-            }
-            j += 1
+            p -= 1
         }
-        return following != .end
+        return next
     }
 
     func classAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ following: Following) -> CharClass {
