@@ -422,9 +422,10 @@ struct BBCodeRenderer {
         var out: [UInt8] = []
         out.reserveCapacity(u.count + 20)
         let noparse = name(.noParse)
+        var closing: (from: Int, at: Int?)? = nil
         var i = 0
         while i < u.count {
-            if u[i] == 0x5B, let end = tagEnd(u, i) {
+            if u[i] == 0x5B, let end = tagEnd(u, i, closing: &closing) {
                 if let noparse {
                     out += Array("[\(noparse)]".utf8) + u[i..<end] + Array("[/\(noparse)]".utf8)
                 } else {
@@ -440,8 +441,10 @@ struct BBCodeRenderer {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The end of a `[name...]` that names a dialect tag, starting at `i`.
-    private func tagEnd(_ u: [UInt8], _ i: Int) -> Int? {
+    /// The end of a `[name...]` that names a dialect tag, starting at `i`. `closing` keeps
+    /// the last search for `]` (where it started, what it found), reused while it still
+    /// answers, so text full of `[quote=` without a `]` costs linear time, not a scan per `[`.
+    private func tagEnd(_ u: [UInt8], _ i: Int, closing: inout (from: Int, at: Int?)?) -> Int? {
         var k = i + 1
         if k < u.count, u[k] == 0x2F { k += 1 }
         let nameStart = k
@@ -454,7 +457,14 @@ struct BBCodeRenderer {
         guard k > nameStart, k < u.count else { return nil }
         let name = String(decoding: u[nameStart..<k].map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
         guard tagNames.contains(name), u[k] == 0x5D || u[k] == 0x3D || u[k] == 0x20 else { return nil }
-        guard let close = u[k...].firstIndex(of: 0x5D) else { return nil }
+        let found: Int?
+        if let last = closing, last.from <= k, last.at.map({ $0 >= k }) ?? true {
+            found = last.at
+        } else {
+            found = u[k...].firstIndex(of: 0x5D)
+            closing = (k, found)
+        }
+        guard let close = found else { return nil }
         return close + 1
     }
 }
