@@ -203,7 +203,7 @@ struct BBCodeLowering {
             head.append(first)
             body.removeFirst()
         }
-        let columns = rows.map { $0.cells.reduce(0) { $0 + $1.colspan } }.max() ?? 0
+        let columns = TableLayout(rows).columnCount
         guard columns > 0 else { return out }
         out.append(
             .table(

@@ -31,32 +31,10 @@ struct HTMLReaderTableBuilder {
             head = [first]
             body.removeFirst()
         }
-        // Grid positions, with rowspans occupying later rows.
-        // The sections are walked one after the other (`head + body + foot` allocated a
-        // joined copy, twice), and the lists are sized up front.
-        var occupied: [Int] = []
-        var width = 0
-        var starts: [[Int]] = []
-        starts.reserveCapacity(head.count + body.count + foot.count)
-        func place(_ row: TableRow) {
-            var column = 0
-            var rowStarts: [Int] = []
-            rowStarts.reserveCapacity(row.cells.count)
-            for cell in row.cells {
-                while column < occupied.count && occupied[column] > 0 { column += 1 }
-                rowStarts.append(column)
-                let end = column + cell.colspan
-                while occupied.count < end { occupied.append(0) }
-                for c in column..<end { occupied[c] = cell.rowspan }
-                column = end
-            }
-            width = max(width, column, occupied.lastIndex(where: { $0 > 0 }).map { $0 + 1 } ?? 0)
-            starts.append(rowStarts)
-            for c in occupied.indices where occupied[c] > 0 { occupied[c] -= 1 }
-        }
-        for row in head { place(row) }
-        for row in body { place(row) }
-        for row in foot { place(row) }
+        // Grid positions, with rowspans occupying later rows (bounded: see TableLayout).
+        let layout = TableLayout(head + body + foot)
+        let width = layout.columnCount
+        let starts = layout.starts
         var columns = Array(repeating: ColumnAlignment.none, count: width)
         for (c, a) in columnAlignments.prefix(width).enumerated() { columns[c] = a }
         if let firstRow = head.first ?? body.first ?? foot.first, let firstStarts = starts.first {

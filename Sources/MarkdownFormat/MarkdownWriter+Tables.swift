@@ -70,31 +70,27 @@ extension MarkdownWriter.Renderer {
             lossy("lossy.table", "empty table dropped")
             return
         }
-        // Place cells on a grid, leaving spanned positions empty.
-        var grid: [[[Inline]?]] = Array(repeating: [], count: rows.count)
+        // Place cells on a grid, leaving spanned positions empty (bounded: see TableLayout;
+        // over its budget the spans are ignored and every row keeps just its own cells).
+        let layout = TableLayout(rows)
+        var grid: [[[Inline]]] = []
+        grid.reserveCapacity(rows.count)
         var spanned = false
         for (r, row) in rows.enumerated() {
-            var c = 0
-            for cell in row.cells {
-                while c < grid[r].count && grid[r][c] != nil { c += 1 }
-                let colspan = max(1, cell.colspan)
-                let rowspan = max(1, min(cell.rowspan, rows.count - r))
-                if colspan > 1 || rowspan > 1 { spanned = true }
-                for dr in 0..<rowspan {
-                    for dc in 0..<colspan {
-                        let rr = r + dr
-                        let cc = c + dc
-                        while grid[rr].count <= cc { grid[rr].append(nil) }
-                        grid[rr][cc] = (dr == 0 && dc == 0) ? cellInlines(cell) : []
-                    }
-                }
-                c += colspan
+            var line = Array(repeating: [Inline](), count: layout.rowEnds[r])
+            for (k, cell) in row.cells.enumerated() {
+                line[layout.starts[r][k]] = cellInlines(cell)
+                if cell.colspan > 1 || min(cell.rowspan, rows.count - r) > 1 { spanned = true }
             }
+            grid.append(line)
         }
-        if spanned { lossy("lossy.table-span", "table cell spans flattened") }
+        if spanned && layout.spansHonoured {
+            lossy("lossy.table-span", "table cell spans flattened")
+        } else if spanned {
+            lossy("lossy.table-span", "table cell spans beyond the grid's size budget ignored")
+        }
         rows.removeAll()
-        let cells = grid.map { $0.map { $0 ?? [] } }
-        renderPipeTable(cells, columns: table.columns)
+        renderPipeTable(grid, columns: table.columns)
     }
 
     /// The inline content of a cell; block content is joined with line breaks (reported).
@@ -154,34 +150,52 @@ extension MarkdownWriter.Renderer {
         texts.reserveCapacity(rows.count)
         var cellWidths: [[Int]] = []
         cellWidths.reserveCapacity(rows.count)
+        var contentBytes = 0
+        var cellTotal = 0
         for row in rows {
+            cellTotal += row.count
             var cells: [[UInt8]] = []
-            cells.reserveCapacity(count)
+            cells.reserveCapacity(row.count)
             var rowWidths: [Int] = []
-            rowWidths.reserveCapacity(count)
-            for c in 0..<count {
+            rowWidths.reserveCapacity(row.count)
+            for (c, inlines) in row.enumerated() {
                 // A copy of exactly the cell's bytes: keeping the buffer itself would leave the
                 // spare buffer shared, and the next cell would allocate a new full-capacity one.
-                let text: [UInt8] =
-                    c < row.count
-                    ? withInlineBytes(row[c], mode: .tableCell) { bytes in
-                        bytes.withUnsafeBufferPointer { Array($0) }
-                    } : []
+                let text: [UInt8] = withInlineBytes(inlines, mode: .tableCell) { bytes in
+                    bytes.withUnsafeBufferPointer { Array($0) }
+                }
                 let width = displayWidth(text)
                 widths[c] = max(widths[c], width)
                 cells.append(text)
                 rowWidths.append(width)
+                contentBytes += text.count + 3
             }
             texts.append(cells)
             cellWidths.append(rowWidths)
         }
+        // Padding every row to the full grid is quadratic on ragged or very wide tables (one
+        // 100 KB cell over 10,000 rows): past a budget the rows are written unpadded, and body
+        // rows stop at their last cell (GFM fills the missing cells with empty ones).
+        let lineBytes = widths.reduce(count * 3 + 2) { $0 &+ $1 }
+        let (padded, overflow) = lineBytes.multipliedReportingOverflow(by: rows.count)
+        let compact =
+            overflow || rows.count.multipliedReportingOverflow(by: count).partialValue
+                > TableLayout.defaultBudget(cellCount: cellTotal)
+            || padded > max(1 << 20, contentBytes * 8)
+        let dash = UInt8(ascii: "-")
+        let colon = UInt8(ascii: ":")
         for (index, row) in texts.enumerated() {
             beginLine()
             out.append(UInt8(ascii: "|"))
-            for (c, cell) in row.enumerated() {
+            let cellCount = compact && index > 0 ? max(1, row.count) : count
+            for c in 0..<cellCount {
                 out.append(0x20)
-                out.append(contentsOf: cell)
-                out.append(repeating: 0x20, count: widths[c] - cellWidths[index][c])
+                if c < row.count {
+                    out.append(contentsOf: row[c])
+                    if !compact { out.append(repeating: 0x20, count: widths[c] - cellWidths[index][c]) }
+                } else if !compact {
+                    out.append(repeating: 0x20, count: widths[c])
+                }
                 out.append(0x20)
                 out.append(UInt8(ascii: "|"))
             }
@@ -189,11 +203,9 @@ extension MarkdownWriter.Renderer {
             if index == 0 {
                 beginLine()
                 out.append(UInt8(ascii: "|"))
-                let dash = UInt8(ascii: "-")
-                let colon = UInt8(ascii: ":")
                 for c in 0..<count {
                     let alignment = c < columns.count ? columns[c] : .none
-                    let w = widths[c]
+                    let w = compact ? 3 : widths[c]
                     out.append(0x20)
                     switch alignment {
                     case .none:

@@ -67,14 +67,15 @@ public struct TableCell: Hashable, Sendable, Codable {
     public var header: Bool
     /// The cell's own alignment when it differs from the column's.
     public var alignment: ColumnAlignment
-    /// Columns spanned (>= 1).
+    /// Columns spanned (1...1000 when made by the initializer).
     public var colspan: Int
-    /// Rows spanned (>= 1).
+    /// Rows spanned (1...65534 when made by the initializer).
     public var rowspan: Int
     /// Attributes of the `<td>`/`<th>`.
     public var attributes: Attributes
 
-    /// Creates a cell.
+    /// Creates a cell; spans are clamped as browsers clamp them (`colspan` to 1...1000,
+    /// `rowspan` to 1...65534).
     public init(
         _ blocks: [Block], header: Bool = false, alignment: ColumnAlignment = .none,
         colspan: Int = 1, rowspan: Int = 1, attributes: Attributes = .none
@@ -82,8 +83,8 @@ public struct TableCell: Hashable, Sendable, Codable {
         self.blocks = blocks
         self.header = header
         self.alignment = alignment
-        self.colspan = colspan
-        self.rowspan = rowspan
+        self.colspan = min(max(1, colspan), TableLayout.maxColspan)
+        self.rowspan = min(max(1, rowspan), TableLayout.maxRowspan)
         self.attributes = attributes
     }
 }

@@ -240,26 +240,25 @@ extension StyleResolver {
         var rowParagraphs: [Int] = []
         var widths: [Double] = []
         var cells: [Int] = []
-        var spanLeft: [Int] = []
         let savedCell = inCell
         inCell = true
-        for row in table.head + table.body + table.foot {
+        // Cell positions from the table model, bounded (see TableLayout).
+        let allRows = table.head + table.body + table.foot
+        let layout = TableLayout(allRows)
+        for (r, row) in allRows.enumerated() {
             var rd = BlockDelta()
             let rs = style(nil, row.attributes, parent: s, delta: &rd)
             beginParagraph(.tableRow, c, rs)
             openParagraph()
             rowParagraphs.append(paragraphs.count - 1)
-            var column = 0
-            func skipSpanned(_ r: inout StyleResolver) {
-                while column < spanLeft.count, spanLeft[column] > 0 {
-                    spanLeft[column] -= 1
-                    if column > 0 { r.appendASCII(0x09, rs) }
-                    column += 1
+            // One tab before every column after the first, spanned ones included.
+            var tabs = 0
+            for (k, cell) in row.cells.enumerated() {
+                let column = layout.starts[r][k]
+                while tabs < column {
+                    appendASCII(0x09, rs)
+                    tabs += 1
                 }
-            }
-            for cell in row.cells {
-                skipSpanned(&self)
-                if column > 0 { appendASCII(0x09, rs) }
                 var cd = BlockDelta()
                 let cs = style(
                     cell.header ? .tableHeader : .tableCell, cell.attributes, parent: rs,
@@ -279,23 +278,20 @@ extension StyleResolver {
                     }
                 }
                 measuring = false
-                let span = max(1, cell.colspan)
+                let span = layout.spansHonoured ? TableLayout.colspan(of: cell) : 1
                 while widths.count < column + span {
                     widths.append(0)
                     cells.append(0)
-                    spanLeft.append(0)
                 }
                 if span == 1 {
                     widths[column] = max(widths[column], measuredPoints)
                     cells[column] = max(cells[column], measuredCells)
                 }
-                for k in column..<(column + span) { spanLeft[k] = max(0, cell.rowspan - 1) }
-                column += span
-                if span > 1 {
-                    for _ in 1..<span { appendASCII(0x09, rs) }
-                }
             }
-            skipSpanned(&self)
+            while tabs + 1 < layout.rowEnds[r] {
+                appendASCII(0x09, rs)
+                tabs += 1
+            }
             closeParagraph()
         }
         inCell = savedCell
@@ -308,9 +304,21 @@ extension StyleResolver {
             stops.append(StyleResolver.round2(x))
         }
         _ = firstRow
-        for i in rowParagraphs {
-            if !stops.isEmpty { paragraphs[i].style.tabStops = stops }
-            paragraphs[i].columnWidths = cells
+        // Every row shares the table's stops; on a grid past the layout's budget (a ragged
+        // table with one very long row) each row carries only the stops it uses, so the
+        // paragraphs' stops stay linear in the table's size.
+        let shared =
+            layout.rowCount.multipliedReportingOverflow(by: widths.count).partialValue
+                <= layout.cellBudget
+        for (r, i) in rowParagraphs.enumerated() {
+            if shared || layout.rowEnds[r] >= widths.count {
+                if !stops.isEmpty { paragraphs[i].style.tabStops = stops }
+                paragraphs[i].columnWidths = cells
+            } else {
+                let used = layout.rowEnds[r]
+                if used > 1 { paragraphs[i].style.tabStops = Array(stops.prefix(used - 1)) }
+                paragraphs[i].columnWidths = Array(cells.prefix(used))
+            }
         }
         addMargin(d.marginBottom)
     }
