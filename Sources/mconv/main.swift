@@ -82,129 +82,50 @@ struct MConv: ParsableCommand {
     // Styled output
     @Option(help: "Colour for -t ansi: auto|always|never (NO_COLOR is honoured).") var color: String = "auto"
 
-    func settings() -> ConversionSettings {
-        var values: [String: String] = [:]
-        let pairs: [(String, String?)] = [
-            ("heading-style", headingStyle), ("bullet-marker", bulletMarker),
-            ("ordered-delimiter", orderedDelimiter), ("emphasis-delimiter", emphasisDelimiter),
-            ("strong-delimiter", strongDelimiter), ("code-block-style", codeBlockStyle),
-            ("fence-char", fenceChar), ("wrap", wrap), ("columns", columns.map(String.init)),
-            ("link-style", linkStyle), ("reference-location", referenceLocation),
-            ("tables", tables), ("base-url", baseUrl), ("html-mode", htmlMode), ("encoding", encoding),
-            ("bbcode-dialect", bbcodeDialect), ("offsets", offsets),
-            ("raw-html", noRawHtml ? "false" : nil), ("image-size-html", imageSizeHtml ? "true" : nil),
-            ("strict-ranges", strictRanges ? "true" : nil), ("autolink", autolink ? nil : "false"),
-        ]
-        for (key, value) in pairs { if let value { values[key] = value } }
-        var lists: [String: [String]] = [:]
-        if !customTag.isEmpty { lists["custom-tag"] = customTag }
-        return ConversionSettings(
-            values: values, lists: lists, unsafe: unsafe, color: useColor(), quiet: quiet, verbose: verbose)
-    }
-
-    func useColor() -> Bool {
-        switch color {
-        case "always": return true
-        case "never": return false
-        default:
-            if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
-            let target = output == nil ? STDOUT_FILENO : -1
-            return target >= 0 && isatty(target) != 0
-        }
+    /// The parsed command line as plain values.
+    var options: CLIOptions {
+        var o = CLIOptions()
+        o.from = from
+        o.to = to
+        o.output = output
+        o.files = files
+        o.listInputFormats = listInputFormats
+        o.listOutputFormats = listOutputFormats
+        o.strict = strict
+        o.quiet = quiet
+        o.verbose = verbose
+        o.unsafe = unsafe
+        o.headingStyle = headingStyle
+        o.bulletMarker = bulletMarker
+        o.orderedDelimiter = orderedDelimiter
+        o.emphasisDelimiter = emphasisDelimiter
+        o.strongDelimiter = strongDelimiter
+        o.codeBlockStyle = codeBlockStyle
+        o.fenceChar = fenceChar
+        o.wrap = wrap
+        o.columns = columns
+        o.linkStyle = linkStyle
+        o.referenceLocation = referenceLocation
+        o.tables = tables
+        o.noRawHtml = noRawHtml
+        o.imageSizeHtml = imageSizeHtml
+        o.baseUrl = baseUrl
+        o.customTag = customTag
+        o.htmlMode = htmlMode
+        o.encoding = encoding
+        o.bbcodeDialect = bbcodeDialect
+        o.offsets = offsets
+        o.strictRanges = strictRanges
+        o.autolink = autolink
+        o.color = color
+        return o
     }
 
     func validate() throws {
-        if !["auto", "always", "never"].contains(color) {
-            throw ValidationError("--color takes auto, always or never, not '\(color)'")
-        }
-        if let columns, columns <= 0 { throw ValidationError("--columns needs a positive number") }
+        if let problem = options.problem { throw ValidationError(problem) }
     }
 
-    func run() throws {
-        if listInputFormats {
-            for entry in FormatRegistry.entries where entry.readable { print(entry.name) }
-            return
-        }
-        if listOutputFormats {
-            for entry in FormatRegistry.entries where entry.writable { print(entry.name) }
-            return
-        }
-        let fromName = from ?? files.first.flatMap(FormatRegistry.format(forPath:)) ?? "markdown"
-        let toName: String
-        if let to {
-            toName = to
-        } else if let output, let inferred = FormatRegistry.format(forPath: output) {
-            toName = inferred
-        } else {
-            let base = (try? FormatSpec(parsing: fromName)).flatMap { FormatRegistry.entry(named: $0.name)?.name }
-            toName = base == "html" ? "markdown" : "html"
-        }
-        let converter: Converter
-        do {
-            // Format names and extensions first: an unknown one is bad input (exit 2), like an
-            // unreadable file; a bad option value is a usage error (exit 1).
-            _ = try Converter(from: fromName, to: toName)
-        } catch {
-            fail(error.message, .badInput)
-        }
-        do {
-            converter = try Converter(from: fromName, to: toName, settings: settings())
-        } catch {
-            fail(error.message, .usage)
-        }
-
-        var bytes: [UInt8] = []
-        var source = "<stdin>"
-        if files.isEmpty {
-            prepareHeap(forInputSize: regularFileSize(STDIN_FILENO) ?? 0)
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            source = files.count == 1 ? files[0] : files.joined(separator: "+")
-            prepareHeap(forInputSize: files.reduce(0) { $0 + (regularFileSize(path: $1) ?? 0) })
-            for (index, path) in files.enumerated() {
-                if index > 0 { bytes += [0x0A, 0x0A] }
-                guard appendContents(ofFile: path, to: &bytes) else {
-                    fail("cannot read '\(path)': no such file or not readable", .badInput)
-                }
-            }
-        }
-        prepareHeap(forInputSize: bytes.count)
-
-        let result: ConversionResult
-        do {
-            result = try converter.convert(bytes: bytes, source: source)
-        } catch {
-            var place = source
-            if let line = error.line { place += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
-            fail("\(place): \(error.message)", .badInput)
-        }
-
-        if !quiet {
-            for diagnostic in result.diagnostics {
-                FileHandle.standardError.write(Data("mconv: \(source): \(diagnostic)\n".utf8))
-            }
-        }
-        if let failure = result.diagnostics.first(where: { $0.severity == .error }) {
-            // A writer that could not write at all (nothing useful was produced).
-            fail("\(source): \(failure.code): \(failure.message)", .badInput)
-        }
-        if strict && result.isLossy {
-            fail("--strict: the conversion to \(toName) lost content (see the lossy.* diagnostics)", .lossy)
-        }
-        if let output {
-            do {
-                try Data(result.output.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                fail("cannot write '\(output)': \(error.localizedDescription)", .badInput)
-            }
-        } else {
-            writeToStandardOutput(result.output)
-        }
-        // The process ends here: leave the document and the output to the kernel instead of
-        // releasing them node by node (about a tenth of the run on a 1 MB page). Nothing is
-        // buffered: the output went out with write(2) and stdio is flushed by exit(3).
-        endProcess(.ok)
-    }
+    func run() throws { options.run() }
 }
 
 /// Ends the process with `status` (`exit(3)`: stdio flushed, nothing released).
@@ -328,8 +249,11 @@ func listExtensionsIfAsked(_ arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 listExtensionsIfAsked(arguments)
+if let options = CLIOptions(quick: arguments) {
+    options.run()
+}
 do {
-    var command = try MConv.parse(arguments)
+    let command = try MConv.parse(arguments)
     try command.run()
 } catch {
     let code = MConv.exitCode(for: error)

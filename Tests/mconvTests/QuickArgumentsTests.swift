@@ -1,0 +1,50 @@
+import Testing
+
+@testable import mconv
+
+/// The quick command-line reader agrees with swift-argument-parser wherever it answers, and
+/// leaves everything unusual to it.
+@Suite("Quick arguments")
+struct QuickArgumentsTests {
+    static let plain: [[String]] = [
+        [],
+        ["page.html"],
+        ["-f", "html", "-t", "markdown", "page.html"],
+        ["--from", "html", "--to=gfm", "-o", "out.md", "a.html", "b.html"],
+        ["a.html", "-t", "plain", "--columns", "60", "-q"],
+        ["--columns=72", "--wrap", "auto", "-v", "--strict", "--unsafe"],
+        ["--heading-style", "setext", "--bullet-marker=*", "--ordered-delimiter", ")",
+         "--emphasis-delimiter", "_", "--strong-delimiter", "__", "--code-block-style", "indented",
+         "--fence-char", "~", "--link-style", "reference", "--reference-location", "document",
+         "--tables", "pipe", "--no-raw-html", "--image-size-html"],
+        ["--base-url", "https://example.com/a/", "--custom-tag", "hot", "--custom-tag=cold",
+         "--html-mode", "fragment", "--encoding", "windows-1252"],
+        ["-f", "bbcode", "--bbcode-dialect", "classic", "--no-autolink", "x.bb"],
+        ["-f", "rangejson", "--offsets", "scalar", "--strict-ranges", "--autolink"],
+        ["--color", "always", "-t", "ansi"],
+        ["--list-input-formats"],
+        ["--list-output-formats"],
+    ]
+
+    @Test("plain command lines: both readers give the same options")
+    func agreement() throws {
+        for arguments in Self.plain {
+            let quick = try #require(CLIOptions(quick: arguments), "\(arguments)")
+            let full = try MConv.parse(arguments).options
+            #expect(quick == full, "\(arguments)")
+        }
+    }
+
+    @Test("unusual command lines are left to swift-argument-parser")
+    func fallback() {
+        let unusual: [[String]] = [
+            ["--help"], ["-h"], ["--version"], ["-qv"], ["-fhtml"], ["-"], ["--", "-x.html"],
+            ["--to"], ["--to", "-q"], ["--to="], ["-t", "html", "-t", "plain"],
+            ["--strict=yes"], ["--columns", "many"], ["--columns", "0"], ["--color", "sometimes"],
+            ["--no-such-option", "x"], ["--autolink", "--no-autolink"],
+        ]
+        for arguments in unusual {
+            #expect(CLIOptions(quick: arguments) == nil, "\(arguments)")
+        }
+    }
+}
