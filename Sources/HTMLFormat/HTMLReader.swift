@@ -67,9 +67,17 @@ public struct HTMLReader: MarkupReader {
             diagnostics.append(
                 Diagnostic(.note, "parse.errors", "\(dom.errors.count - 10) more HTML parse errors"))
         }
-        let lowering = HTMLReaderLowering(dom: dom, options: options)
-        let document = lowering.run()
-        diagnostics += lowering.diagnostics
+        let document: Document
+        if let threshold = options.parallelThreshold, dom.nodes.count >= threshold,
+            let (halves, notes) = HTMLReaderLowering.runInHalves(dom: dom, options: options)
+        {
+            document = halves
+            diagnostics += notes
+        } else {
+            let lowering = HTMLReaderLowering(dom: dom, options: options)
+            document = lowering.run()
+            diagnostics += lowering.diagnostics
+        }
         // The lowering builds normalized trees (`HTMLReaderInlineBuffer.build` appends the way
         // `Normalize` leaves lists, and empty paragraphs are never added), so the check that
         // `Normalize.document` would make (a walk over the whole tree) is made in debug

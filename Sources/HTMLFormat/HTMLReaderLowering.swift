@@ -24,10 +24,15 @@ final class HTMLReaderLowering {
     private var prepassDone = false
     /// Nodes to skip (task-list checkboxes already read).
     @exclusivity(unchecked) private var skipped: Set<Int32> = []
-    private var metadata: [String: String] = [:]
-    private var footnoteDefinitions: [Block] = []
-    private var dropped: [String: Int] = [:]
-    private var embeds = 0
+    private(set) var metadata: [String: String] = [:]
+    private(set) var footnoteDefinitions: [Block] = []
+    private(set) var dropped: [String: Int] = [:]
+    /// `<iframe>`/`<video>`/... written as links (the first 50 are reported).
+    private(set) var embeds = 0
+    /// The half of the document this walk lowers, when it is one of two (see `runInHalves`).
+    @exclusivity(unchecked) private var part: Part?
+    /// Per level of `part.path`: whether the walk has reached that level's pivot.
+    private var reached: [Bool] = []
     private var footnoteDepth = 0
 
     private struct Visit {
@@ -51,15 +56,37 @@ final class HTMLReaderLowering {
     @exclusivity(unchecked) private var visits: [Visit] = []
     @exclusivity(unchecked) private var contexts: [HTMLReaderContext] = []
 
-    init(dom: HTMLDocument, options: HTMLReaderOptions) {
+    init(dom: HTMLDocument, options: HTMLReaderOptions, part: Part? = nil) {
         self.dom = dom
         self.nodes = dom.nodes
         self.options = options
+        self.part = part
+        self.reached = Array(repeating: false, count: part?.path.count ?? 0)
     }
 
     // MARK: - Driver
 
     func run() -> Document {
+        let root = walk()
+        var blocks = root.finishBlocks()
+        blocks += footnoteDefinitions
+        reportDropped(dropped)
+        return Document(blocks, metadata: metadata)
+    }
+
+    /// Appends the `parse.dropped` notes for `dropped` (counts by what was dropped).
+    func reportDropped(_ dropped: [String: Int]) {
+        for (what, count) in dropped.isEmpty ? [] : dropped.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(
+                Diagnostic(.note, "parse.dropped", "dropped \(count) \(what)"))
+        }
+    }
+
+    /// Appends `diagnostics` from another walk.
+    func report(_ more: [Diagnostic]) { diagnostics += more }
+
+    /// Walks the DOM (or this walk's half of it) into the root context, left unfinished.
+    func walk() -> HTMLReaderContext {
         let root = HTMLReaderContext(
             .root, wrappers: [], tightText: false, promotingStyles: options.promoteStyles)
         // Sized once for typical nesting: grown 1, 2, 4 ... they reallocated on every read.
@@ -72,19 +99,29 @@ final class HTMLReaderLowering {
             let cursor = visits[top].cursor
             if cursor >= 0 {
                 visits[top].cursor = index(nodes[Int(cursor)].nextSibling)
+                if let part, !allows(cursor, parent: visits[top].node, part) { continue }
                 enter(cursor, whiteSpace: visits[top].whiteSpace)
             } else {
                 let visit = visits.removeLast()
                 leave(visit)
             }
         }
-        var blocks = root.finishBlocks()
-        blocks += footnoteDefinitions
-        for (what, count) in dropped.isEmpty ? [] : dropped.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(
-                Diagnostic(.note, "parse.dropped", "dropped \(count) \(what)"))
+        return root
+    }
+
+    /// Whether a walk over `part` enters `node`, a child of `parent`. Along the path from the
+    /// document down to the element the split is in, each level's pivot (the next path
+    /// element, or `split` in the last one) divides the children: the first half takes those
+    /// before it (and the path element itself), the second half the pivot and those after.
+    private func allows(_ node: Int32, parent: Int32, _ part: Part) -> Bool {
+        guard parent <= part.deepest, let level = part.path.firstIndex(of: parent) else {
+            return true
         }
-        return Document(blocks, metadata: metadata)
+        let last = level == part.path.count - 1
+        let pivot = last ? part.split : part.path[level + 1]
+        if node == pivot { reached[level] = true }
+        if part.second { return reached[level] }
+        return !reached[level] || (node == pivot && !last)
     }
 
     private func index(_ id: HTMLNodeID?) -> Int32 { id?.index ?? -1 }

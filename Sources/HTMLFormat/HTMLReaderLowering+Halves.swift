@@ -1,0 +1,204 @@
+import Dispatch
+import HTML5Parser
+import MarkupAST
+
+extension HTMLReaderLowering {
+    /// One of the two halves of a document lowered on two threads. `path` runs from the
+    /// document node through `html` and `body` down to the element whose children `split`
+    /// divides; the path's elements below `body` are `<div>`-like, so each half holds a part
+    /// of each of them (see `allows`).
+    struct Part: Sendable {
+        let path: [Int32]
+        /// The child of the last path element that the second half starts at.
+        let split: Int32
+        let second: Bool
+        /// The largest node index on the path (a quick test before searching it).
+        var deepest: Int32 { path.max() ?? -1 }
+
+        func asSecond() -> Part { Part(path: path, split: split, second: true) }
+    }
+
+    /// What one half's walk produced.
+    private struct Half: Sendable {
+        var blocks: [Block]
+        var footnoteDefinitions: [Block]
+        var metadata: [String: String]
+        var dropped: [String: Int]
+        var embeds: Int
+        var diagnostics: [Diagnostic]
+
+        init(_ lowering: HTMLReaderLowering) {
+            blocks = lowering.walk().finishBlocks()
+            footnoteDefinitions = lowering.footnoteDefinitions
+            metadata = lowering.metadata
+            dropped = lowering.dropped
+            embeds = lowering.embeds
+            diagnostics = lowering.diagnostics
+        }
+    }
+
+    /// The other thread's half (written once before `wait` returns, read after).
+    private final class Slot: @unchecked Sendable {
+        var half: Half?
+    }
+
+    /// Lowers `dom` in two halves on two threads, or nil when it has no safe place to split
+    /// or the halves do not join the way the split promises (then the caller walks it whole).
+    ///
+    /// The split falls between two block-level children (paragraph, heading, div, quote,
+    /// pre, list, definition list, table, rule; only white space between them) of `body` or
+    /// of a `div`/`section`/`article`/`main` on the way down to the middle of the DOM. There
+    /// the walk carries nothing from one child to the next (no open paragraph, wrapper or list
+    /// item), so the halves' trees join: the blocks of the first, then those of the second,
+    /// with the path's divs (the first half's last block, the second's first at each level)
+    /// joined into one. Document-wide state is merged as one walk builds it: metadata
+    /// first-come, footnote definitions and diagnostics in order, the 50-embed report limit
+    /// over both, dropped counts summed.
+    static func runInHalves(dom: HTMLDocument, options: HTMLReaderOptions) -> (
+        Document, [Diagnostic]
+    )? {
+        guard let part = splitPoint(dom) else { return nil }
+        let slot = Slot()
+        let group = DispatchGroup()
+        let secondPart = part.asSecond()
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            slot.half = Half(HTMLReaderLowering(dom: dom, options: options, part: secondPart))
+        }
+        let first = Half(HTMLReaderLowering(dom: dom, options: options, part: part))
+        group.wait()
+        let divLevels = part.path.dropFirst(3).count  // below document, html, body
+        guard let second = slot.half,
+            var blocks = join(first.blocks, second.blocks, levels: divLevels)
+        else { return nil }
+        blocks += first.footnoteDefinitions
+        blocks += second.footnoteDefinitions
+        var metadata = first.metadata
+        for (key, value) in second.metadata where metadata[key] == nil { metadata[key] = value }
+        var dropped = first.dropped
+        for (what, count) in second.dropped { dropped[what, default: 0] += count }
+        // The second half counted its embeds from 1; one walk reports the first 50 in all.
+        var embedReports = max(0, 50 - first.embeds)
+        let merging = HTMLReaderLowering(dom: dom, options: options)
+        merging.report(first.diagnostics)
+        merging.report(
+            second.diagnostics.filter { diagnostic in
+                guard diagnostic.code == "lossy.embed" else { return true }
+                embedReports -= 1
+                return embedReports >= 0
+            })
+        merging.reportDropped(dropped)
+        return (Document(blocks, metadata: metadata), merging.diagnostics)
+    }
+
+    /// The blocks of both halves joined, the path's `levels` divs merged; nil when they do
+    /// not meet as expected, or when lists meet at the split (implicit lists next to each
+    /// other are merged by a whole walk).
+    private static func join(_ a: [Block], _ b: [Block], levels: Int) -> [Block]? {
+        if levels == 0 {
+            if case .list? = a.last, case .list? = b.first { return nil }
+            return a + b
+        }
+        guard case .div(let ac, let aa)? = a.last, case .div(let bc, let ba)? = b.first, aa == ba,
+            let inner = join(ac, bc, levels: levels - 1)
+        else { return nil }
+        var out = Array(a.dropLast())
+        out.append(.div(inner, aa))
+        out += b.dropFirst()
+        return out
+    }
+
+    /// Where to split `dom`: descending from `body` into the `div`-like child that holds the
+    /// middle of the DOM, the first level with a split point (see `runInHalves`) in the
+    /// middle half of its nodes; nil when there is none.
+    static func splitPoint(_ dom: HTMLDocument) -> Part? {
+        let nodes = dom.nodes
+        let root = dom.root.index
+        guard let html = lastElementChild(of: root, named: "html", nodes),
+            let body = lastElementChild(of: html, named: "body", nodes)
+        else { return nil }
+        var path: [Int32] = [root, html, body]
+        var container = body
+        var end = nodes.count  // one past the container's subtree (nodes are in document order)
+        for _ in 0..<8 {
+            let start = Int(container)
+            let low = start + (end - start) / 4
+            let high = end - (end - start) / 4
+            let middle = (start + end) / 2
+            var best: Int32?
+            var inner: (node: Int32, end: Int)?
+            var previous: Int32?  // the previous block-level element sibling, past white space
+            var child = nodes[Int(container)].firstChild
+            while let id = child {
+                let i = id.index
+                let node = nodes[Int(i)]
+                child = node.nextSibling
+                let childEnd = child.map { Int($0.index) } ?? end
+                switch node.kind {
+                case .text:
+                    if !isWhiteSpace(node.data) { previous = nil }
+                    continue
+                case .element where node.namespace == .html && isSafeBlock(node.name):
+                    if let p = previous, Int(i) >= low, Int(i) < high,
+                        !(isList(nodes[Int(p)].name) && isList(node.name)),
+                        best.map({ abs(Int($0) - middle) > abs(Int(i) - middle) }) ?? true
+                    {
+                        best = i
+                    }
+                    if Int(i) <= middle, middle < childEnd, isPathElement(node) {
+                        inner = (i, childEnd)
+                    }
+                    previous = i
+                default:
+                    previous = nil
+                }
+            }
+            if let best { return Part(path: path, split: best, second: false) }
+            guard let inner else { return nil }
+            path.append(inner.node)
+            container = inner.node
+            end = inner.end
+        }
+        return nil
+    }
+
+    private static func lastElementChild(
+        of parent: Int32, named name: String, _ nodes: [HTMLNode]
+    ) -> Int32? {
+        var child = nodes[Int(parent)].lastChild
+        while let id = child {
+            if nodes[Int(id.index)].isHTMLElement(name) { return id.index }
+            child = nodes[Int(id.index)].previousSibling
+        }
+        return nil
+    }
+
+    private static func isSafeBlock(_ name: String) -> Bool {
+        switch HTMLReaderElements.knownRole(of: name) {
+        case .paragraph, .heading, .div, .blockQuote, .pre, .list, .definitionList, .table,
+            .thematicBreak:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isList(_ name: String) -> Bool {
+        if case .list? = HTMLReaderElements.knownRole(of: name) { return true }
+        return name == "dl"
+    }
+
+    /// A plain grouping element the split may descend into (not a footnote section).
+    private static func isPathElement(_ node: HTMLNode) -> Bool {
+        switch node.name {
+        case "div", "section", "article", "main":
+            let cls = node.attribute("class") ?? ""
+            return !cls.contains("footnote") && node.attribute("role") == nil
+        default:
+            return false
+        }
+    }
+
+    private static func isWhiteSpace(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+    }
+}
