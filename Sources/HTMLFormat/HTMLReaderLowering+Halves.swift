@@ -9,13 +9,16 @@ extension HTMLReaderLowering {
     /// of each of them (see `allows`).
     struct Part: Sendable {
         let path: [Int32]
+        /// How many path entries lower to no block of their own (document, `html`, `body`;
+        /// just the root for a fragment); the rest are divs.
+        let boundaries: Int
         /// The child of the last path element that the second half starts at.
         let split: Int32
         let second: Bool
         /// The largest node index on the path (a quick test before searching it).
         var deepest: Int32 { path.max() ?? -1 }
 
-        func asSecond() -> Part { Part(path: path, split: split, second: true) }
+        func asSecond() -> Part { Part(path: path, boundaries: boundaries, split: split, second: true) }
     }
 
     /// What one half's walk produced.
@@ -66,7 +69,7 @@ extension HTMLReaderLowering {
         }
         let first = Half(HTMLReaderLowering(dom: dom, options: options, part: part))
         group.wait()
-        let divLevels = part.path.dropFirst(3).count  // below document, html, body
+        let divLevels = part.path.count - part.boundaries
         guard let second = slot.half,
             var blocks = join(first.blocks, second.blocks, levels: divLevels)
         else { return nil }
@@ -107,17 +110,24 @@ extension HTMLReaderLowering {
         return out
     }
 
-    /// Where to split `dom`: descending from `body` into the `div`-like child that holds the
+    /// Where to split `dom`: descending from `body` (or a fragment's root) into the `div`-like child that holds the
     /// middle of the DOM, the first level with a split point (see `runInHalves`) in the
     /// middle half of its nodes; nil when there is none.
     static func splitPoint(_ dom: HTMLDocument) -> Part? {
         let nodes = dom.nodes
         let root = dom.root.index
-        guard let html = lastElementChild(of: root, named: "html", nodes),
+        var path: [Int32]
+        if let html = lastElementChild(of: root, named: "html", nodes),
             let body = lastElementChild(of: html, named: "body", nodes)
-        else { return nil }
-        var path: [Int32] = [root, html, body]
-        var container = body
+        {
+            path = [root, html, body]
+        } else if nodes[Int(root)].kind == .documentFragment {
+            path = [root]
+        } else {
+            return nil
+        }
+        let boundaries = path.count
+        var container = path[path.count - 1]
         var end = nodes.count  // one past the container's subtree (nodes are in document order)
         for _ in 0..<8 {
             let start = Int(container)
@@ -152,7 +162,9 @@ extension HTMLReaderLowering {
                     previous = nil
                 }
             }
-            if let best { return Part(path: path, split: best, second: false) }
+            if let best {
+                return Part(path: path, boundaries: boundaries, split: best, second: false)
+            }
             guard let inner else { return nil }
             path.append(inner.node)
             container = inner.node

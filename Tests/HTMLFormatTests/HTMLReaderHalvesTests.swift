@@ -8,21 +8,27 @@ import Testing
 /// of one walk.
 @Suite("HTML reader halves")
 struct HTMLReaderHalvesTests {
-    func read(_ html: String, halves: Bool, keepRawHTML: Bool = false) throws -> ReadResult {
-        var options = HTMLReaderOptions(mode: .document, keepRawHTML: keepRawHTML)
+    func read(
+        _ html: String, halves: Bool, keepRawHTML: Bool = false, mode: HTMLReaderOptions.Mode = .document
+    ) throws -> ReadResult {
+        var options = HTMLReaderOptions(mode: mode, keepRawHTML: keepRawHTML)
         options.parallelThreshold = halves ? 0 : nil
         return try HTMLReader(options: options).read(html)
     }
 
     /// Whether the document is lowered in halves (not walked whole after all).
-    func splits(_ html: String) -> Bool {
+    func splits(_ html: String, fragment: Bool = false) -> Bool {
         HTMLReaderLowering.runInHalves(
-            dom: HTMLParser.parseDocument(html), options: HTMLReaderOptions(mode: .document)) != nil
+            dom: fragment ? HTMLParser.parseFragment(html, context: "body") : HTMLParser.parseDocument(html),
+            options: HTMLReaderOptions(mode: fragment ? .fragment : .document)) != nil
     }
 
-    func expectSame(_ html: String, keepRawHTML: Bool = false, _ comment: String) throws {
-        let one = try read(html, halves: false, keepRawHTML: keepRawHTML)
-        let two = try read(html, halves: true, keepRawHTML: keepRawHTML)
+    func expectSame(
+        _ html: String, keepRawHTML: Bool = false, mode: HTMLReaderOptions.Mode = .document,
+        _ comment: String
+    ) throws {
+        let one = try read(html, halves: false, keepRawHTML: keepRawHTML, mode: mode)
+        let two = try read(html, halves: true, keepRawHTML: keepRawHTML, mode: mode)
         #expect(one.document == two.document, "\(comment)")
         #expect(one.diagnostics == two.diagnostics, "\(comment)")
     }
@@ -33,10 +39,13 @@ struct HTMLReaderHalvesTests {
         #expect(inputs.count > 100)
         var split = 0
         var nestedSplit = 0
+        var fragmentSplit = 0
         for (k, input) in inputs.enumerated() {
             let next = inputs[(k + 1) % inputs.count]
             let pair = "<p>a</p>" + input + "<p>b</p>" + next + "<hr>"
             try expectSame("<html><body>" + pair + "</body></html>", "body \(k)")
+            try expectSame(pair, mode: .fragment, "fragment \(k)")
+            if splits(pair, fragment: true) { fragmentSplit += 1 }
             let nested =
                 "<!-- c --><html><head><title>t\(k)</title></head><body><header>h</header><main><div class=x><p>1</p>"
                 + pair + "<p>2</p></div><div>z</div></main>tail<!-- d --></body></html><!-- e -->"
@@ -47,6 +56,7 @@ struct HTMLReaderHalvesTests {
         // Most pairs split (a few meet at two lists, or are too lopsided to split).
         #expect(split * 10 > inputs.count * 8, "\(split) of \(inputs.count)")
         #expect(nestedSplit * 10 > inputs.count * 8, "\(nestedSplit) of \(inputs.count)")
+        #expect(fragmentSplit * 10 > inputs.count * 8, "\(fragmentSplit) of \(inputs.count)")
     }
 
     @Test("a generated article is split, and the halves agree with one walk")
