@@ -15,8 +15,6 @@ extension HTMLReaderLowering {
         /// The child of the last path element that the second half starts at.
         let split: Int32
         let second: Bool
-        /// The largest node index on the path (a quick test before searching it).
-        var deepest: Int32 { path.max() ?? -1 }
 
         func asSecond() -> Part { Part(path: path, boundaries: boundaries, split: split, second: true) }
     }
@@ -81,16 +79,14 @@ extension HTMLReaderLowering {
         for (what, count) in second.dropped { dropped[what, default: 0] += count }
         // The second half counted its embeds from 1; one walk reports the first 50 in all.
         var embedReports = max(0, 50 - first.embeds)
-        let merging = HTMLReaderLowering(dom: dom, options: options)
-        merging.report(first.diagnostics)
-        merging.report(
-            second.diagnostics.filter { diagnostic in
-                guard diagnostic.code == "lossy.embed" else { return true }
-                embedReports -= 1
-                return embedReports >= 0
-            })
-        merging.reportDropped(dropped)
-        return (Document(blocks, metadata: metadata), merging.diagnostics)
+        var diagnostics = first.diagnostics
+        diagnostics += second.diagnostics.filter { diagnostic in
+            guard diagnostic.code == "lossy.embed" else { return true }
+            embedReports -= 1
+            return embedReports >= 0
+        }
+        diagnostics += droppedNotes(dropped)
+        return (Document(blocks, metadata: metadata), diagnostics)
     }
 
     /// The blocks of both halves joined, the path's `levels` divs merged; nil when they do
@@ -110,9 +106,9 @@ extension HTMLReaderLowering {
         return out
     }
 
-    /// Where to split `dom`: descending from `body` (or a fragment's root) into the `div`-like child that holds the
-    /// middle of the DOM, the first level with a split point (see `runInHalves`) in the
-    /// middle half of its nodes; nil when there is none.
+    /// Where to split `dom`: descending from `body` (or a fragment's root) into the
+    /// `div`-like child that holds the middle of the DOM, the first level with a split point
+    /// (see `runInHalves`) in the middle half of its nodes; nil when there is none.
     static func splitPoint(_ dom: HTMLDocument) -> Part? {
         let nodes = dom.nodes
         let root = dom.root.index
@@ -145,7 +141,7 @@ extension HTMLReaderLowering {
                 let childEnd = child.map { Int($0.index) } ?? end
                 switch node.kind {
                 case .text:
-                    if !isWhiteSpace(node.data) { previous = nil }
+                    if !isWhitespace(node.data) { previous = nil }
                     continue
                 case .element where node.namespace == .html && isSafeBlock(node.name):
                     if let p = previous, Int(i) >= low, Int(i) < high,
@@ -208,9 +204,5 @@ extension HTMLReaderLowering {
         default:
             return false
         }
-    }
-
-    private static func isWhiteSpace(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
     }
 }

@@ -30,7 +30,10 @@ final class HTMLReaderLowering {
     /// `<iframe>`/`<video>`/... written as links (the first 50 are reported).
     private(set) var embeds = 0
     /// The half of the document this walk lowers, when it is one of two (see `runInHalves`).
-    @exclusivity(unchecked) private var part: Part?
+    private let part: Part?
+    /// The largest node index on `part`'s path, -1 without a part: children of nodes above
+    /// it are entered without looking at the part.
+    private let partDeepest: Int32
     /// Per level of `part.path`: whether the walk has reached that level's pivot.
     private var reached: [Bool] = []
     private var footnoteDepth = 0
@@ -61,6 +64,7 @@ final class HTMLReaderLowering {
         self.nodes = dom.nodes
         self.options = options
         self.part = part
+        self.partDeepest = part?.path.max() ?? -1
         self.reached = Array(repeating: false, count: part?.path.count ?? 0)
     }
 
@@ -70,20 +74,16 @@ final class HTMLReaderLowering {
         let root = walk()
         var blocks = root.finishBlocks()
         blocks += footnoteDefinitions
-        reportDropped(dropped)
+        diagnostics += Self.droppedNotes(dropped)
         return Document(blocks, metadata: metadata)
     }
 
-    /// Appends the `parse.dropped` notes for `dropped` (counts by what was dropped).
-    func reportDropped(_ dropped: [String: Int]) {
-        for (what, count) in dropped.isEmpty ? [] : dropped.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(
-                Diagnostic(.note, "parse.dropped", "dropped \(count) \(what)"))
+    /// The `parse.dropped` notes for `dropped` (counts by what was dropped), sorted by what.
+    static func droppedNotes(_ dropped: [String: Int]) -> [Diagnostic] {
+        dropped.sorted(by: { $0.key < $1.key }).map { what, count in
+            Diagnostic(.note, "parse.dropped", "dropped \(count) \(what)")
         }
     }
-
-    /// Appends `diagnostics` from another walk.
-    func report(_ more: [Diagnostic]) { diagnostics += more }
 
     /// Walks the DOM (or this walk's half of it) into the root context, left unfinished.
     func walk() -> HTMLReaderContext {
@@ -99,7 +99,9 @@ final class HTMLReaderLowering {
             let cursor = visits[top].cursor
             if cursor >= 0 {
                 visits[top].cursor = index(nodes[Int(cursor)].nextSibling)
-                if let part, !allows(cursor, parent: visits[top].node, part) { continue }
+                if visits[top].node <= partDeepest, !allows(cursor, parent: visits[top].node) {
+                    continue
+                }
                 enter(cursor, whiteSpace: visits[top].whiteSpace)
             } else {
                 let visit = visits.removeLast()
@@ -113,10 +115,8 @@ final class HTMLReaderLowering {
     /// document down to the element the split is in, each level's pivot (the next path
     /// element, or `split` in the last one) divides the children: the first half takes those
     /// before it (and the path element itself), the second half the pivot and those after.
-    private func allows(_ node: Int32, parent: Int32, _ part: Part) -> Bool {
-        guard parent <= part.deepest, let level = part.path.firstIndex(of: parent) else {
-            return true
-        }
+    private func allows(_ node: Int32, parent: Int32) -> Bool {
+        guard let part, let level = part.path.firstIndex(of: parent) else { return true }
         let last = level == part.path.count - 1
         let pivot = last ? part.split : part.path[level + 1]
         if node == pivot { reached[level] = true }
@@ -237,7 +237,7 @@ final class HTMLReaderLowering {
         }
     }
 
-    private func isWhitespace(_ s: String) -> Bool {
+    static func isWhitespace(_ s: String) -> Bool {
         s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
     }
 
@@ -247,12 +247,12 @@ final class HTMLReaderLowering {
         case .pre:
             ctx.code.append(contentsOf: data.utf8)
         case .list:
-            guard !isWhitespace(data) else { return }
+            guard !Self.isWhitespace(data) else { return }
             let item = reopenItem()
             item.buffer.append(data, whiteSpace)
             finishTop()
         case .definitionList:
-            guard !isWhitespace(data) else { return }
+            guard !Self.isWhitespace(data) else { return }
             beginBlock(.definition, attributes: .none, tight: true)
             context.buffer.append(data, whiteSpace)
             finishTop()
@@ -260,7 +260,7 @@ final class HTMLReaderLowering {
             // The tree builder moves text out of tables (foster parenting); text is left here
             // only where the depth limit attached elements side by side. It gets a cell of its
             // own (and a row, directly in a table) instead of being dropped.
-            guard !isWhitespace(data) else { return }
+            guard !Self.isWhitespace(data) else { return }
             let inTable: Bool
             if case .table = ctx.kind { inTable = true } else { inTable = false }
             if inTable { beginBlock(.row, attributes: .none, tight: true) }
@@ -691,7 +691,7 @@ final class HTMLReaderLowering {
             if n.kind == .element {
                 if found != nil { return nil }
                 found = child.index
-            } else if n.kind == .text, !isWhitespace(n.data) {
+            } else if n.kind == .text, !Self.isWhitespace(n.data) {
                 return nil
             }
             c = n.nextSibling
@@ -707,7 +707,7 @@ final class HTMLReaderLowering {
             var c = nodes[Int(parent)].firstChild
             while let child = c {
                 let n = nodes[Int(child.index)]
-                if n.kind == .text && isWhitespace(n.data) || n.kind == .comment {
+                if n.kind == .text && Self.isWhitespace(n.data) || n.kind == .comment {
                     c = n.nextSibling
                     continue
                 }

@@ -52,8 +52,9 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// spans (Markdown, plain text) instead of running the transform.
     public var promoteStyles = false
     /// Documents whose DOM has at least this many nodes are turned into the AST in two halves
-    /// on two threads (split between two block-level children of `<body>`; the tree and the
-    /// diagnostics are the ones a single walk gives). `nil`: always one walk. The default,
+    /// on two threads (split between two block-level children of `<body>`, of a fragment's
+    /// root, or of a `div`-like element on the way down to the middle of the DOM; the tree and
+    /// the diagnostics are the ones a single walk gives). `nil`: always one walk. The default,
     /// 16,384 nodes, is a page of about 300 KB; below it a second thread costs more than it
     /// saves.
     ///

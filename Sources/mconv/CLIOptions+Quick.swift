@@ -47,28 +47,9 @@ extension CLIOptions {
             if key != "custom-tag" {
                 guard seen.insert(key).inserted else { return nil }
             }
-            // Flags: no value.
-            switch name {
-            case "list-input-formats", "list-output-formats", "strict", "quiet", "verbose",
-                "unsafe", "no-raw-html", "image-size-html", "strict-ranges", "autolink",
-                "no-autolink":
+            if setFlag(name) {
                 guard inline == nil else { return nil }
-                switch name {
-                case "list-input-formats": listInputFormats = true
-                case "list-output-formats": listOutputFormats = true
-                case "strict": strict = true
-                case "quiet": quiet = true
-                case "verbose": verbose = true
-                case "unsafe": unsafe = true
-                case "no-raw-html": noRawHtml = true
-                case "image-size-html": imageSizeHtml = true
-                case "strict-ranges": strictRanges = true
-                case "autolink": autolink = true
-                default: autolink = false
-                }
                 continue
-            default:
-                break
             }
             // Options: a value, inline or the next argument.
             let value: String
@@ -109,5 +90,24 @@ extension CLIOptions {
             }
         }
         if problem != nil { return nil }
+    }
+
+    /// Sets the flag named `name` (a long name without dashes); false when it is not a flag.
+    private mutating func setFlag(_ name: Substring) -> Bool {
+        switch name {
+        case "list-input-formats": listInputFormats = true
+        case "list-output-formats": listOutputFormats = true
+        case "strict": strict = true
+        case "quiet": quiet = true
+        case "verbose": verbose = true
+        case "unsafe": unsafe = true
+        case "no-raw-html": noRawHtml = true
+        case "image-size-html": imageSizeHtml = true
+        case "strict-ranges": strictRanges = true
+        case "autolink": autolink = true
+        case "no-autolink": autolink = false
+        default: return false
+        }
+        return true
     }
 }
