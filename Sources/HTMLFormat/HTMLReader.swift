@@ -44,6 +44,11 @@ public struct HTMLReader: MarkupReader {
                     .note, "parse.literal-tag",
                     "\(literalCount) unknown tag(s) without attributes or end tag kept as text"))
         }
+        // A DOM big enough to be lowered on two threads has at least one node per 8 bytes or
+        // so; the worker thread is started now, so it is there when the lowering needs it.
+        if let threshold = options.parallelThreshold, input.utf8.count >= threshold * 8 {
+            ParallelWork.prepareWorker()
+        }
         let parsing = HTMLParserOptions(
             maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)
         let dom: HTMLDocument

@@ -1,4 +1,3 @@
-import Dispatch
 import HTML5Parser
 import MarkupAST
 
@@ -38,11 +37,6 @@ extension HTMLReaderLowering {
         }
     }
 
-    /// The other thread's half (written once before `wait` returns, read after).
-    private final class Slot: @unchecked Sendable {
-        var half: Half?
-    }
-
     /// Lowers `dom` in two halves on two threads, or nil when it has no safe place to split
     /// or the halves do not join the way the split promises (then the caller walks it whole).
     ///
@@ -59,18 +53,12 @@ extension HTMLReaderLowering {
         Document, [Diagnostic]
     )? {
         guard let part = splitPoint(dom) else { return nil }
-        let slot = Slot()
-        let group = DispatchGroup()
         let secondPart = part.asSecond()
-        DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            slot.half = Half(HTMLReaderLowering(dom: dom, options: options, part: secondPart))
-        }
-        let first = Half(HTMLReaderLowering(dom: dom, options: options, part: part))
-        group.wait()
+        let (first, second) = ParallelWork.both(
+            { Half(HTMLReaderLowering(dom: dom, options: options, part: part)) },
+            { Half(HTMLReaderLowering(dom: dom, options: options, part: secondPart)) })
         let divLevels = part.path.count - part.boundaries
-        guard let second = slot.half,
-            var blocks = join(first.blocks, second.blocks, levels: divLevels)
-        else { return nil }
+        guard var blocks = join(first.blocks, second.blocks, levels: divLevels) else { return nil }
         blocks += first.footnoteDefinitions
         blocks += second.footnoteDefinitions
         var metadata = first.metadata
