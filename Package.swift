@@ -16,19 +16,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "MarkupAST"),
-        .target(name: "HTML5Parser"),
+        .target(name: "WorkerThread"),
+        .target(name: "MarkupAST", dependencies: ["WorkerThread"]),
+        .target(name: "HTML5Parser", dependencies: ["WorkerThread"]),
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "HTMLFormat", dependencies: ["MarkupAST", "HTML5Parser"]),
-        .target(name: "MarkdownFormat", dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat"]),
+        .target(name: "HTMLFormat", dependencies: ["MarkupAST", "HTML5Parser", "WorkerThread"]),
+        .target(name: "MarkdownFormat", dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat", "WorkerThread"]),
         .target(name: "PlainTextFormat", dependencies: ["MarkupAST"]),
         .target(name: "BBCodeFormat", dependencies: ["MarkupAST"]),
         .target(name: "RangeJSONFormat", dependencies: ["MarkupAST"]),
-        .target(name: "StyledText", dependencies: ["MarkupAST"]),
+        .target(name: "StyledText", dependencies: ["MarkupAST", "WorkerThread"]),
         .target(
             name: "MarkupConverter",
             dependencies: [
@@ -39,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "mconv",
             dependencies: [
-                "MarkupConverter",
+                "MarkupConverter", "WorkerThread",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -44,13 +44,10 @@ public struct HTMLReader: MarkupReader {
                     .note, "parse.literal-tag",
                     "\(literalCount) unknown tag(s) without attributes or end tag kept as text"))
         }
-        // A DOM big enough to be lowered on two threads has at least one node per 8 bytes or
-        // so; the worker thread is started now, so it is there when the lowering needs it.
-        if let threshold = options.parallelThreshold, input.utf8.count >= threshold * 8 {
-            ParallelWork.prepareWorker()
-        }
-        let parsing = HTMLParserOptions(
+        var parsing = HTMLParserOptions(
             maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)
+        // The parse is split too for inputs of 16 bytes per node of the threshold (256 KB).
+        parsing.splitThreshold = options.parallelThreshold.map { $0 * 16 }
         let dom: HTMLDocument
         switch (isFragment, escaped) {
         case (true, let bytes?):

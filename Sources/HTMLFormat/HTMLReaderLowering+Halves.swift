@@ -1,5 +1,6 @@
 import HTML5Parser
 import MarkupAST
+import WorkerThread
 
 extension HTMLReaderLowering {
     /// One of the two halves of a document lowered on two threads. `path` runs from the

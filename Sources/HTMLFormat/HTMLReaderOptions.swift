@@ -54,9 +54,10 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// Documents whose DOM has at least this many nodes are turned into the AST in two halves
     /// on two threads (split between two block-level children of `<body>`, of a fragment's
     /// root, or of a `div`-like element on the way down to the middle of the DOM; the tree and
-    /// the diagnostics are the ones a single walk gives). `nil`: always one walk. The default,
-    /// 16,384 nodes, is a page of about 300 KB; below it a second thread costs more than it
-    /// saves.
+    /// the diagnostics are the ones a single walk gives). Inputs of 16 bytes per node of it
+    /// (256 KB) are also parsed in two pieces (``HTMLParserOptions/splitThreshold``). `nil`:
+    /// one thread throughout. The default, 16,384 nodes, is a page of about 300 KB; below it
+    /// a second thread costs more than it saves.
     ///
     /// ```swift
     /// var options = HTMLReaderOptions()

@@ -1,4 +1,5 @@
 import MarkupAST
+import WorkerThread
 
 extension MarkdownWriter {
     /// The mutable state of one `write` call: output, container prefixes, references,

@@ -1,3 +1,5 @@
+import WorkerThread
+
 extension ParallelWork {
     /// A rough size of `block` for balancing two halves of a block list: its inline and
     /// block children at the top two levels (a paragraph of five inlines weighs 6), code by

@@ -1,4 +1,5 @@
 import MarkupAST
+import WorkerThread
 
 extension StyleResolver {
     /// Renders `blocks` in two halves on two threads when they weigh at least `threshold`

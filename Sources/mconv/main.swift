@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MarkupAST
+import WorkerThread
 @_exported import MarkupConverter
 
 #if canImport(Glibc)
@@ -160,10 +161,35 @@ func prepareHeap(forInputSize size: Int) {
             _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(top - start), madviseHugePage)
         }
         free(probe)
+        // The worker thread (two-thread parsing, lowering and writing) gets its own malloc
+        // arena; it is started now and its memory faulted in (huge pages) while this thread
+        // reads the input, instead of page by page in the middle of the conversion.
+        let bytes = min(size * 4, 48 << 20)
+        ParallelWork.startWorker { prepareWorkerHeap(bytes: bytes) }
     #endif
 }
 
 nonisolated(unsafe) var heapPrepared = false
+
+/// Runs on the worker thread: makes the heap of its malloc arena (a 64 MB-aligned region
+/// glibc maps for the thread) use transparent huge pages and faults in `bytes` of it.
+func prepareWorkerHeap(bytes: Int) {
+    #if canImport(Glibc)
+        guard bytes > 0, let probe = malloc(64) else { return }
+        defer { free(probe) }
+        let heapSize: UInt = 64 << 20
+        let hugePage: UInt = 2 << 20
+        let address = UInt(bitPattern: probe)
+        let heapEnd = (address & ~(heapSize - 1)) + heapSize
+        let start = (address + hugePage - 1) & ~(hugePage - 1)
+        let end = min(heapEnd, start + UInt(bytes))
+        guard end > start else { return }
+        let madviseHugePage: Int32 = 14, madvisePopulateWrite: Int32 = 23
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), madviseHugePage)
+        let first = address & ~4095
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(end - first), madvisePopulateWrite)
+    #endif
+}
 
 /// The size of the regular file open as `descriptor`, or nil (a pipe, a terminal, an error).
 func regularFileSize(_ descriptor: Int32) -> Int? {

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import MarkupAST
+import WorkerThread
 import Testing
 
 @testable import MarkdownFormat

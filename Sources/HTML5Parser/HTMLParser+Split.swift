@@ -1,0 +1,117 @@
+import WorkerThread
+
+extension HTMLParser {
+    /// Where a split parse cuts the input and which elements it expects open there.
+    struct SplitPlan {
+        /// The offset of a block-level start tag near the middle.
+        var offset: Int
+        /// `html`, `body` (documents), then the containers the input ends by closing.
+        var names: [String]
+    }
+
+    /// Elements the cut may sit inside: plain containers whose end tags close them simply.
+    static let splitContainers: Set<String> = [
+        "div", "main", "article", "section", "aside", "nav", "header", "footer",
+    ]
+
+    /// Start tags the cut may fall before (not `table`: text before a table's first row is
+    /// moved in front of it, next to what precedes the cut).
+    static let splitStarts: Set<String> = [
+        "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "pre", "blockquote", "div",
+        "section", "figure", "hr",
+    ]
+
+    /// A place to cut `p[0..<n]` and the open elements one parse should have there: the
+    /// containers the input ends by closing (`</article></main></div></body></html>`),
+    /// before the first block-level start tag at a line start (or right after a tag) past
+    /// the middle. Only a guess: the first piece's parse confirms it at the cut.
+    static func splitPlan(_ p: UnsafePointer<UInt8>, _ n: Int, isFragment: Bool) -> SplitPlan? {
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0C || c == 0x0D }
+        func isNameByte(_ c: UInt8) -> Bool {
+            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+        }
+        // The end tags at the end, last first.
+        var closing: [String] = []
+        var i = n
+        while closing.count < 16 {
+            while i > 0 && isSpace(p[i - 1]) { i -= 1 }
+            guard i > 2, p[i - 1] == 0x3E else { break }
+            var j = i - 2
+            while j > 0 && i - j < 40 && p[j] != 0x3C { j -= 1 }
+            guard p[j] == 0x3C, p[j + 1] == 0x2F else { break }
+            var k = j + 2
+            var name: [UInt8] = []
+            while k < i - 1 && isNameByte(p[k]) {
+                name.append(p[k] | 0x20)
+                k += 1
+            }
+            while k < i - 1 && isSpace(p[k]) { k += 1 }
+            guard !name.isEmpty, k == i - 1 else { break }
+            closing.append(String(decoding: name, as: UTF8.self))
+            i = j
+        }
+        var outer = closing[...]
+        if !isFragment {
+            if outer.first == "html" { outer = outer.dropFirst() }
+            if outer.first == "body" { outer = outer.dropFirst() }
+        }
+        var names = isFragment ? ["html"] : ["html", "body"]
+        for name in outer {
+            guard splitContainers.contains(name) else { break }
+            names.append(name)
+        }
+        // The cut: a block start tag past the middle.
+        var x = n / 2
+        let limit = n - n / 4
+        while x < limit {
+            guard p[x] == 0x3C else {
+                x += 1
+                continue
+            }
+            defer { x += 1 }
+            guard x > 0, p[x - 1] == 0x0A || p[x - 1] == 0x3E else { continue }
+            var k = x + 1
+            var name: [UInt8] = []
+            while k < n && k - x <= 11 && isNameByte(p[k]) {
+                name.append(p[k] | 0x20)
+                k += 1
+            }
+            guard k < n, isSpace(p[k]) || p[k] == 0x3E || p[k] == 0x2F else { continue }
+            if splitStarts.contains(String(decoding: name, as: UTF8.self)) {
+                return SplitPlan(offset: x, names: names)
+            }
+        }
+        return nil
+    }
+
+    /// The second piece of a split parse, parsed on a worker thread.
+    final class SplitPiece: @unchecked Sendable {
+        let input: InputStream
+        let plan: SplitPlan
+        let options: HTMLParserOptions
+        let isFragment: Bool
+        var result: DOMBuilder?
+
+        init(input: InputStream, plan: SplitPlan, options: HTMLParserOptions, isFragment: Bool) {
+            self.input = input
+            self.plan = plan
+            self.options = options
+            self.isFragment = isFragment
+        }
+
+        func run() {
+            let rest = InputStream(viewing: input, from: plan.offset)
+            var tokenizer = Tokenizer(
+                input: rest,
+                sink: TreeBuilder(
+                    sink: DOMBuilder(isFragment: isFragment, inputSize: rest.count),
+                    options: options, inputSize: rest.count),
+                collectErrors: false)
+            tokenizer.sink.prepareContinuation(names: plan.names, isFragment: isFragment)
+            tokenizer.run()
+            tokenizer.freeBuffers()
+            tokenizer.sink.freeTables()
+            result = tokenizer.sink.sink
+        }
+    }
+}
