@@ -153,7 +153,7 @@ final class Worker: @unchecked Sendable {
 
     /// How long the worker and a waiting caller spin before they sleep: the pieces of one
     /// conversion follow each other within a few milliseconds.
-    static let spinNanoseconds: UInt64 = 20_000_000
+    static let spinNanoseconds: UInt64 = 10_000_000
 
     /// Calls `done` until it is true or the spin time is over; whether it became true.
     private func spin(until done: () -> Bool) -> Bool {
