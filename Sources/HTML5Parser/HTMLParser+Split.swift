@@ -30,12 +30,28 @@ extension HTMLParser {
         func isNameByte(_ c: UInt8) -> Bool {
             (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
         }
-        // The end tags at the end, last first.
+        /// The offset of the last `pattern` that starts in `p[max(0, end - window)..<end]`.
+        func lastIndex(of pattern: [UInt8], before end: Int, window: Int) -> Int? {
+            var j = end - pattern.count
+            while j >= max(0, end - window) {
+                var k = 0
+                while k < pattern.count && p[j + k] | (pattern[k] >= 0x61 ? 0x20 : 0) == pattern[k] { k += 1 }
+                if k == pattern.count { return j }
+                j -= 1
+            }
+            return nil
+        }
+        // The end tags at the end, last first (comments and whole scripts skipped).
         var closing: [String] = []
         var i = n
         while closing.count < 16 {
             while i > 0 && isSpace(p[i - 1]) { i -= 1 }
             guard i > 2, p[i - 1] == 0x3E else { break }
+            if p[i - 2] == 0x2D && p[i - 3] == 0x2D {
+                guard let open = lastIndex(of: Array("<!--".utf8), before: i - 3, window: 4096) else { break }
+                i = open
+                continue
+            }
             var j = i - 2
             while j > 0 && i - j < 40 && p[j] != 0x3C { j -= 1 }
             guard p[j] == 0x3C, p[j + 1] == 0x2F else { break }
@@ -47,6 +63,11 @@ extension HTMLParser {
             }
             while k < i - 1 && isSpace(p[k]) { k += 1 }
             guard !name.isEmpty, k == i - 1 else { break }
+            if name == Array("script".utf8) {
+                guard let open = lastIndex(of: Array("<script".utf8), before: j, window: 1 << 16) else { break }
+                i = open
+                continue
+            }
             closing.append(String(decoding: name, as: UTF8.self))
             i = j
         }
