@@ -1,4 +1,5 @@
 import MarkupAST
+import WorkerThread
 
 /// The one-pass walk from AST to `StyledText`.
 ///
@@ -168,40 +169,71 @@ struct StyleResolver {
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
         }
         return StyledText(
-            string: String(decoding: bytes, as: UTF8.self), utf16Count: utf16, runs: styledRuns(),
+            string: textString(), utf16Count: utf16, runs: styledRuns(),
             paragraphs: paragraphs, diagnostics: diagnostics,
             rootStyle: copyOfStyle(StyleResolver.rootID))
     }
 
+    /// The text as a `String`, copied without a second UTF-8 validation: every byte comes from
+    /// a `String`, ASCII, or a whole encoded scalar (U+2028, U+FFFC), so it is valid UTF-8
+    /// (debug builds check).
+    func textString() -> String {
+        let span = bytes.span
+        assert((try? UTF8Span(validating: span)) != nil, "styled text is not valid UTF-8")
+        return String(copying: unsafe UTF8Span(unchecked: span))
+    }
+
     /// The runs as `StyledRun`s. Each is initialized field by field in the new array's
     /// memory, its style copied straight from the table: building a `StyledRun` value and
-    /// appending it costs a copy and a destroy of the whole run on top.
+    /// appending it costs a copy and a destroy of the whole run on top. From 8,192 runs on,
+    /// the second half is filled on `ParallelWork`'s worker thread (each run is a ~300-byte
+    /// copy with a retain per string it holds).
     func styledRuns() -> [StyledRun] {
         let count = runs.count
-        let stride = MemoryLayout<StyledRun>.stride
-        let rangeOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.range)!
-        let styleOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.style)!
-        let attachmentOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.attachment)!
         return [StyledRun](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            let raw = UnsafeMutableRawPointer(base)
             styles.withUnsafeBufferPointer { styles in
                 runs.withUnsafeBufferPointer { records in
-                    for i in 0..<count {
-                        let r = records[i]
-                        let p = raw + i * stride
-                        (p + rangeOffset).initializeMemory(
-                            as: Range<Int>.self, repeating: r.start..<r.end, count: 1)
-                        (p + styleOffset).initializeMemory(
-                            as: TextStyle.self, from: styles.baseAddress! + r.style, count: 1)
-                        (p + attachmentOffset).initializeMemory(
-                            as: TextAttachment?.self,
-                            repeating: r.attachment < 0 ? nil : attachments[r.attachment],
-                            count: 1)
+                    attachments.withUnsafeBufferPointer { attachments in
+                        let fill = RunFill(
+                            target: UnsafeMutableRawPointer(base), styles: styles.baseAddress!,
+                            records: records.baseAddress!, attachments: attachments.baseAddress)
+                        if count >= 8_192 {
+                            let half = count / 2
+                            _ = ParallelWork.both({ fill.fill(0..<half) }, { fill.fill(half..<count) })
+                        } else {
+                            fill.fill(0..<count)
+                        }
                     }
                 }
             }
             initialized = count
+        }
+    }
+
+    /// Initializes `StyledRun`s at `target` from run records and the style table (the
+    /// pointers stay valid and unchanged while `styledRuns` runs).
+    struct RunFill: @unchecked Sendable {
+        let target: UnsafeMutableRawPointer
+        let styles: UnsafePointer<TextStyle>
+        let records: UnsafePointer<RunRecord>
+        let attachments: UnsafePointer<TextAttachment>?
+
+        func fill(_ range: Range<Int>) {
+            let stride = MemoryLayout<StyledRun>.stride
+            let rangeOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.range)!
+            let styleOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.style)!
+            let attachmentOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.attachment)!
+            for i in range {
+                let r = records[i]
+                let p = target + i * stride
+                (p + rangeOffset).initializeMemory(
+                    as: Range<Int>.self, repeating: r.start..<r.end, count: 1)
+                (p + styleOffset).initializeMemory(as: TextStyle.self, from: styles + r.style, count: 1)
+                (p + attachmentOffset).initializeMemory(
+                    as: TextAttachment?.self,
+                    repeating: r.attachment < 0 ? nil : attachments![r.attachment], count: 1)
+            }
         }
     }
 
