@@ -81,29 +81,68 @@ extension HTMLParser {
             guard splitContainers.contains(name) else { break }
             names.append(name)
         }
-        // The cut: a block start tag past the middle.
-        var x = n / 2
-        let limit = n - n / 4
-        while x < limit {
-            guard p[x] == 0x3C else {
-                x += 1
-                continue
-            }
-            defer { x += 1 }
-            guard x > 0, p[x - 1] == 0x0A || p[x - 1] == 0x3E else { continue }
-            var k = x + 1
+        // A fragment's closing containers wrap it only if it opens with the outermost one
+        // (snippets one after another end with their last one's `</div>`).
+        if isFragment, names.count > 1 {
+            var i = 0
+            while i < n && isSpace(p[i]) { i += 1 }
+            let open = Array(("<" + names[1]).utf8)
+            var k = 0
+            while k < open.count && i + k < n && p[i + k] | (k > 0 ? 0x20 : 0) == open[k] { k += 1 }
+            let wraps = k == open.count && i + k < n
+                && (isSpace(p[i + k]) || p[i + k] == 0x3E || p[i + k] == 0x2F)
+            if !wraps { names = ["html"] }
+        }
+        /// Whether the markup before `x` (past white space) is a block end tag.
+        func followsClosedBlock(_ x: Int) -> Bool {
+            var i = x
+            while i > 0 && isSpace(p[i - 1]) { i -= 1 }
+            guard i > 3, p[i - 1] == 0x3E else { return false }
+            var j = i - 2
+            while j > 0 && i - j < 16 && p[j] != 0x3C { j -= 1 }
+            guard p[j] == 0x3C, p[j + 1] == 0x2F else { return false }
             var name: [UInt8] = []
-            while k < n && k - x <= 11 && isNameByte(p[k]) {
+            var k = j + 2
+            while k < i - 1 && isNameByte(p[k]) {
                 name.append(p[k] | 0x20)
                 k += 1
             }
-            guard k < n, isSpace(p[k]) || p[k] == 0x3E || p[k] == 0x2F else { continue }
-            if splitStarts.contains(String(decoding: name, as: UTF8.self)) {
-                return SplitPlan(offset: x, names: names)
+            return k == i - 1 && splitAfter.contains(String(decoding: name, as: UTF8.self))
+        }
+        // The cut: a block start tag past the middle, after a block end tag; at a line start
+        // if there is one (a block opened on the line before is less likely still open), else
+        // right after the end tag (minified pages).
+        let limit = n - n / 4
+        for lineStart in [true, false] {
+            var x = n / 2
+            while x < limit {
+                guard p[x] == 0x3C else {
+                    x += 1
+                    continue
+                }
+                defer { x += 1 }
+                guard x > 0, lineStart ? p[x - 1] == 0x0A : p[x - 1] == 0x3E else { continue }
+                var k = x + 1
+                var name: [UInt8] = []
+                while k < n && k - x <= 11 && isNameByte(p[k]) {
+                    name.append(p[k] | 0x20)
+                    k += 1
+                }
+                guard k < n, isSpace(p[k]) || p[k] == 0x3E || p[k] == 0x2F else { continue }
+                if splitStarts.contains(String(decoding: name, as: UTF8.self)), followsClosedBlock(x) {
+                    return SplitPlan(offset: x, names: names)
+                }
             }
         }
         return nil
     }
+
+    /// Block end tags a cut may follow (a cut after text or an open `<p>` would find that
+    /// paragraph still open).
+    static let splitAfter: Set<String> = [
+        "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "pre", "blockquote", "div",
+        "section", "article", "figure", "table", "header", "footer", "nav", "aside", "main",
+    ]
 
     /// The second piece of a split parse, parsed on a worker thread.
     final class SplitPiece: @unchecked Sendable {

@@ -137,7 +137,7 @@ struct SplitParseTests {
         let (a, b, joinedOutcome) = both(article, fragment: false)
         #expect(a == b)
         #expect(joinedOutcome == .joined)
-        let list = "<ul>\n" + (0..<40).map { "<li>\n<p>item \($0)</p>" }.joined(separator: "\n") + "\n</ul>\n"
+        let list = "<ul>\n" + (0..<40).map { "<li>\n<p>item \($0)</p>\n<p>more</p>" }.joined(separator: "\n") + "\n</ul>\n"
         let (c, d, listOutcome) = both(list, fragment: true)
         #expect(c == d)
         #expect(listOutcome == .notReached)
