@@ -1,5 +1,4 @@
 import MarkupAST
-import WorkerThread
 
 /// The one-pass walk from AST to `StyledText`.
 ///
@@ -185,9 +184,7 @@ struct StyleResolver {
 
     /// The runs as `StyledRun`s. Each is initialized field by field in the new array's
     /// memory, its style copied straight from the table: building a `StyledRun` value and
-    /// appending it costs a copy and a destroy of the whole run on top. From 8,192 runs on,
-    /// the second half is filled on `ParallelWork`'s worker thread (each run is a ~300-byte
-    /// copy with a retain per string it holds).
+    /// appending it costs a copy and a destroy of the whole run on top.
     func styledRuns() -> [StyledRun] {
         let count = runs.count
         return [StyledRun](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -198,12 +195,9 @@ struct StyleResolver {
                         let fill = RunFill(
                             target: UnsafeMutableRawPointer(base), styles: styles.baseAddress!,
                             records: records.baseAddress!, attachments: attachments.baseAddress)
-                        if count >= 8_192 {
-                            let half = count / 2
-                            _ = ParallelWork.both({ fill.fill(0..<half) }, { fill.fill(half..<count) })
-                        } else {
-                            fill.fill(0..<count)
-                        }
+                        // One thread: the runs share string storage (font families,
+                        // links) whose reference counts two threads would contend on.
+                        fill.fill(0..<count)
                     }
                 }
             }
@@ -213,7 +207,7 @@ struct StyleResolver {
 
     /// Initializes `StyledRun`s at `target` from run records and the style table (the
     /// pointers stay valid and unchanged while `styledRuns` runs).
-    struct RunFill: @unchecked Sendable {
+    struct RunFill {
         let target: UnsafeMutableRawPointer
         let styles: UnsafePointer<TextStyle>
         let records: UnsafePointer<RunRecord>
