@@ -13,10 +13,13 @@ import Synchronization
 /// for large documents only; each piece works on its own values, so the result does not
 /// depend on the timing.
 ///
-/// The worker is one long-lived thread, started at the first call (or by ``startWorker(first:)``)
-/// and parked between calls: a new thread per call started on its creator's CPU and shared it
-/// for milliseconds, and a new thread's memory is fresh pages the kernel must fault in. When
-/// it is busy (two conversions at once), a call runs on a thread of its own.
+/// The worker is one long-lived thread, started at the first call (or by ``startWorker(first:)``):
+/// a new thread per call started on its creator's CPU and shared it for milliseconds, and a
+/// new thread's memory is fresh pages the kernel must fault in. For each job it keeps off the
+/// submitter's CPU; between jobs, and a caller waiting for one, it spins (yielding) for up to
+/// 10 ms before sleeping, since a sleeping thread on a virtual machine can take milliseconds
+/// to wake. When it is busy (two conversions at once, or a call from the worker itself), the
+/// call runs both pieces on the calling thread, one after the other.
 ///
 /// ```swift
 /// let (a, b) = ParallelWork.both({ sum(first) }, { sum(second) })
@@ -68,15 +71,13 @@ final class Worker: @unchecked Sendable {
     private var started = false
     private var failed = false
     /// Jobs waiting, in order (the first may be a warm-up), and how many were finished.
-    private var queue: [() -> Void] = []
+    private var queue: [(job: () -> Void, cpu: Int32)] = []
     private var submitted = 0
     private var finished = 0
     /// `submitted` and `finished` for spinning without the mutex.
     private let submittedCount = Atomic<Int>(0)
     private let finishedCount = Atomic<Int>(0)
     private var warmUpTicket = -1
-    /// The CPU of the thread that started the worker (the worker asks to run elsewhere).
-    private var creatorCPU: Int32 = -1
 
     private init() {
         pthread_mutex_init(&mutex, nil)
@@ -86,7 +87,6 @@ final class Worker: @unchecked Sendable {
     /// Starts the thread if it is not running (under the mutex).
     private func startLocked() {
         guard !started, !failed else { return }
-        creatorCPU = currentCPU()
         #if canImport(Darwin)
             var thread: pthread_t? = nil
         #else
@@ -133,7 +133,7 @@ final class Worker: @unchecked Sendable {
         guard started, inFlight == 0 || (inFlight == 1 && submitted == warmUpTicket) else {
             return nil
         }
-        queue.append(job)
+        queue.append((job, currentCPU()))
         submitted += 1
         submittedCount.store(submitted, ordering: .releasing)
         if warmUp { warmUpTicket = submitted }
@@ -170,7 +170,7 @@ final class Worker: @unchecked Sendable {
     }
 
     private func loop() {
-        moveOff(cpu: creatorCPU)
+        var avoided: Int32 = -2
         while true {
             _ = spin(until: {
                 self.submittedCount.load(ordering: .acquiring)
@@ -178,8 +178,13 @@ final class Worker: @unchecked Sendable {
             })
             pthread_mutex_lock(&mutex)
             while queue.isEmpty { pthread_cond_wait(&condition, &mutex) }
-            let job = queue.removeFirst()
+            let (job, cpu) = queue.removeFirst()
             pthread_mutex_unlock(&mutex)
+            // Off the submitter's CPU for this job (the submitter may have moved since).
+            if cpu != avoided {
+                moveOff(cpu: cpu)
+                avoided = cpu
+            }
             job()
             pthread_mutex_lock(&mutex)
             finished += 1
@@ -205,8 +210,9 @@ func monotonicNanoseconds() -> UInt64 {
     /// The CPU this thread runs on, or -1.
     func currentCPU() -> Int32 { sched_getcpu_() }
 
-    /// Keeps this thread off `cpu` (its creator's): a new thread tends to start on its
-    /// creator's CPU and share it for milliseconds before the scheduler moves one of them.
+    /// Keeps this thread off `cpu` (the submitter's, where the other half runs): a thread
+    /// woken for a job tends to run on the waker's CPU and share it for milliseconds before
+    /// the scheduler moves one of them.
     func moveOff(cpu: Int32) {
         guard cpu >= 0, cpu < 1024 else { return }
         var mask = [UInt64](repeating: ~0, count: 16)
