@@ -60,7 +60,7 @@ let package = Package(
             dependencies: ["MarkupConverter", "HTML5Parser", "StyledText"],
             path: "Benchmarks/Harness"
         ),
-        .testTarget(name: "MarkupASTTests", dependencies: ["MarkupAST"]),
+        .testTarget(name: "MarkupASTTests", dependencies: ["MarkupAST", "WorkerThread"]),
         .testTarget(name: "HTML5ParserTests", dependencies: ["HTML5Parser"]),
         .testTarget(name: "HTMLFormatTests", dependencies: ["HTMLFormat", "MarkupAST"]),
         .testTarget(name: "MarkdownFormatTests", dependencies: ["MarkdownFormat", "MarkupAST", "ConformanceKit"]),
