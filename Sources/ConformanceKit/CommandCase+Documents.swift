@@ -31,4 +31,20 @@ extension CommandCase {
         }
         return documents
     }
+
+    /// The blocks of every case document followed by those of the next two (wrapping around):
+    /// documents where inputs of different kinds meet, for tests that cut a block list.
+    ///
+    /// ```swift
+    /// for blocks in CommandCase.caseDocumentsInThrees() { /* cut blocks anywhere */ }
+    /// ```
+    public static func caseDocumentsInThrees(
+        packageRoot: URL = ConformancePaths.findPackageRoot()
+    ) -> [[Block]] {
+        let documents = caseDocuments(packageRoot: packageRoot)
+        return documents.indices.map { k in
+            documents[k].blocks + documents[(k + 1) % documents.count].blocks
+                + documents[(k + 2) % documents.count].blocks
+        }
+    }
 }

@@ -10,25 +10,55 @@ extension HTMLParser {
     }
 
     /// Elements the cut may sit inside: plain containers whose end tags close them simply.
-    static let splitContainers: Set<String> = [
-        "div", "main", "article", "section", "aside", "nav", "header", "footer",
-    ]
+    static let splitContainers: Set<Tag> = [.div, .main, .article, .section, .aside, .nav, .header, .footer]
 
     /// Start tags the cut may fall before (not `table`: text before a table's first row is
     /// moved in front of it, next to what precedes the cut).
-    static let splitStarts: Set<String> = [
-        "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "pre", "blockquote", "div",
-        "section", "figure", "hr",
+    static let splitStarts: Set<Tag> = [
+        .p, .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .dl, .pre, .blockquote, .div, .section, .figure,
+        .hr,
+    ]
+
+    /// Block end tags a cut may follow (a cut after text or an open `<p>` would find that
+    /// paragraph still open).
+    static let splitAfter: Set<Tag> = [
+        .p, .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .dl, .pre, .blockquote, .div, .section,
+        .article, .figure, .table, .header, .footer, .nav, .aside, .main,
     ]
 
     /// A place to cut `p[0..<n]` and the open elements one parse should have there: the
     /// containers the input ends by closing (`</article></main></div></body></html>`),
-    /// before the first block-level start tag at a line start (or right after a tag) past
-    /// the middle. Only a guess: the first piece's parse confirms it at the cut.
+    /// before the first block-level start tag past the middle that follows a block end tag,
+    /// at a line start if there is one. Only a guess: the first piece's parse confirms it at
+    /// the cut.
     static func splitPlan(_ p: UnsafePointer<UInt8>, _ n: Int, isFragment: Bool) -> SplitPlan? {
         func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0C || c == 0x0D }
         func isNameByte(_ c: UInt8) -> Bool {
             (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+        }
+        /// The tag named by the name bytes from `start` on, and where they end.
+        func tagName(from start: Int) -> (tag: Tag, end: Int) {
+            var lower: (UInt64, UInt64) = (0, 0)
+            var k = start
+            while k < n && isNameByte(p[k]) { k += 1 }
+            guard k - start <= 16 else { return (.other, k) }
+            let tag = withUnsafeMutableBytes(of: &lower) { raw in
+                for i in start..<k { raw[i - start] = p[i] | 0x20 }
+                return Tag.of(bytes: UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: k - start))
+            }
+            return (tag, k)
+        }
+        /// The end tag (`</name>`, spaces allowed before `>`) that ends at `i` (exclusive),
+        /// and its start.
+        func endTag(endingAt i: Int) -> (tag: Tag, start: Int)? {
+            guard i > 3, p[i - 1] == 0x3E else { return nil }
+            var j = i - 2
+            while j > 0 && i - j < 40 && p[j] != 0x3C { j -= 1 }
+            guard p[j] == 0x3C, p[j + 1] == 0x2F else { return nil }
+            var (tag, k) = tagName(from: j + 2)
+            guard k > j + 2 else { return nil }
+            while k < i - 1 && isSpace(p[k]) { k += 1 }
+            return k == i - 1 ? (tag, j) : nil
         }
         /// The offset of the last `pattern` that starts in `p[max(0, end - window)..<end]`.
         func lastIndex(of pattern: [UInt8], before end: Int, window: Int) -> Int? {
@@ -42,107 +72,67 @@ extension HTMLParser {
             return nil
         }
         // The end tags at the end, last first (comments and whole scripts skipped).
-        var closing: [String] = []
+        var closing: [Tag] = []
         var i = n
         while closing.count < 16 {
             while i > 0 && isSpace(p[i - 1]) { i -= 1 }
-            guard i > 2, p[i - 1] == 0x3E else { break }
-            if p[i - 2] == 0x2D && p[i - 3] == 0x2D {
+            if i > 3 && p[i - 1] == 0x3E && p[i - 2] == 0x2D && p[i - 3] == 0x2D {
                 guard let open = lastIndex(of: Array("<!--".utf8), before: i - 3, window: 4096) else { break }
                 i = open
                 continue
             }
-            var j = i - 2
-            while j > 0 && i - j < 40 && p[j] != 0x3C { j -= 1 }
-            guard p[j] == 0x3C, p[j + 1] == 0x2F else { break }
-            var k = j + 2
-            var name: [UInt8] = []
-            while k < i - 1 && isNameByte(p[k]) {
-                name.append(p[k] | 0x20)
-                k += 1
-            }
-            while k < i - 1 && isSpace(p[k]) { k += 1 }
-            guard !name.isEmpty, k == i - 1 else { break }
-            if name == Array("script".utf8) {
-                guard let open = lastIndex(of: Array("<script".utf8), before: j, window: 1 << 16) else { break }
+            guard let (tag, start) = endTag(endingAt: i) else { break }
+            if tag == .script {
+                guard let open = lastIndex(of: Array("<script".utf8), before: start, window: 1 << 16) else { break }
                 i = open
                 continue
             }
-            closing.append(String(decoding: name, as: UTF8.self))
-            i = j
+            closing.append(tag)
+            i = start
         }
         var outer = closing[...]
         if !isFragment {
-            if outer.first == "html" { outer = outer.dropFirst() }
-            if outer.first == "body" { outer = outer.dropFirst() }
+            if outer.first == .html { outer = outer.dropFirst() }
+            if outer.first == .body { outer = outer.dropFirst() }
         }
         var names = isFragment ? ["html"] : ["html", "body"]
-        for name in outer {
-            guard splitContainers.contains(name) else { break }
-            names.append(name)
+        for tag in outer {
+            guard splitContainers.contains(tag) else { break }
+            names.append(tag.name)
         }
         // A fragment's closing containers wrap it only if it opens with the outermost one
         // (snippets one after another end with their last one's `</div>`).
         if isFragment, names.count > 1 {
             var i = 0
             while i < n && isSpace(p[i]) { i += 1 }
-            let open = Array(("<" + names[1]).utf8)
-            var k = 0
-            while k < open.count && i + k < n && p[i + k] | (k > 0 ? 0x20 : 0) == open[k] { k += 1 }
-            let wraps = k == open.count && i + k < n
-                && (isSpace(p[i + k]) || p[i + k] == 0x3E || p[i + k] == 0x2F)
+            var wraps = false
+            if i + 1 < n && p[i] == 0x3C {
+                let (tag, k) = tagName(from: i + 1)
+                wraps = tag.name == names[1] && k < n && (isSpace(p[k]) || p[k] == 0x3E || p[k] == 0x2F)
+            }
             if !wraps { names = ["html"] }
         }
-        /// Whether the markup before `x` (past white space) is a block end tag.
-        func followsClosedBlock(_ x: Int) -> Bool {
-            var i = x
-            while i > 0 && isSpace(p[i - 1]) { i -= 1 }
-            guard i > 3, p[i - 1] == 0x3E else { return false }
-            var j = i - 2
-            while j > 0 && i - j < 16 && p[j] != 0x3C { j -= 1 }
-            guard p[j] == 0x3C, p[j + 1] == 0x2F else { return false }
-            var name: [UInt8] = []
-            var k = j + 2
-            while k < i - 1 && isNameByte(p[k]) {
-                name.append(p[k] | 0x20)
-                k += 1
-            }
-            return k == i - 1 && splitAfter.contains(String(decoding: name, as: UTF8.self))
-        }
-        // The cut: a block start tag past the middle, after a block end tag; at a line start
-        // if there is one (a block opened on the line before is less likely still open), else
-        // right after the end tag (minified pages).
+        // The cut: at a line start if there is one (a block opened on the line before is less
+        // likely still open), else right after the end tag (minified pages).
         let limit = n - n / 4
         for lineStart in [true, false] {
             var x = n / 2
             while x < limit {
-                guard p[x] == 0x3C else {
-                    x += 1
-                    continue
-                }
                 defer { x += 1 }
-                guard x > 0, lineStart ? p[x - 1] == 0x0A : p[x - 1] == 0x3E else { continue }
-                var k = x + 1
-                var name: [UInt8] = []
-                while k < n && k - x <= 11 && isNameByte(p[k]) {
-                    name.append(p[k] | 0x20)
-                    k += 1
-                }
-                guard k < n, isSpace(p[k]) || p[k] == 0x3E || p[k] == 0x2F else { continue }
-                if splitStarts.contains(String(decoding: name, as: UTF8.self)), followsClosedBlock(x) {
+                guard x > 0, p[x] == 0x3C, lineStart ? p[x - 1] == 0x0A : p[x - 1] == 0x3E
+                else { continue }
+                let (tag, k) = tagName(from: x + 1)
+                guard k < n, isSpace(p[k]) || p[k] == 0x3E || p[k] == 0x2F, splitStarts.contains(tag)
+                else { continue }
+                var before = x
+                while before > 0 && isSpace(p[before - 1]) { before -= 1 }
+                if let (end, _) = endTag(endingAt: before), splitAfter.contains(end) {
                     return SplitPlan(offset: x, names: names)
                 }
             }
         }
         return nil
     }
-
-    /// Block end tags a cut may follow (a cut after text or an open `<p>` would find that
-    /// paragraph still open).
-    static let splitAfter: Set<String> = [
-        "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "pre", "blockquote", "div",
-        "section", "article", "figure", "table", "header", "footer", "nav", "aside", "main",
-    ]
 
     /// The second piece of a split parse, parsed on a worker thread.
     final class SplitPiece: @unchecked Sendable {

@@ -164,12 +164,7 @@ extension MarkdownWriter {
         /// Every byte of `out` is ASCII markup or was copied from a `String` in pieces cut only
         /// next to ASCII bytes, so `out` is valid UTF-8 (debug builds check it). Validating it
         /// again in `String(decoding:as:)` cost a tenth of the whole write.
-        func outputString() -> String {
-            let output = out
-            let bytes = output.span
-            assert((try? UTF8Span(validating: bytes)) != nil, "Markdown output is not valid UTF-8")
-            return String(copying: unsafe UTF8Span(unchecked: bytes))
-        }
+        func outputString() -> String { ByteScan.string(fromValidUTF8: out) }
 
         // MARK: Document
 

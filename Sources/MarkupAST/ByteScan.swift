@@ -28,4 +28,17 @@ public enum ByteScan {
         while i < count && base[i] != byte { i += 1 }
         return i
     }
+
+    /// A `String` of `bytes` that the caller built from valid UTF-8 only (pieces of
+    /// `String`s cut next to ASCII bytes, ASCII, whole encoded scalars), copied without a
+    /// second validation; debug builds still check.
+    ///
+    /// ```swift
+    /// ByteScan.string(fromValidUTF8: Array("héllo".utf8))  // "héllo"
+    /// ```
+    public static func string(fromValidUTF8 bytes: [UInt8]) -> String {
+        let span = bytes.span
+        assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
+        return String(copying: unsafe UTF8Span(unchecked: span))
+    }
 }

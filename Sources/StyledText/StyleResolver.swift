@@ -168,18 +168,10 @@ struct StyleResolver {
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
         }
         return StyledText(
-            string: textString(), utf16Count: utf16, runs: styledRuns(),
+            // Text from Strings, ASCII and whole encoded scalars (U+2028, U+FFFC): valid UTF-8.
+            string: ByteScan.string(fromValidUTF8: bytes), utf16Count: utf16, runs: styledRuns(),
             paragraphs: paragraphs, diagnostics: diagnostics,
             rootStyle: copyOfStyle(StyleResolver.rootID))
-    }
-
-    /// The text as a `String`, copied without a second UTF-8 validation: every byte comes from
-    /// a `String`, ASCII, or a whole encoded scalar (U+2028, U+FFFC), so it is valid UTF-8
-    /// (debug builds check).
-    func textString() -> String {
-        let span = bytes.span
-        assert((try? UTF8Span(validating: span)) != nil, "styled text is not valid UTF-8")
-        return String(copying: unsafe UTF8Span(unchecked: span))
     }
 
     /// The runs as `StyledRun`s. Each is initialized field by field in the new array's
@@ -187,47 +179,30 @@ struct StyleResolver {
     /// appending it costs a copy and a destroy of the whole run on top.
     func styledRuns() -> [StyledRun] {
         let count = runs.count
+        let stride = MemoryLayout<StyledRun>.stride
+        let rangeOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.range)!
+        let styleOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.style)!
+        let attachmentOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.attachment)!
         return [StyledRun](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeMutableRawPointer(base)
             styles.withUnsafeBufferPointer { styles in
                 runs.withUnsafeBufferPointer { records in
-                    attachments.withUnsafeBufferPointer { attachments in
-                        let fill = RunFill(
-                            target: UnsafeMutableRawPointer(base), styles: styles.baseAddress!,
-                            records: records.baseAddress!, attachments: attachments.baseAddress)
-                        // One thread: the runs share string storage (font families,
-                        // links) whose reference counts two threads would contend on.
-                        fill.fill(0..<count)
+                    for i in 0..<count {
+                        let r = records[i]
+                        let p = raw + i * stride
+                        (p + rangeOffset).initializeMemory(
+                            as: Range<Int>.self, repeating: r.start..<r.end, count: 1)
+                        (p + styleOffset).initializeMemory(
+                            as: TextStyle.self, from: styles.baseAddress! + r.style, count: 1)
+                        (p + attachmentOffset).initializeMemory(
+                            as: TextAttachment?.self,
+                            repeating: r.attachment < 0 ? nil : attachments[r.attachment],
+                            count: 1)
                     }
                 }
             }
             initialized = count
-        }
-    }
-
-    /// Initializes `StyledRun`s at `target` from run records and the style table (the
-    /// pointers stay valid and unchanged while `styledRuns` runs).
-    struct RunFill {
-        let target: UnsafeMutableRawPointer
-        let styles: UnsafePointer<TextStyle>
-        let records: UnsafePointer<RunRecord>
-        let attachments: UnsafePointer<TextAttachment>?
-
-        func fill(_ range: Range<Int>) {
-            let stride = MemoryLayout<StyledRun>.stride
-            let rangeOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.range)!
-            let styleOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.style)!
-            let attachmentOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.attachment)!
-            for i in range {
-                let r = records[i]
-                let p = target + i * stride
-                (p + rangeOffset).initializeMemory(
-                    as: Range<Int>.self, repeating: r.start..<r.end, count: 1)
-                (p + styleOffset).initializeMemory(as: TextStyle.self, from: styles + r.style, count: 1)
-                (p + attachmentOffset).initializeMemory(
-                    as: TextAttachment?.self,
-                    repeating: r.attachment < 0 ? nil : attachments![r.attachment], count: 1)
-            }
         }
     }
 

@@ -70,13 +70,12 @@ final class Worker: @unchecked Sendable {
     private var condition = pthread_cond_t()
     private var started = false
     private var failed = false
-    /// Jobs waiting, in order (the first may be a warm-up), and how many were finished.
+    /// Jobs waiting, in order (the first may be a warm-up), with their submitter's CPU.
     private var queue: [(job: () -> Void, cpu: Int32)] = []
-    private var submitted = 0
-    private var finished = 0
-    /// `submitted` and `finished` for spinning without the mutex.
-    private let submittedCount = Atomic<Int>(0)
-    private let finishedCount = Atomic<Int>(0)
+    /// Jobs submitted and finished so far (changed under the mutex; atomic so that the worker
+    /// and waiting callers can spin on them without it).
+    private let submitted = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
     private var warmUpTicket = -1
 
     private init() {
@@ -129,25 +128,25 @@ final class Worker: @unchecked Sendable {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         startLocked()
-        let inFlight = submitted - finished
-        guard started, inFlight == 0 || (inFlight == 1 && submitted == warmUpTicket) else {
+        let count = submitted.load(ordering: .relaxed)
+        let inFlight = count - finished.load(ordering: .relaxed)
+        guard started, inFlight == 0 || (inFlight == 1 && count == warmUpTicket) else {
             return nil
         }
         queue.append((job, currentCPU()))
-        submitted += 1
-        submittedCount.store(submitted, ordering: .releasing)
-        if warmUp { warmUpTicket = submitted }
+        submitted.store(count + 1, ordering: .releasing)
+        if warmUp { warmUpTicket = count + 1 }
         pthread_cond_broadcast(&condition)
-        return submitted
+        return count + 1
     }
 
     /// Blocks until the job with `ticket` has run. It spins first (yielding the CPU), for
     /// up to `Worker.spinNanoseconds`: on a virtual machine a thread that sleeps can take
     /// milliseconds to be woken, which is the whole gain of a second thread here.
     func wait(for ticket: Int) {
-        if spin(until: { self.finishedCount.load(ordering: .acquiring) >= ticket }) { return }
+        if spin(until: { self.finished.load(ordering: .acquiring) >= ticket }) { return }
         pthread_mutex_lock(&mutex)
-        while finished < ticket { pthread_cond_wait(&condition, &mutex) }
+        while finished.load(ordering: .acquiring) < ticket { pthread_cond_wait(&condition, &mutex) }
         pthread_mutex_unlock(&mutex)
     }
 
@@ -173,8 +172,7 @@ final class Worker: @unchecked Sendable {
         var avoided: Int32 = -2
         while true {
             _ = spin(until: {
-                self.submittedCount.load(ordering: .acquiring)
-                    > self.finishedCount.load(ordering: .relaxed)
+                self.submitted.load(ordering: .acquiring) > self.finished.load(ordering: .relaxed)
             })
             pthread_mutex_lock(&mutex)
             while queue.isEmpty { pthread_cond_wait(&condition, &mutex) }
@@ -187,8 +185,7 @@ final class Worker: @unchecked Sendable {
             }
             job()
             pthread_mutex_lock(&mutex)
-            finished += 1
-            finishedCount.store(finished, ordering: .releasing)
+            finished.add(1, ordering: .releasing)
             pthread_cond_broadcast(&condition)
             pthread_mutex_unlock(&mutex)
         }

@@ -37,13 +37,11 @@ struct MarkdownWriterHalvesTests {
 
     @Test("every case input, three in a row, cut after each top-level block but lists")
     func everyCut() {
-        let documents = CommandCase.caseDocuments(packageRoot: Self.root)
-        #expect(documents.count > 500)
+        let triples = CommandCase.caseDocumentsInThrees(packageRoot: Self.root)
+        #expect(triples.count > 500)
         var cuts = 0
-        for (k, doc) in documents.enumerated() {
-            let next = documents[(k + 1) % documents.count]
-            let third = documents[(k + 2) % documents.count]
-            let joined = Document(doc.blocks + next.blocks + third.blocks)
+        for (k, triple) in triples.enumerated() {
+            let joined = Document(triple)
             let options = Self.variants[k % Self.variants.count]
             let blocks = MarkdownWriter.Renderer(options: options).prepare(joined.blocks)
             guard blocks.count > 1 else { continue }

@@ -25,14 +25,11 @@ struct StyledHalvesTests {
 
     @Test("every case input, three in a row, cut after each top-level block")
     func everyCut() {
-        let documents = CommandCase.caseDocuments(packageRoot: Self.root)
-        #expect(documents.count > 500)
+        let triples = CommandCase.caseDocumentsInThrees(packageRoot: Self.root)
+        #expect(triples.count > 500)
         let custom = Stylesheet.standard.adding(css: "p { margin-bottom: 30px } h2 { margin-top: 4px } li { color: red }")
         var cuts = 0
-        for (k, doc) in documents.enumerated() {
-            let next = documents[(k + 1) % documents.count]
-            let third = documents[(k + 2) % documents.count]
-            let blocks = doc.blocks + next.blocks + third.blocks
+        for (k, blocks) in triples.enumerated() {
             guard blocks.count > 1 else { continue }
             for cut in 1..<blocks.count {
                 let sheet = (k + cut) % 2 == 0 ? Stylesheet.standard : custom
