@@ -1,7 +1,7 @@
 /// Finds a dialect's tags by name bytes, case-insensitively, without building a `String`.
 ///
 /// An open-addressed table over the lower-cased names; rebuilt when the dialect changes.
-struct BBCodeTagLookup: Sendable {
+package struct BBCodeTagLookup: Sendable {
     /// All names' UTF-8 bytes, back to back.
     private var bytes: [UInt8] = []
     /// Per tag index: where its name starts in `bytes` (the end is the next start).
@@ -39,7 +39,7 @@ struct BBCodeTagLookup: Sendable {
     }
 
     /// The index of the tag named by `b[start..<end]` (ASCII letters in any case), or nil.
-    func find(_ b: [UInt8], _ start: Int, _ end: Int) -> Int? {
+    package func find(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         let count = end - start
         guard count > 0, !slots.isEmpty else { return nil }
         let mask = slots.count - 1
@@ -63,6 +63,6 @@ struct BBCodeTagLookup: Sendable {
     /// The index of the tag named `name` (lower-case), or nil.
     func find(_ name: String) -> Int? {
         let b = Array(name.utf8)
-        return find(b, 0, b.count)
+        return b.withUnsafeBufferPointer { p in p.baseAddress.flatMap { find($0, 0, b.count) } }
     }
 }

@@ -49,10 +49,10 @@ struct BBCodeTokenizer {
     private(set) var tags: [BBCodeTagToken] = []
     /// Raw contents and merged texts the tokens point to.
     private(set) var contents: [String] = []
+    /// Scratch space for the scanner's attribute ranges (kept to avoid an allocation a tag).
+    private var attributeRanges: [BBCodeAttributeRange] = []
 
     init(dialect: BBCodeDialect) { self.dialect = dialect }
-
-    static let maxTagLength = 2048
 
     mutating func tokenize(_ input: String) -> [BBCodeToken] {
         var bytes: [UInt8] = []
@@ -107,25 +107,13 @@ struct BBCodeTokenizer {
             let c = b[i]
             if c == 0x0A || c == 0x0D {
                 flushText(i)
-                var count = 0
-                var j = i
-                while true {
-                    if b[j] == 0x0D {
-                        j += b[j + 1] == 0x0A ? 2 : 1
-                    } else if b[j] == 0x0A {
-                        j += 1
-                    } else {
-                        break
-                    }
-                    count += 1
-                    line += 1
-                    lineStart = j
-                    i = j
-                    // A line holding only spaces/tabs counts as blank.
-                    var k = j
-                    while k < n, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
-                    if k < n, b[k] == 0x0A || b[k] == 0x0D { j = k } else { break }
+                let (count, end) = b.withUnsafeBufferPointer { p -> (count: Int, end: Int) in
+                    guard let base = p.baseAddress else { return (0, i) }
+                    return BBCodeTagScanner.lineEnds(base, i, n)
                 }
+                line += count
+                i = end
+                lineStart = end
                 tokens.append(.newlines(count))
                 lastIsText = false
                 textStart = i
@@ -189,31 +177,12 @@ struct BBCodeTokenizer {
         return tokens
     }
 
-    /// The position of the first `[`, `\n` or `\r` at or after `from`, or a position in the
-    /// last 7 bytes before `n` (plain text is skipped 8 bytes at a time; the caller checks
-    /// byte by byte from the returned position).
+    /// See `BBCodeTagScanner.skipPlain`.
     @inline(__always)
     static func skipPlain(_ b: [UInt8], _ from: Int, _ n: Int) -> Int {
         b.withUnsafeBufferPointer { p -> Int in
             guard let base = p.baseAddress else { return from }
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            var i = from
-            while i + 8 <= n {
-                let w = UInt64(
-                    littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let bracket = w ^ 0x5B5B_5B5B_5B5B_5B5B
-                let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
-                let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
-                // Non-zero exactly when one of the three bytes occurs in the block.
-                let found =
-                    ((bracket &- ones) & ~bracket) | ((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)
-                let hits = found & highs
-                // The lowest flagged byte is a real match (a borrow only flags bytes above one).
-                if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
-                i += 8
-            }
-            return i
+            return BBCodeTagScanner.skipPlain(base, from, n)
         }
     }
 
@@ -262,97 +231,39 @@ struct BBCodeTokenizer {
         (x >= 0x41 && x <= 0x5A) ? x + 32 : x
     }
 
-    @inline(__always) private func isNameByte(_ x: UInt8) -> Bool {
-        (x >= 0x61 && x <= 0x7A) || (x >= 0x41 && x <= 0x5A) || (x >= 0x30 && x <= 0x39)
-            || x == 0x2A || x == 0x5F || x == 0x2D
-    }
-
     /// Parses a tag at `start` (a `[`): the token and the position after `]`.
     /// Open tags are appended to `tags` (an open tag kept as text stays there unused).
     private mutating func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
         -> (BBCodeParsedTag, Int)?
     {
-        var i = start + 1
-        let closing = b[i] == 0x2F
-        if closing { i += 1 }
-        let nameStart = i
-        while i < n, isNameByte(b[i]), i - nameStart <= 32 { i += 1 }
-        guard i > nameStart, i - nameStart <= 32 else { return nil }
-        guard let id = dialect.lookup.find(b, nameStart, i) else { return nil }
-        if closing {
-            guard b[i] == 0x5D else { return nil }
+        var ranges = attributeRanges
+        let lookup = dialect.lookup
+        guard
+            let scanned = b.withUnsafeBufferPointer({ p -> BBCodeScannedTag? in
+                guard let base = p.baseAddress else { return nil }
+                return BBCodeTagScanner.scan(base, start, n, lookup: lookup, attributes: &ranges)
+            })
+        else { return nil }
+        if scanned.isClose {
             let close = BBCodeParsedTag.close(
-                id: id, raw: start..<(i + 1), line: line, column: column)
-            return (close, i + 1)
+                id: scanned.id, raw: start..<scanned.end, line: line, column: column)
+            return (close, scanned.end)
         }
-        var value: String?
+        func string(_ r: Range<Int>) -> String { String(decoding: b[r], as: UTF8.self) }
         var attributes: [Attribute] = []
-        let limit = min(n, start + BBCodeTokenizer.maxTagLength)
-        if b[i] == 0x3D {  // '='
-            i += 1
-            if b[i] == 0x22 || b[i] == 0x27 {
-                let q = b[i]
-                i += 1
-                let vs = i
-                while i < limit, b[i] != q, b[i] != 0x0A { i += 1 }
-                guard i < limit, b[i] == q else { return nil }
-                value = String(decoding: b[vs..<i], as: UTF8.self)
-                i += 1
-            } else {
-                let vs = i
-                while i < limit, b[i] != 0x5D, b[i] != 0x0A, b[i] != 0x5B { i += 1 }
-                guard i < limit, b[i] == 0x5D else { return nil }
-                // `[quote=John post_id=3]`: the value stops before the first ` name=`.
-                var ve = i
-                var k = vs
-                while k < i {
-                    if b[k] == 0x20, let (_, _) = attributeName(b, k + 1, i) {
-                        ve = k
-                        break
-                    }
-                    k += 1
-                }
-                value = String(decoding: b[vs..<ve], as: UTF8.self)
-                i = ve
+        if !ranges.isEmpty {
+            attributes.reserveCapacity(ranges.count)
+            for range in ranges {
+                let name = String(decoding: b[range.name].map { lower($0) }, as: UTF8.self)
+                attributes.append(Attribute(name: name, value: string(range.value)))
             }
         }
-        // Attributes: ` name=value` or ` name="value"`.
-        while i < limit, b[i] == 0x20 {
-            while i < limit, b[i] == 0x20 { i += 1 }
-            if b[i] == 0x5D { break }
-            guard let (attrName, afterEq) = attributeName(b, i, limit) else { return nil }
-            i = afterEq
-            var v: String
-            if b[i] == 0x22 || b[i] == 0x27 {
-                let q = b[i]
-                i += 1
-                let vs = i
-                while i < limit, b[i] != q, b[i] != 0x0A { i += 1 }
-                guard i < limit, b[i] == q else { return nil }
-                v = String(decoding: b[vs..<i], as: UTF8.self)
-                i += 1
-            } else {
-                let vs = i
-                while i < limit, b[i] != 0x20, b[i] != 0x5D, b[i] != 0x0A { i += 1 }
-                v = String(decoding: b[vs..<i], as: UTF8.self)
-            }
-            if v.isEmpty { v = "" }
-            attributes.append(Attribute(name: attrName, value: v))
-        }
-        guard i < limit, b[i] == 0x5D else { return nil }
+        attributeRanges = ranges
         let tok = BBCodeTagToken(
-            id: id, value: value, attributes: attributes, raw: start..<(i + 1),
-            line: line, column: column)
+            id: scanned.id, value: scanned.value.map(string), attributes: attributes,
+            raw: start..<scanned.end, line: line, column: column)
         if tags.isEmpty { tags.reserveCapacity(n < 65_536 ? n / 32 + 4 : n / 64) }
         tags.append(tok)
-        return (.open(tags.count - 1), i + 1)
-    }
-
-    /// `name=` at `i`: the lower-cased name and the position after `=`.
-    private func attributeName(_ b: [UInt8], _ i: Int, _ limit: Int) -> (String, Int)? {
-        var k = i
-        while k < limit, isNameByte(b[k]), b[k] != 0x2A { k += 1 }
-        guard k > i, k < limit, b[k] == 0x3D else { return nil }
-        return (String(decoding: b[i..<k].map { lower($0) }, as: UTF8.self), k + 1)
+        return (.open(tags.count - 1), scanned.end)
     }
 }

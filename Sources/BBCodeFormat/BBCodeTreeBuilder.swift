@@ -555,7 +555,7 @@ struct BBCodeTreeBuilder {
                 return
             }
             var attributes = Attributes()
-            if let value = tok.value, let (w, h) = BBCodeTreeBuilder.size(value) {
+            if let value = tok.value, let (w, h) = BBCodeValues.size(value) {
                 attributes.set("width", w)
                 attributes.set("height", h)
             }
@@ -614,7 +614,7 @@ struct BBCodeTreeBuilder {
         let element = newElement(tok, isBlock: false)
         switch tagTable[tok.id].kind {
         case .color:
-            guard let value = tok.value.map(trimmed), BBCodeTreeBuilder.isColor(value) else {
+            guard let value = tok.value.map(trimmed), BBCodeValues.isColor(value) else {
                 return nil
             }
             element.attributes = Attributes(
@@ -626,7 +626,7 @@ struct BBCodeTreeBuilder {
             element.attributes = Attributes(
                 tag: "size", style: [CSSDeclaration(property: "font-size", value: size)])
         case .font:
-            guard let value = tok.value.map(trimmed), BBCodeTreeBuilder.isFontName(value) else {
+            guard let value = tok.value.map(trimmed), BBCodeValues.isFontName(value) else {
                 return nil
             }
             element.attributes = Attributes(
@@ -692,37 +692,9 @@ struct BBCodeTreeBuilder {
             return .none
         }
     }
-
-    // MARK: Value checks
-
-    /// `WxH` -> (W, H).
-    static func size(_ value: String) -> (String, String)? {
-        let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) })
-        else { return nil }
-        return (String(parts[0]), String(parts[1]))
-    }
-
-    static func isColor(_ value: String) -> Bool {
-        let u = Array(value.utf8)
-        if u.first == 0x23 {
-            let hex = u.dropFirst()
-            return (hex.count == 3 || hex.count == 6 || hex.count == 8)
-                && hex.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
-        }
-        return !u.isEmpty && u.count <= 32 && u.allSatisfy { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }
-    }
-
-    static func isFontName(_ value: String) -> Bool {
-        !value.isEmpty && value.utf8.count <= 64
-            && value.utf8.allSatisfy {
-                ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20
-                    || $0 == 0x2D || $0 == 0x2C || $0 == 0x27 || $0 == 0x22 || $0 == 0x5F
-            }
-    }
 }
 
-func trimmed(_ s: String) -> String {
+package func trimmed(_ s: String) -> String {
     let u = s.utf8
     func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
     guard let first = u.first, let last = u.last, space(first) || space(last) else { return s }

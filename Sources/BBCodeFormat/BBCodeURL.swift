@@ -83,7 +83,7 @@ public enum BBCodeURL {
 }
 
 /// `[size=...]` values to CSS and back.
-enum BBCodeSize {
+package enum BBCodeSize {
     static let keywords = ["x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"]
     static let keywordPercent: [String: Int] = [
         "xx-small": 50, "x-small": 75, "small": 85, "medium": 100, "large": 120, "x-large": 150,
@@ -91,7 +91,7 @@ enum BBCodeSize {
     ]
 
     /// The CSS `font-size` for a BBCode size value, or nil when invalid.
-    static func css(_ value: String, scale: BBCodeSizeScale) -> String? {
+    package static func css(_ value: String, scale: BBCodeSizeScale) -> String? {
         let digits = value.prefix { $0.isASCIIDigit }
         guard !digits.isEmpty, digits.count <= 4, let number = Int(digits) else { return nil }
         let unit = value.dropFirst(digits.count).lowercased()
@@ -140,10 +140,10 @@ enum BBCodeSize {
 }
 
 /// Finds bare URLs in text.
-enum BBCodeAutolink {
+package enum BBCodeAutolink {
     /// The first bare URL in `u[from..<range.upperBound]`, where `range` is the whole text
     /// (its start counts as a word start), or nil.
-    static func nextURL(_ u: UnsafeBufferPointer<UInt8>, from: Int, in range: Range<Int>)
+    package static func nextURL(_ u: UnsafeBufferPointer<UInt8>, from: Int, in range: Range<Int>)
         -> Range<Int>?
     {
         let n = range.upperBound
@@ -193,7 +193,7 @@ enum BBCodeAutolink {
     /// A cheap pre-check: "://" or "www." somewhere in `u[range]` (case-insensitive).
     ///
     /// Only the `:` and `.` bytes are looked at, found with `memchr`.
-    static func mayHoldURL(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    package static func mayHoldURL(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard let base = u.baseAddress, range.count >= 5 else { return false }
         let n = range.upperBound
         var k = range.lowerBound

@@ -366,7 +366,7 @@ struct BBCodeRenderer {
         for declaration in a.style.reversed() {
             switch declaration.property {
             case "color":
-                if let tag = name(.color), BBCodeTreeBuilder.isColor(declaration.value) {
+                if let tag = name(.color), BBCodeValues.isColor(declaration.value) {
                     inner = "[\(tag)=\(declaration.value)]\(inner)[/\(tag)]"
                 } else {
                     dropped.append(declaration.cssText)
@@ -381,7 +381,7 @@ struct BBCodeRenderer {
                     dropped.append(declaration.cssText)
                 }
             case "font-family":
-                if let tag = name(.font), BBCodeTreeBuilder.isFontName(declaration.value) {
+                if let tag = name(.font), BBCodeValues.isFontName(declaration.value) {
                     inner = "[\(tag)=\(quoted(declaration.value))]\(inner)[/\(tag)]"
                 } else {
                     dropped.append(declaration.cssText)

@@ -1,6 +1,6 @@
 extension HTMLWriter {
     /// Byte-level escapers with cmark's (houdini's) exact rules.
-    enum Escaping {
+    package enum Escaping {
         /// Whether a byte is copied as-is into an `href`/`src` (everything else is
         /// percent-encoded, except `&` and `'` which become entities), as cmark's
         /// `houdini_escape_href` does: ASCII letters, digits and `-_.+!*(),%#@?=;:/$~`.
@@ -50,7 +50,7 @@ extension HTMLWriter {
 
         /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure).
         /// Runs that need no escaping are skipped 8 bytes at a time and copied whole.
-        static func appendHTML(
+        package static func appendHTML(
             _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
         ) {
             guard let base = bytes.baseAddress else { return }
@@ -85,7 +85,7 @@ extension HTMLWriter {
         }
 
         /// Appends `text` HTML-escaped.
-        static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+        package static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
             // A native string is read in place; others are made contiguous first.
             if text.utf8.withContiguousStorageIfAvailable({ appendHTML($0, to: &out) }) != nil {
                 return
@@ -95,41 +95,46 @@ extension HTMLWriter {
         }
 
         /// Appends a URL escaped like cmark's `houdini_escape_href`.
-        static func appendHref(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+        package static func appendHref(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
             var text = text
-            text.withUTF8 { bytes in
-                var start = 0
-                for index in 0..<bytes.count {
-                    let byte = bytes[index]
-                    if isHrefSafe(byte) { continue }
-                    if start < index {
-                        out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                    }
-                    switch byte {
-                    case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
-                    case UInt8(ascii: "'"): out.append("&#x27;" as StaticString)
-                    default:
-                        out.append(UInt8(ascii: "%"))
-                        out.append(hexDigit(byte >> 4))
-                        out.append(hexDigit(byte & 0x0F))
-                    }
-                    start = index + 1
+            text.withUTF8 { appendHref($0, to: &out) }
+        }
+
+        /// Appends URL bytes escaped like cmark's `houdini_escape_href`.
+        package static func appendHref(
+            _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
+        ) {
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if isHrefSafe(byte) { continue }
+                if start < index {
+                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
-                if start < bytes.count {
-                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+                switch byte {
+                case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
+                case UInt8(ascii: "'"): out.append("&#x27;" as StaticString)
+                default:
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hexDigit(byte >> 4))
+                    out.append(hexDigit(byte & 0x0F))
                 }
+                start = index + 1
+            }
+            if start < bytes.count {
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
             }
         }
 
         /// Whether `url` starts with a scheme cmark-gfm blanks in safe mode: `javascript:`,
         /// `vbscript:`, `file:`, or `data:` other than `data:image/png|gif|jpeg|webp`
         /// (ASCII case-insensitive, like its `scan_dangerous_url`).
-        static func isDangerousURL(_ url: String) -> Bool {
+        package static func isDangerousURL(_ url: String) -> Bool {
             var url = url
             return url.withUTF8 { isDangerousURL($0) }
         }
 
-        static func isDangerousURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        package static func isDangerousURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             // No allocation: most URLs start with `h` and are rejected at the first byte.
             @inline(__always)
             func hasPrefix(_ prefix: StaticString, at offset: Int = 0) -> Bool {
@@ -168,6 +173,11 @@ extension HTMLWriter {
             return cleaned.withUnsafeBufferPointer { isDangerousURL($0) }
         }
 
+        /// Whether the attribute `name` (lower-case) holds a URL the safe mode checks.
+        package static func isURLAttribute(_ name: String) -> Bool {
+            HTMLWriter.Renderer.urlAttributes.contains(name)
+        }
+
         @inline(__always)
         static func lower(_ byte: UInt8) -> UInt8 {
             byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
@@ -175,7 +185,7 @@ extension HTMLWriter {
 
         /// cmark's `cmark_isspace`: space, tab, newline, vertical tab, form feed, return.
         @inline(__always)
-        static func isSpace(_ byte: UInt8) -> Bool {
+        package static func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
         }
 

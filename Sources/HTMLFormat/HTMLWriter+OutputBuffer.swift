@@ -11,29 +11,29 @@ extension HTMLWriter {
     ///
     /// The storage is C heap memory grown with `realloc`, which extends large buffers in place
     /// (no copy of what was written).
-    struct OutputBuffer {
-        private(set) var base: UnsafeMutablePointer<UInt8>
-        private(set) var count = 0
+    package struct OutputBuffer {
+        package private(set) var base: UnsafeMutablePointer<UInt8>
+        package private(set) var count = 0
         private var capacity: Int
 
-        init(capacity: Int = 1_024) {
+        package init(capacity: Int = 1_024) {
             self.capacity = max(64, capacity)
             base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
         }
 
         /// The last byte written, if any.
         @inline(__always)
-        var last: UInt8? { count > 0 ? base[count - 1] : nil }
+        package var last: UInt8? { count > 0 ? base[count - 1] : nil }
 
         @inline(__always)
-        mutating func append(_ byte: UInt8) {
+        package mutating func append(_ byte: UInt8) {
             if count == capacity { grow(count + 1) }
             base[count] = byte
             count += 1
         }
 
         @inline(__always)
-        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress, bytes.count > 0 else { return }
             if count + bytes.count > capacity { grow(count + bytes.count) }
             (base + count).update(from: source, count: bytes.count)
@@ -41,13 +41,19 @@ extension HTMLWriter {
         }
 
         @inline(__always)
-        mutating func append(_ text: StaticString) {
+        package mutating func append(_ text: StaticString) {
             append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
 
-        mutating func append(_ text: String) {
+        package mutating func append(_ text: String) {
             var text = text
             text.withUTF8 { append($0) }
+        }
+
+        /// Drops what was written after the first `count` bytes.
+        @inline(__always)
+        package mutating func truncate(to count: Int) {
+            if count < self.count { self.count = max(0, count) }
         }
 
         private mutating func grow(_ needed: Int) {
@@ -58,11 +64,11 @@ extension HTMLWriter {
         }
 
         /// The bytes as a String (they are valid UTF-8 by construction).
-        func string() -> String {
+        package func string() -> String {
             String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
         }
 
         /// Frees the storage; the buffer must not be used afterwards.
-        func deallocate() { free(base) }
+        package func deallocate() { free(base) }
     }
 }

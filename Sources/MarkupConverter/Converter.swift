@@ -1,3 +1,4 @@
+import BBCodeFormat
 import HTMLFormat
 import MarkupAST
 
@@ -61,12 +62,28 @@ public struct Converter: Sendable {
     }
 
     /// Converts text.
+    ///
+    /// BBCode to HTML (default writer options, no transforms) takes a direct path when the
+    /// post is one it covers (`BBCodeHTMLDirect`): the same output without building the tree;
+    /// the result's `document` is then read on first use.
     public func convert(_ input: String) throws(ReadError) -> ConversionResult {
+        if transforms.isEmpty, let direct = directConversion(input) { return direct }
         let read = try reader.read(input)
         var document = read.document
         for transform in transforms { document = transform(document) }
         let written = writer.write(document)
         return ConversionResult(output: written.output, document: document, diagnostics: read.diagnostics + written.diagnostics)
+    }
+
+    /// The direct BBCode-to-HTML result, or nil when this conversion or input needs the tree.
+    private func directConversion(_ input: String) -> ConversionResult? {
+        guard let html = writer as? HTMLWriter, !html.options.unsafe, !html.options.fullInfoString,
+            let bbcode = reader as? BBCodeReader,
+            let output = BBCodeHTMLDirect.html(input, reader: bbcode)
+        else { return nil }
+        return ConversionResult(
+            output: output, diagnostics: [],
+            deferredDocument: { (try? bbcode.read(input).document) ?? Document() })
     }
 
     /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or
@@ -85,10 +102,33 @@ public struct Converter: Sendable {
 public struct ConversionResult: Sendable {
     /// The written output.
     public var output: String
-    /// The document after transforms (what the writer saw).
-    public var document: Document
+    /// The document after transforms (what the writer saw). After a direct conversion
+    /// (BBCode to HTML without a tree) it is read from the input when first asked for.
+    public var document: Document {
+        get { storedDocument ?? deferredDocument?() ?? Document() }
+        set {
+            storedDocument = newValue
+            deferredDocument = nil
+        }
+    }
     /// Reader and writer diagnostics.
     public var diagnostics: [Diagnostic]
+    private var storedDocument: Document?
+    private var deferredDocument: (@Sendable () -> Document)?
+
+    /// A result with its document.
+    init(output: String, document: Document, diagnostics: [Diagnostic]) {
+        self.output = output
+        self.storedDocument = document
+        self.diagnostics = diagnostics
+    }
+
+    /// A result whose document is built on demand.
+    init(output: String, diagnostics: [Diagnostic], deferredDocument: @escaping @Sendable () -> Document) {
+        self.output = output
+        self.diagnostics = diagnostics
+        self.deferredDocument = deferredDocument
+    }
 
     /// Whether any diagnostic reports lost content (`lossy.*`).
     public var isLossy: Bool { diagnostics.contains { $0.isLossy } }

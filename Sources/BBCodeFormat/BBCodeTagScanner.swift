@@ -1,0 +1,175 @@
+/// Where one `[tag=value name=value ...]` or `[/tag]` lies in the input bytes: the syntax of
+/// a tag, read without building strings. The tokenizer and the direct BBCode-to-HTML path
+/// (`MarkupConverter`) both read tags with it, so they agree on what a tag is.
+///
+/// ```swift
+/// // bytes of `[quote="ann" post_id=3]x` (with a 0 after the last byte)
+/// let tag = BBCodeTagScanner.scan(p, 0, n, lookup: BBCodeDialect.phpBB.lookup, attributes: &pairs)
+/// // tag.id == index of "quote", tag.value == 8..<11 (inside the quotes), tag.end == 24,
+/// // pairs == [name 12..<19, value 20..<21]
+/// ```
+package struct BBCodeScannedTag {
+    /// The tag's index in the dialect.
+    package var id: Int
+    /// Whether it is a close tag (`[/name]`).
+    package var isClose: Bool
+    /// The `=value` bytes (inside the quotes when quoted), if any.
+    package var value: Range<Int>?
+    /// The position after the closing `]`.
+    package var end: Int
+}
+
+/// One ` name=value` of a tag: byte ranges of the name (any case) and the value (inside
+/// quotes when quoted).
+package struct BBCodeAttributeRange {
+    package var name: Range<Int>
+    package var value: Range<Int>
+}
+
+/// Reads one tag at a `[` (see `BBCodeScannedTag`).
+package enum BBCodeTagScanner {
+    /// Tags longer than this (from the `[`) are text.
+    package static let maxTagLength = 2048
+
+    @inline(__always)
+    package static func isNameByte(_ x: UInt8) -> Bool {
+        (x >= 0x61 && x <= 0x7A) || (x >= 0x41 && x <= 0x5A) || (x >= 0x30 && x <= 0x39)
+            || x == 0x2A || x == 0x5F || x == 0x2D
+    }
+
+    /// Reads the tag at `start` (a `[`) of `b[0..<n]`, which must hold a 0 at `b[n]`.
+    /// Nil when the bytes are not a tag of the dialect (then they are text). The attribute
+    /// ranges replace the contents of `attributes`.
+    package static func scan(
+        _ b: UnsafePointer<UInt8>, _ start: Int, _ n: Int, lookup: BBCodeTagLookup,
+        attributes: inout [BBCodeAttributeRange]
+    ) -> BBCodeScannedTag? {
+        var i = start + 1
+        let closing = b[i] == 0x2F
+        if closing { i += 1 }
+        let nameStart = i
+        while i < n, isNameByte(b[i]), i - nameStart <= 32 { i += 1 }
+        guard i > nameStart, i - nameStart <= 32 else { return nil }
+        guard let id = lookup.find(b, nameStart, i) else { return nil }
+        if closing {
+            guard b[i] == 0x5D else { return nil }
+            return BBCodeScannedTag(id: id, isClose: true, value: nil, end: i + 1)
+        }
+        attributes.removeAll(keepingCapacity: true)
+        var value: Range<Int>?
+        let limit = min(n, start + maxTagLength)
+        if b[i] == 0x3D {  // '='
+            i += 1
+            if b[i] == 0x22 || b[i] == 0x27 {
+                guard let quoted = quoted(b, i, limit) else { return nil }
+                value = quoted
+                i = quoted.upperBound + 1
+            } else {
+                let vs = i
+                while i < limit, b[i] != 0x5D, b[i] != 0x0A, b[i] != 0x5B { i += 1 }
+                guard i < limit, b[i] == 0x5D else { return nil }
+                // `[quote=John post_id=3]`: the value stops before the first ` name=`.
+                var ve = i
+                var k = vs
+                while k < i {
+                    if b[k] == 0x20, attributeNameEnd(b, k + 1, i) != nil {
+                        ve = k
+                        break
+                    }
+                    k += 1
+                }
+                value = vs..<ve
+                i = ve
+            }
+        }
+        // Attributes: ` name=value` or ` name="value"`.
+        while i < limit, b[i] == 0x20 {
+            while i < limit, b[i] == 0x20 { i += 1 }
+            if b[i] == 0x5D { break }
+            guard let nameEnd = attributeNameEnd(b, i, limit) else { return nil }
+            let name = i..<nameEnd
+            i = nameEnd + 1
+            if b[i] == 0x22 || b[i] == 0x27 {
+                guard let quoted = quoted(b, i, limit) else { return nil }
+                attributes.append(BBCodeAttributeRange(name: name, value: quoted))
+                i = quoted.upperBound + 1
+            } else {
+                let vs = i
+                while i < limit, b[i] != 0x20, b[i] != 0x5D, b[i] != 0x0A { i += 1 }
+                attributes.append(BBCodeAttributeRange(name: name, value: vs..<i))
+            }
+        }
+        guard i < limit, b[i] == 0x5D else { return nil }
+        return BBCodeScannedTag(id: id, isClose: false, value: value, end: i + 1)
+    }
+
+    /// The position of the first `[`, `\n` or `\r` at or after `from`, or a position in the
+    /// last 7 bytes before `n` (plain text is skipped 8 bytes at a time; the caller checks
+    /// byte by byte from the returned position).
+    @inline(__always)
+    package static func skipPlain(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = from
+        while i + 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let bracket = w ^ 0x5B5B_5B5B_5B5B_5B5B
+            let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
+            let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
+            // Non-zero exactly when one of the three bytes occurs in the block.
+            let found = ((bracket &- ones) & ~bracket) | ((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)
+            let hits = found & highs
+            // The lowest flagged byte is a real match (a borrow only flags bytes above one).
+            if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        return i
+    }
+
+    /// The bytes inside the quotes that open at `i` (`"` or `'`), closed before a line end.
+    @inline(__always)
+    private static func quoted(_ b: UnsafePointer<UInt8>, _ i: Int, _ limit: Int) -> Range<Int>? {
+        let q = b[i]
+        var k = i + 1
+        while k < limit, b[k] != q, b[k] != 0x0A { k += 1 }
+        guard k < limit, b[k] == q else { return nil }
+        return (i + 1)..<k
+    }
+
+    /// The line ends starting at `i` (a `\n` or `\r`): how many (`\r\n` is one; a line of
+    /// only spaces and tabs between two line ends is swallowed) and the position after the
+    /// last one.
+    package static func lineEnds(_ b: UnsafePointer<UInt8>, _ i: Int, _ n: Int)
+        -> (count: Int, end: Int)
+    {
+        var count = 0
+        var end = i
+        var j = i
+        while true {
+            if b[j] == 0x0D {
+                j += b[j + 1] == 0x0A ? 2 : 1
+            } else if b[j] == 0x0A {
+                j += 1
+            } else {
+                break
+            }
+            count += 1
+            end = j
+            var k = j
+            while k < n, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
+            if k < n, b[k] == 0x0A || b[k] == 0x0D { j = k } else { break }
+        }
+        return (count, end)
+    }
+
+    /// `name=` at `i`: the position of the `=`.
+    @inline(__always)
+    private static func attributeNameEnd(_ b: UnsafePointer<UInt8>, _ i: Int, _ limit: Int)
+        -> Int?
+    {
+        var k = i
+        while k < limit, isNameByte(b[k]), b[k] != 0x2A { k += 1 }
+        guard k > i, k < limit, b[k] == 0x3D else { return nil }
+        return k
+    }
+}

@@ -1,0 +1,35 @@
+/// Checks of tag values shared by the reader and the direct HTML path.
+///
+/// ```swift
+/// BBCodeValues.isColor("#51e929") // true
+/// BBCodeValues.size("10x20")      // ("10", "20")
+/// ```
+package enum BBCodeValues {
+    /// `WxH` -> (W, H).
+    package static func size(_ value: String) -> (String, String)? {
+        let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) })
+        else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+
+    /// A `#rgb`, `#rrggbb`, `#rrggbbaa` or named (letters only) colour.
+    package static func isColor(_ value: String) -> Bool {
+        let u = Array(value.utf8)
+        if u.first == 0x23 {
+            let hex = u.dropFirst()
+            return (hex.count == 3 || hex.count == 6 || hex.count == 8)
+                && hex.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+        }
+        return !u.isEmpty && u.count <= 32 && u.allSatisfy { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }
+    }
+
+    /// A font family name (letters, digits, spaces, quotes and `-,_`; at most 64 bytes).
+    package static func isFontName(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.count <= 64
+            && value.utf8.allSatisfy {
+                ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20
+                    || $0 == 0x2D || $0 == 0x2C || $0 == 0x27 || $0 == 0x22 || $0 == 0x5F
+            }
+    }
+}
