@@ -55,7 +55,7 @@ package enum BBCodeTagScanner {
             guard b[i] == 0x5D else { return nil }
             return BBCodeScannedTag(id: id, isClose: true, value: nil, end: i + 1)
         }
-        attributes.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         var value: Range<Int>?
         let limit = min(n, start + maxTagLength)
         if b[i] == 0x3D {  // '='

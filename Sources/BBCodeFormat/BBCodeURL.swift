@@ -18,27 +18,52 @@ public enum BBCodeURL {
     ///
     /// `javascript:`, `vbscript:` and `file:` are refused; `data:` only for raster images.
     public static func isSafe(_ url: String, image: Bool) -> Bool {
-        var scheme: [UInt8] = []
-        for byte in url.utf8 {
-            if byte <= 0x20 && scheme.isEmpty { continue }  // leading spaces/controls
+        var url = url
+        return url.withUTF8 { isSafe($0, image: image) }
+    }
+
+    /// `isSafe(_:image:)` on UTF-8 bytes.
+    package static func isSafe(_ u: UnsafeBufferPointer<UInt8>, image: Bool) -> Bool {
+        // The scheme, lower-cased, up to 32 bytes (a longer one is no scheme this refuses).
+        var scheme: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var length = 0
+        for byte in u {
+            if byte <= 0x20 && length == 0 { continue }  // leading spaces/controls
             if byte == 0x3A { break }
             let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
             let isSchemeByte =
                 (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) || lower == 0x2B
                 || lower == 0x2D || lower == 0x2E
             if !isSchemeByte { return true }  // no scheme: relative
-            scheme.append(lower)
-            if scheme.count > 32 { return true }
+            if length == 32 { return true }
+            withUnsafeMutableBytes(of: &scheme) { $0[length] = lower }
+            length += 1
         }
-        switch String(decoding: scheme, as: UTF8.self) {
-        case "javascript", "vbscript", "file", "livescript": return false
-        case "data":
-            guard image else { return false }
-            let lowered = url.lowercased()
-            return ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
-                .contains { lowered.hasPrefix($0) }
-        default: return true
+        func isScheme(_ name: StaticString) -> Bool {
+            guard length == name.utf8CodeUnitCount else { return false }
+            return withUnsafeBytes(of: scheme) { bytes in
+                (0..<length).allSatisfy { bytes[$0] == name.utf8Start[$0] }
+            }
         }
+        if isScheme("javascript") || isScheme("vbscript") || isScheme("file")
+            || isScheme("livescript")
+        {
+            return false
+        }
+        guard isScheme("data") else { return true }
+        guard image else { return false }
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard u.count >= count else { return false }
+            for k in 0..<count {
+                let byte = u[k]
+                let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
+                if lower != prefix.utf8Start[k] { return false }
+            }
+            return true
+        }
+        return hasPrefix("data:image/png") || hasPrefix("data:image/gif")
+            || hasPrefix("data:image/jpeg") || hasPrefix("data:image/webp")
     }
 
     /// `www.example.com` -> `http://www.example.com`; other URLs unchanged.

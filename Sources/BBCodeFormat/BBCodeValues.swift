@@ -15,7 +15,12 @@ package enum BBCodeValues {
 
     /// A `#rgb`, `#rrggbb`, `#rrggbbaa` or named (letters only) colour.
     package static func isColor(_ value: String) -> Bool {
-        let u = Array(value.utf8)
+        var value = value
+        return value.withUTF8 { isColor($0) }
+    }
+
+    /// `isColor(_:)` on UTF-8 bytes.
+    package static func isColor(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         if u.first == 0x23 {
             let hex = u.dropFirst()
             return (hex.count == 3 || hex.count == 6 || hex.count == 8)

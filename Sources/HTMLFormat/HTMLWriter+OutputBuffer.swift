@@ -35,9 +35,33 @@ extension HTMLWriter {
         @inline(__always)
         package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-            if count + bytes.count > capacity { grow(count + bytes.count) }
-            (base + count).update(from: source, count: bytes.count)
-            count += bytes.count
+            let length = bytes.count
+            if count + length > capacity { grow(count + length) }
+            let target = base + count
+            if length <= 16 {
+                // Tags and short runs: two overlapping word copies (unaligned, within the
+                // source and target ranges) instead of a memmove call.
+                let from = UnsafeRawPointer(source)
+                let to = UnsafeMutableRawPointer(target)
+                if length >= 8 {
+                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    to.storeBytes(
+                        of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
+                        toByteOffset: length - 8, as: UInt64.self)
+                } else if length >= 4 {
+                    to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                    to.storeBytes(
+                        of: from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self),
+                        toByteOffset: length - 4, as: UInt32.self)
+                } else {
+                    target[0] = source[0]
+                    target[length / 2] = source[length / 2]
+                    target[length - 1] = source[length - 1]
+                }
+            } else {
+                target.update(from: source, count: length)
+            }
+            count += length
         }
 
         @inline(__always)

@@ -53,11 +53,10 @@ package struct BBCodeHTMLDirect {
 
     private let b: UnsafePointer<UInt8>
     private let n: Int
-    private let dialect: BBCodeDialect
+    private let plan: Plan
+    // Copied from the plan once (reading them through the reference retained them per tag).
     private let kinds: [BBCodeKindCode]
     private let lookup: BBCodeTagLookup
-    private let autolink: Bool
-    private let depthLimit: Int
     private var out: HTMLWriter.OutputBuffer
     private var frames: UnsafeMutablePointer<Frame>
     private var depth = 0
@@ -76,8 +75,34 @@ package struct BBCodeHTMLDirect {
     /// Line breaks written only when more content follows (trailing ones are dropped).
     private var pendingBreaks = 0
 
+    /// What direct conversions with one reader share (a converter keeps one): the reader's
+    /// tables, held by one reference.
+    package final class Plan: Sendable {
+        let reader: BBCodeReader
+        let dialect: BBCodeDialect
+        let kinds: [BBCodeKindCode]
+        let lookup: BBCodeTagLookup
+        let autolink: Bool
+        let depthLimit: Int
+
+        /// The plan for `reader`.
+        package init(reader: BBCodeReader) {
+            self.reader = reader
+            dialect = reader.dialect
+            kinds = reader.dialect.kindCodes
+            lookup = reader.dialect.lookup
+            autolink = reader.autolink
+            depthLimit = min(reader.maxDepth, BBCodeHTMLDirect.maxFrames)
+        }
+    }
+
     /// The HTML for `input`, or nil when the input needs the AST path.
     package static func html(_ input: String, reader: BBCodeReader) -> String? {
+        html(input, plan: Plan(reader: reader))
+    }
+
+    /// The HTML for `input` read with the plan's reader, or nil when it needs the AST path.
+    package static func html(_ input: String, plan: Plan) -> String? {
         let n = input.utf8.count
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: n + 1)
         defer { bytes.deallocate() }
@@ -93,7 +118,7 @@ package struct BBCodeHTMLDirect {
             }
         }
         bytes[n] = 0  // sentinel, as the tag scanner requires
-        var state = BBCodeHTMLDirect(UnsafePointer(bytes), n, reader)
+        var state = BBCodeHTMLDirect(UnsafePointer(bytes), n, plan)
         defer { state.release() }
         do throws(Unsupported) {
             try state.run()
@@ -103,14 +128,12 @@ package struct BBCodeHTMLDirect {
         return state.out.string()
     }
 
-    private init(_ b: UnsafePointer<UInt8>, _ n: Int, _ reader: BBCodeReader) {
+    private init(_ b: UnsafePointer<UInt8>, _ n: Int, _ plan: Plan) {
         self.b = b
         self.n = n
-        dialect = reader.dialect
-        kinds = reader.dialect.kindCodes
-        lookup = reader.dialect.lookup
-        autolink = reader.autolink
-        depthLimit = min(reader.maxDepth, Self.maxFrames)
+        self.plan = plan
+        kinds = plan.kinds
+        lookup = plan.lookup
         out = HTMLWriter.OutputBuffer(capacity: n + n / 2 + 64)
         frames = UnsafeMutablePointer<Frame>.allocate(capacity: Self.maxFrames + 1)
     }
@@ -222,7 +245,12 @@ package struct BBCodeHTMLDirect {
 
     /// Whether the innermost element is a list (where only blank text may stand).
     @inline(__always)
-    private var atListLevel: Bool { frames[depth - 1].kind == .list && frames[depth - 1].isBlock }
+    private var atListLevel: Bool {
+        // (Kinds are matched with `case` patterns throughout: `==` on the other module's enum
+        // goes through a protocol witness.)
+        guard case .list = frames[depth - 1].kind else { return false }
+        return frames[depth - 1].isBlock
+    }
 
     // MARK: Paragraphs (as `BBCodeLowering` and `HTMLWriter`)
 
@@ -295,16 +323,17 @@ package struct BBCodeHTMLDirect {
         virgin = false
         if nonBlank { hasNonBlankText = true }
         let all = UnsafeBufferPointer(start: b, count: n)
-        guard autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(all, start..<end) else {
+        guard plan.autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(all, start..<end) else {
             escape(start, end)
             return
         }
         var from = start
         while let url = BBCodeAutolink.nextURL(all, from: from, in: start..<end) {
             escape(from, url.lowerBound)
+            // (An autolinked URL starts with a scheme or `www.`: never a dangerous one.)
             put("<a href=\"")
             if isWWW(url.lowerBound, url.upperBound) { put("http://") }
-            HTMLWriter.Escaping.appendHref(buffer(url.lowerBound, url.upperBound), to: &out)
+            HTMLWriter.Escaping.appendHref(buffer(url), to: &out)
             put("\">")
             escape(url.lowerBound, url.upperBound)
             put("</a>")
@@ -329,7 +358,7 @@ package struct BBCodeHTMLDirect {
     private mutating func open(
         _ tag: BBCodeScannedTag, _ kind: BBCodeKindCode, _ attributes: [BBCodeAttributeRange]
     ) throws(Unsupported) {
-        guard depth < depthLimit else { throw Unsupported() }
+        guard depth < plan.depthLimit else { throw Unsupported() }
         switch kind {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup, .highlight, .color,
             .size, .font, .link, .email:
@@ -339,7 +368,7 @@ package struct BBCodeHTMLDirect {
             put("<hr />\n")
         case .listItem:
             guard top.isBlock else { throw Unsupported() }
-            if top.kind == .listItem { try closeItem() }
+            if case .listItem = top.kind { try closeItem() }
             guard atListLevel else { throw Unsupported() }
             frames[depth - 1].hasItems = true
             let mark = out.count
@@ -388,15 +417,15 @@ package struct BBCodeHTMLDirect {
             put("<mark>")
             closing = .mark
         case .color:
-            guard let value = tag.value.map(string).map(trimmed), BBCodeValues.isColor(value)
+            guard let value = tag.value.map(trimmedRange), BBCodeValues.isColor(buffer(value))
             else { throw Unsupported() }
             put("<color style=\"color: ")
-            HTMLWriter.Escaping.appendHTML(value, to: &out)
+            escape(value.lowerBound, value.upperBound)
             put("\">")
             closing = .color
         case .size:
             guard let value = tag.value.map(string).map(trimmed),
-                let css = BBCodeSize.css(value, scale: dialect.sizeScale)
+                let css = BBCodeSize.css(value, scale: plan.dialect.sizeScale)
             else { throw Unsupported() }
             put("<size style=\"font-size: ")
             HTMLWriter.Escaping.appendHTML(css, to: &out)
@@ -410,26 +439,25 @@ package struct BBCodeHTMLDirect {
             put("\">")
             closing = .font
         default:  // .link, .email with a value
-            guard linkDepth == 0 else { throw Unsupported() }
-            let raw = trimmed(tag.value.map(string) ?? "")
-            let destination: String
-            if kind == .email {
-                let hasScheme = raw.hasPrefix("mailto:")
-                guard BBCodeURL.isEmail(hasScheme ? String(raw.dropFirst(7)) : raw) else {
-                    throw Unsupported()
-                }
-                destination = hasScheme ? raw : "mailto:" + raw
-            } else {
-                guard !raw.isEmpty, BBCodeURL.isSafe(raw, image: false) else {
-                    throw Unsupported()
-                }
-                destination = BBCodeURL.normalized(raw)
-            }
-            guard !HTMLWriter.Escaping.isDangerousURL(destination) else { throw Unsupported() }
+            guard linkDepth == 0, let value = tag.value else { throw Unsupported() }
+            let raw = trimmedRange(value)
             var title: Range<Int>?
             for pair in attributes where isName(pair.name, "title") { title = pair.value }
-            put("<a href=\"")
-            HTMLWriter.Escaping.appendHref(destination, to: &out)
+            if case .email = kind {
+                let address = string(raw)
+                let hasScheme = address.hasPrefix("mailto:")
+                guard BBCodeURL.isEmail(hasScheme ? String(address.dropFirst(7)) : address) else {
+                    throw Unsupported()
+                }
+                put("<a href=\"")
+                if !hasScheme { put("mailto:") }
+                HTMLWriter.Escaping.appendHref(buffer(raw), to: &out)
+            } else {
+                guard !raw.isEmpty, BBCodeURL.isSafe(buffer(raw), image: false) else {
+                    throw Unsupported()
+                }
+                try putHref(raw)
+            }
             put("\"")
             if let title, !title.isEmpty {
                 put(" title=\"")
@@ -500,7 +528,7 @@ package struct BBCodeHTMLDirect {
                 throw Unsupported()  // reported as an unknown list type
             }
         case .align:
-            guard case .align(let alignment) = dialect.tags[tag.id].kind,
+            guard case .align(let alignment) = plan.dialect.tags[tag.id].kind,
                 !alignment.isEmpty,
                 alignment.utf8.allSatisfy({ $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A })
             else { throw Unsupported() }
@@ -551,7 +579,7 @@ package struct BBCodeHTMLDirect {
     }
 
     private mutating func close(_ id: Int, _ kind: BBCodeKindCode) throws(Unsupported) {
-        if kind == .horizontalRule, dialect.tags[id].name == "hr" { return }  // ignored
+        if case .horizontalRule = kind, plan.dialect.tags[id].name == "hr" { return }  // ignored
         guard depth > 1 else { throw Unsupported() }  // a stray close tag
         let frame = top
         if !frame.isBlock {
@@ -569,17 +597,17 @@ package struct BBCodeHTMLDirect {
             }
             return
         }
-        if kind == .listItem {
-            guard frame.kind == .listItem, frame.id == id else { throw Unsupported() }
+        if case .listItem = kind {
+            guard case .listItem = frame.kind, frame.id == id else { throw Unsupported() }
             try closeItem()
             return
         }
-        if kind == .list, frame.kind == .listItem { try closeItem() }
+        if case .list = kind, case .listItem = frame.kind { try closeItem() }
         guard top.isBlock, top.id == id, depth > 1 else { throw Unsupported() }
         try endParagraph()
         let block = top
         depth -= 1
-        if block.kind == .list && !block.hasItems {
+        if case .list = block.kind, !block.hasItems {
             out.truncate(to: block.openMark)  // a list without items is left out
             frames[depth - 1].lastWasPlain = block.parentLastWasPlain
             return
@@ -637,23 +665,22 @@ package struct BBCodeHTMLDirect {
         case .noParse:
             literalText(content)
         case .image:
-            let url = trimmed(string(content))
-            guard !url.isEmpty, BBCodeURL.isSafe(url, image: true),
-                !HTMLWriter.Escaping.isDangerousURL(url)
+            let url = trimmedRange(content)
+            guard !url.isEmpty, BBCodeURL.isSafe(buffer(url), image: true),
+                !HTMLWriter.Escaping.isDangerousURL(buffer(url))
             else { throw Unsupported() }
             try image(url, tag, attributes)
         case .link:
-            let url = trimmed(string(content))
-            guard !url.isEmpty, BBCodeURL.isSafe(url, image: false) else { throw Unsupported() }
+            let url = trimmedRange(content)
+            guard !url.isEmpty, BBCodeURL.isSafe(buffer(url), image: false) else {
+                throw Unsupported()
+            }
             guard linkDepth == 0 else {
                 literalText(content)
                 break
             }
-            let destination = BBCodeURL.normalized(url)
-            guard !HTMLWriter.Escaping.isDangerousURL(destination) else { throw Unsupported() }
             leaf()
-            put("<a href=\"")
-            HTMLWriter.Escaping.appendHref(destination, to: &out)
+            try putHref(url)
             put("\">")
             escape(content.lowerBound, content.upperBound)
             put("</a>")
@@ -686,7 +713,7 @@ package struct BBCodeHTMLDirect {
 
     /// `[img]`: `[img=WxH]` and `width`/`height`/`alt` attributes, in the reader's order.
     private mutating func image(
-        _ url: String, _ tag: BBCodeScannedTag, _ attributes: [BBCodeAttributeRange]
+        _ url: Range<Int>, _ tag: BBCodeScannedTag, _ attributes: [BBCodeAttributeRange]
     ) throws(Unsupported) {
         var width: String?
         var height: String?
@@ -708,7 +735,7 @@ package struct BBCodeHTMLDirect {
         }
         leaf()
         put("<img src=\"")
-        HTMLWriter.Escaping.appendHref(url, to: &out)
+        HTMLWriter.Escaping.appendHref(buffer(url), to: &out)
         put("\" alt=\"")
         if let alt { escape(alt.lowerBound, alt.upperBound) }
         put("\"")
@@ -728,6 +755,17 @@ package struct BBCodeHTMLDirect {
             pair("width", width, &out)
         }
         put(" />")
+    }
+
+    /// Writes `<a href="` and the link destination of the URL bytes `url` (`www.` gets
+    /// `http://`, as `BBCodeURL.normalized` does); a destination the writer would remove
+    /// gives up.
+    private mutating func putHref(_ url: Range<Int>) throws(Unsupported) {
+        let www = isWWW(url.lowerBound, url.upperBound)
+        guard www || !HTMLWriter.Escaping.isDangerousURL(buffer(url)) else { throw Unsupported() }
+        put("<a href=\"")
+        if www { put("http://") }
+        HTMLWriter.Escaping.appendHref(buffer(url), to: &out)
     }
 
     /// An inline leaf (code, image, link): content that keeps the paragraph.
@@ -791,6 +829,22 @@ package struct BBCodeHTMLDirect {
     @inline(__always)
     private func buffer(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: b + start, count: end - start)
+    }
+
+    @inline(__always)
+    private func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        buffer(range.lowerBound, range.upperBound)
+    }
+
+    /// `range` without leading and trailing spaces, tabs and line feeds (as `trimmed`).
+    private func trimmedRange(_ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, b[start] == 0x20 || b[start] == 0x09 || b[start] == 0x0A { start += 1 }
+        while end > start, b[end - 1] == 0x20 || b[end - 1] == 0x09 || b[end - 1] == 0x0A {
+            end -= 1
+        }
+        return start..<end
     }
 
     private func string(_ range: Range<Int>) -> String {

@@ -10,9 +10,15 @@ import MarkupAST
 /// ```
 public struct Converter: Sendable {
     /// The reader.
-    public var reader: any MarkupReader
+    public var reader: any MarkupReader {
+        didSet { directPlan = Self.directPlan(reader, writer) }
+    }
     /// The writer.
-    public var writer: any MarkupWriter
+    public var writer: any MarkupWriter {
+        didSet { directPlan = Self.directPlan(reader, writer) }
+    }
+    /// Set when the pair is BBCode to HTML with options the direct path writes.
+    private var directPlan: BBCodeHTMLDirect.Plan?
     /// Transforms applied between reading and writing, in order.
     public var transforms: [@Sendable (Document) -> Document]
     /// The encoding `convert(bytes:)` reads (a label of `InputDecoding`, e.g. `windows-1252`);
@@ -30,6 +36,7 @@ public struct Converter: Sendable {
         self.reader = reader
         self.writer = writer
         self.transforms = transforms
+        self.directPlan = Self.directPlan(reader, writer)
     }
 
     /// Creates a converter from `-f` / `-t` style names such as `gfm+footnotes`.
@@ -59,6 +66,7 @@ public struct Converter: Sendable {
             self.inputEncoding = label
         }
         self.sniffsHTMLCharset = inputSpec.name == "html"
+        self.directPlan = Self.directPlan(reader, writer)
     }
 
     /// Converts text.
@@ -77,13 +85,20 @@ public struct Converter: Sendable {
 
     /// The direct BBCode-to-HTML result, or nil when this conversion or input needs the tree.
     private func directConversion(_ input: String) -> ConversionResult? {
+        guard let plan = directPlan, let output = BBCodeHTMLDirect.html(input, plan: plan) else {
+            return nil
+        }
+        return ConversionResult(output: output, unread: input, plan: plan)
+    }
+
+    /// The plan of the direct path when `reader` and `writer` are a pair it covers.
+    private static func directPlan(_ reader: any MarkupReader, _ writer: any MarkupWriter)
+        -> BBCodeHTMLDirect.Plan?
+    {
         guard let html = writer as? HTMLWriter, !html.options.unsafe, !html.options.fullInfoString,
-            let bbcode = reader as? BBCodeReader,
-            let output = BBCodeHTMLDirect.html(input, reader: bbcode)
+            let bbcode = reader as? BBCodeReader
         else { return nil }
-        return ConversionResult(
-            output: output, diagnostics: [],
-            deferredDocument: { (try? bbcode.read(input).document) ?? Document() })
+        return BBCodeHTMLDirect.Plan(reader: bbcode)
     }
 
     /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or
@@ -105,16 +120,21 @@ public struct ConversionResult: Sendable {
     /// The document after transforms (what the writer saw). After a direct conversion
     /// (BBCode to HTML without a tree) it is read from the input when first asked for.
     public var document: Document {
-        get { storedDocument ?? deferredDocument?() ?? Document() }
+        get {
+            if let storedDocument { return storedDocument }
+            guard let (input, plan) = unread else { return Document() }
+            return (try? plan.reader.read(input).document) ?? Document()
+        }
         set {
             storedDocument = newValue
-            deferredDocument = nil
+            unread = nil
         }
     }
     /// Reader and writer diagnostics.
     public var diagnostics: [Diagnostic]
     private var storedDocument: Document?
-    private var deferredDocument: (@Sendable () -> Document)?
+    /// The input and reader of a direct conversion, whose document is read when asked for.
+    private var unread: (String, BBCodeHTMLDirect.Plan)?
 
     /// A result with its document.
     init(output: String, document: Document, diagnostics: [Diagnostic]) {
@@ -123,11 +143,11 @@ public struct ConversionResult: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// A result whose document is built on demand.
-    init(output: String, diagnostics: [Diagnostic], deferredDocument: @escaping @Sendable () -> Document) {
+    /// The result of a direct conversion (no diagnostics); its document is read on demand.
+    init(output: String, unread input: String, plan: BBCodeHTMLDirect.Plan) {
         self.output = output
-        self.diagnostics = diagnostics
-        self.deferredDocument = deferredDocument
+        self.diagnostics = []
+        self.unread = (input, plan)
     }
 
     /// Whether any diagnostic reports lost content (`lossy.*`).
