@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Deterministic forum posts in BBCode, separated by a line holding only \x1e.
 
-Usage: gen_posts.py [COUNT] > posts.txt      (default 1000)
+Usage: gen_posts.py [COUNT] [messy] > posts.txt      (default 1000)
+
+With `messy`, about a third of the posts get a misnested pair (`[b]a [i]b[/b] c[/i]`), an
+unclosed `[b]` or a stray `[/i]`: inputs the direct HTML path leaves to the tree path.
 """
 import random
 import sys
@@ -51,10 +54,25 @@ def post(r):
     return "\n\n".join(parts)
 
 
+def messy(r, text):
+    k = r.random()
+    if k < 0.12:
+        return text + " [b]bold [i]both[/b] italic[/i] end."
+    if k < 0.24:
+        return text + " [b]never closed"
+    if k < 0.33:
+        return text + " stray[/i] close."
+    return text
+
+
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    is_messy = len(sys.argv) > 2 and sys.argv[2] == "messy"
     r = random.Random(42)
-    sys.stdout.write("\n\x1e\n".join(post(r) for _ in range(count)) + "\n")
+    posts = [post(r) for _ in range(count)]
+    if is_messy:
+        posts = [messy(r, p) for p in posts]
+    sys.stdout.write("\n\x1e\n".join(posts) + "\n")
 
 
 main()

@@ -1,5 +1,7 @@
 // bbcode-bench: in-process timings for Benchmarks/bbcode/bench.sh; never run from tests.
 //   bbcode-bench html POSTS_FILE [RUNS]        BBCode -> HTML per post; prints best total ns
+//   bbcode-bench html-tree POSTS_FILE [RUNS]   the same through the tree only (reader, then
+//                                              writer: what a post the direct path leaves costs)
 //   bbcode-bench gen-rangejson BYTES           writes a generated range JSON document
 //   bbcode-bench rangejson-md FILE [RUNS]      range JSON -> Markdown; prints best ns and text bytes
 //   bbcode-bench parts POSTS_FILE [JSON_FILE]  reader/writer split (best us each)
@@ -48,6 +50,16 @@ case "html":
         for post in posts { bytes += try converter.convert(post).output.utf8.count }
     }
     FileHandle.standardError.write("mconv: \(posts.count) posts, \(bytes) bytes of HTML\n".data(using: .utf8)!)
+    print(t)
+case "html-tree":
+    let text = try String(contentsOfFile: args[1], encoding: .utf8)
+    let posts = text.components(separatedBy: "\n\u{1E}\n")
+    let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
+    let reader = BBCodeReader()
+    let writer = HTMLWriter()
+    let t = try best(runs) {
+        for post in posts { _ = writer.write(try reader.read(post).document).output }
+    }
     print(t)
 case "parts":
     // Where the time goes: BBCode read, BBCode write, range JSON read/write (best ns each).
