@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "BBCodeFormatTests", dependencies: ["BBCodeFormat", "MarkupAST"]),
         .testTarget(name: "RangeJSONFormatTests", dependencies: ["RangeJSONFormat", "MarkupAST"]),
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "MarkupAST", "MarkupConverter", "ConformanceKit"]),
-        .testTarget(name: "MarkupConverterTests", dependencies: ["MarkupConverter", "MarkupAST"]),
+        .testTarget(name: "MarkupConverterTests", dependencies: ["MarkupConverter", "MarkupAST", "BBCodeFormat", "HTMLFormat", "ConformanceKit"]),
         .testTarget(name: "mconvTests", dependencies: ["mconv"]),
         .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "mconv"]),
     ],
