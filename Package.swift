@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "MarkdownFormat", dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat", "WorkerThread"]),
         .target(name: "PlainTextFormat", dependencies: ["MarkupAST"]),
         .target(name: "BBCodeFormat", dependencies: ["MarkupAST"]),
-        .target(name: "RangeJSONFormat", dependencies: ["MarkupAST"]),
+        .target(name: "RangeJSONFormat", dependencies: ["MarkupAST", "WorkerThread"]),
         .target(name: "StyledText", dependencies: ["MarkupAST", "WorkerThread"]),
         .target(
             name: "MarkupConverter",

@@ -34,6 +34,15 @@ public struct RangeJSONReader: MarkupReader {
     public var offsets: RangeJSONOffsetUnit
     /// Whether bad ranges and unknown types throw instead of being repaired.
     public var strict: Bool
+    /// Documents of at least this many paragraphs are lowered in two halves on two threads
+    /// (the JSON is parsed in one pass first). The document and the diagnostics are the ones
+    /// one pass gives. `nil`: always one pass.
+    ///
+    /// ```swift
+    /// var reader = RangeJSONReader()
+    /// reader.parallelThreshold = nil  // one thread, whatever the size
+    /// ```
+    public var parallelThreshold: Int? = 1_024
 
     /// Creates a reader with UTF-16 offsets, repairing bad ranges.
     public init() {
@@ -268,7 +277,33 @@ struct RangeJSONLowering {
             throw ReadError("range JSON: expected an object with a \"paragraphs\" array")
         }
         let paragraphs = tape.elements(paragraphsIndex)
+        let lowered: [LoweredParagraph]
+        if let threshold = reader.parallelThreshold, paragraphs.count >= max(threshold, 2) {
+            lowered = try lowerInHalves(tape, paragraphs)
+        } else {
+            lowered = try lower(tape, paragraphs[...])
+        }
+        return RangeJSONLowering.group(lowered)
+    }
+
+    /// Lowers each of `paragraphs` (tape indices; the slice's indices are the paragraphs'
+    /// positions in the document) on its own.
+    mutating func lower(_ tape: JSONTape, _ paragraphs: ArraySlice<Int>) throws(ReadError)
+        -> [LoweredParagraph]
+    {
+        var lowered: [LoweredParagraph] = []
+        lowered.reserveCapacity(paragraphs.count)
+        for index in paragraphs.indices {
+            lowered.append(try lower(tape, paragraph: paragraphs[index], index: index))
+        }
+        return lowered
+    }
+
+    /// Consecutive list items become one list, consecutive quote paragraphs (of one kind)
+    /// one quote; skipped paragraphs end neither.
+    static func group(_ lowered: [LoweredParagraph]) -> [Block] {
         var blocks: [Block] = []
+        blocks.reserveCapacity(lowered.count)
         var list: ListBlock?
         var quote: (paragraphs: [Block], attributes: Attributes)?
         func flushList() {
@@ -279,94 +314,115 @@ struct RangeJSONLowering {
             if let q = quote { blocks.append(.blockQuote(q.paragraphs, q.attributes)) }
             quote = nil
         }
-        for (index, paragraph) in paragraphs.enumerated() {
-            var place: String { "paragraphs[\(index)]" }
-            guard tape.kind(paragraph) == .object else {
-                try problem(place, "parse.invalid-paragraph", "not an object; skipped")
+        for paragraph in lowered {
+            switch paragraph {
+            case .skipped:
                 continue
-            }
-            var type = "P"
-            let typeValue = tape.member(paragraph, "type")
-            if let name = tape.string(typeValue) {
-                type = upperCased(name)
-            } else if let code = tape.int(typeValue) {
-                if let name = RangeJSONLowering.paragraphCodes[code] {
-                    type = name
-                } else {
-                    try problem(place, "parse.unknown-type", "unknown paragraph type \(code); read as P")
-                }
-            }
-            let textValue = tape.member(paragraph, "text")
-            let markups = tape.member(paragraph, "markups")
-            let inlines = try self.inlines(tape, textValue, markups, index: index)
-            if type != "ULI" && type != "OLI" { flushList() }
-            if type != "BQ" && type != "PQ" { flushQuote() }
-            switch type {
-            case "P":
-                if !inlines.isEmpty { blocks.append(.paragraph(inlines, .none)) }
-            case "H1", "H2", "H3", "H4", "H5", "H6":
-                blocks.append(.heading(level: Int(String(type.last!))!, inlines, .none))
-            case "BQ", "PQ":
-                let attributes = type == "PQ" ? Attributes(classes: ["pullquote"]) : Attributes.none
-                if quote != nil, quote!.attributes != attributes { flushQuote() }
-                if quote == nil { quote = ([], attributes) }
-                if !inlines.isEmpty { quote!.paragraphs.append(.paragraph(inlines, .none)) }
-            case "ULI", "OLI":
-                let kind: ListKind = type == "ULI" ? .bullet : .ordered
+            case .empty:
+                flushList()
+                flushQuote()
+            case .block(let block):
+                flushList()
+                flushQuote()
+                blocks.append(block)
+            case .listItem(let kind, let item):
+                flushQuote()
                 if list != nil, list!.kind != kind { flushList() }
                 if list == nil { list = ListBlock(kind: kind, items: []) }
-                list!.items.append(ListItem(inlines.isEmpty ? [] : [.plain(inlines, .none)]))
-            case "PRE", "CODE_BLOCK":
-                if let ms = markups, tape.kind(ms) == .array, tape.count(ms) > 0 {
-                    diagnostics.append(
-                        Diagnostic(.note, "parse.code-markup", "\(place): markups inside code ignored"))
-                }
-                let lang =
-                    tape.string(tape.member(paragraph, "lang"))
-                    ?? tape.string(tape.member(tape.member(paragraph, "codeBlockMetadata"), "lang"))
-                    ?? ""
-                let text = tape.string(textValue) ?? ""
-                blocks.append(.codeBlock(info: lang, code: text.isEmpty ? "" : text + "\n", .none))
-            case "IMG":
-                var attributes = Attributes()
-                let metadata = tape.member(paragraph, "metadata")
-                let id = tape.string(tape.member(metadata, "id"))
-                if let id { attributes.set("data-id", id) }
-                if let w = tape.int(tape.member(metadata, "width"))
-                    ?? tape.int(tape.member(metadata, "originalWidth"))
-                {
-                    attributes.set("width", String(w))
-                }
-                if let h = tape.int(tape.member(metadata, "height"))
-                    ?? tape.int(tape.member(metadata, "originalHeight"))
-                {
-                    attributes.set("height", String(h))
-                }
-                let src = tape.string(tape.member(paragraph, "src")) ?? id ?? ""
-                blocks.append(.paragraph([.image(inlines, Link(src), attributes)], .none))
-            case "IFRAME", "MIXTAPE_EMBED":
-                let href =
-                    tape.string(tape.member(paragraph, "href"))
-                    ?? tape.string(tape.member(paragraph, "src"))
-                    ?? tape.string(tape.member(tape.member(paragraph, "iframe"), "src"))
-                    ?? tape.string(tape.member(tape.member(paragraph, "mixtapeMetadata"), "href"))
-                    ?? ""
-                let embed = type == "IFRAME" ? "iframe" : "mixtape"
-                let content = !inlines.isEmpty ? inlines : href.isEmpty ? [] : [Inline.text(href)]
-                blocks.append(
-                    .paragraph(
-                        [.link(content, Link(href), Attributes(pairs: [Attribute(name: "data-embed", value: embed)]))],
-                        .none))
-            case "HR":
-                blocks.append(.thematicBreak(.none))
-            default:
-                try problem(place, "parse.unknown-type", "unknown paragraph type \(type); read as P")
-                if !inlines.isEmpty { blocks.append(.paragraph(inlines, .none)) }
+                list!.items.append(item)
+            case .quoted(let block, let attributes):
+                flushList()
+                if quote != nil, quote!.attributes != attributes { flushQuote() }
+                if quote == nil { quote = ([], attributes) }
+                if let block { quote!.paragraphs.append(block) }
             }
         }
         flushList()
         flushQuote()
         return blocks
+    }
+
+    /// Lowers the paragraph at tape index `paragraph`, the `index`th of the document.
+    mutating func lower(_ tape: JSONTape, paragraph: Int, index: Int) throws(ReadError)
+        -> LoweredParagraph
+    {
+        var place: String { "paragraphs[\(index)]" }
+        guard tape.kind(paragraph) == .object else {
+            try problem(place, "parse.invalid-paragraph", "not an object; skipped")
+            return .skipped
+        }
+        var type = "P"
+        let typeValue = tape.member(paragraph, "type")
+        if let name = tape.string(typeValue) {
+            type = upperCased(name)
+        } else if let code = tape.int(typeValue) {
+            if let name = RangeJSONLowering.paragraphCodes[code] {
+                type = name
+            } else {
+                try problem(place, "parse.unknown-type", "unknown paragraph type \(code); read as P")
+            }
+        }
+        let textValue = tape.member(paragraph, "text")
+        let markups = tape.member(paragraph, "markups")
+        let inlines = try self.inlines(tape, textValue, markups, index: index)
+        switch type {
+        case "P":
+            return inlines.isEmpty ? .empty : .block(.paragraph(inlines, .none))
+        case "H1", "H2", "H3", "H4", "H5", "H6":
+            return .block(.heading(level: Int(String(type.last!))!, inlines, .none))
+        case "BQ", "PQ":
+            let attributes = type == "PQ" ? Attributes(classes: ["pullquote"]) : Attributes.none
+            return .quoted(inlines.isEmpty ? nil : .paragraph(inlines, .none), attributes)
+        case "ULI", "OLI":
+            let kind: ListKind = type == "ULI" ? .bullet : .ordered
+            return .listItem(kind, ListItem(inlines.isEmpty ? [] : [.plain(inlines, .none)]))
+        case "PRE", "CODE_BLOCK":
+            if let ms = markups, tape.kind(ms) == .array, tape.count(ms) > 0 {
+                diagnostics.append(
+                    Diagnostic(.note, "parse.code-markup", "\(place): markups inside code ignored"))
+            }
+            let lang =
+                tape.string(tape.member(paragraph, "lang"))
+                ?? tape.string(tape.member(tape.member(paragraph, "codeBlockMetadata"), "lang"))
+                ?? ""
+            let text = tape.string(textValue) ?? ""
+            return .block(.codeBlock(info: lang, code: text.isEmpty ? "" : text + "\n", .none))
+        case "IMG":
+            var attributes = Attributes()
+            let metadata = tape.member(paragraph, "metadata")
+            let id = tape.string(tape.member(metadata, "id"))
+            if let id { attributes.set("data-id", id) }
+            if let w = tape.int(tape.member(metadata, "width"))
+                ?? tape.int(tape.member(metadata, "originalWidth"))
+            {
+                attributes.set("width", String(w))
+            }
+            if let h = tape.int(tape.member(metadata, "height"))
+                ?? tape.int(tape.member(metadata, "originalHeight"))
+            {
+                attributes.set("height", String(h))
+            }
+            let src = tape.string(tape.member(paragraph, "src")) ?? id ?? ""
+            return .block(.paragraph([.image(inlines, Link(src), attributes)], .none))
+        case "IFRAME", "MIXTAPE_EMBED":
+            let href =
+                tape.string(tape.member(paragraph, "href"))
+                ?? tape.string(tape.member(paragraph, "src"))
+                ?? tape.string(tape.member(tape.member(paragraph, "iframe"), "src"))
+                ?? tape.string(tape.member(tape.member(paragraph, "mixtapeMetadata"), "href"))
+                ?? ""
+            let embed = type == "IFRAME" ? "iframe" : "mixtape"
+            let content = !inlines.isEmpty ? inlines : href.isEmpty ? [] : [Inline.text(href)]
+            return .block(
+                .paragraph(
+                    [.link(content, Link(href), Attributes(pairs: [Attribute(name: "data-embed", value: embed)]))],
+                    .none))
+        case "HR":
+            return .block(.thematicBreak(.none))
+        default:
+            try problem(place, "parse.unknown-type", "unknown paragraph type \(type); read as P")
+            return inlines.isEmpty ? .empty : .block(.paragraph(inlines, .none))
+        }
     }
 
     // MARK: Ranges

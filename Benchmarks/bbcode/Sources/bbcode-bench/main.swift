@@ -6,7 +6,7 @@
 //   bbcode-bench rangejson-md FILE [RUNS]      range JSON -> Markdown; prints best ns and text bytes
 //   bbcode-bench parts POSTS_FILE [JSON_FILE]  reader/writer split (best us each)
 //   bbcode-bench bb-read POSTS_FILE [RUNS]     BBCode reader only; best ns
-//   bbcode-bench rj-read FILE [RUNS]           range JSON reader only; best ns
+//   bbcode-bench rj-read FILE [RUNS]           range JSON reader only; best ns (then one thread)
 //   bbcode-bench dump-html POSTS_FILE          writes every post's HTML to stdout (output diffs)
 //   bbcode-bench dump-md FILE                  writes the range JSON document's Markdown to stdout
 //   bbcode-bench md-write FILE [RUNS]          Markdown writer only on the range JSON document; best ns
@@ -101,7 +101,10 @@ case "rj-read":
     let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
     var blocks = 0
     let t = try best(runs) { blocks = try RangeJSONReader().read(json).document.blocks.count }
-    print("\(t) \(blocks)")
+    var oneThread = RangeJSONReader()
+    oneThread.parallelThreshold = nil
+    let t1 = try best(runs) { blocks = try oneThread.read(json).document.blocks.count }
+    print("\(t) \(blocks) (one thread: \(t1))")
 case "dump-html":
     // Output check, not timing: the HTML of every post, separated as in the input.
     let text = try String(contentsOfFile: args[1], encoding: .utf8)
