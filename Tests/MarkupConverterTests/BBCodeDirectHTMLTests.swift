@@ -60,7 +60,13 @@ struct BBCodeDirectHTMLTests {
 
     /// Checks `count` random posts read with `reader`, and that at least 30% of the
     /// well-formed ones took the direct path.
+    ///
+    /// A longer sweep: `MCONV_BBCODE_POSTS=500000 MCONV_BBCODE_SEED=7 swift test --filter
+    /// BBCodeDirectHTML` checks that many posts from other seeds.
     private func checkRandomPosts(_ count: Int, seed: UInt64, reader: BBCodeReader, label: String) {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["MCONV_BBCODE_POSTS"].flatMap { Int($0) } ?? count
+        let seed = seed &+ (environment["MCONV_BBCODE_SEED"].flatMap { UInt64($0) } ?? 0) << 32
         let report = ContractReport.run(posts: count, seed: seed, reader: reader)
         report.recordIssues(label: label)
         #expect(report.wellFormedDirectShare >= 0.3, "\(report.summary(label: label))")
