@@ -618,19 +618,19 @@ struct BBCodeTreeBuilder {
                 return nil
             }
             element.attributes = Attributes(
-                tag: "color", style: [CSSDeclaration(property: "color", value: value)])
+                style: [CSSDeclaration(property: "color", value: value)])
         case .size:
             guard let value = tok.value.map(trimmed),
                 let size = BBCodeSize.css(value, scale: reader.dialect.sizeScale)
             else { return nil }
             element.attributes = Attributes(
-                tag: "size", style: [CSSDeclaration(property: "font-size", value: size)])
+                style: [CSSDeclaration(property: "font-size", value: size)])
         case .font:
             guard let value = tok.value.map(trimmed), BBCodeValues.isFontName(value) else {
                 return nil
             }
             element.attributes = Attributes(
-                tag: "font", style: [CSSDeclaration(property: "font-family", value: value)])
+                style: [CSSDeclaration(property: "font-family", value: value)])
         case .span(let tag):
             var attributes = Attributes(tag: tag, pairs: tok.attributes)
             if let value = tok.value { attributes.pairs.insert(Attribute(name: tag, value: value), at: 0) }
@@ -671,9 +671,10 @@ struct BBCodeTreeBuilder {
         case .align(let alignment):
             return Attributes(style: [CSSDeclaration(property: "text-align", value: alignment)])
         case .indent:
-            return Attributes(tag: "indent")
+            return Attributes(
+                style: [CSSDeclaration(property: "margin-left", value: BBCodeValues.indentMargin)])
         case .spoiler:
-            var attributes = Attributes(tag: "spoiler")
+            var attributes = Attributes(classes: [BBCodeValues.spoilerClass])
             if let value = tok.value, !value.isEmpty { attributes.set("title", value) }
             for pair in tok.attributes where pair.name == "title" {
                 attributes.set("title", pair.value)

@@ -5,6 +5,13 @@
 /// BBCodeValues.size("10x20")      // ("10", "20")
 /// ```
 package enum BBCodeValues {
+    /// How far `[indent]` indents: its block is a `div` with `margin-left` this wide (as
+    /// vBulletin renders it), and the writer turns such a `div` back into `[indent]`.
+    package static let indentMargin = "40px"
+
+    /// The class of a `[spoiler]` block (`<div class="spoiler">`; `title` holds its title).
+    package static let spoilerClass = "spoiler"
+
     /// `WxH` -> (W, H).
     package static func size(_ value: String) -> (String, String)? {
         let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)

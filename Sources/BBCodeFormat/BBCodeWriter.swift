@@ -137,7 +137,12 @@ struct BBCodeRenderer {
             for item in items {
                 parts.append(.paragraph([.strong(item.term, .none)], .none))
                 for definition in item.definitions {
-                    parts.append(.div(definition, Attributes(tag: "indent")))
+                    parts.append(
+                        .div(
+                            definition,
+                            Attributes(style: [
+                                CSSDeclaration(property: "margin-left", value: BBCodeValues.indentMargin)
+                            ])))
                 }
             }
             return blocks(parts)
@@ -153,8 +158,18 @@ struct BBCodeRenderer {
             if let align = a.styleValue("text-align"), let tag = name(.align(align.lowercased())) {
                 return wrap("[\(tag)]", "[/\(tag)]", bs)
             }
-            if a.tag == "indent", let tag = name(.indent) { return wrap("[\(tag)]", "[/\(tag)]", bs) }
-            if a.tag == "spoiler", let tag = name(.spoiler) {
+            // `[indent]` reads as a div with a left margin, `[spoiler]` as a div of class
+            // `spoiler` (the tags are also recognised by name, as older ASTs hold them).
+            if a.tag == "indent" || a.styleValue("margin-left") != nil, let tag = name(.indent) {
+                let others = a.style.filter { $0.property != "margin-left" }
+                if !others.isEmpty {
+                    lossy("style", "style \(others.map(\.cssText).joined(separator: "; ")) dropped")
+                }
+                return wrap("[\(tag)]", "[/\(tag)]", bs)
+            }
+            if a.tag == "spoiler" || a.classes.contains(BBCodeValues.spoilerClass),
+                let tag = name(.spoiler)
+            {
                 let title = a.value(of: "title").map { "=" + quoted($0) } ?? ""
                 return wrap("[\(tag)\(title)]", "[/\(tag)]", bs)
             }

@@ -23,8 +23,8 @@ package struct BBCodeHTMLDirect {
 
     /// The closing markup of an open element.
     enum Closing: UInt8 {
-        case none, strong, em, u, del, sub, sup, mark, color, size, font, link
-        case blockquote, ul, ol, li, div, indent, spoiler
+        case none, strong, em, u, del, sub, sup, mark, span, link
+        case blockquote, ul, ol, li, div
     }
 
     /// An open element: the document root, a block or an inline element.
@@ -426,25 +426,25 @@ package struct BBCodeHTMLDirect {
         case .color:
             guard let value = tag.value.map(trimmedRange), BBCodeValues.isColor(buffer(value))
             else { throw Unsupported() }
-            put("<color style=\"color: ")
+            put("<span style=\"color: ")
             escape(value.lowerBound, value.upperBound)
             put("\">")
-            closing = .color
+            closing = .span
         case .size:
             guard let value = tag.value.map(string).map(trimmed),
                 let css = BBCodeSize.css(value, scale: plan.dialect.sizeScale)
             else { throw Unsupported() }
-            put("<size style=\"font-size: ")
+            put("<span style=\"font-size: ")
             HTMLWriter.Escaping.appendHTML(css, to: &out)
             put("\">")
-            closing = .size
+            closing = .span
         case .font:
             guard let value = tag.value.map(string).map(trimmed), BBCodeValues.isFontName(value)
             else { throw Unsupported() }
-            put("<font style=\"font-family: ")
+            put("<span style=\"font-family: ")
             HTMLWriter.Escaping.appendHTML(value, to: &out)
             put("\">")
-            closing = .font
+            closing = .span
         default:  // .link, .email with a value
             guard linkDepth == 0, let value = tag.value else { throw Unsupported() }
             let raw = trimmedRange(value)
@@ -544,19 +544,21 @@ package struct BBCodeHTMLDirect {
             put("\">\n")
             closing = .div
         case .indent:
-            put("<indent>\n")
-            closing = .indent
+            put("<div style=\"margin-left: ")
+            out.append(BBCodeValues.indentMargin)
+            put("\">\n")
+            closing = .div
         default:  // .spoiler
             var title = tag.value.flatMap { $0.isEmpty ? nil : $0 }
             for pair in attributes where isName(pair.name, "title") { title = pair.value }
+            put("<div class=\"")
+            out.append(BBCodeValues.spoilerClass)
             if let title {
-                put("<spoiler title=\"")
+                put("\" title=\"")
                 escape(title.lowerBound, title.upperBound)
-                put("\">\n")
-            } else {
-                put("<spoiler>\n")
             }
-            closing = .spoiler
+            put("\">\n")
+            closing = .div
         }
         push(
             Frame(
@@ -812,17 +814,13 @@ package struct BBCodeHTMLDirect {
         case .sub: put("</sub>")
         case .sup: put("</sup>")
         case .mark: put("</mark>")
-        case .color: put("</color>")
-        case .size: put("</size>")
-        case .font: put("</font>")
+        case .span: put("</span>")
         case .link: put("</a>")
         case .blockquote: put("</blockquote>")
         case .ul: put("</ul>")
         case .ol: put("</ol>")
         case .li: put("</li>")
         case .div: put("</div>")
-        case .indent: put("</indent>")
-        case .spoiler: put("</spoiler>")
         }
     }
 

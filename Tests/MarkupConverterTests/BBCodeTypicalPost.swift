@@ -28,7 +28,7 @@ struct TypicalPost: Sendable, CustomTestStringConvertible {
                 """,
             html: """
                 <p>Hi <strong>all</strong>, see <a href="https://example.com/a?b=1&amp;c=2">this <em>page</em></a>.<br />
-                It's <color style="color: red">red</color> &amp; &lt;fine&gt;.</p>
+                It's <span style="color: red">red</span> &amp; &lt;fine&gt;.</p>
                 <p>Second paragraph with <a href="http://www.example.org">www.example.org</a> in it.</p>
 
                 """),
