@@ -214,23 +214,26 @@ struct BBCodeLowering {
     }
 
     /// Removes line breaks at the start (or end) of a paragraph, also inside its first
-    /// (or last) inline containers, down to a bounded depth.
-    static func trimBreaks(_ xs: inout [Inline], leading: Bool, depth: Int = 0) {
+    /// (or last) inline containers, down to a bounded depth; returns whether it removed any.
+    @discardableResult
+    static func trimBreaks(_ xs: inout [Inline], leading: Bool, depth: Int = 0) -> Bool {
+        var removed = false
         while true {
-            guard let edge = leading ? xs.first : xs.last else { return }
+            guard let edge = leading ? xs.first : xs.last else { return removed }
             if edge == .lineBreak {
                 if leading { xs.removeFirst() } else { xs.removeLast() }
+                removed = true
                 continue
             }
-            guard edge.isContainer, depth < 600 else { return }
+            guard edge.isContainer, depth < 600 else { return removed }
             var children = edge.children
-            let before = children.count
-            trimBreaks(&children, leading: leading, depth: depth + 1)
-            if children.count != before {
+            // (A change anywhere below is written back, not only one at this level.)
+            if trimBreaks(&children, leading: leading, depth: depth + 1) {
                 let node = edge.withChildren(children)
                 if leading { xs[0] = node } else { xs[xs.count - 1] = node }
+                removed = true
             }
-            return
+            return removed
         }
     }
 

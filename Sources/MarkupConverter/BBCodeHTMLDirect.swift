@@ -350,15 +350,8 @@ package struct BBCodeHTMLDirect {
             guard top.isBlock else { throw Unsupported() }
             if atListLevel { return }
             try endParagraph()
-        } else if !atListLevel, inParagraph {
-            if !virgin {
-                pendingBreaks += 1
-            } else if depth >= 3, !frames[depth - 2].isBlock {
-                // A leading break inside two or more inline elements: the reader trims
-                // leading breaks only at paragraph level and in the first container, so
-                // this one stays. Left to the tree.
-                throw Unsupported()
-            }
+        } else if !atListLevel, inParagraph, !virgin {
+            pendingBreaks += 1
         }
     }
 
