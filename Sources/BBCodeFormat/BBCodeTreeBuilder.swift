@@ -594,7 +594,10 @@ struct BBCodeTreeBuilder {
                 return
             }
             let url = "https://www.youtube.com/watch?v=" + id
-            append(inline: .link([.text(url)], Link(url), Attributes(tag: "youtube")))
+            append(
+                inline: .link(
+                    [.text(url)], Link(url),
+                    Attributes(pairs: [Attribute(name: "data-embed", value: "youtube")])))
         default:
             literal(tok)
         }

@@ -345,7 +345,10 @@ struct BBCodeRenderer {
             return
         }
         if !target.title.isEmpty { lossy("link-title", "link title dropped") }
-        if a.tag == "youtube", let tag = name(.youtube), let id = BBCodeURL.youTubeID(destination) {
+        // (`data-embed="youtube"` as the reader writes it; the tag as older ASTs hold it.)
+        if a.tag == "youtube" || a.value(of: "data-embed") == "youtube", let tag = name(.youtube),
+            let id = BBCodeURL.youTubeID(destination)
+        {
             out += "[\(tag)]\(id)[/\(tag)]"
             return
         }

@@ -372,6 +372,21 @@ extension MarkdownWriter.Renderer {
         let before = previousClass()
         let first = firstClass(xs)
         let last = lastClass(xs)
+        // Inside a run of the same kind (emphasis in emphasis, strong in strong), inside a
+        // word, the inner run's delimiters would close the outer one (`*ab*cd**` for
+        // `<em>ab<em>cd</em></em>`): there the inner one, which adds nothing a reader sees,
+        // is written as its content. (Between words `*a *b* c*` reads back nested; directly
+        // at the start of the outer run the other character keeps both: `*_x_*`, below.)
+        let tilde = preferred == 0x7E
+        let direct = openDelimiters.last.map { $0.end == buffer.count } ?? false
+        if !direct, before == .other || after == .other,
+            openDelimiters.contains(where: { $0.count == count && ($0.byte == 0x7E) == tilde })
+        {
+            inlineDepth += 1  // (still a level: the depth limit counts it)
+            renderInlines(xs, following: following)
+            inlineDepth -= 1
+            return
+        }
         var delimiter = preferred
         if delimiter == 0x5F && (before == .other || after == .other) { delimiter = 0x2A }
         var valid =

@@ -706,7 +706,7 @@ package struct BBCodeHTMLDirect {
             leaf()
             put("<a href=\"https://www.youtube.com/watch?v=")
             HTMLWriter.Escaping.appendHref(video, to: &out)
-            put("\">https://www.youtube.com/watch?v=")
+            put("\" data-embed=\"youtube\">https://www.youtube.com/watch?v=")
             HTMLWriter.Escaping.appendHTML(video, to: &out)
             put("</a>")
         }

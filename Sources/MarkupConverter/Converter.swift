@@ -55,9 +55,14 @@ public struct Converter: Sendable {
         // HTML input: the reader promoted the styled spans while building them (the same
         // tree, without the transform's walk over the whole document).
         let readerPromotes = (reader as? HTMLReader)?.options.promoteStyles ?? false
-        self.transforms =
-            FormatRegistry.wantsPromotedStyles(outputSpec) && !readerPromotes
-            ? [{ PromoteStyles.apply(to: $0) }] : []
+        var transforms: [@Sendable (Document) -> Document] = []
+        if FormatRegistry.wantsRawHTMLRead(from: inputSpec, to: outputSpec) {
+            transforms.append { ReadRawHTML.apply(to: $0) }
+        }
+        if FormatRegistry.wantsPromotedStyles(outputSpec) && !readerPromotes {
+            transforms.append { PromoteStyles.apply(to: $0) }
+        }
+        self.transforms = transforms
         if let label = settings.values["encoding"] {
             guard InputDecoding.encoding(named: label) != nil else {
                 throw FormatError(

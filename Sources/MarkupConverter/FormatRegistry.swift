@@ -153,6 +153,23 @@ public enum FormatRegistry {
         }
     }
 
+    /// Whether the raw HTML of a Markdown input is read into nodes (`ReadRawHTML`) for this
+    /// output: formats that cannot carry raw HTML and would drop it.
+    ///
+    /// ```swift
+    /// FormatRegistry.wantsRawHTMLRead(from: try FormatSpec(parsing: "gfm"), to: try FormatSpec(parsing: "bbcode"))  // true
+    /// ```
+    public static func wantsRawHTMLRead(from input: FormatSpec, to output: FormatSpec) -> Bool {
+        switch entry(named: input.name)?.name {
+        case "markdown", "gfm", "commonmark": break
+        default: return false
+        }
+        switch entry(named: output.name)?.name {
+        case "bbcode", "rangejson", "plain", "ansi", "styled": return true
+        default: return false
+        }
+    }
+
     /// Whether a writer for this format needs styled spans promoted to semantic inlines.
     public static func wantsPromotedStyles(_ spec: FormatSpec) -> Bool {
         switch entry(named: spec.name)?.name {

@@ -657,7 +657,7 @@ struct RangeJSONLowering {
         for (key, v) in members {
             let s = v.string ?? v.serialized
             switch key {
-            case "tag": attributes.tag = s
+            case "tag": attributes.tag = s == "span" ? nil : s  // (a SPAN is a span already)
             case "id": attributes.id = s
             case "class": attributes.classes = s.split(separator: " ").map(String.init)
             case "style": attributes.style = CSSDeclaration.parseList(s)

@@ -27,3 +27,19 @@ import Testing
         )
     }
 }
+
+/// The Markdown writer's gate: every spec and extensions example read, written as Markdown and
+/// read again must still give cmark-gfm's HTML, apart from the listed known failures.
+@Test func markdownRoundTripHasNoUnexpectedResults() {
+    let paths = ConformancePaths.resolve()
+    guard paths.data != nil else {
+        print("Markdown round trip skipped: no ../shared/conformance data (set MCONV_CONFORMANCE_DATA)")
+        return
+    }
+    let result = CommonMarkSuite.runRoundTrip(paths: paths)
+    #expect(result.passed > 600, "\(result.summary)")
+    let details = result.unexpectedFailures.prefix(5).map { "\($0): \(result.failureDetails[$0] ?? "")" }
+    #expect(
+        result.isClean,
+        "\(result.summary); unexpected failures: \(details); stale known failures: \(result.unexpectedPasses)")
+}

@@ -67,6 +67,18 @@ func escapesTextOnlyWhereItWouldBeMarkup(text: String, expected: String) {
     #expect(MW.roundTrips(doc, MW.preserve))
 }
 
+@Test func emphasisInsideEmphasisIsWrittenAsItsContent() {
+    // Its own `*` would close the outer run (`*ab*cd**`).
+    let em = [MW.p(.emphasis([MW.t("ab"), .emphasis([MW.t("cd")], .none)], .none), MW.t(" e"))]
+    #expect(MW.md(em) == "*abcd* e\n")
+    let strong = [MW.p(.strong([MW.t("a"), .strong([MW.t("b")], .none), MW.t("c")], .none))]
+    #expect(MW.md(strong) == "**abc**\n")
+    // Thousands of such levels: the depth limit still counts them.
+    var deep: Inline = .text("x")
+    for _ in 0..<5_000 { deep = .emphasis([MW.t("a"), deep], .none) }
+    #expect(MW.md([MW.p(deep)]).hasSuffix("x*\n"))
+}
+
 @Test func codeSpansUseLongerDelimitersAndPadding() {
     let doc = Document([MW.p(.code("a`b", .none), MW.t(" "), .code("`x`", .none), MW.t(" "),
                              .code(" padded ", .none))])
