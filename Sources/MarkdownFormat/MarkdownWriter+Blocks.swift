@@ -167,7 +167,8 @@ extension MarkdownWriter.Renderer {
                 lossy("lossy.attributes", "attributes of <h\(level)> dropped")
             }
             renderHeading(level: level, xs)
-        case .blockQuote(let blocks, _):
+        case .blockQuote(let blocks, let a):
+            reportAttributes(a, element: "blockquote")
             if depth >= maxDepth {
                 lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
                 renderBlocks(block.leafBlocks(), tight: false, first: BlockContext())

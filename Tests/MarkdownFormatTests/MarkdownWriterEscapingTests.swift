@@ -151,3 +151,13 @@ func markdownRoundTripsThroughTheReader(markdown: String) throws {
     let doc = try MarkdownReader().read(markdown).document
     #expect(MW.roundTrips(doc, MW.preserve))
 }
+
+@Test func quoteAttributesAreReportedWhenDropped() {
+    // A BBCode quote's author has no Markdown form: said, not dropped silently.
+    let quote = Block.blockQuote(
+        [MW.p(MW.t("hi"))], Attributes(tag: "quote", pairs: [Attribute(name: "author", value: "Al")]))
+    let result = MW.write([quote])
+    #expect(result.output == "> hi\n")
+    #expect(MW.codes(result) == ["lossy.attributes"])
+    #expect(MW.codes(MW.write([.blockQuote([MW.p(MW.t("hi"))], .none)])).isEmpty)
+}
