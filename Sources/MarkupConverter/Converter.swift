@@ -59,6 +59,13 @@ public struct Converter: Sendable {
         if FormatRegistry.wantsRawHTMLRead(from: inputSpec, to: outputSpec) {
             transforms.append { ReadRawHTML.apply(to: $0) }
         }
+        if FormatRegistry.wantsQuoteAttribution(outputSpec) {
+            let template = settings.values["quote-attribution"] ?? QuoteAttribution.defaultTemplate
+            if !template.isEmpty {
+                let attribution = QuoteAttribution(template: template)
+                transforms.append { attribution.apply(to: $0) }
+            }
+        }
         if FormatRegistry.wantsPromotedStyles(outputSpec) && !readerPromotes {
             transforms.append { PromoteStyles.apply(to: $0) }
         }

@@ -170,6 +170,19 @@ public enum FormatRegistry {
         }
     }
 
+    /// Whether quotes with an author get an attribution line (`QuoteAttribution`) for this
+    /// output: formats with no place for a quote's author.
+    ///
+    /// ```swift
+    /// FormatRegistry.wantsQuoteAttribution(try FormatSpec(parsing: "markdown"))  // true
+    /// ```
+    public static func wantsQuoteAttribution(_ spec: FormatSpec) -> Bool {
+        switch entry(named: spec.name)?.name {
+        case "markdown", "gfm", "commonmark", "plain", "ansi", "styled", "rangejson": return true
+        default: return false
+        }
+    }
+
     /// Whether a writer for this format needs styled spans promoted to semantic inlines.
     public static func wantsPromotedStyles(_ spec: FormatSpec) -> Bool {
         switch entry(named: spec.name)?.name {

@@ -85,6 +85,7 @@ extension CLIOptions {
             case "encoding": encoding = value
             case "bbcode-dialect": bbcodeDialect = value
             case "offsets": offsets = value
+            case "quote-attribution": quoteAttribution = value
             case "color": color = value
             default: return nil
             }

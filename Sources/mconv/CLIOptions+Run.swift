@@ -22,6 +22,7 @@ extension CLIOptions {
             ("bbcode-dialect", bbcodeDialect), ("offsets", offsets),
             ("raw-html", noRawHtml ? "false" : nil), ("image-size-html", imageSizeHtml ? "true" : nil),
             ("strict-ranges", strictRanges ? "true" : nil), ("autolink", autolink ? nil : "false"),
+            ("quote-attribution", quoteAttribution),
         ]
         for (key, value) in pairs { if let value { values[key] = value } }
         var lists: [String: [String]] = [:]

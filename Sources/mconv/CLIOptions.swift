@@ -42,6 +42,7 @@ struct CLIOptions: Equatable, Sendable {
     var offsets: String?
     var strictRanges = false
     var autolink = true
+    var quoteAttribution: String?
     // Styled output
     var color = "auto"
 

@@ -79,6 +79,7 @@ struct MConv: ParsableCommand {
     @Option(help: "Range JSON offsets: utf16|scalar.") var offsets: String?
     @Flag(help: "Reject bad ranges in range JSON instead of repairing them.") var strictRanges = false
     @Flag(inversion: .prefixedNo, help: "Turn bare URLs into links (BBCode input).") var autolink = true
+    @Option(help: "Attribution line for quotes with an author in Markdown, plain, styled and range JSON output, with %@ for the author (default \"%@ wrote:\"; \"\" for none).") var quoteAttribution: String?
 
     // Styled output
     @Option(help: "Colour for -t ansi: auto|always|never (NO_COLOR is honoured).") var color: String = "auto"
@@ -118,6 +119,7 @@ struct MConv: ParsableCommand {
         o.offsets = offsets
         o.strictRanges = strictRanges
         o.autolink = autolink
+        o.quoteAttribution = quoteAttribution
         o.color = color
         return o
     }

@@ -17,8 +17,9 @@ import Testing
 /// JSON carries every node and attribute of the AST, so `through == base` exactly. HTML does
 /// too, up to what renders the same (`Equivalent`): a space at the edge of a formatting
 /// element may move just outside it, and link targets may come back percent-encoded.
-/// Markdown cannot carry attributes (classes, styles, image sizes, list types, embeds), so
-/// there `through` is compared with `doc` without its attributes taken through the format,
+/// Markdown cannot carry attributes (classes, styles, image sizes, list types, embeds; a
+/// quote's author becomes its attribution line, `QuoteAttribution`), so there `through` is
+/// compared with `doc` so shown and without its attributes, taken through the format,
 /// and by their `MarkdownView`: text, paragraphs, headings, quotes, lists, code, links and
 /// images with their targets, emphasis, strong, strikethrough, breaks, rules and tables
 /// (spans, divs, underline, sub/sup and highlight count by their content only).
@@ -62,8 +63,10 @@ struct ThroughFormatTests {
                     Equivalent.document(through) == Equivalent.document(base),
                     "\(format) -> html -> \(format): \(name)\n\(text)")
             default:
-                // What Markdown can carry of `doc` (no attributes), through the format.
-                let carried = try roundTrip(WithoutAttributes.document(doc), writer, reader)
+                // What Markdown can carry of `doc` (no attributes; a quote's author as its
+                // attribution line), through the format.
+                let shown = QuoteAttribution().apply(to: doc)
+                let carried = try roundTrip(WithoutAttributes.document(shown), writer, reader)
                 let expected = MarkdownView(Equivalent.document(carried)).description
                 let got = MarkdownView(Equivalent.document(through)).description
                 #expect(got == expected, "\(format) -> markdown -> \(format): \(name)\n\(text)")

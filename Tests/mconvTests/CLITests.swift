@@ -86,6 +86,15 @@ struct CLITests {
         #expect(sniffed.stderr.contains("note: input.encoding"))
     }
 
+    @Test("--quote-attribution sets the line a quoted author gets; '' turns it off")
+    func quoteAttribution() throws {
+        let input = "[quote=Al]hi[/quote]"
+        #expect(try runMconv(["-f", "bbcode", "-t", "markdown"], input: input).stdout == "> **Al** wrote:\n>\n> hi\n")
+        let german = try runMconv(["-f", "bbcode", "-t", "markdown", "--quote-attribution", "%@ schrieb:"], input: input)
+        #expect(german.stdout == "> **Al** schrieb:\n>\n> hi\n")
+        #expect(try runMconv(["-f", "bbcode", "-t", "markdown", "--quote-attribution", ""], input: input).stdout == "> hi\n")
+    }
+
     @Test("format inferred from file extensions")
     func inference() throws {
         let path = try temporaryFile("page.txt", contents: Array("hello\n".utf8))
