@@ -50,6 +50,16 @@ struct BBCodeLowering {
                     this.dropped += 1
                     return
                 }
+                // Line breaks that empty wrappers hid from the trim above, then spaces and
+                // tabs at the edges of the paragraph and next to its line breaks (a browser
+                // shows none of them; Markdown would need `&#32;` for each).
+                let leading = BBCodeLowering.trimBreaks(&inlines, leading: true)
+                let trailing = BBCodeLowering.trimBreaks(&inlines, leading: false)
+                if (leading || trailing) && inlines.isEmpty { return }
+                if BBCodeLowering.trimSpaces(&inlines) {
+                    inlines = Normalize.inlines(inlines)
+                    if inlines.isEmpty { return }
+                }
             }
             out.append(compact ? .plain(inlines, .none) : .paragraph(inlines, .none))
         }
@@ -220,7 +230,8 @@ struct BBCodeLowering {
         var removed = false
         while true {
             guard let edge = leading ? xs.first : xs.last else { return removed }
-            if edge == .lineBreak {
+            // (An empty text, from an empty `[noparse]` say, is no content: it goes too.)
+            if edge == .lineBreak || edge == .text("") {
                 if leading { xs.removeFirst() } else { xs.removeLast() }
                 removed = true
                 continue
@@ -235,6 +246,80 @@ struct BBCodeLowering {
             }
             return removed
         }
+    }
+
+    /// Removes spaces and tabs at the start and end of a paragraph's inlines (its first and
+    /// last text at the top level) and next to each line break (the texts just before and
+    /// after it, at every level), then the line breaks this leaves at its edges, until
+    /// nothing changes; returns whether anything was removed.
+    @discardableResult
+    static func trimSpaces(_ xs: inout [Inline]) -> Bool {
+        var changed = false
+        while true {
+            var pass = trimAroundBreaks(&xs, depth: 0)
+            if case .text(let s)? = xs.first {
+                let kept = s.drop { $0 == " " || $0 == "\t" }
+                if kept.count != s.count {
+                    if kept.isEmpty { xs.removeFirst() } else { xs[0] = .text(String(kept)) }
+                    pass = true
+                }
+            }
+            if case .text(let s)? = xs.last {
+                var kept = Substring(s)
+                while kept.last == " " || kept.last == "\t" { kept.removeLast() }
+                if kept.count != s.count {
+                    if kept.isEmpty { xs.removeLast() } else { xs[xs.count - 1] = .text(String(kept)) }
+                    pass = true
+                }
+            }
+            // (Breaks only where trimmed spaces uncovered them: the others were trimmed
+            // before, and the tree keeps those it kept then.)
+            guard pass else { return changed }
+            trimBreaks(&xs, leading: true)
+            trimBreaks(&xs, leading: false)
+            changed = true
+        }
+    }
+
+    /// Trims the texts next to line breaks in `xs` and, below, in its containers.
+    static func trimAroundBreaks(_ xs: inout [Inline], depth: Int) -> Bool {
+        var changed = false
+        var i = 0
+        while i < xs.count {
+            switch xs[i] {
+            case .lineBreak:
+                if i > 0, case .text(let s) = xs[i - 1] {
+                    var kept = Substring(s)
+                    while kept.last == " " || kept.last == "\t" { kept.removeLast() }
+                    if kept.count != s.count {
+                        changed = true
+                        if kept.isEmpty {
+                            xs.remove(at: i - 1)
+                            i -= 1
+                        } else {
+                            xs[i - 1] = .text(String(kept))
+                        }
+                    }
+                }
+                if i + 1 < xs.count, case .text(let s) = xs[i + 1] {
+                    let kept = s.drop { $0 == " " || $0 == "\t" }
+                    if kept.count != s.count {
+                        changed = true
+                        if kept.isEmpty { xs.remove(at: i + 1) } else { xs[i + 1] = .text(String(kept)) }
+                    }
+                }
+            case let x where x.isContainer && depth < 600:
+                var children = x.children
+                if trimAroundBreaks(&children, depth: depth + 1) {
+                    xs[i] = x.withChildren(children)
+                    changed = true
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+        return changed
     }
 
     /// The inline content of a block (for headings and defensive flattening).

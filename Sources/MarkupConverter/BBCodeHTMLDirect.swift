@@ -47,6 +47,8 @@ package struct BBCodeHTMLDirect {
         /// The container's `lastWasPlain` before this block (restored when the block is left
         /// out: a list without items).
         var parentLastWasPlain = false
+        /// Opening this inline element wrote pending line breaks.
+        var flushedBreaks = false
     }
 
     static let maxFrames = 48
@@ -74,6 +76,14 @@ package struct BBCodeHTMLDirect {
     private var hasNonBlankText = false
     /// Line breaks written only when more content follows (trailing ones are dropped).
     private var pendingBreaks = 0
+    /// A kept line break came last at this level: the next text's leading spaces go.
+    private var afterBreak = false
+    /// Something but opening tags and blank text was written in the paragraph (a line break
+    /// before that is one the reader may take for a leading one).
+    private var solid = false
+    /// Blank text was dropped since the last paragraph ended (a leading line break after it
+    /// may or may not be one for the reader).
+    private var skippedBlank = false
 
     /// What direct conversions with one reader share (a converter keeps one): the reader's
     /// tables, held by one reference.
@@ -266,6 +276,7 @@ package struct BBCodeHTMLDirect {
         paragraphContentStart = out.count
         inParagraph = true
         virgin = true
+        solid = false
         hasNonText = false
         hasNonBlankText = false
         pendingBreaks = 0
@@ -274,6 +285,7 @@ package struct BBCodeHTMLDirect {
     /// Opens the paragraph if needed and writes the line breaks that content now follows.
     @inline(__always)
     private mutating func prepareInline() {
+        afterBreak = false
         if !inParagraph { beginParagraph() }
         if pendingBreaks > 0 {
             for _ in 0..<pendingBreaks { put("<br />\n") }
@@ -287,6 +299,9 @@ package struct BBCodeHTMLDirect {
         guard top.isBlock else { throw Unsupported() }
         inParagraph = false
         pendingBreaks = 0
+        afterBreak = false
+        skippedBlank = false
+        trimTrailingSpaces()  // (the paragraph's last text, as the reader trims it)
         if (!hasNonText && !hasNonBlankText) || out.count == paragraphContentStart {
             out.truncate(to: paragraphMark)  // blank, or empty once empty wrappers went
         } else if compactParagraph {
@@ -319,8 +334,14 @@ package struct BBCodeHTMLDirect {
             if nonBlank { throw Unsupported() }
             return
         }
+        let start = trimmedStart(start, end)
+        if start == end {
+            skippedBlank = true
+            return
+        }
         prepareInline()
         virgin = false
+        if nonBlank { solid = true }
         if nonBlank { hasNonBlankText = true }
         let all = UnsafeBufferPointer(start: b, count: n)
         guard plan.autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(all, start..<end) else {
@@ -350,9 +371,26 @@ package struct BBCodeHTMLDirect {
             guard top.isBlock else { throw Unsupported() }
             if atListLevel { return }
             try endParagraph()
+        } else if !atListLevel, inParagraph, virgin, skippedBlank {
+            throw Unsupported()  // (see `skippedBlank`)
         } else if !atListLevel, inParagraph, !virgin {
+            // After wrappers that came out empty, the reader may take this break for a
+            // leading one: left to the tree.
+            guard solid, out.count > paragraphContentStart else { throw Unsupported() }
+            trimTrailingSpaces()  // (the text before a line break ends without them)
             pendingBreaks += 1
+            afterBreak = true
         }
+    }
+
+    /// Drops the spaces and tabs written last (text of the current level), back to the
+    /// paragraph's start at most.
+    private mutating func trimTrailingSpaces() {
+        var count = out.count
+        while count > paragraphContentStart, out.base[count - 1] == 0x20 || out.base[count - 1] == 0x09 {
+            count -= 1
+        }
+        out.truncate(to: count)
     }
 
     private mutating func open(
@@ -390,6 +428,7 @@ package struct BBCodeHTMLDirect {
         _ tag: BBCodeScannedTag, _ kind: BBCodeKindCode, _ attributes: [BBCodeAttributeRange]
     ) throws(Unsupported) {
         guard !atListLevel else { throw Unsupported() }
+        let flushedBreaks = pendingBreaks > 0
         prepareInline()
         hasNonText = true
         let mark = out.count
@@ -471,7 +510,7 @@ package struct BBCodeHTMLDirect {
         push(
             Frame(
                 kind: kind, id: tag.id, isBlock: false, closing: closing, openMark: mark,
-                contentMark: out.count))
+                contentMark: out.count, flushedBreaks: flushedBreaks))
     }
 
     private mutating func openBlock(
@@ -589,11 +628,15 @@ package struct BBCodeHTMLDirect {
             guard frame.id == id, pendingBreaks == 0 else { throw Unsupported() }
             depth -= 1
             virgin = false
+            solid = true
             if frame.closing == .link {
                 linkDepth -= 1
                 put("</a>")
             } else if out.count == frame.contentMark {
-                out.truncate(to: frame.openMark)  // an empty wrapper is dropped
+                // An empty wrapper is dropped. (After line breaks it wrote, the reader may
+                // find them at the paragraph's end: left to the tree.)
+                guard !frame.flushedBreaks else { throw Unsupported() }
+                out.truncate(to: frame.openMark)
             } else {
                 putClosing(frame.closing)
             }
@@ -775,15 +818,37 @@ package struct BBCodeHTMLDirect {
     private mutating func leaf() {
         prepareInline()
         virgin = false
+        solid = true
         hasNonText = true
     }
 
     /// Text taken as it is (`[noparse]`, raw content kept as text): never autolinked.
     private mutating func literalText(_ content: Range<Int>) {
+        if content.isEmpty { return }  // (the reader's empty text is dropped)
+        let start = trimmedStart(content.lowerBound, content.upperBound)
+        if start == content.upperBound {
+            skippedBlank = true
+            return
+        }
         prepareInline()
         virgin = false
-        if isNonBlank(content.lowerBound, content.upperBound) { hasNonBlankText = true }
-        escape(content.lowerBound, content.upperBound)
+        if isNonBlank(start, content.upperBound) {
+            hasNonBlankText = true
+            solid = true
+        }
+        escape(start, content.upperBound)
+    }
+
+    /// Where text `start..<end` begins once the spaces and tabs the reader drops are gone:
+    /// those that start a paragraph (text at its top level, before anything else) or follow
+    /// a line break.
+    @inline(__always)
+    private func trimmedStart(_ start: Int, _ end: Int) -> Int {
+        guard afterBreak || (top.isBlock && (!inParagraph || out.count == paragraphContentStart))
+        else { return start }
+        var start = start
+        while start < end, b[start] == 0x20 || b[start] == 0x09 { start += 1 }
+        return start
     }
 
     // MARK: Output
