@@ -257,20 +257,10 @@ struct BBCodeLowering {
         var changed = false
         while true {
             var pass = trimAroundBreaks(&xs, depth: 0)
-            if case .text(let s)? = xs.first {
-                let kept = s.drop { $0 == " " || $0 == "\t" }
-                if kept.count != s.count {
-                    if kept.isEmpty { xs.removeFirst() } else { xs[0] = .text(String(kept)) }
-                    pass = true
-                }
-            }
-            if case .text(let s)? = xs.last {
-                var kept = Substring(s)
-                while kept.last == " " || kept.last == "\t" { kept.removeLast() }
-                if kept.count != s.count {
-                    if kept.isEmpty { xs.removeLast() } else { xs[xs.count - 1] = .text(String(kept)) }
-                    pass = true
-                }
+            if !xs.isEmpty {
+                if trimEdge(&xs[0], leading: true) { pass = true }
+                if trimEdge(&xs[xs.count - 1], leading: false) { pass = true }
+                if pass { removeEmptyTexts(&xs) }
             }
             // (Breaks only where trimmed spaces uncovered them: the others were trimmed
             // before, and the tree keeps those it kept then.)
@@ -281,33 +271,16 @@ struct BBCodeLowering {
         }
     }
 
-    /// Trims the texts next to line breaks in `xs` and, below, in its containers.
+    /// Trims the texts next to line breaks in `xs` and, below, in its containers. (Texts
+    /// left empty are removed in one sweep at the end: removing each at once would make a
+    /// long paragraph quadratic.)
     static func trimAroundBreaks(_ xs: inout [Inline], depth: Int) -> Bool {
         var changed = false
-        var i = 0
-        while i < xs.count {
+        for i in xs.indices {
             switch xs[i] {
             case .lineBreak:
-                if i > 0, case .text(let s) = xs[i - 1] {
-                    var kept = Substring(s)
-                    while kept.last == " " || kept.last == "\t" { kept.removeLast() }
-                    if kept.count != s.count {
-                        changed = true
-                        if kept.isEmpty {
-                            xs.remove(at: i - 1)
-                            i -= 1
-                        } else {
-                            xs[i - 1] = .text(String(kept))
-                        }
-                    }
-                }
-                if i + 1 < xs.count, case .text(let s) = xs[i + 1] {
-                    let kept = s.drop { $0 == " " || $0 == "\t" }
-                    if kept.count != s.count {
-                        changed = true
-                        if kept.isEmpty { xs.remove(at: i + 1) } else { xs[i + 1] = .text(String(kept)) }
-                    }
-                }
+                if i > 0, trimEdge(&xs[i - 1], leading: false) { changed = true }
+                if i + 1 < xs.count, trimEdge(&xs[i + 1], leading: true) { changed = true }
             case let x where x.isContainer && depth < 600:
                 var children = x.children
                 if trimAroundBreaks(&children, depth: depth + 1) {
@@ -317,9 +290,32 @@ struct BBCodeLowering {
             default:
                 break
             }
-            i += 1
         }
+        if changed { removeEmptyTexts(&xs) }
         return changed
+    }
+
+    /// Drops the spaces and tabs at the start (`leading`) or end of `x` when it is a text, byte
+    /// by byte as the direct HTML path does (it may be left empty); returns whether it did.
+    static func trimEdge(_ x: inout Inline, leading: Bool) -> Bool {
+        guard case .text(let s) = x else { return false }
+        let u = s.utf8
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        if leading {
+            guard let first = u.first, blank(first) else { return false }
+            let start = u.firstIndex { !blank($0) } ?? u.endIndex
+            x = .text(String(Substring(u[start...])))
+        } else {
+            guard let last = u.last, blank(last) else { return false }
+            var end = u.index(before: u.endIndex)
+            while end > u.startIndex, blank(u[u.index(before: end)]) { end = u.index(before: end) }
+            x = .text(String(Substring(u[..<end])))
+        }
+        return true
+    }
+
+    static func removeEmptyTexts(_ xs: inout [Inline]) {
+        xs.removeAll { if case .text(let s) = $0 { s.isEmpty } else { false } }
     }
 
     /// The inline content of a block (for headings and defensive flattening).

@@ -341,8 +341,10 @@ package struct BBCodeHTMLDirect {
         }
         prepareInline()
         virgin = false
-        if nonBlank { solid = true }
-        if nonBlank { hasNonBlankText = true }
+        if nonBlank {
+            solid = true
+            hasNonBlankText = true
+        }
         let all = UnsafeBufferPointer(start: b, count: n)
         guard plan.autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(all, start..<end) else {
             escape(start, end)

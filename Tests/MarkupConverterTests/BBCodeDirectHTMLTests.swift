@@ -126,6 +126,10 @@ struct BBCodeDirectHTMLTests {
         "[list][/list]", "[list][*][/list]", "[list=1][list][*]x[/list][/list]",
         "[table][tr][td]x[/td][/tr][/table]", "[b]a[i]b[/b]c[/i]", "[b]a\n\nb[/b]",
         "[b]x[quote]y[/quote]z[/b]",
+        // Spaces the reader trims: before a combining mark (bytes, as the direct path), next
+        // to breaks beside formatting, blank texts between breaks.
+        " \u{301}x", "a\n \u{301}b", "a \u{301}\nb", "x \n [b]y[/b] \n [i]z[/i] \nw",
+        "[b] [/b]\nx", " [b]\n[/b]x", "a\n[b][/b]\n", "a \t\n\t b",
     ]
 
     /// Inline tags, quotes and lists nested around the direct path's depth limit (48).

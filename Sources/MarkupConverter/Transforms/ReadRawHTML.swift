@@ -17,75 +17,85 @@ import MarkupAST
 public enum ReadRawHTML {
     /// `document` with its raw HTML read.
     public static func apply(to document: Document) -> Document {
-        guard document.blocks.contains(where: holdsRawHTML) else { return document }
+        guard let blocks = blocks(document.blocks, depth: 0) else { return document }
         var copy = document
-        copy.blocks = blocks(document.blocks, depth: 0)
+        copy.blocks = blocks
         return copy
     }
 
     /// How deep containers are entered (deeper raw HTML stays raw).
     static let maxDepth = 256
 
-    static func blocks(_ blocks: [Block], depth: Int) -> [Block] {
-        guard depth < maxDepth, blocks.contains(where: holdsRawHTML) else { return blocks }
-        var out: [Block] = []
-        out.reserveCapacity(blocks.count)
-        for block in blocks {
-            guard holdsRawHTML(block) else {
-                out.append(block)
+    /// `blocks` with their raw HTML read, or nil when none holds any (nothing is copied).
+    static func blocks(_ blocks: [Block], depth: Int) -> [Block]? {
+        guard depth < maxDepth else { return nil }
+        var out: [Block]?
+        for (index, block) in blocks.enumerated() {
+            guard let read = self.block(block, depth: depth) else {
+                out?.append(block)
                 continue
             }
-            switch block {
-            case .rawBlock:
-                out += read([block])
-            case .paragraph, .heading:
-                out += read([block])
-            case .plain(let xs, let a):
-                // (A list item's or cell's text: it stays `.plain` when it reads as one
-                // paragraph.)
-                let read = read([.paragraph(xs, a)])
-                if read.count == 1, case .paragraph(let ys, let b) = read[0] {
-                    out.append(.plain(ys, b))
-                } else {
-                    out += read
-                }
-            case .blockQuote(let bs, let a):
-                out.append(.blockQuote(self.blocks(bs, depth: depth + 1), a))
-            case .list(var list):
-                for i in list.items.indices {
-                    list.items[i].blocks = self.blocks(list.items[i].blocks, depth: depth + 1)
-                }
-                out.append(.list(list))
-            case .definitionList(var items, let a):
-                for i in items.indices {
-                    items[i].definitions = items[i].definitions.map {
-                        self.blocks($0, depth: depth + 1)
-                    }
-                }
-                out.append(.definitionList(items, a))
-            case .table(var table):
-                func rows(_ rows: [TableRow]) -> [TableRow] {
-                    rows.map { row in
-                        var row = row
-                        for i in row.cells.indices {
-                            row.cells[i].blocks = self.blocks(row.cells[i].blocks, depth: depth + 1)
-                        }
-                        return row
-                    }
-                }
-                table.head = rows(table.head)
-                table.body = rows(table.body)
-                table.foot = rows(table.foot)
-                out.append(.table(table))
-            case .div(let bs, let a):
-                out.append(.div(self.blocks(bs, depth: depth + 1), a))
-            case .footnoteDefinition(let label, let bs, let a):
-                out.append(.footnoteDefinition(label: label, self.blocks(bs, depth: depth + 1), a))
-            case .codeBlock, .thematicBreak:
-                out.append(block)
-            }
+            if out == nil { out = Array(blocks[..<index]) }
+            out!.append(contentsOf: read)
         }
         return out
+    }
+
+    /// What `block` becomes once its raw HTML is read, or nil when it holds none.
+    static func block(_ block: Block, depth: Int) -> [Block]? {
+        switch block {
+        case .rawBlock(let format, _):
+            return isHTML(format) ? read([block]) : nil
+        case .paragraph, .heading:
+            return holdsRawHTML(block) ? read([block]) : nil
+        case .plain(let xs, let a):
+            guard holdsRawHTML(block) else { return nil }
+            // (A list item's or cell's text: it stays `.plain` when it reads as one paragraph.)
+            let read = read([.paragraph(xs, a)])
+            if read.count == 1, case .paragraph(let ys, let b) = read[0] { return [.plain(ys, b)] }
+            return read
+        case .blockQuote(let bs, let a):
+            return blocks(bs, depth: depth + 1).map { [.blockQuote($0, a)] }
+        case .div(let bs, let a):
+            return blocks(bs, depth: depth + 1).map { [.div($0, a)] }
+        case .footnoteDefinition(let label, let bs, let a):
+            return blocks(bs, depth: depth + 1).map { [.footnoteDefinition(label: label, $0, a)] }
+        case .list(var list):
+            var changed = false
+            for i in list.items.indices {
+                guard let read = blocks(list.items[i].blocks, depth: depth + 1) else { continue }
+                list.items[i].blocks = read
+                changed = true
+            }
+            return changed ? [.list(list)] : nil
+        case .definitionList(var items, let a):
+            var changed = false
+            for i in items.indices {
+                for j in items[i].definitions.indices {
+                    guard let read = blocks(items[i].definitions[j], depth: depth + 1) else { continue }
+                    items[i].definitions[j] = read
+                    changed = true
+                }
+            }
+            return changed ? [.definitionList(items, a)] : nil
+        case .table(var table):
+            var changed = false
+            func rows(_ rows: inout [TableRow]) {
+                for r in rows.indices {
+                    for c in rows[r].cells.indices {
+                        guard let read = blocks(rows[r].cells[c].blocks, depth: depth + 1) else { continue }
+                        rows[r].cells[c].blocks = read
+                        changed = true
+                    }
+                }
+            }
+            rows(&table.head)
+            rows(&table.body)
+            rows(&table.foot)
+            return changed ? [.table(table)] : nil
+        case .codeBlock, .thematicBreak:
+            return nil
+        }
     }
 
     /// `blocks` written as HTML with their raw pieces and read back as a fragment.
@@ -98,31 +108,9 @@ public enum ReadRawHTML {
         return read.document.blocks
     }
 
-    /// Whether `block` is raw HTML or holds some (in its inlines or in its blocks).
+    /// Whether the inlines of a paragraph, heading or `.plain` hold raw HTML.
     static func holdsRawHTML(_ block: Block) -> Bool {
-        switch block {
-        case .rawBlock(let format, _):
-            return isHTML(format)
-        case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
-            return xs.contains(where: holdsRawHTML)
-        case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
-            return bs.contains(where: holdsRawHTML)
-        case .list(let list):
-            return list.items.contains { $0.blocks.contains(where: holdsRawHTML) }
-        case .definitionList(let items, _):
-            return items.contains { $0.definitions.contains { $0.contains(where: holdsRawHTML) } }
-        case .table(let table):
-            return (table.head + table.body + table.foot).contains {
-                $0.cells.contains { $0.blocks.contains(where: holdsRawHTML) }
-            }
-        case .codeBlock, .thematicBreak:
-            return false
-        }
-    }
-
-    static func holdsRawHTML(_ inline: Inline) -> Bool {
-        if case .rawInline(let format, _) = inline { return isHTML(format) }
-        return inline.isContainer && inline.children.contains(where: holdsRawHTML)
+        block.containsInline { if case .rawInline(let f, _) = $0 { isHTML(f) } else { false } }
     }
 
     static func isHTML(_ format: String) -> Bool { format.lowercased() == "html" }
