@@ -12,7 +12,13 @@ POSTS=${1:-1000}
 RUNS=${2:-5}
 python3 -c 'import bbcode' 2>/dev/null || { echo "bench.sh: pip install bbcode first" >&2; exit 1; }
 
-swift build -c release --scratch-path .build >/dev/null
+BUILD_LOG=$(mktemp)
+if ! swift build -c release --scratch-path .build >"$BUILD_LOG" 2>&1; then
+    tail -20 "$BUILD_LOG" >&2
+    echo "bench.sh: the release build failed (log above)" >&2
+    exit 1
+fi
+rm -f "$BUILD_LOG"
 BIN=.build/release/bbcode-bench
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
