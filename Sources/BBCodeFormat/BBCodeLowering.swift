@@ -167,7 +167,7 @@ struct BBCodeLowering {
         } else if !value.isEmpty, let token = e.token {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "parse.invalid-value", "unknown list type \(value); bullet list used",
+                    .warning, .parseInvalidValue, "unknown list type \(value); bullet list used",
                     line: token.line, column: token.column))
         }
         return [.list(ListBlock(kind: kind, start: start, items: items, attributes: attributes))]
@@ -203,7 +203,7 @@ struct BBCodeLowering {
         if !out.isEmpty || dropped != mark, let token = e.token {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "parse.misplaced-content",
+                    .warning, .parseMisplacedContent,
                     "content outside [td]/[th] moved before the table",
                     line: token.line, column: token.column))
         }

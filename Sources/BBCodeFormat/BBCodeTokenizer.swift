@@ -189,7 +189,7 @@ struct BBCodeTokenizer {
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
         let name = dialect.tags[tok.id].name
         return Diagnostic(
-            .warning, "parse.unclosed-tag", "[\(name)] has no [/\(name)]; kept as text",
+            .warning, .parseUnclosedTag, "[\(name)] has no [/\(name)]; kept as text",
             line: tok.line, column: tok.column)
     }
 

@@ -339,7 +339,7 @@ struct BBCodeTreeBuilder {
         guard let token = element.token else { return }
         diagnostics.append(
             Diagnostic(
-                .warning, "parse.unclosed-tag",
+                .warning, .parseUnclosedTag,
                 "[\(element.tag.name)] is not closed; closed at the end of its block",
                 line: token.line, column: token.column))
     }
@@ -425,7 +425,7 @@ struct BBCodeTreeBuilder {
                 depthWarned = true
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "parse.depth-limit",
+                        .warning, .parseDepthLimit,
                         "tags nested deeper than \(reader.maxDepth) are kept as text",
                         line: tok.line, column: tok.column))
             }
@@ -505,7 +505,7 @@ struct BBCodeTreeBuilder {
             strayCount += 1
             if strayCount <= 20 { diagnostics.append(
                 Diagnostic(
-                    .warning, "parse.stray-close-tag", "\(text(range)) closes nothing; kept as text",
+                    .warning, .parseStrayCloseTag, "\(text(range)) closes nothing; kept as text",
                     line: line, column: column)) }
             appendText(range)
             return
@@ -606,7 +606,7 @@ struct BBCodeTreeBuilder {
     private mutating func unsafe(_ tok: BBCodeTagToken, _ url: String) {
         diagnostics.append(
             Diagnostic(
-                .warning, "parse.unsafe-url",
+                .warning, .parseUnsafeURL,
                 "unsafe URL \(url) in [\(tagTable[tok.id].name)] kept as text",
                 line: tok.line, column: tok.column))
     }

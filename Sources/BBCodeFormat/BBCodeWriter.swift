@@ -50,8 +50,8 @@ struct BBCodeRenderer {
         self.tagNames = Set(dialect.tags.map(\.name))
     }
 
-    mutating func lossy(_ code: String, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, "lossy." + code, message))
+    mutating func lossy(_ code: DiagnosticCode, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, code, message))
     }
 
     func name(_ kind: BBCodeTagKind) -> String? {
@@ -87,7 +87,7 @@ struct BBCodeRenderer {
             if let tag = dialect.tags.first(where: { $0.kind == .heading(level: level) }) {
                 return BBRendered(text: "[\(tag.name)]\(inlines(xs))[/\(tag.name)]", tagged: true)
             }
-            lossy("heading", "heading level \(level) written as bold text")
+            lossy(.lossyHeading, "heading level \(level) written as bold text")
             var text = inlines(xs)
             if let b = name(.strong) { text = "[\(b)]\(text)[/\(b)]" }
             let percent = [1: "200%", 2: "150%", 3: "120%"][level]
@@ -99,7 +99,7 @@ struct BBCodeRenderer {
             return BBRendered(text: text, tagged: false)
         case .blockQuote(let bs, let a):
             guard let q = name(.quote) else {
-                lossy("blockquote", "block quote written without [quote]")
+                lossy(.lossyBlockquote, "block quote written without [quote]")
                 return blocks(bs)
             }
             var open = "[\(q)"
@@ -108,17 +108,19 @@ struct BBCodeRenderer {
                 if dialect.quoteAttributes {
                     open += " \(pair.name)=\(quoted(pair.value))"
                 } else {
-                    lossy("quote-attribute", "quote attribute \(pair.name) dropped")
+                    lossy(.lossyQuoteAttribute, "quote attribute \(pair.name) dropped")
                 }
             }
             return wrap(open + "]", "[/\(q)]", bs)
         case .codeBlock(let info, let code, _):
             guard let c = name(.code) else {
-                lossy("code", "code block written as text")
+                lossy(.lossyCode, "code block written as text")
                 return BBRendered(text: escape(code), tagged: false)
             }
             let language = info.split(separator: " ").first.map(String.init) ?? ""
-            if code.contains("[/\(c)]") { lossy("code", "code contains [/\(c)] and ends early") }
+            if code.contains("[/\(c)]") {
+                lossy(.lossyCode, "code contains [/\(c)] and ends early")
+            }
             var body = code
             if body.hasSuffix("\n") { body.removeLast() }
             let open = language.isEmpty ? "[\(c)]" : "[\(c)=\(language)]"
@@ -127,12 +129,12 @@ struct BBCodeRenderer {
             }
             return BBRendered(text: open + body + "[/\(c)]", tagged: true)
         case .rawBlock(let format, _):
-            lossy("raw", "raw \(format) block dropped")
+            lossy(.lossyRaw, "raw \(format) block dropped")
             return nil
         case .list(let list):
             return self.list(list)
         case .definitionList(let items, _):
-            lossy("definition-list", "definition list written as bold terms and indented text")
+            lossy(.lossyDefinitionList, "definition list written as bold terms and indented text")
             var parts: [Block] = []
             for item in items {
                 parts.append(.paragraph([.strong(item.term, .none)], .none))
@@ -150,7 +152,7 @@ struct BBCodeRenderer {
             return self.table(table)
         case .thematicBreak:
             guard let hr = name(.horizontalRule) else {
-                lossy("thematic-break", "thematic break written as a line of dashes")
+                lossy(.lossyThematicBreak, "thematic break written as a line of dashes")
                 return BBRendered(text: "----", tagged: false)
             }
             return BBRendered(text: "[\(hr)]", tagged: true)
@@ -163,7 +165,8 @@ struct BBCodeRenderer {
             if a.tag == "indent" || a.styleValue("margin-left") != nil, let tag = name(.indent) {
                 let others = a.style.filter { $0.property != "margin-left" }
                 if !others.isEmpty {
-                    lossy("style", "style \(others.map(\.cssText).joined(separator: "; ")) dropped")
+                    let css = others.map(\.cssText).joined(separator: "; ")
+                    lossy(.lossyStyle, "style \(css) dropped")
                 }
                 return wrap("[\(tag)]", "[/\(tag)]", bs)
             }
@@ -178,11 +181,11 @@ struct BBCodeRenderer {
                 return wrap("[\(tag)\(value)]", "[/\(tag)]", bs)
             }
             if !a.isEmpty && !(a.tag == "div" && a.pairs.isEmpty && a.style.isEmpty) {
-                lossy("div", "container \(a.tag ?? "div") written as its content")
+                lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
             }
             return blocks(bs)
         case .footnoteDefinition(let label, let bs, _):
-            lossy("footnote", "footnote \(label) written as a paragraph")
+            lossy(.lossyFootnote, "footnote \(label) written as a paragraph")
             var parts = bs
             let marker: Inline = .text("[\(label)] ")
             if case .paragraph(let xs, let a)? = parts.first {
@@ -196,7 +199,7 @@ struct BBCodeRenderer {
 
     private mutating func list(_ list: ListBlock) -> BBRendered {
         guard let l = name(.list), let star = name(.listItem) else {
-            lossy("list", "list written as paragraphs")
+            lossy(.lossyList, "list written as paragraphs")
             return blocks(list.items.flatMap(\.blocks))
         }
         var open = "[\(l)"
@@ -204,7 +207,7 @@ struct BBCodeRenderer {
         if list.kind == .ordered {
             if let type, ["a", "A", "i", "I"].contains(type) {
                 open += "=\(type)"
-                if list.start != 1 { lossy("list-start", "list start \(list.start) dropped") }
+                if list.start != 1 { lossy(.lossyListStart, "list start \(list.start) dropped") }
             } else {
                 open += "=\(list.start)"
             }
@@ -215,7 +218,7 @@ struct BBCodeRenderer {
         for item in list.items {
             var blocks = item.blocks
             if let task = item.task {
-                lossy("task-item", "task item written with a \(task ? "☒" : "☐") marker")
+                lossy(.lossyTaskItem, "task item written with a \(task ? "☒" : "☐") marker")
                 let marker: Inline = .text(task ? "☒ " : "☐ ")
                 switch blocks.first {
                 case .paragraph(let xs, let a)?: blocks[0] = .paragraph([marker] + xs, a)
@@ -230,7 +233,7 @@ struct BBCodeRenderer {
 
     private mutating func table(_ table: Table) -> BBRendered {
         guard let t = name(.table), let tr = name(.tableRow), let td = name(.tableCell) else {
-            lossy("table", "table written as lines of cells separated by |")
+            lossy(.lossyTable, "table written as lines of cells separated by |")
             var lines: [String] = []
             for row in table.allRows {
                 lines.append(
@@ -241,7 +244,7 @@ struct BBCodeRenderer {
             return BBRendered(text: lines.joined(separator: "\n"), tagged: false)
         }
         let th = name(.tableHeader) ?? td
-        if !table.caption.isEmpty { lossy("table-caption", "table caption dropped") }
+        if !table.caption.isEmpty { lossy(.lossyTableCaption, "table caption dropped") }
         var text = "[\(t)]\n"
         for row in table.allRows {
             text += "[\(tr)]"
@@ -250,13 +253,13 @@ struct BBCodeRenderer {
                 var open = "[\(tag)"
                 if cell.colspan != 1 { open += " colspan=\(cell.colspan)" }
                 if cell.rowspan != 1 { open += " rowspan=\(cell.rowspan)" }
-                if cell.alignment != .none { lossy("table-align", "cell alignment dropped") }
+                if cell.alignment != .none { lossy(.lossyTableAlign, "cell alignment dropped") }
                 text += open + "]" + blocks(cell.blocks).text + "[/\(tag)]"
             }
             text += "[/\(tr)]\n"
         }
         if table.columns.contains(where: { $0 != .none }) {
-            lossy("table-align", "column alignment dropped")
+            lossy(.lossyTableAlign, "column alignment dropped")
         }
         return BBRendered(text: text + "[/\(t)]", tagged: true)
     }
@@ -271,13 +274,13 @@ struct BBCodeRenderer {
 
     private mutating func simple(
         _ kind: BBCodeTagKind, _ xs: [Inline], _ inLink: Bool, _ out: inout String,
-        what: String
+        what: String, _ code: DiagnosticCode
     ) {
         let inner = inlines(xs, inLink: inLink)
         if let tag = name(kind) {
             out += "[\(tag)]\(inner)[/\(tag)]"
         } else {
-            lossy(what, "\(what) has no tag in \(dialect.name); written as plain text")
+            lossy(code, "\(what) has no tag in \(dialect.name); written as plain text")
             out += inner
         }
     }
@@ -293,18 +296,25 @@ struct BBCodeRenderer {
             } else {
                 out += escape(s)
             }
-        case .emphasis(let xs, _): simple(.emphasis, xs, inLink, &out, what: "emphasis")
-        case .strong(let xs, _): simple(.strong, xs, inLink, &out, what: "strong")
-        case .strikethrough(let xs, _): simple(.strikethrough, xs, inLink, &out, what: "strikethrough")
-        case .underline(let xs, _): simple(.underline, xs, inLink, &out, what: "underline")
-        case .sup(let xs, _): simple(.sup, xs, inLink, &out, what: "superscript")
-        case .sub(let xs, _): simple(.sub, xs, inLink, &out, what: "subscript")
-        case .highlight(let xs, _): simple(.highlight, xs, inLink, &out, what: "highlight")
+        case .emphasis(let xs, _):
+            simple(.emphasis, xs, inLink, &out, what: "emphasis", .lossyEmphasis)
+        case .strong(let xs, _):
+            simple(.strong, xs, inLink, &out, what: "strong", .lossyStrong)
+        case .strikethrough(let xs, _):
+            simple(.strikethrough, xs, inLink, &out, what: "strikethrough", .lossyStrikethrough)
+        case .underline(let xs, _):
+            simple(.underline, xs, inLink, &out, what: "underline", .lossyUnderline)
+        case .sup(let xs, _):
+            simple(.sup, xs, inLink, &out, what: "superscript", .lossySuperscript)
+        case .sub(let xs, _):
+            simple(.sub, xs, inLink, &out, what: "subscript", .lossySubscript)
+        case .highlight(let xs, _):
+            simple(.highlight, xs, inLink, &out, what: "highlight", .lossyHighlight)
         case .link(let xs, let target, let a):
             link(xs, target, a, inLink: inLink, into: &out)
         case .image(let xs, let target, let a):
             guard let img = name(.image), BBCodeURL.isSafe(target.destination, image: true) else {
-                lossy("image", "image \(target.destination) written as its description")
+                lossy(.lossyImage, "image \(target.destination) written as its description")
                 out += inlines(xs, inLink: inLink)
                 return
             }
@@ -317,14 +327,14 @@ struct BBCodeRenderer {
                 if let width { open += " width=\(quoted(width))" }
                 if let height { open += " height=\(quoted(height))" }
             }
-            if !xs.isEmpty { lossy("image-alt", "image description dropped") }
+            if !xs.isEmpty { lossy(.lossyImageAlt, "image description dropped") }
             out += open + "]" + target.destination + "[/\(img)]"
         case .rawInline(let format, _):
-            lossy("raw", "raw \(format) inline dropped")
+            lossy(.lossyRaw, "raw \(format) inline dropped")
         case .span(let xs, let a):
             span(xs, a, inLink: inLink, into: &out)
         case .footnoteReference(let label):
-            lossy("footnote", "footnote reference \(label) written as [\(label)]")
+            lossy(.lossyFootnote, "footnote reference \(label) written as [\(label)]")
             out += escape("[\(label)]")
         }
     }
@@ -335,16 +345,16 @@ struct BBCodeRenderer {
         let content = inlines(xs, inLink: true)
         let destination = target.destination
         guard !inLink else {
-            lossy("nested-link", "link inside a link written as its text")
+            lossy(.lossyNestedLink, "link inside a link written as its text")
             out += content
             return
         }
         guard BBCodeURL.isSafe(destination, image: false) else {
-            lossy("unsafe-url", "unsafe link \(destination) written as its text")
+            lossy(.lossyUnsafeURL, "unsafe link \(destination) written as its text")
             out += content
             return
         }
-        if !target.title.isEmpty { lossy("link-title", "link title dropped") }
+        if !target.title.isEmpty { lossy(.lossyLinkTitle, "link title dropped") }
         // (`data-embed="youtube"` as the reader writes it; the tag as older ASTs hold it.)
         if a.tag == "youtube" || a.value(of: "data-embed") == "youtube", let tag = name(.youtube),
             let id = BBCodeURL.youTubeID(destination)
@@ -362,7 +372,7 @@ struct BBCodeRenderer {
             return
         }
         guard let url = name(.link) else {
-            lossy("link", "link written as its text")
+            lossy(.lossyLink, "link written as its text")
             out += content
             return
         }
@@ -393,7 +403,7 @@ struct BBCodeRenderer {
                 if let tag = name(.size),
                     let (value, exact) = BBCodeSize.bbcode(declaration.value, scale: dialect.sizeScale)
                 {
-                    if !exact { lossy("font-size", "font-size \(declaration.value) approximated as \(value)") }
+                    if !exact { lossy(.lossyFontSize, "font-size \(declaration.value) approximated as \(value)") }
                     inner = "[\(tag)=\(value)]\(inner)[/\(tag)]"
                 } else {
                     dropped.append(declaration.cssText)
@@ -409,11 +419,11 @@ struct BBCodeRenderer {
             }
         }
         if !dropped.isEmpty {
-            lossy("style", "style \(dropped.reversed().joined(separator: "; ")) dropped")
+            lossy(.lossyStyle, "style \(dropped.reversed().joined(separator: "; ")) dropped")
         }
         let known: Set<String?> = [nil, "span", "color", "size", "font"]
         if !known.contains(a.tag) || !a.id.isEmpty || !a.classes.isEmpty {
-            lossy("span", "\(a.tag ?? "span") element written as its content")
+            lossy(.lossySpan, "\(a.tag ?? "span") element written as its content")
         }
         out += inner
     }
@@ -447,7 +457,7 @@ struct BBCodeRenderer {
                 if let noparse {
                     out += Array("[\(noparse)]".utf8) + u[i..<end] + Array("[/\(noparse)]".utf8)
                 } else {
-                    lossy("escape", "text that looks like a tag cannot be escaped in \(dialect.name)")
+                    lossy(.lossyEscape, "text that looks like a tag cannot be escaped in \(dialect.name)")
                     out += u[i..<end]
                 }
                 i = end

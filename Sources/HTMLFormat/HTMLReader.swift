@@ -41,7 +41,7 @@ public struct HTMLReader: MarkupReader {
         if literalCount > 0 {
             diagnostics.append(
                 Diagnostic(
-                    .note, "parse.literal-tag",
+                    .note, .parseLiteralTag,
                     "\(literalCount) unknown tag(s) without attributes or end tag kept as text"))
         }
         var parsing = HTMLParserOptions(
@@ -62,12 +62,12 @@ public struct HTMLReader: MarkupReader {
         for error in dom.errors.prefix(10) {
             diagnostics.append(
                 Diagnostic(
-                    .note, "parse." + error.code, "HTML parse error", line: error.line,
+                    .note, .htmlParseError(error.code), "HTML parse error", line: error.line,
                     column: error.column))
         }
         if dom.errors.count > 10 {
             diagnostics.append(
-                Diagnostic(.note, "parse.errors", "\(dom.errors.count - 10) more HTML parse errors"))
+                Diagnostic(.note, .parseErrors, "\(dom.errors.count - 10) more HTML parse errors"))
         }
         let document: Document
         if let threshold = options.parallelThreshold, dom.nodes.count >= threshold,

@@ -70,7 +70,7 @@ extension HTMLReaderLowering {
         var embedReports = max(0, 50 - first.embeds)
         var diagnostics = first.diagnostics
         diagnostics += second.diagnostics.filter { diagnostic in
-            guard diagnostic.code == "lossy.embed" else { return true }
+            guard diagnostic.code == .lossyEmbed else { return true }
             embedReports -= 1
             return embedReports >= 0
         }

@@ -81,7 +81,7 @@ final class HTMLReaderLowering {
     /// The `parse.dropped` notes for `dropped` (counts by what was dropped), sorted by what.
     static func droppedNotes(_ dropped: [String: Int]) -> [Diagnostic] {
         dropped.sorted(by: { $0.key < $1.key }).map { what, count in
-            Diagnostic(.note, "parse.dropped", "dropped \(count) \(what)")
+            Diagnostic(.note, .parseDropped, "dropped \(count) \(what)")
         }
     }
 
@@ -891,7 +891,7 @@ final class HTMLReaderLowering {
         embeds += 1
         if embeds <= 50 {
             diagnostics.append(
-                Diagnostic(.warning, "lossy.embed", "<\(node.name)> written as a link to \(url)"))
+                Diagnostic(.warning, .lossyEmbed, "<\(node.name)> written as a link to \(url)"))
         }
     }
 

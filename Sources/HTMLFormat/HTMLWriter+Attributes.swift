@@ -48,25 +48,25 @@ extension HTMLWriter.Renderer {
                 continue
             }
             guard Self.isValidAttributeName(pair.name) else {
-                lose("lossy.invalid-attribute", "attribute with an invalid name left out")
+                lose(.lossyInvalidAttribute, "attribute with an invalid name left out")
                 continue
             }
             if !options.unsafe {
                 if name.hasPrefix("on") {
                     lose(
-                        "lossy.unsafe-attribute",
+                        .lossyUnsafeAttribute,
                         "event handler attributes removed (safe mode; --unsafe keeps them)")
                     continue
                 }
                 if name == "srcdoc" {
                     lose(
-                        "lossy.unsafe-attribute",
+                        .lossyUnsafeAttribute,
                         "srcdoc attributes removed (safe mode; --unsafe keeps them)")
                     continue
                 }
                 if Self.urlAttributes.contains(name) && Escaping.isDangerousAttributeURL(pair.value)
                 {
-                    lose("lossy.unsafe-url", "unsafe URL removed (safe mode; --unsafe keeps it)")
+                    lose(.lossyUnsafeURL, "unsafe URL removed (safe mode; --unsafe keeps it)")
                     continue
                 }
             }
@@ -107,7 +107,7 @@ extension HTMLWriter.Renderer {
                 || declaration.property.hasPrefix("-moz-binding")
             if bad {
                 lose(
-                    "lossy.unsafe-style",
+                    .lossyUnsafeStyle,
                     "scripting CSS removed (safe mode; --unsafe keeps it)")
             }
             return bad
@@ -181,7 +181,7 @@ extension HTMLWriter.Renderer {
         if name == fallback { return fallback }
         if let allowed { return allowed.contains(name) ? name : fallback }
         guard Self.isValidTagName(name) else {
-            lose("lossy.invalid-tag", "element with an invalid tag name written as <\(fallback)>")
+            lose(.lossyInvalidTag, "element with an invalid tag name written as <\(fallback)>")
             return fallback
         }
         // Most names (`color`, `quote`, custom tags) match no listed name's first and last
@@ -189,13 +189,13 @@ extension HTMLWriter.Renderer {
         guard Self.mayBeListedName(name) else { return name }
         if !options.unsafe && Self.unsafeTags.contains(name) {
             lose(
-                "lossy.unsafe-tag",
+                .lossyUnsafeTag,
                 "script-capable element written as <\(fallback)> (safe mode; --unsafe keeps it)")
             return fallback
         }
         if options.tagfilter && Self.filteredTagNames.contains(name) {
             lose(
-                "lossy.unsafe-tag", "element disallowed by the tag filter written as <\(fallback)>")
+                .lossyUnsafeTag, "element disallowed by the tag filter written as <\(fallback)>")
             return fallback
         }
         return name

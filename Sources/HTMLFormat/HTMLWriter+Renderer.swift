@@ -70,8 +70,8 @@ extension HTMLWriter {
         private var footnoteReferenceTotals: [String: Int] = [:]
         private var footnoteReferencesSeen: [String: Int] = [:]
         private var backrefWritten = false
-        private var lossCounts: [String: Int] = [:]
-        private var lossOrder: [(code: String, message: String)] = []
+        private var lossCounts: [DiagnosticCode: Int] = [:]
+        private var lossOrder: [(code: DiagnosticCode, message: String)] = []
 
         init(options: HTMLWriterOptions) { self.options = options }
 
@@ -287,7 +287,7 @@ extension HTMLWriter {
                 put("</code></pre>\n")
             case .rawBlock(let format, let text):
                 guard Self.isHTML(format) else {
-                    lose("lossy.raw-format", "raw \(format) block left out of HTML output")
+                    lose(.lossyRawFormat, "raw \(format) block left out of HTML output")
                     return
                 }
                 cr()
@@ -593,7 +593,7 @@ extension HTMLWriter {
                 put(" />")
             case .rawInline(let format, let text):
                 guard Self.isHTML(format) else {
-                    lose("lossy.raw-format", "raw \(format) inline left out of HTML output")
+                    lose(.lossyRawFormat, "raw \(format) inline left out of HTML output")
                     return
                 }
                 appendRaw(text)
@@ -688,7 +688,7 @@ extension HTMLWriter {
         private mutating func appendRaw(_ text: String) {
             if !options.unsafe {
                 put("<!-- raw HTML omitted -->")
-                lose("lossy.raw-html-omitted", "raw HTML omitted (safe mode; --unsafe keeps it)")
+                lose(.lossyRawHTMLOmitted, "raw HTML omitted (safe mode; --unsafe keeps it)")
             } else if options.tagfilter {
                 Escaping.appendFiltered(text, to: &out)
             } else {
@@ -698,13 +698,13 @@ extension HTMLWriter {
 
         private mutating func appendURL(_ url: String) {
             if !options.unsafe && Escaping.isDangerousURL(url) {
-                lose("lossy.unsafe-url", "unsafe URL removed (safe mode; --unsafe keeps it)")
+                lose(.lossyUnsafeURL, "unsafe URL removed (safe mode; --unsafe keeps it)")
                 return
             }
             Escaping.appendHref(url, to: &out)
         }
 
-        mutating func lose(_ code: String, _ message: String) {
+        mutating func lose(_ code: DiagnosticCode, _ message: String) {
             if let count = lossCounts[code] {
                 lossCounts[code] = count + 1
             } else {

@@ -232,7 +232,7 @@ extension MarkdownReader {
                 let line = Int(cmark_node_get_start_line(node))
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "parse.depth-limit",
+                        .warning, .parseDepthLimit,
                         "nesting deeper than \(maxDepth) levels was flattened",
                         line: line > 0 ? line : nil))
             }

@@ -53,9 +53,9 @@ extension MarkdownWriter.Renderer {
             case .plain(let xs, _) where xs.isEmpty: continue
             case .rawBlock(let format, let text):
                 if format.lowercased() != "html" {
-                    lossy("lossy.raw", "raw \(format) block dropped")
+                    lossy(.lossyRaw, "raw \(format) block dropped")
                 } else if !options.rawHTML {
-                    lossy("lossy.raw-html", "raw HTML block dropped (raw HTML not allowed)")
+                    lossy(.lossyRawHTML, "raw HTML block dropped (raw HTML not allowed)")
                 } else if !text.isEmpty {
                     result.append(block)
                 }
@@ -72,7 +72,7 @@ extension MarkdownWriter.Renderer {
         if !attributes.id.isEmpty || !attributes.classes.isEmpty || !attributes.style.isEmpty
             || !attributes.pairs.isEmpty
         {
-            lossy("lossy.attributes", "attributes of <\(element())> dropped")
+            lossy(.lossyAttributes, "attributes of <\(element())> dropped")
         }
     }
 
@@ -164,13 +164,13 @@ extension MarkdownWriter.Renderer {
             renderParagraph(xs)
         case .heading(let level, let xs, let a):
             if !a.id.isEmpty || !a.classes.isEmpty || !a.style.isEmpty || !a.pairs.isEmpty {
-                lossy("lossy.attributes", "attributes of <h\(level)> dropped")
+                lossy(.lossyAttributes, "attributes of <h\(level)> dropped")
             }
             renderHeading(level: level, xs)
         case .blockQuote(let blocks, let a):
             reportAttributes(a, element: "blockquote")
             if depth >= maxDepth {
-                lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+                lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
                 renderBlocks(block.leafBlocks(), tight: false, first: BlockContext())
                 return
             }
@@ -353,7 +353,7 @@ extension MarkdownWriter.Renderer {
     @discardableResult
     func renderList(_ list: ListBlock, avoiding: String?) -> String? {
         if depth >= maxDepth {
-            lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
             renderBlocks(Block.list(list).leafBlocks(), tight: false, first: BlockContext())
             return nil
         }
@@ -391,7 +391,7 @@ extension MarkdownWriter.Renderer {
                     first.append(contentsOf: (task ? "[x] " : "[ ] ").utf8)
                 } else {
                     first.append(contentsOf: (task ? "\\[x] " : "\\[ ] ").utf8)
-                    lossy("lossy.task", "task list item written as text (no tasklist extension)")
+                    lossy(.lossyTask, "task list item written as text (no tasklist extension)")
                 }
             }
             prefixes.append(Prefix(first: first, rest: rest))
@@ -423,10 +423,10 @@ extension MarkdownWriter.Renderer {
             opener = "[^\(label)]: "
         } else {
             opener = "\\[^\(label)]: "
-            lossy("lossy.footnote", "footnote [^\(label)] written as text (no footnotes extension)")
+            lossy(.lossyFootnote, "footnote [^\(label)] written as text (no footnotes extension)")
         }
         if depth >= maxDepth {
-            lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
             renderBlocks(Block.footnoteDefinition(label: label, blocks, .none).leafBlocks(), tight: false, first: BlockContext())
             return
         }
@@ -450,9 +450,9 @@ extension MarkdownWriter.Renderer {
             emitLines(htmlDefinitionList(items, depth: depth))
             return
         }
-        lossy("lossy.definition-list", "definition list written as bold terms and paragraphs")
+        lossy(.lossyDefinitionList, "definition list written as bold terms and paragraphs")
         if depth >= maxDepth {
-            lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
             renderBlocks(Block.definitionList(items, .none).leafBlocks(), tight: false, first: BlockContext())
             return
         }

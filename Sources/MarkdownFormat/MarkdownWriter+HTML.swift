@@ -58,7 +58,7 @@ extension MarkdownWriter.Renderer {
         var out = ""
         for block in blocks {
             if depth >= maxDepth {
-                lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+                lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
                 out += htmlInlines(flattenInlines([block]), depth: depth) + "\n"
                 continue
             }
@@ -99,7 +99,7 @@ extension MarkdownWriter.Renderer {
             case .div(let bs, _):
                 out += htmlBlocks(bs, depth: depth + 1)
             case .footnoteDefinition(let label, let bs, _):
-                lossy("lossy.footnote", "footnote [^\(label)] inside raw HTML written as text")
+                lossy(.lossyFootnote, "footnote [^\(label)] inside raw HTML written as text")
                 out += "<p>[^\(htmlEscape(label))]:</p>\n" + htmlBlocks(bs, depth: depth + 1)
             }
         }
@@ -110,7 +110,7 @@ extension MarkdownWriter.Renderer {
         var out = ""
         for inline in xs {
             if depth >= maxDepth && inline.isContainer {
-                lossy("lossy.depth", "inline nesting deeper than \(maxDepth) levels flattened")
+                lossy(.lossyDepth, "inline nesting deeper than \(maxDepth) levels flattened")
                 out += htmlInlines(inline.leafInlines, depth: depth)
                 continue
             }
@@ -149,7 +149,7 @@ extension MarkdownWriter.Renderer {
             case .rawInline(let format, let s):
                 if format == "html" { out += s }
             case .footnoteReference(let label):
-                lossy("lossy.footnote", "footnote reference [^\(label)] inside raw HTML written as text")
+                lossy(.lossyFootnote, "footnote reference [^\(label)] inside raw HTML written as text")
                 out += "<sup>[^\(htmlEscape(label))]</sup>"
             }
         }

@@ -229,7 +229,7 @@ extension MarkdownWriter.Renderer {
     /// Renders `xs[index]`, switching on the element in place (see `firstFollowing`).
     func renderInline(_ xs: [Inline], at index: Int, following: Following) {
         if inlineDepth >= maxDepth && xs[index].isContainer {
-            lossy("lossy.depth", "inline nesting deeper than \(maxDepth) levels flattened")
+            lossy(.lossyDepth, "inline nesting deeper than \(maxDepth) levels flattened")
             renderInlines(xs[index].leafInlines, following: following)
             return
         }
@@ -250,11 +250,11 @@ extension MarkdownWriter.Renderer {
                 if options.rawHTML {
                     appendMarkup("<br>")
                 } else {
-                    lossy("lossy.line-break", "line break in a table cell written as a space")
+                    lossy(.lossyLineBreak, "line break in a table cell written as a space")
                     appendTextByte(0x20)
                 }
             case .atx:
-                lossy("lossy.line-break", "line break in a heading written as a space")
+                lossy(.lossyLineBreak, "line break in a heading written as a space")
                 appendTextByte(0x20)
             }
         case .code(let code, let a):
@@ -273,24 +273,24 @@ extension MarkdownWriter.Renderer {
             if ext.contains(.strikethrough) {
                 renderDelimited(children, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del", following: following)
             } else {
-                renderRawTag("del", children, code: "lossy.strikethrough", following: following)
+                renderRawTag("del", children, code: .lossyStrikethrough, following: following)
             }
         case .underline(let children, let a):
             reportAttributes(a, element: a.tag ?? "u")
-            renderRawTag("u", children, code: "lossy.underline", following: following)
+            renderRawTag("u", children, code: .lossyUnderline, following: following)
         case .sup(let children, let a):
             reportAttributes(a, element: a.tag ?? "sup")
-            renderRawTag("sup", children, code: "lossy.superscript", following: following)
+            renderRawTag("sup", children, code: .lossySuperscript, following: following)
         case .sub(let children, let a):
             reportAttributes(a, element: a.tag ?? "sub")
-            renderRawTag("sub", children, code: "lossy.subscript", following: following)
+            renderRawTag("sub", children, code: .lossySubscript, following: following)
         case .highlight(let children, let a):
             reportAttributes(a, element: a.tag ?? "mark")
-            renderRawTag("mark", children, code: "lossy.highlight", following: following)
+            renderRawTag("mark", children, code: .lossyHighlight, following: following)
         case .span(let children, let a):
             if a.tag == "kbd" {
                 reportAttributes(a, element: "kbd")
-                renderRawTag("kbd", children, code: "lossy.kbd", following: following)
+                renderRawTag("kbd", children, code: .lossyKbd, following: following)
             } else {
                 reportAttributes(a, element: a.tag ?? "span")
                 inlineDepth += 1
@@ -304,9 +304,9 @@ extension MarkdownWriter.Renderer {
             renderImage(children, link, a, following: following)
         case .rawInline(let format, let s):
             if format.lowercased() != "html" {
-                lossy("lossy.raw", "raw \(format) inline dropped")
+                lossy(.lossyRaw, "raw \(format) inline dropped")
             } else if !options.rawHTML {
-                lossy("lossy.raw-html", "raw HTML inline dropped (raw HTML not allowed)")
+                lossy(.lossyRawHTML, "raw HTML inline dropped (raw HTML not allowed)")
             } else {
                 appendMarkup(lineMode == .paragraph || lineMode == .setext ? s : s.replacingNewlines())
             }
@@ -315,7 +315,7 @@ extension MarkdownWriter.Renderer {
                 escapeBangBeforeBracket()
                 appendMarkup("[^\(label)]")
             } else {
-                lossy("lossy.footnote", "footnote [^\(label)] written as text (no footnotes extension)")
+                lossy(.lossyFootnote, "footnote [^\(label)] written as text (no footnotes extension)")
                 appendEscape()
                 appendMarkup("[^\(label)]")
             }
@@ -423,7 +423,7 @@ extension MarkdownWriter.Renderer {
                 inlineDepth -= 1
                 appendMarkup("</\(htmlTag)>")
             } else {
-                lossy("lossy.emphasis", "<\(htmlTag)> that Markdown delimiters cannot express written as text")
+                lossy(.lossyEmphasis, "<\(htmlTag)> that Markdown delimiters cannot express written as text")
                 renderInlines(xs, following: following)
             }
             return
@@ -473,7 +473,9 @@ extension MarkdownWriter.Renderer {
     }
 
     /// `<tag>…</tag>` as raw HTML when allowed, else the content with a diagnostic.
-    func renderRawTag(_ tag: String, _ xs: [Inline], code: String, following: Following) {
+    func renderRawTag(
+        _ tag: String, _ xs: [Inline], code: DiagnosticCode, following: Following
+    ) {
         inlineDepth += 1
         defer { inlineDepth -= 1 }
         if options.rawHTML {
@@ -494,7 +496,7 @@ extension MarkdownWriter.Renderer {
             if options.rawHTML {
                 appendMarkup("<code></code>")
             } else {
-                lossy("lossy.code", "empty code span dropped")
+                lossy(.lossyCode, "empty code span dropped")
             }
             return
         }
@@ -597,7 +599,7 @@ extension MarkdownWriter.Renderer {
 
     func renderLink(_ xs: [Inline], _ link: Link, image: Bool, following: Following) {
         if linkDepth > 0 && !image {
-            lossy("lossy.nested-link", "link inside a link written as its text")
+            lossy(.lossyNestedLink, "link inside a link written as its text")
             renderInlines(xs, following: following)
             return
         }
@@ -657,7 +659,7 @@ extension MarkdownWriter.Renderer {
                 appendMarkup(tag + " />")
                 return
             }
-            lossy("lossy.image-size", "image size dropped (use image size as HTML to keep it)")
+            lossy(.lossyImageSize, "image size dropped (use image size as HTML to keep it)")
         }
         renderLink(xs, link, image: true, following: following)
     }

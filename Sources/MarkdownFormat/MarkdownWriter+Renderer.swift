@@ -23,7 +23,7 @@ extension MarkdownWriter {
 
         /// A diagnostic already reported.
         struct ReportKey: Hashable {
-            var code: String
+            var code: DiagnosticCode
             var message: String
         }
 
@@ -63,7 +63,7 @@ extension MarkdownWriter {
         var ext: MarkdownExtensions { options.extensions }
 
         /// Records a lossy diagnostic once per code and message.
-        func lossy(_ code: String, _ message: String) {
+        func lossy(_ code: DiagnosticCode, _ message: String) {
             guard reported.insert(ReportKey(code: code, message: message)).inserted else { return }
             diagnostics.append(Diagnostic(.warning, code, message))
         }

@@ -24,7 +24,7 @@ extension MarkdownWriter.Renderer {
                 where cell.alignment != .none
                     && cell.alignment != (index < table.columns.count ? table.columns[index] : .none)
                 {
-                    lossy("lossy.table-alignment", "cell alignment that differs from its column dropped")
+                    lossy(.lossyTableAlignment, "cell alignment that differs from its column dropped")
                 }
             }
             renderPipeTable(
@@ -37,7 +37,7 @@ extension MarkdownWriter.Renderer {
         case .html:
             useHTML = options.rawHTML
             if !options.rawHTML {
-                lossy("lossy.table", "HTML table fallback needs raw HTML; written as a pipe table")
+                lossy(.lossyTable, "HTML table fallback needs raw HTML; written as a pipe table")
             }
         case .pipe: useHTML = false
         }
@@ -52,22 +52,22 @@ extension MarkdownWriter.Renderer {
     /// content joined, the caption as a paragraph before it; each loss reported.
     func renderFlattenedTable(_ table: Table) {
         if !ext.contains(.table) {
-            lossy("lossy.table", "table written as pipe text (no table extension)")
+            lossy(.lossyTable, "table written as pipe text (no table extension)")
         }
         if !table.caption.isEmpty {
-            lossy("lossy.table-caption", "table caption written as a paragraph")
+            lossy(.lossyTableCaption, "table caption written as a paragraph")
             renderParagraph(flattenInlines(table.caption))
             emitBlank()
         }
         var rows = table.head + table.body + table.foot
         if table.head.count != 1 || rows.isEmpty {
-            if !rows.isEmpty { lossy("lossy.table-header", "table header row inferred or merged") }
+            if !rows.isEmpty { lossy(.lossyTableHeader, "table header row inferred or merged") }
         }
         if !table.foot.isEmpty {
-            lossy("lossy.table-foot", "table footer rows written as body rows")
+            lossy(.lossyTableFoot, "table footer rows written as body rows")
         }
         guard !rows.isEmpty else {
-            lossy("lossy.table", "empty table dropped")
+            lossy(.lossyTable, "empty table dropped")
             return
         }
         // Place cells on a grid, leaving spanned positions empty (bounded: see TableLayout;
@@ -85,9 +85,9 @@ extension MarkdownWriter.Renderer {
             grid.append(line)
         }
         if spanned && layout.spansHonoured {
-            lossy("lossy.table-span", "table cell spans flattened")
+            lossy(.lossyTableSpan, "table cell spans flattened")
         } else if spanned {
-            lossy("lossy.table-span", "table cell spans beyond the grid's size budget ignored")
+            lossy(.lossyTableSpan, "table cell spans beyond the grid's size budget ignored")
         }
         rows.removeAll()
         renderPipeTable(grid, columns: table.columns)
@@ -98,7 +98,7 @@ extension MarkdownWriter.Renderer {
         if cell.blocks.isEmpty { return [] }
         if cell.blocks.count == 1, case .paragraph(let xs, _) = cell.blocks[0] { return xs }
         if cell.blocks.count == 1, case .plain(let xs, _) = cell.blocks[0] { return xs }
-        lossy("lossy.table-block", "block content in a table cell joined into one line")
+        lossy(.lossyTableBlock, "block content in a table cell joined into one line")
         return flattenInlines(cell.blocks)
     }
 

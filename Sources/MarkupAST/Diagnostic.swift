@@ -1,11 +1,12 @@
 /// A message about the input or the conversion, as a comparable value.
 ///
-/// Codes are stable strings: `parse.*` for recovered input errors, `lossy.*` for what a writer
-/// could not express, `input.*` for encoding problems.
+/// Codes are ``DiagnosticCode`` values with stable strings: `parse.*` for recovered input
+/// errors, `lossy.*` for what a writer could not express, `input.*` for encoding problems
+/// (the table of every code is `DiagnosticCode.swift`).
 ///
 /// ```swift
-/// Diagnostic(.warning, "lossy.table-span", "table cell spans flattened", line: 3)
-/// // description: "3: warning: lossy.table-span: table cell spans flattened"
+/// let d = Diagnostic(.warning, .lossyTableSpan, "table cell spans flattened", line: 3)
+/// d.description // "3: warning: lossy.table-span: table cell spans flattened"
 /// ```
 public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// How serious the message is.
@@ -17,8 +18,8 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The severity.
     public var severity: Severity
-    /// A stable code such as `lossy.table-span`.
-    public var code: String
+    /// A stable code such as ``DiagnosticCode/lossyTableSpan`` (`lossy.table-span`).
+    public var code: DiagnosticCode
     /// A human-readable message naming the place or element.
     public var message: String
     /// 1-based line in the input, when known.
@@ -28,7 +29,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Creates a diagnostic.
     public init(
-        _ severity: Severity, _ code: String, _ message: String, line: Int? = nil,
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String, line: Int? = nil,
         column: Int? = nil
     ) {
         self.severity = severity
@@ -39,7 +40,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Whether this reports something a writer could not express (`lossy.*`).
-    public var isLossy: Bool { code.hasPrefix("lossy.") }
+    public var isLossy: Bool { code.isLossy }
 
     /// `line:column: severity: code: message`, leaving out unknown parts.
     public var description: String {

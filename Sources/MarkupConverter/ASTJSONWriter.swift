@@ -25,7 +25,7 @@ public struct ASTJSONWriter: MarkupWriter {
                 output: String(decoding: data, as: UTF8.self) + "\n",
                 diagnostics: [
                     Diagnostic(
-                        .warning, "lossy.depth",
+                        .warning, .lossyDepth,
                         "nesting deeper than JSON allows (512 levels) flattened")
                 ])
         } catch {
@@ -36,7 +36,7 @@ public struct ASTJSONWriter: MarkupWriter {
             default: reason = "\(type(of: error))"
             }
             return WriteResult(
-                output: "", diagnostics: [Diagnostic(.error, "write.json", "cannot encode the AST as JSON: \(reason)")])
+                output: "", diagnostics: [Diagnostic(.error, .writeJSON, "cannot encode the AST as JSON: \(reason)")])
         }
     }
 }

@@ -83,7 +83,7 @@ public enum InputDecoding {
     ) -> (String, [Diagnostic]) {
         var notes: [Diagnostic] = []
         if let why {
-            notes.append(Diagnostic(.note, "input.encoding", "\(source): read as \(name(of: encoding)) (\(why))"))
+            notes.append(Diagnostic(.note, .inputEncoding, "\(source): read as \(name(of: encoding)) (\(why))"))
         }
         if encoding == .windowsCP1252 { return (windows1252(bytes), notes) }
         if let text = String(data: Data(bytes), encoding: encoding) { return (text, notes) }
@@ -99,7 +99,7 @@ public enum InputDecoding {
             }
             let text = String(decoding: units, as: UTF16.self)
             notes.append(
-                Diagnostic(.warning, "input.invalid-utf16", "\(source): invalid UTF-16 replaced with U+FFFD"))
+                Diagnostic(.warning, .inputInvalidUTF16, "\(source): invalid UTF-16 replaced with U+FFFD"))
             return (text, notes)
         }
         var text = ""
@@ -108,7 +108,7 @@ public enum InputDecoding {
         }
         notes.append(
             Diagnostic(
-                .warning, "input.invalid-bytes",
+                .warning, .inputInvalidBytes,
                 "\(source): bytes undefined in \(name(of: encoding)) replaced with U+FFFD"))
         return (text, notes)
     }
@@ -227,7 +227,7 @@ public enum InputDecoding {
         let text = String(decoding: body, as: UTF8.self)
         let places = count == 1 ? "1 place" : "\(count) places"
         let diagnostic = Diagnostic(
-            .warning, "input.invalid-utf8",
+            .warning, .inputInvalidUTF8,
             "\(source): invalid UTF-8 replaced with U+FFFD (\(places)); if the file is in a legacy"
                 + " encoding, name it: --encoding windows-1252",
             line: firstLine, column: firstColumn)

@@ -31,8 +31,8 @@ extension PlainTextWriter {
 
         init(columns: Int?) { self.columns = columns }
 
-        func lossy(_ code: String, _ message: String) {
-            guard reported.insert(code + "\u{0}" + message).inserted else { return }
+        func lossy(_ code: DiagnosticCode, _ message: String) {
+            guard reported.insert(code.rawValue + "\u{0}" + message).inserted else { return }
             diagnostics.append(Diagnostic(.warning, code, message))
         }
 
@@ -90,7 +90,7 @@ extension PlainTextWriter {
                             result.append(.plain(Array(lines.map { [Inline.text($0)] }.joined(separator: [.lineBreak])), .none))
                         }
                     } else {
-                        lossy("lossy.raw", "raw \(format) block dropped")
+                        lossy(.lossyRaw, "raw \(format) block dropped")
                     }
                 case .paragraph(let xs, _), .plain(let xs, _):
                     if !xs.isEmpty { result.append(block) }
@@ -122,7 +122,7 @@ extension PlainTextWriter {
             if depth >= maxDepth {
                 switch block {
                 case .blockQuote, .list, .definitionList, .div, .footnoteDefinition:
-                    lossy("lossy.depth", "nesting deeper than \(maxDepth) levels flattened")
+                    lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
                     renderBlocks(block.leafBlocks(), tight: false, listLevel: listLevel)
                     return
                 case .paragraph, .plain, .heading, .codeBlock, .rawBlock, .table, .thematicBreak:
@@ -254,7 +254,7 @@ extension PlainTextWriter {
                 case .softBreak: out += columns == nil ? breaks : " "
                 case .lineBreak: out += breaks
                 case .rawInline(let format, _):
-                    if format.lowercased() != "html" { lossy("lossy.raw", "raw \(format) inline dropped") }
+                    if format.lowercased() != "html" { lossy(.lossyRaw, "raw \(format) inline dropped") }
                 case .footnoteReference(let label): out += "[\(label)]"
                 case .link(let children, let link, _):
                     if children.isEmpty { out += link.destination } else { stack.append(children[...]) }

@@ -254,7 +254,9 @@ struct RangeJSONLowering {
         1: "P", 3: "H3", 4: "IMG", 6: "BQ", 8: "PRE", 9: "ULI", 10: "OLI", 13: "H4",
     ]
 
-    mutating func problem(_ place: String, _ code: String, _ message: String) throws(ReadError) {
+    mutating func problem(
+        _ place: String, _ code: DiagnosticCode, _ message: String
+    ) throws(ReadError) {
         // `message` is "what; repair": strict mode reports only what.
         if reader.strict {
             let what = message.split(separator: ";", maxSplits: 1).first.map(String.init) ?? message
@@ -348,7 +350,7 @@ struct RangeJSONLowering {
     {
         var place: String { "paragraphs[\(index)]" }
         guard tape.kind(paragraph) == .object else {
-            try problem(place, "parse.invalid-paragraph", "not an object; skipped")
+            try problem(place, .parseInvalidParagraph, "not an object; skipped")
             return .skipped
         }
         var type = "P"
@@ -359,7 +361,7 @@ struct RangeJSONLowering {
             if let name = RangeJSONLowering.paragraphCodes[code] {
                 type = name
             } else {
-                try problem(place, "parse.unknown-type", "unknown paragraph type \(code); read as P")
+                try problem(place, .parseUnknownType, "unknown paragraph type \(code); read as P")
             }
         }
         let textValue = tape.member(paragraph, "text")
@@ -379,7 +381,7 @@ struct RangeJSONLowering {
         case "PRE", "CODE_BLOCK":
             if let ms = markups, tape.kind(ms) == .array, tape.count(ms) > 0 {
                 diagnostics.append(
-                    Diagnostic(.note, "parse.code-markup", "\(place): markups inside code ignored"))
+                    Diagnostic(.note, .parseCodeMarkup, "\(place): markups inside code ignored"))
             }
             let lang =
                 tape.string(tape.member(paragraph, "lang"))
@@ -420,7 +422,7 @@ struct RangeJSONLowering {
         case "HR":
             return .block(.thematicBreak(.none))
         default:
-            try problem(place, "parse.unknown-type", "unknown paragraph type \(type); read as P")
+            try problem(place, .parseUnknownType, "unknown paragraph type \(type); read as P")
             return inlines.isEmpty ? .empty : .block(.paragraph(inlines, .none))
         }
     }
@@ -536,22 +538,22 @@ struct RangeJSONLowering {
             }
             guard let kind else {
                 let shown = typeValue.map { tape.value($0).serialized } ?? "(none)"
-                try problem(where_, "parse.unknown-type", "unknown markup type \(shown); dropped")
+                try problem(where_, .parseUnknownType, "unknown markup type \(shown); dropped")
                 continue
             }
             guard var start = tape.int(tape.member(markup, "start")),
                 var end = tape.int(tape.member(markup, "end"))
             else {
-                try problem(where_, "parse.invalid-range", "start and end must be integers; dropped")
+                try problem(where_, .parseInvalidRange, "start and end must be integers; dropped")
                 continue
             }
             if start > end {
-                try problem(where_, "parse.invalid-range", "inverted range \(start)..\(end); dropped")
+                try problem(where_, .parseInvalidRange, "inverted range \(start)..\(end); dropped")
                 continue
             }
             if start < 0 || end > length {
                 try problem(
-                    where_, "parse.invalid-range",
+                    where_, .parseInvalidRange,
                     "range \(start)..\(end) out of bounds (text length \(length)); clamped")
                 start = max(0, min(start, length))
                 end = max(0, min(end, length))
@@ -561,14 +563,14 @@ struct RangeJSONLowering {
                 let endByte = byteOffset(end)
                 if startByte < 0 || endByte < 0 {
                     try problem(
-                        where_, "parse.surrogate-split",
+                        where_, .parseSurrogateSplit,
                         "range \(start)..\(end) splits a surrogate pair; moved to the code point boundary")
                 }
                 start = startByte >= 0 ? startByte : byteOffset(start - 1)
                 end = endByte >= 0 ? endByte : byteOffset(end + 1)
             }
             if start == end {
-                diagnostics.append(Diagnostic(.note, "parse.empty-range", "\(where_): empty range dropped"))
+                diagnostics.append(Diagnostic(.note, .parseEmptyRange, "\(where_): empty range dropped"))
                 continue
             }
             var range = RangeSpan(kind: kind, start: start, end: end, extra: -1)
@@ -597,7 +599,7 @@ struct RangeJSONLowering {
         if truncated {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "parse.depth-limit",
+                    .warning, .parseDepthLimit,
                     "\(place): ranges nested deeper than \(RangeJSONLowering.maxDepth) flattened to text"))
         }
         return inlines

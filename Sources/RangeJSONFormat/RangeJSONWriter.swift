@@ -48,8 +48,8 @@ struct RangeJSONFlattener {
 
     init(offsets: RangeJSONOffsetUnit) { self.offsets = offsets }
 
-    mutating func lossy(_ code: String, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, "lossy." + code, message))
+    mutating func lossy(_ code: DiagnosticCode, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, code, message))
     }
 
     mutating func emit(_ type: String, _ xs: [Inline], extra: [(String, JSONValue)] = []) {
@@ -151,15 +151,15 @@ struct RangeJSONFlattener {
                 if !inCode { ranges.append(StyleRange(kind: .code, start: start, end: length, link: nil, attributes: .none)) }
                 continue
             case .rawInline(let format, _):
-                lossy("raw", "raw \(format) inline dropped")
+                lossy(.lossyRaw, "raw \(format) inline dropped")
                 continue
             case .footnoteReference(let label):
-                lossy("footnote", "footnote reference \(label) written as [\(label)]")
+                lossy(.lossyFootnote, "footnote reference \(label) written as [\(label)]")
                 text += "[\(label)]"
                 length += count("[\(label)]")
                 continue
             case .image(let alt, let target, _):
-                lossy("image", "inline image \(target.destination) written as its description")
+                lossy(.lossyImage, "inline image \(target.destination) written as its description")
                 flatten(alt, into: &text, length: &length, ranges: &ranges, inCode: inCode)
                 continue
             case .strong: kind = .strong
@@ -198,7 +198,7 @@ struct RangeJSONFlattener {
                     if let v = a.value(of: key), let n = Int(v) { metadata.append((key, .number(Double(n)))) }
                 }
                 if !metadata.isEmpty { extra.append(("metadata", .object(metadata))) }
-                if !target.title.isEmpty { lossy("image-title", "image title dropped") }
+                if !target.title.isEmpty { lossy(.lossyImageTitle, "image title dropped") }
                 emit("IMG", alt, extra: extra)
                 return
             }
@@ -210,19 +210,19 @@ struct RangeJSONFlattener {
             }
             emit("P", xs)
         case .heading(let level, let xs, _):
-            if level > 4 { lossy("heading-level", "heading level \(level) written as H4") }
+            if level > 4 { lossy(.lossyHeadingLevel, "heading level \(level) written as H4") }
             emit("H\(min(level, 4))", xs)
         case .blockQuote(let bs, let a):
-            if inList { lossy("list-quote", "block quote inside a list written as a quote after it") }
+            if inList { lossy(.lossyListQuote, "block quote inside a list written as a quote after it") }
             let type = a.classes.contains("pullquote") ? "PQ" : "BQ"
             if !a.pairs.isEmpty {
-                lossy("quote-attributes", "block quote attributes \(a.pairs.map(\.name).joined(separator: ", ")) dropped")
+                lossy(.lossyQuoteAttributes, "block quote attributes \(a.pairs.map(\.name).joined(separator: ", ")) dropped")
             }
             for b in bs {
                 switch b {
                 case .paragraph(let xs, _), .plain(let xs, _): emit(type, xs)
                 default:
-                    lossy("blockquote", "block inside a block quote written outside it")
+                    lossy(.lossyBlockquote, "block inside a block quote written outside it")
                     self.block(b, inList: inList)
                 }
             }
@@ -232,18 +232,18 @@ struct RangeJSONFlattener {
             let lang = info.split(separator: " ").first.map(String.init) ?? ""
             emit("PRE", text: body, ranges: [], extra: lang.isEmpty ? [] : [("lang", .string(lang))])
         case .rawBlock(let format, _):
-            lossy("raw", "raw \(format) block dropped")
+            lossy(.lossyRaw, "raw \(format) block dropped")
         case .list(let list):
-            if inList { lossy("nested-list", "nested list flattened into its parent") }
-            if list.kind == .ordered && list.start != 1 { lossy("list-start", "list start \(list.start) dropped") }
+            if inList { lossy(.lossyNestedList, "nested list flattened into its parent") }
+            if list.kind == .ordered && list.start != 1 { lossy(.lossyListStart, "list start \(list.start) dropped") }
             let type = list.kind == .bullet ? "ULI" : "OLI"
             for item in list.items {
-                if item.task != nil { lossy("task-item", "task state dropped") }
+                if item.task != nil { lossy(.lossyTaskItem, "task state dropped") }
                 var first = true
                 for b in item.blocks {
                     switch b {
                     case .paragraph(let xs, _), .plain(let xs, _):
-                        if !first { lossy("list-paragraph", "extra paragraph in a list item written as an item") }
+                        if !first { lossy(.lossyListParagraph, "extra paragraph in a list item written as an item") }
                         emit(type, xs)
                     default:
                         self.block(b, inList: true)
@@ -252,14 +252,14 @@ struct RangeJSONFlattener {
                 }
             }
         case .definitionList(let items, _):
-            lossy("definition-list", "definition list written as paragraphs")
+            lossy(.lossyDefinitionList, "definition list written as paragraphs")
             for item in items {
                 emit("P", [.strong(item.term, .none)])
                 for definition in item.definitions { blocks(definition, inList: inList) }
             }
         case .table(let table):
-            lossy("table", "table written as one paragraph per row, cells separated by |")
-            if inList { lossy("list-table", "table inside a list written after it") }
+            lossy(.lossyTable, "table written as one paragraph per row, cells separated by |")
+            if inList { lossy(.lossyListTable, "table inside a list written after it") }
             for row in table.allRows {
                 var xs: [Inline] = []
                 for (i, cell) in row.cells.enumerated() {
@@ -271,10 +271,10 @@ struct RangeJSONFlattener {
         case .thematicBreak:
             emit("HR", text: "", ranges: [], extra: [])
         case .div(let bs, let a):
-            if !a.isEmpty { lossy("div", "container \(a.tag ?? "div") written as its content") }
+            if !a.isEmpty { lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content") }
             blocks(bs, inList: inList)
         case .footnoteDefinition(let label, let bs, _):
-            lossy("footnote", "footnote \(label) written as paragraphs")
+            lossy(.lossyFootnote, "footnote \(label) written as paragraphs")
             emit("P", [.text("[\(label)]")])
             blocks(bs, inList: inList)
         }

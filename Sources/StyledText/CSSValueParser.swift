@@ -311,7 +311,7 @@ public enum CSSValueParser {
         if let problem {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "style.invalid-value",
+                    .warning, .styleInvalidValue,
                     "ignored '\(d.property): \(d.value)' (\(problem))"))
             return
         }
@@ -320,7 +320,7 @@ public enum CSSValueParser {
 
     static func clampNote(_ d: CSSDeclaration, _ to: String, _ diagnostics: inout [Diagnostic]) {
         diagnostics.append(
-            Diagnostic(.warning, "style.clamped", "'\(d.property): \(d.value)' clamped to \(to)"))
+            Diagnostic(.warning, .styleClamped, "'\(d.property): \(d.value)' clamped to \(to)"))
     }
 
     static func clampedFontSize(

@@ -164,7 +164,7 @@ struct StyleResolver {
         if rawCount > 0 {
             diagnostics.append(
                 Diagnostic(
-                    .note, "lossy.raw",
+                    .note, .lossyRaw,
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
         }
         return StyledText(

@@ -61,7 +61,7 @@ extension Stylesheet {
                 } else {
                     diagnostics.append(
                         Diagnostic(
-                            .warning, "style.unsupported-selector",
+                            .warning, .styleUnsupportedSelector,
                             "ignored rule for selector '\(selector)'"))
                 }
             }

@@ -37,7 +37,7 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
 
     @Test func unclosedTagHasDiagnostic() throws {
         let result = try BBCodeReader().read("[b]x")
-        #expect(result.diagnostics.map(\.code) == ["parse.unclosed-tag"])
+        #expect(result.diagnostics.map(\.code) == [.parseUnclosedTag])
         #expect(result.diagnostics.first?.line == 1 && result.diagnostics.first?.column == 1)
     }
 
@@ -48,7 +48,7 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
 
     @Test func unsafeURLHasDiagnostic() throws {
         let result = try BBCodeReader().read("[url=javascript:alert(1)]x[/url]")
-        #expect(result.diagnostics.map(\.code) == ["parse.unsafe-url"])
+        #expect(result.diagnostics.map(\.code) == [.parseUnsafeURL])
         #expect(result.document == Document([.paragraph([.text("x")], .none)]))
     }
 
@@ -56,7 +56,7 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
         let input = String(repeating: "[quote]", count: 100_000) + "x"
             + String(repeating: "[/quote]", count: 100_000)
         nonisolated(unsafe) var depth = 0
-        nonisolated(unsafe) var codes: Set<String> = []
+        nonisolated(unsafe) var codes: Set<DiagnosticCode> = []
         onBigStack {
             let result = try? BBCodeReader().read(input)
             var block = result?.document.blocks.first
@@ -67,7 +67,7 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
             codes = Set(result?.diagnostics.map(\.code) ?? [])
         }
         #expect(depth == 511)
-        #expect(codes == ["parse.depth-limit", "parse.stray-close-tag"])
+        #expect(codes == [.parseDepthLimit, .parseStrayCloseTag])
     }
 
     @Test func manyUnclosedCodeTagsStayLinear() throws {

@@ -25,7 +25,7 @@ import Testing
                 """)
         #expect(
             result.diagnostics.map(\.code) == [
-                "lossy.heading", "lossy.task-item", "lossy.footnote", "lossy.raw", "lossy.footnote",
+                .lossyHeading, .lossyTaskItem, .lossyFootnote, .lossyRaw, .lossyFootnote,
             ])
     }
 
@@ -35,14 +35,14 @@ import Testing
             body: [TableRow([TableCell([.plain([.text("a")], .none)]), TableCell([.plain([.text("b")], .none)])])])
         let result = BBCodeWriter(dialect: .classic).write(Document([.table(table)]))
         #expect(result.output == "a | b\n")
-        #expect(result.diagnostics.map(\.code) == ["lossy.table"])
+        #expect(result.diagnostics.map(\.code) == [.lossyTable])
     }
 
     @Test func unsafeLinksAreNotWritten() {
         let doc = Document([.paragraph([.link([.text("x")], Link("javascript:alert(1)"), .none)], .none)])
         let result = BBCodeWriter().write(doc)
         #expect(result.output == "x\n")
-        #expect(result.diagnostics.map(\.code) == ["lossy.unsafe-url"])
+        #expect(result.diagnostics.map(\.code) == [.lossyUnsafeURL])
     }
 
     @Test func textThatLooksLikeATagIsProtected() throws {
@@ -62,7 +62,7 @@ import Testing
             ]))
         let result = BBCodeWriter().write(Document([.paragraph([span], .none)]))
         #expect(result.output == "[color=red][size=200]x[/size][/color]\n")
-        #expect(result.diagnostics.map(\.code) == ["lossy.style"])
+        #expect(result.diagnostics.map(\.code) == [.lossyStyle])
     }
 
     /// BBCode -> AST -> BBCode -> AST is stable for every sample.

@@ -74,6 +74,6 @@ struct HTMLReaderHalvesTests {
         #expect(splits(html))
         // The embeds past the 50th are not reported, over both halves.
         let two = try read(html, halves: true)
-        #expect(two.diagnostics.filter { $0.code == "lossy.embed" }.count == 37)
+        #expect(two.diagnostics.filter { $0.code == .lossyEmbed }.count == 37)
     }
 }

@@ -54,7 +54,7 @@ import Testing
     @Test func droppedElementsAreReported() throws {
         let result = try HTMLReader().read("<p>a<script>x()</script><!-- c --></p>")
         #expect(TreeDump.render(result.document) == "paragraph\n  text \"a\"\n")
-        #expect(result.diagnostics.map(\.code) == ["parse.dropped", "parse.dropped"])
+        #expect(result.diagnostics.map(\.code) == [.parseDropped, .parseDropped])
         #expect(result.diagnostics.map(\.message) == ["dropped 1 <script> elements", "dropped 1 comments"])
     }
 
@@ -65,7 +65,7 @@ import Testing
         options.parseErrorDiagnostics = true
         let loud = try HTMLReader(options: options).read("<p>a</b>\nb</p>")
         #expect(loud.document == plain.document)
-        #expect(loud.diagnostics.map(\.code) == ["parse.unexpected-end-tag"])
+        #expect(loud.diagnostics.map(\.code) == [.htmlParseError("unexpected-end-tag")])
         #expect(loud.diagnostics.map(\.line) == [1])
         #expect(loud.diagnostics.map(\.column) == [5])
     }
@@ -80,7 +80,7 @@ import Testing
 
     @Test func embedsBecomeLinksWithAWarning() throws {
         let result = try HTMLReader().read("<iframe src=\"https://v.example/1\"></iframe>")
-        #expect(result.diagnostics.map(\.code) == ["lossy.embed"])
+        #expect(result.diagnostics.map(\.code) == [.lossyEmbed])
         #expect(
             TreeDump.render(result.document)
                 == "paragraph\n  link \"https://v.example/1\" {<iframe>}\n    text \"https://v.example/1\"\n")

@@ -47,7 +47,7 @@ private let unsafe = HTMLWriterOptions(unsafe: true, tagfilter: false)
         result.output
             == "<p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --></p>\n<!-- raw HTML omitted -->\n"
     )
-    #expect(result.diagnostics.map(\.code) == ["lossy.raw-html-omitted"])
+    #expect(result.diagnostics.map(\.code) == [.lossyRawHTMLOmitted])
     #expect(
         HTMLWriter(options: unsafe).write(doc).output == "<p><b>raw</b></p>\n<div>\nblock\n</div>\n"
     )
@@ -225,8 +225,8 @@ private let unsafe = HTMLWriterOptions(unsafe: true, tagfilter: false)
     #expect(
         Set(result.diagnostics.map(\.code))
             == [
-                "lossy.unsafe-tag", "lossy.unsafe-attribute", "lossy.unsafe-url",
-                "lossy.invalid-attribute", "lossy.unsafe-style",
+                .lossyUnsafeTag, .lossyUnsafeAttribute, .lossyUnsafeURL,
+                .lossyInvalidAttribute, .lossyUnsafeStyle,
             ])
     #expect(
         HTMLWriter(options: unsafe).write(Document([.div([], attributes)])).output
@@ -259,5 +259,5 @@ private let unsafe = HTMLWriterOptions(unsafe: true, tagfilter: false)
     let result = HTMLWriter(options: unsafe).write(
         Document([.rawBlock(format: "bbcode", "[b]x[/b]")]))
     #expect(result.output == "")
-    #expect(result.diagnostics.map(\.code) == ["lossy.raw-format"])
+    #expect(result.diagnostics.map(\.code) == [.lossyRawFormat])
 }

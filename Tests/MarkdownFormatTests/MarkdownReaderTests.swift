@@ -156,7 +156,7 @@ private func blocks(_ markdown: String, _ extensions: MarkdownExtensions = .gfm)
     let depth = 100_000
     let markdown = String(repeating: "> ", count: depth) + "deep\n"
     let result = try MarkdownReader().read(markdown)
-    #expect(result.diagnostics.map(\.code) == ["parse.depth-limit"])
+    #expect(result.diagnostics.map(\.code) == [.parseDepthLimit])
     var levels = 0
     var current = result.document.blocks
     while case .blockQuote(let inner, _)? = current.first {
@@ -169,10 +169,10 @@ private func blocks(_ markdown: String, _ extensions: MarkdownExtensions = .gfm)
 
 @Test func deepListsAndEmphasisAreFlattened() throws {
     let lists = try MarkdownReader().read(String(repeating: "- ", count: 20_000) + "x\n")
-    #expect(lists.diagnostics.map(\.code) == ["parse.depth-limit"])
+    #expect(lists.diagnostics.map(\.code) == [.parseDepthLimit])
     let emphasis = try MarkdownReader().read(
         String(repeating: "*a ", count: 2_000) + String(repeating: " b*", count: 2_000) + "\n")
-    #expect(emphasis.diagnostics.map(\.code) == ["parse.depth-limit"])
+    #expect(emphasis.diagnostics.map(\.code) == [.parseDepthLimit])
     #expect(emphasis.document.plainText.hasPrefix("a a a"))
 }
 

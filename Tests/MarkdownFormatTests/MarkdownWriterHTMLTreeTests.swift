@@ -30,7 +30,7 @@ private var noRaw: MarkdownWriterOptions {
     o.extensions = .commonmark
     let result = MW.write(doc, o)
     #expect(result.output == "H2O u s\n")
-    #expect(MW.codes(result) == ["lossy.subscript", "lossy.underline", "lossy.strikethrough"])
+    #expect(MW.codes(result) == [.lossySubscript, .lossyUnderline, .lossyStrikethrough])
 }
 
 @Test func expressibleTablesArePipeTablesWithBreaksAsBr() {
@@ -53,7 +53,7 @@ private var noRaw: MarkdownWriterOptions {
     #expect(html.diagnostics.isEmpty)
     let pipe = MW.write([.table(table)], noRaw)
     #expect(pipe.output == "| wide |     |\n| ---- | --- |\n| 1    | 2   |\n")
-    #expect(MW.codes(pipe) == ["lossy.table-span"])
+    #expect(MW.codes(pipe) == [.lossyTableSpan])
     var forced = MarkdownWriterOptions()
     forced.tables = .pipe
     #expect(MW.write([.table(table)], forced).output == pipe.output)
@@ -75,7 +75,7 @@ private var noRaw: MarkdownWriterOptions {
     o.rawHTML = false
     let result = MW.write([.table(table)], o)
     #expect(result.output == "| a   |\n| --- |\n| 1   |\n")
-    #expect(MW.codes(result) == ["lossy.table"])
+    #expect(MW.codes(result) == [.lossyTable])
 }
 
 @Test func unknownSpansAndDivsKeepContentAndReportAttributes() {
@@ -87,7 +87,7 @@ private var noRaw: MarkdownWriterOptions {
     ]
     let result = MW.write(doc)
     #expect(result.output == "in div\n\nplain span\n")
-    #expect(MW.codes(result) == ["lossy.attributes"])
+    #expect(MW.codes(result) == [.lossyAttributes])
 }
 
 @Test func definitionListsAreRawHTMLOrBoldTerms() {
@@ -95,7 +95,7 @@ private var noRaw: MarkdownWriterOptions {
     #expect(MW.md(dl) == "<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>\n")
     let result = MW.write(dl, noRaw)
     #expect(result.output == "**Term**\n\nDef\n")
-    #expect(MW.codes(result) == ["lossy.definition-list"])
+    #expect(MW.codes(result) == [.lossyDefinitionList])
 }
 
 @Test func imagesKeepTitlesAndSizeOnlyWhenAsked() {
@@ -104,7 +104,7 @@ private var noRaw: MarkdownWriterOptions {
     let doc = [MW.p(.image([MW.t("A")], Link("a.png", title: "T"), a))]
     let plain = MW.write(doc)
     #expect(plain.output == "![A](a.png \"T\")\n")
-    #expect(MW.codes(plain) == ["lossy.image-size"])
+    #expect(MW.codes(plain) == [.lossyImageSize])
     var o = MarkdownWriterOptions()
     o.imageSizeAsHTML = true
     #expect(MW.md(doc, o) == "<img src=\"a.png\" alt=\"A\" title=\"T\" width=\"10\" />\n")
@@ -115,7 +115,7 @@ private var noRaw: MarkdownWriterOptions {
     #expect(MW.md([list]) == "- [x] done\n")
     let cm = MW.write([list], MarkdownWriterOptions(extensions: .commonmark))
     #expect(cm.output == "- \\[x] done\n")
-    #expect(MW.codes(cm) == ["lossy.task"])
+    #expect(MW.codes(cm) == [.lossyTask])
     let notes: [Block] = [MW.p(MW.t("a"), .footnoteReference(label: "1")),
                           .footnoteDefinition(label: "1", [MW.p(MW.t("note"))], .none)]
     #expect(MW.md(notes, MarkdownWriterOptions(extensions: [.footnotes])) == "a[^1]\n\n[^1]: note\n")
@@ -126,7 +126,7 @@ private var noRaw: MarkdownWriterOptions {
     #expect(MW.md(doc) == "<div>\nx\n</div>\n\na <b>b\n")
     let result = MW.write(doc, noRaw)
     #expect(result.output == "a b\n")
-    #expect(MW.codes(result) == ["lossy.raw-html", "lossy.raw-html"])
+    #expect(MW.codes(result) == [.lossyRawHTML, .lossyRawHTML])
 }
 
 @Test func deepNestingIsFlattenedNotRecursed() {
@@ -141,7 +141,7 @@ private var noRaw: MarkdownWriterOptions {
     let last = result.output.split(separator: "\n").last ?? ""
     #expect(last.hasPrefix("*_*_") && last.hasSuffix("_*_*") && last.contains("x"))
     #expect(last.count == 1 + 2 * 512)
-    #expect(MW.codes(result).contains("lossy.depth"))
+    #expect(MW.codes(result).contains(.lossyDepth))
 }
 
 @Test func deepMixedContainersAreFlattenedWithoutRecursion() {
@@ -157,6 +157,6 @@ private var noRaw: MarkdownWriterOptions {
     for options in [MarkdownWriterOptions(), noRaw] {
         let result = MW.write([block], options)
         #expect(result.output.contains("deep"))
-        #expect(MW.codes(result).contains("lossy.depth"))
+        #expect(MW.codes(result).contains(.lossyDepth))
     }
 }

@@ -32,7 +32,7 @@ enum MW {
         return Normalize.document(back) == Normalize.document(document)
     }
 
-    static func codes(_ result: WriteResult) -> [String] { result.diagnostics.map(\.code) }
+    static func codes(_ result: WriteResult) -> [DiagnosticCode] { result.diagnostics.map(\.code) }
 
     static var preserve: MarkdownWriterOptions {
         var o = MarkdownWriterOptions()

@@ -15,7 +15,7 @@ struct DeepNestingTests {
         for opener in ["<blockquote>", "<ul><li>", "<table><tr><td>", "<b>", "<div>"] {
             let html = String(repeating: opener, count: 300) + "xyzzy"
             let json = try convert(html, to: "json")
-            #expect(json.diagnostics.map(\.code) == ["lossy.depth"], "\(opener)")
+            #expect(json.diagnostics.map(\.code) == [.lossyDepth], "\(opener)")
             let back = try Converter(from: "json", to: "plain").convert(json.output)
             #expect(back.output.contains("xyzzy"), "\(opener)")
         }

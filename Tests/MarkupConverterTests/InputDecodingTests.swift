@@ -10,7 +10,7 @@ struct InputDecodingTests {
     func invalidUTF8() {
         let (text, diagnostics) = InputDecoding.decode(latin1, source: "a.txt")
         #expect(text == "caf\u{FFFD} \u{FFFD}q\u{FFFD}")
-        #expect(diagnostics.map(\.code) == ["input.invalid-utf8"])
+        #expect(diagnostics.map(\.code) == [.inputInvalidUTF8])
         #expect(diagnostics.first?.message.contains("--encoding windows-1252") == true)
     }
 
@@ -39,7 +39,7 @@ struct InputDecodingTests {
             + latin1 + Array("</p>".utf8)
         let result = try Converter(from: "html", to: "plain").convert(bytes: page, source: "p.html")
         #expect(result.output == "café “q”\n")
-        #expect(result.diagnostics.map(\.code) == ["input.encoding"])
+        #expect(result.diagnostics.map(\.code) == [.inputEncoding])
         // Valid UTF-8 wins over a label that does not fit it (a mislabelled page).
         let utf8Page = Array("<meta charset=windows-1252><p>café</p>".utf8)
         let utf8 = try Converter(from: "html", to: "plain").convert(bytes: utf8Page)
@@ -47,7 +47,7 @@ struct InputDecodingTests {
         #expect(utf8.diagnostics.isEmpty)
         // Other formats are not sniffed.
         let bb = try Converter(from: "bbcode", to: "plain").convert(bytes: page)
-        #expect(bb.diagnostics.map(\.code) == ["input.invalid-utf8"])
+        #expect(bb.diagnostics.map(\.code) == [.inputInvalidUTF8])
     }
 
     @Test("an unknown encoding is a usage error naming the known ones")

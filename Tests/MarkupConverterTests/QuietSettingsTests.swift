@@ -17,7 +17,10 @@ struct QuietSettingsTests {
             .convert("<p>a</b> <i>b</p>")
         #expect(
             loud.diagnostics.map(\.code)
-                == ["parse.unexpected-end-tag", "parse.unexpected-open-element"])
+                == [
+                    .htmlParseError("unexpected-end-tag"),
+                    .htmlParseError("unexpected-open-element"),
+                ])
         #expect(quiet.diagnostics.isEmpty)
         #expect(quiet.output == "a *b*\n")
         #expect(quiet.output == loud.output)
@@ -28,7 +31,7 @@ struct QuietSettingsTests {
         let settings = ConversionSettings(quiet: true)
         let result = try Converter(from: "html", to: "commonmark", settings: settings)
             .convert("<p>a<span style=\"color: red\">b</span></b></p>")
-        #expect(result.diagnostics.map(\.code) == ["lossy.attributes"])
+        #expect(result.diagnostics.map(\.code) == [.lossyAttributes])
         #expect(result.isLossy)
     }
 }

@@ -13,7 +13,7 @@ struct QuoteAttributionTests {
         #expect(result.output.hasPrefix("> **Al** wrote:\n>\n> hi"))
         #expect(result.output.contains("> > **Bo** wrote:\n> >\n> > inner\n"))
         // The author is shown; the post id has no place and is reported.
-        #expect(result.diagnostics.map(\.code) == ["lossy.attributes"])
+        #expect(result.diagnostics.map(\.code) == [.lossyAttributes])
     }
 
     @Test("plain text and range JSON too; a localised template")

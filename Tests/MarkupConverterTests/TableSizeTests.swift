@@ -27,7 +27,7 @@ struct TableSizeTests {
             #expect(result.output.utf8.count < 4 * input.utf8.count, "\(output) \(extra)")
             #expect(result.output.contains("x"), "\(output)")
             if !extra.isEmpty {
-                #expect(result.diagnostics.map(\.code).contains("lossy.table-span"))
+                #expect(result.diagnostics.map(\.code).contains(.lossyTableSpan))
                 let lines = result.output.split(separator: "\n")
                 #expect(lines.count == 502)
                 #expect(lines[2] == String(repeating: "| x   ", count: 20) + "|")

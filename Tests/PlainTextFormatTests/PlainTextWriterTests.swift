@@ -84,7 +84,7 @@ private func item(_ s: String, _ more: Block...) -> ListItem {
     for _ in 0..<1_500 { block = .blockQuote([block], .none) }
     let result = PlainTextWriter().write(Document([block]))
     #expect(result.output.hasSuffix("deep\n"))
-    #expect(result.diagnostics.map(\.code) == ["lossy.depth"])
+    #expect(result.diagnostics.map(\.code) == [.lossyDepth])
 }
 
 @Test func deepMixedContainersAreFlattened() {
@@ -98,5 +98,5 @@ private func item(_ s: String, _ more: Block...) -> ListItem {
     }
     let result = PlainTextWriter().write(Document([block]))
     #expect(result.output.hasSuffix("deep\n"))
-    #expect(result.diagnostics.map(\.code) == ["lossy.depth"])
+    #expect(result.diagnostics.map(\.code) == [.lossyDepth])
 }

@@ -36,7 +36,7 @@ import Testing
         let result = try RangeJSONReader().read(input)
         #expect(
             result.diagnostics.map(\.code) == [
-                "parse.invalid-range", "parse.surrogate-split", "parse.unknown-type",
+                .parseInvalidRange, .parseSurrogateSplit, .parseUnknownType,
             ])
         #expect(
             result.document
@@ -72,7 +72,7 @@ import Testing
         let text = String(repeating: "x", count: 2 * n)
         let input = #"{"paragraphs":[{"type":"P","text":"\#(text)","markups":[\#(markups.joined(separator: ","))]}]}"#
         let result = try RangeJSONReader().read(input)
-        #expect(result.diagnostics.map(\.code) == ["parse.depth-limit"])
+        #expect(result.diagnostics.map(\.code) == [.parseDepthLimit])
         #expect(result.document.plainText == text + "\n")
     }
 }

@@ -29,7 +29,7 @@ import Testing
                 """)
         #expect(
             result.diagnostics.map(\.code) == [
-                "lossy.nested-list", "lossy.list-quote", "lossy.table", "lossy.list-table",
+                .lossyNestedList, .lossyListQuote, .lossyTable, .lossyListTable,
             ])
     }
 

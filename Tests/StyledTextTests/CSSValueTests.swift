@@ -50,7 +50,7 @@ func invalidColours(_ input: String) {
         compiled.map(\.property) == [
             .foreground(RGBAColor(hex: 0xff0000)), .fontWeight(.absolute(700)),
         ])
-    #expect(diagnostics.map(\.code) == ["style.invalid-value", "style.invalid-value"])
+    #expect(diagnostics.map(\.code) == [.styleInvalidValue, .styleInvalidValue])
     #expect(diagnostics[0].message == "ignored 'font-size: huge' (not a font size)")
 }
 
@@ -60,7 +60,7 @@ func invalidColours(_ input: String) {
         CSSDeclaration.parseList("font-size: 1e9px; font-weight: 1000; font-size: -2px"),
         diagnostics: &diagnostics)
     #expect(compiled.map(\.property) == [.fontSize(.px(1000)), .fontWeight(.absolute(900))])
-    #expect(diagnostics.map(\.code) == ["style.clamped", "style.clamped", "style.invalid-value"])
+    #expect(diagnostics.map(\.code) == [.styleClamped, .styleClamped, .styleInvalidValue])
 }
 
 @Test func fontShorthand() {

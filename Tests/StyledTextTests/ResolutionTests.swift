@@ -209,6 +209,6 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
     let first = StyledText(doc)
     let second = StyledText(doc)
     #expect(first == second)
-    #expect(first.diagnostics.map(\.code) == ["style.invalid-value", "style.invalid-value"])
+    #expect(first.diagnostics.map(\.code) == [.styleInvalidValue, .styleInvalidValue])
     #expect(first.runs[0].style.fontWeight == 700)
 }
