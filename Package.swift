@@ -18,7 +18,9 @@ let package = Package(
     targets: [
         .target(name: "WorkerThread"),
         .target(name: "MarkupAST", dependencies: ["WorkerThread"]),
-        .target(name: "HTML5Parser", dependencies: ["WorkerThread"]),
+        .target(
+            name: "HTML5Parser", dependencies: ["WorkerThread"], exclude: ["generate-entities.py"]
+        ),
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
