@@ -72,6 +72,14 @@ let package = Package(
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "MarkupAST", "MarkupConverter", "ConformanceKit"]),
         .testTarget(name: "MarkupConverterTests", dependencies: ["MarkupConverter", "MarkupAST", "BBCodeFormat", "HTMLFormat", "ConformanceKit"]),
         .testTarget(name: "mconvTests", dependencies: ["mconv"]),
+        .testTarget(
+            name: "DocExamplesTests",
+            dependencies: [
+                "MarkupAST", "HTML5Parser", "HTMLFormat", "MarkdownFormat", "PlainTextFormat",
+                "BBCodeFormat", "RangeJSONFormat", "StyledText", "MarkupConverter", "ConformanceKit",
+            ],
+            exclude: ["extract.py"]
+        ),
         .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "mconv"]),
     ],
     swiftLanguageModes: [.v6]

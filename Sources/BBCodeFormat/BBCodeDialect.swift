@@ -8,7 +8,7 @@ import MarkupAST
 /// var dialect = BBCodeDialect.phpBB
 /// dialect.add(BBCodeTag("mark", .highlight))
 /// dialect.add(BBCodeTag("warning", .div(tag: "warning")))
-/// BBCodeReader(dialect: dialect).read("[mark]x[/mark]") // highlight
+/// try BBCodeReader(dialect: dialect).read("[mark]x[/mark]").document // a highlight
 /// ```
 public struct BBCodeDialect: Hashable, Sendable {
     /// The dialect's name (`phpbb`, `classic`).
@@ -40,6 +40,7 @@ public struct BBCodeDialect: Hashable, Sendable {
     /// Adds a tag, replacing an existing tag with the same (case-insensitive) name.
     ///
     /// ```swift
+    /// var dialect = BBCodeDialect.classic
     /// dialect.add(BBCodeTag("h1", .heading(level: 1)))
     /// ```
     public mutating func add(_ tag: BBCodeTag) {

@@ -36,7 +36,9 @@ extension CommandCase {
     /// documents where inputs of different kinds meet, for tests that cut a block list.
     ///
     /// ```swift
-    /// for blocks in CommandCase.caseDocumentsInThrees() { /* cut blocks anywhere */ }
+    /// for blocks in CommandCase.caseDocumentsInThrees() {
+    ///     print(blocks.count)  // cut the blocks anywhere
+    /// }
     /// ```
     public static func caseDocumentsInThrees(
         packageRoot: URL = ConformancePaths.findPackageRoot()

@@ -65,6 +65,7 @@ public enum CommonMarkSuite {
     /// Runs the MarkdownReader -> HTMLWriter comparison for the given files (all by default).
     ///
     /// ```swift
+    /// let paths = ConformancePaths.resolve()
     /// CommonMarkSuite.runHTML(paths: paths, stems: ["spec"]).first?.summary
     /// // "commonmark-spec: 671 passed, 0 failed"
     /// ```

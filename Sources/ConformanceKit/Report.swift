@@ -3,6 +3,7 @@ import Foundation
 /// Writes `conformance/REPORT.md` from suite results.
 ///
 /// ```swift
+/// let results = [SuiteResult(name: "commonmark-spec")]
 /// Report.markdown(results) // "# Conformance report\n\n| suite | passed | failed | ..."
 /// ```
 public enum Report {

@@ -27,7 +27,9 @@ extension HTMLDocument {
     /// Serializes `id` itself and its subtree as HTML (like `outerHTML`).
     ///
     /// ```swift
-    /// d.outerHTML(of: someElement) // "<a href=\"x\">y</a>"
+    /// let d = HTMLParser.parseFragment("<p><a href=x>y</a>")
+    /// let p = d.children(of: d.root).first!
+    /// d.outerHTML(of: d.children(of: p).first!) // "<a href=\"x\">y</a>"
     /// ```
     public func outerHTML(of id: HTMLNodeID) -> String {
         var out = ""

@@ -42,6 +42,7 @@ public struct HTMLDocument: Sendable {
     /// The node with the given id.
     ///
     /// ```swift
+    /// let doc = HTMLParser.parseDocument("<p>Hi")
     /// doc[doc.root].kind // .document
     /// ```
     public subscript(id: HTMLNodeID) -> HTMLNode {
@@ -52,7 +53,8 @@ public struct HTMLDocument: Sendable {
     /// ``HTMLNode/templateContents`` fragment instead).
     ///
     /// ```swift
-    /// for child in doc.children(of: doc.root) { print(doc[child].name) } // "html"
+    /// let doc = HTMLParser.parseDocument("<p>Hi")
+    /// for child in doc.children(of: doc.root) { print(doc[child].name) } // html
     /// ```
     public func children(of id: HTMLNodeID) -> HTMLChildren {
         HTMLChildren(nodes: nodes, firstIndex: nodes[Int(id.index)].firstChildIndex)
@@ -91,6 +93,7 @@ public struct HTMLDocument: Sendable {
 /// An index into ``HTMLDocument/nodes``.
 ///
 /// ```swift
+/// let doc = HTMLParser.parseDocument("<p>Hi")
 /// let first = doc.children(of: doc.root).first! // HTMLNodeID
 /// doc[first].name // "html"
 /// ```
@@ -108,6 +111,7 @@ public struct HTMLNodeID: Hashable, Sendable, Comparable {
 /// The children of a node, as a forward sequence of ids.
 ///
 /// ```swift
+/// let doc = HTMLParser.parseDocument("<p>Hi")
 /// Array(doc.children(of: doc.root)).count // 1 (the html element)
 /// ```
 public struct HTMLChildren: Sequence, Sendable {
@@ -133,7 +137,8 @@ public struct HTMLChildren: Sequence, Sendable {
     /// The first child, if any.
     ///
     /// ```swift
-    /// doc.children(of: doc.root).first // the <html> element's id
+    /// let doc = HTMLParser.parseDocument("<p>Hi")
+    /// doc.children(of: doc.root).first // the id of the <html> element
     /// ```
     public var first: HTMLNodeID? { firstIndex >= 0 ? HTMLNodeID(firstIndex) : nil }
 }
@@ -141,7 +146,8 @@ public struct HTMLChildren: Sequence, Sendable {
 /// What a DOM node is.
 ///
 /// ```swift
-/// doc[id].kind == .element
+/// let doc = HTMLParser.parseDocument("<p>Hi")
+/// doc[doc.documentElement!].kind // .element
 /// ```
 public enum HTMLNodeKind: UInt8, Sendable, Hashable {
     /// The document root.
@@ -236,7 +242,7 @@ public enum HTMLQuirksMode: UInt8, Sendable, Hashable {
 /// A parse error: the spec's error code and where it happened (1-based line and column).
 ///
 /// ```swift
-/// HTMLParser.parseDocument("<p>a</x>").errors.first?.code // "unexpected-end-tag"
+/// HTMLParser.parseDocument("<!DOCTYPE html><p>a</x>").errors.first?.code // "unexpected-end-tag"
 /// ```
 public struct HTMLParseError: Hashable, Sendable, CustomStringConvertible {
     /// The WHATWG error code (`eof-in-tag`, `unexpected-null-character` ...) or a tree

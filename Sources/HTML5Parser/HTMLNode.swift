@@ -94,7 +94,8 @@ public struct HTMLNode: Sendable {
     /// Whether this is an HTML element with the given (lower-case) name.
     ///
     /// ```swift
-    /// node.isHTMLElement("p")
+    /// let d = HTMLParser.parseFragment("<p>x")
+    /// d[d.children(of: d.root).first!].isHTMLElement("p") // true
     /// ```
     public func isHTMLElement(_ localName: String) -> Bool {
         kind == .element && namespace == .html && name == localName
@@ -103,7 +104,8 @@ public struct HTMLNode: Sendable {
     /// The value of the first attribute with this (local) name.
     ///
     /// ```swift
-    /// node.attribute("href") // "/x"
+    /// let d = HTMLParser.parseFragment("<a href=/x>y</a>")
+    /// d[d.children(of: d.root).first!].attribute("href") // "/x"
     /// ```
     public func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value

@@ -5,7 +5,7 @@ import WorkerThread
 ///
 /// ```swift
 /// let doc = HTMLParser.parseDocument("<b>a<i>b</b>c</i>")
-/// print(HTMLParser.treeDump(doc))
+/// print(doc.treeDump())
 /// // | <html>
 /// // |   <head>
 /// // |   <body>
@@ -13,7 +13,7 @@ import WorkerThread
 /// // |       "a"
 /// // ...
 /// let frag = HTMLParser.parseFragment("<li>one<li>two", context: "ul")
-/// frag.children(of: frag.root).count // 2
+/// Array(frag.children(of: frag.root)).count // 2
 /// ```
 public enum HTMLParser {
     /// Parses a whole document.

@@ -3,7 +3,7 @@
 /// ```swift
 /// var o = HTMLParserOptions()
 /// o.maxDepth = 100
-/// let doc = HTMLParser.parseDocument(html, options: o)
+/// let doc = HTMLParser.parseDocument("<p>deep", options: o)
 /// ```
 public struct HTMLParserOptions: Sendable, Hashable {
     /// Elements nested deeper than this are attached at this depth instead (as Blink does),

@@ -1,8 +1,9 @@
 /// A token of the HTML tokenizer, as exposed for testing and for tools.
 ///
 /// ```swift
+/// let href = HTMLAttribute(name: "href", value: "x")
 /// HTMLTokenizer.tokenize("<a href=x>hi").tokens
-/// // [.startTag(name: "a", attributes: [href="x"], selfClosing: false), .characters("hi")]
+/// // [.startTag(name: "a", attributes: [href], selfClosing: false), .characters("hi")]
 /// ```
 public enum HTMLToken: Hashable, Sendable {
     /// `<!DOCTYPE ...>`.
@@ -53,7 +54,8 @@ public enum HTMLTokenizerInitialState: String, Sendable, CaseIterable {
 ///
 /// ```swift
 /// let (tokens, errors) = HTMLTokenizer.tokenize("<p class=a>x&amp;y")
-/// // tokens: [.startTag("p", [class="a"]), .characters("x&y")]; errors: [eof...] none here
+/// tokens.count // 2: the start tag p with class="a", then the characters "x&y"
+/// errors.isEmpty // true
 /// ```
 public enum HTMLTokenizer {
     /// Tokenizes `input`, returning the tokens (characters merged) and the parse errors.

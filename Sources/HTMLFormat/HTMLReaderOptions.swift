@@ -43,7 +43,7 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// var options = HTMLReaderOptions()
     /// options.parseErrorDiagnostics = true
     /// try HTMLReader(options: options).read("<p>a</b>").diagnostics.map(\.code)
-    /// // ["parse.unexpected-end-tag"]
+    /// // [.htmlParseError("unexpected-end-tag")], printed as parse.unexpected-end-tag
     /// ```
     public var parseErrorDiagnostics: Bool
     /// Wrap spans whose inline CSS implies semantic inlines in them while reading, as the

@@ -2,7 +2,7 @@ extension MarkdownWriterOptions {
     /// Heading syntax: `atx` (`## Title`) or `setext` (underlined; levels 1 and 2 only).
     ///
     /// ```swift
-    /// HeadingStyle(rawValue: "setext") // .setext
+    /// MarkdownWriterOptions.HeadingStyle(rawValue: "setext") // .setext
     /// ```
     public enum HeadingStyle: String, CaseIterable, Hashable, Sendable {
         /// `## Title`.
@@ -14,7 +14,7 @@ extension MarkdownWriterOptions {
     /// The bullet list marker: `-`, `*` or `+`.
     ///
     /// ```swift
-    /// BulletMarker(rawValue: "*") // .asterisk
+    /// MarkdownWriterOptions.BulletMarker(rawValue: "*") // .asterisk
     /// ```
     public enum BulletMarker: String, CaseIterable, Hashable, Sendable {
         /// `- item`.
@@ -28,7 +28,7 @@ extension MarkdownWriterOptions {
     /// The ordered list delimiter: `1.` or `1)`.
     ///
     /// ```swift
-    /// OrderedDelimiter(rawValue: ")") // .parenthesis
+    /// MarkdownWriterOptions.OrderedDelimiter(rawValue: ")") // .parenthesis
     /// ```
     public enum OrderedDelimiter: String, CaseIterable, Hashable, Sendable {
         /// `1. item`.
@@ -40,7 +40,7 @@ extension MarkdownWriterOptions {
     /// The emphasis delimiter: `*a*` or `_a_`.
     ///
     /// ```swift
-    /// EmphasisDelimiter(rawValue: "_") // .underscore
+    /// MarkdownWriterOptions.EmphasisDelimiter(rawValue: "_") // .underscore
     /// ```
     public enum EmphasisDelimiter: String, CaseIterable, Hashable, Sendable {
         /// `*em*`.
@@ -52,7 +52,7 @@ extension MarkdownWriterOptions {
     /// The strong delimiter: `**a**` or `__a__`.
     ///
     /// ```swift
-    /// StrongDelimiter(rawValue: "__") // .underscores
+    /// MarkdownWriterOptions.StrongDelimiter(rawValue: "__") // .underscores
     /// ```
     public enum StrongDelimiter: String, CaseIterable, Hashable, Sendable {
         /// `**strong**`.
@@ -66,7 +66,7 @@ extension MarkdownWriterOptions {
     /// right after a list).
     ///
     /// ```swift
-    /// CodeBlockStyle(rawValue: "indented") // .indented
+    /// MarkdownWriterOptions.CodeBlockStyle(rawValue: "indented") // .indented
     /// ```
     public enum CodeBlockStyle: String, CaseIterable, Hashable, Sendable {
         /// ```` ``` ```` fences.
@@ -79,7 +79,7 @@ extension MarkdownWriterOptions {
     /// info string holds a backtick).
     ///
     /// ```swift
-    /// FenceCharacter(rawValue: "~") // .tilde
+    /// MarkdownWriterOptions.FenceCharacter(rawValue: "~") // .tilde
     /// ```
     public enum FenceCharacter: String, CaseIterable, Hashable, Sendable {
         /// ```` ``` ````.
@@ -93,7 +93,7 @@ extension MarkdownWriterOptions {
     /// (soft breaks stay line breaks).
     ///
     /// ```swift
-    /// WrapMode(rawValue: "preserve") // .preserve
+    /// MarkdownWriterOptions.WrapMode(rawValue: "preserve") // .preserve
     /// ```
     public enum WrapMode: String, CaseIterable, Hashable, Sendable {
         /// One line per paragraph.
@@ -107,7 +107,7 @@ extension MarkdownWriterOptions {
     /// Link syntax: inline `[a](url)` or reference `[a][1]`.
     ///
     /// ```swift
-    /// LinkStyle(rawValue: "reference") // .reference
+    /// MarkdownWriterOptions.LinkStyle(rawValue: "reference") // .reference
     /// ```
     public enum LinkStyle: String, CaseIterable, Hashable, Sendable {
         /// `[a](url)`.
@@ -120,7 +120,7 @@ extension MarkdownWriterOptions {
     /// end of the document.
     ///
     /// ```swift
-    /// ReferenceLocation(rawValue: "block") // .block
+    /// MarkdownWriterOptions.ReferenceLocation(rawValue: "block") // .block
     /// ```
     public enum ReferenceLocation: String, CaseIterable, Hashable, Sendable {
         /// After the top-level block that uses them.
@@ -135,7 +135,7 @@ extension MarkdownWriterOptions {
     /// spans flattened and blocks joined, reported as `lossy.table-*`.
     ///
     /// ```swift
-    /// TableFallback(rawValue: "pipe") // .pipe
+    /// MarkdownWriterOptions.TableFallback(rawValue: "pipe") // .pipe
     /// ```
     public enum TableFallback: String, CaseIterable, Hashable, Sendable {
         /// Raw HTML when allowed, else a pipe table.

@@ -2,7 +2,8 @@ extension MarkdownWriterOptions {
     /// A command-line option value the writer does not accept.
     ///
     /// ```swift
-    /// "\(OptionError(message: "--wrap takes none, auto or preserve, not 'x'"))"
+    /// let error = MarkdownWriterOptions.OptionError(message: "--wrap takes none or auto")
+    /// "\(error)" // "--wrap takes none or auto"
     /// ```
     public struct OptionError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What was wrong and the valid choices.
@@ -25,8 +26,10 @@ extension MarkdownWriterOptions {
     ///
     /// ```swift
     /// var options = MarkdownWriterOptions()
-    /// try options.setOption("bullet-marker", "*")   // options.bulletMarker == .asterisk
-    /// try options.setOption("wrap", "sideways")     // throws: --wrap takes none, auto or preserve, not 'sideways'
+    /// try options.setOption("bullet-marker", "*")
+    /// options.bulletMarker // .asterisk
+    /// do { try options.setOption("wrap", "sideways") } catch { print(error) }
+    /// // --wrap takes none, auto or preserve, not 'sideways'
     /// ```
     public mutating func setOption(_ name: String, _ value: String) throws(OptionError) {
         func pick<E: RawRepresentable & CaseIterable>(_: E.Type) throws(OptionError) -> E

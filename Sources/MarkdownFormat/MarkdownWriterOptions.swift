@@ -4,11 +4,12 @@
 /// (`--bullet-marker=*` is `BulletMarker(rawValue: "*")`).
 ///
 /// ```swift
+/// let doc = Document([.paragraph([.text("Hi")], .none)])
 /// var options = MarkdownWriterOptions(extensions: .commonmark)
 /// options.bulletMarker = .asterisk
 /// options.wrap = .auto
 /// options.columns = 60
-/// MarkdownWriter(options: options).write(doc).output
+/// MarkdownWriter(options: options).write(doc).output // "Hi\n"
 /// ```
 public struct MarkdownWriterOptions: Hashable, Sendable {
     /// What the writer may emit; without `.table` tables go through the fallback, without

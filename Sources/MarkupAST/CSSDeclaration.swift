@@ -5,8 +5,8 @@ import Foundation
 /// One CSS declaration from an inline `style=""` attribute.
 ///
 /// ```swift
-/// CSSDeclaration.parseList("color: red; font-weight:bold !important")
-/// // [color: red, font-weight: bold !important]
+/// CSSDeclaration.parseList("color: red; font-weight:bold !important").map(\.cssText)
+/// // ["color: red", "font-weight: bold !important"]
 /// ```
 public struct CSSDeclaration: Hashable, Sendable, Codable {
     /// The property name, lower-cased (`font-weight`).

@@ -2,10 +2,12 @@ extension Document {
     /// Rewrites every block bottom-up (children first) with `transform`.
     ///
     /// ```swift
-    /// doc.mapBlocks { block in
+    /// let doc = Document([.heading(level: 1, [.text("T")], .none)])
+    /// let plain = doc.mapBlocks { block in
     ///     if case .heading(_, let xs, let a) = block { return .paragraph(xs, a) }
     ///     return block
     /// }
+    /// plain.blocks // [.paragraph([.text("T")], .none)]
     /// ```
     public func mapBlocks(_ transform: (Block) -> Block) -> Document {
         var copy = self
@@ -23,7 +25,8 @@ extension Document {
     /// Every node (blocks and inlines, pre-order) for which `predicate` holds.
     ///
     /// ```swift
-    /// doc.query { if case .inline(.link) = $0 { true } else { false } }
+    /// let doc = Document([.paragraph([.link([.text("a")], Link("/a"), .none)], .none)])
+    /// doc.query { if case .inline(.link) = $0 { true } else { false } }.count // 1
     /// ```
     public func query(_ predicate: (MarkupNode) -> Bool) -> [MarkupNode] {
         var found: [MarkupNode] = []

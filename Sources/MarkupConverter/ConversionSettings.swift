@@ -41,7 +41,8 @@ public struct ConversionSettings: Sendable {
     /// ```swift
     /// let settings = ConversionSettings(verbose: true)
     /// let converter = try Converter(from: "html", to: "markdown", settings: settings)
-    /// try converter.convert("<p>a</b>").diagnostics.map(\.code) // ["parse.unexpected-end-tag"]
+    /// try converter.convert("<p>a</b>").diagnostics.map(\.code)
+    /// // [.htmlParseError("unexpected-end-tag")], printed as parse.unexpected-end-tag
     /// ```
     public var verbose: Bool
 

@@ -169,6 +169,7 @@ extension Converter {
     /// result is parsed with the reader for `format` (`html`, `markdown`, `bbcode` ...).
     ///
     /// ```swift
+    /// let name = "<i>Bob</i>", url = "https://example.com/?a=1&b=2"
     /// let doc = try Converter.format(
     ///     "Hello <b>%@</b>, see <a href='%@'>this</a>", arguments: [name, url], from: "html")
     /// ```

@@ -8,6 +8,7 @@ import MarkupAST
 /// differs from the text.
 ///
 /// ```swift
+/// let doc = Document([.paragraph([.text("Hello "), .strong([.text("world")], .none)], .none)])
 /// ANSIWriter(color: true).write(doc).output  // "Hello \u{1B}[1mworld\u{1B}[0m\n"
 /// ```
 public struct ANSIWriter: MarkupWriter {

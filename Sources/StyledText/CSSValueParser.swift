@@ -8,9 +8,10 @@ import MarkupAST
 ///
 /// ```swift
 /// var diagnostics: [Diagnostic] = []
-/// CSSValueParser.compile(CSSDeclaration.parseList("color: red; font-size: huge"),
-///                        diagnostics: &diagnostics)
-/// // [.foreground(#ff0000)], one diagnostic for font-size
+/// let compiled = CSSValueParser.compile(
+///     CSSDeclaration.parseList("color: red; font-size: huge"), diagnostics: &diagnostics)
+/// compiled.map(\.property) // [.foreground(RGBAColor(hex: 0xff0000))]
+/// diagnostics.map(\.code) // [.styleInvalidValue] (font-size: huge)
 /// ```
 public enum CSSValueParser {
     /// Largest accepted font size in points; larger values are clamped.

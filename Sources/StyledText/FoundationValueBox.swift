@@ -16,6 +16,7 @@ import Foundation
     /// attribute value works as before:
     ///
     /// ```swift
+    /// let a = StyledText(Document([.paragraph([.text("Hi")], .none)])).attributedString()
     /// let font = a.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont
     /// ```
     public final class StyledValueBox<Value: Hashable & Sendable>: NSObject, @unchecked Sendable {

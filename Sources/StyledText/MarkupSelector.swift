@@ -12,6 +12,7 @@ import MarkupAST
 /// be rendered on its own with `StyledText(node:)`.
 ///
 /// ```swift
+/// let doc = try HTMLReader().read("<ul><li><a href='https://x.org'>x</a></li></ul>").document
 /// let links = try MarkupSelector("a[href^=\"http\"]").select(in: doc)
 /// let items = try MarkupSelector("ul > li").select(in: doc)
 /// let strongInNotes = try MarkupSelector(".note strong").select(in: doc)
@@ -240,7 +241,8 @@ extension Document {
     /// The nodes matching a CSS selector (see `MarkupSelector`).
     ///
     /// ```swift
-    /// try doc.select("a[href^=http]").count
+    /// let doc = try HTMLReader().read("<a href='https://x.org'>x</a> <a href='/y'>y</a>").document
+    /// try doc.select("a[href^=http]").count // 1
     /// ```
     public func select(_ selector: String) throws(SelectorError) -> [MarkupNode] {
         try MarkupSelector(selector).select(in: self)

@@ -52,8 +52,8 @@ public struct RGBAColor: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `rgb()`/`rgba()`/`hsl()`/`hsla()` in comma or space syntax; nil when invalid.
     ///
     /// ```swift
-    /// RGBAColor(css: "rgb(255 0 0 / 50%)") // #ff000080
-    /// RGBAColor(css: "hsl(120, 100%, 25%)") // #008000
+    /// RGBAColor(css: "rgb(255 0 0 / 50%)")?.hex // "#ff000080"
+    /// RGBAColor(css: "hsl(120, 100%, 25%)")?.hex // "#008000"
     /// ```
     public init?(css text: String) {
         guard let color = CSSValueParser.color(Substring(text)) else { return nil }

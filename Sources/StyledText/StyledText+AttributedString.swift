@@ -81,6 +81,7 @@ extension StyledText {
     /// Paragraph styles are set on every run of the paragraph, including its newline.
     ///
     /// ```swift
+    /// let doc = Document([.paragraph([.text("Hi")], .none)])
     /// let a = StyledText(doc).attributedStringValue()
     /// a.runs.first?.mconvFont?.weight // 400
     /// ```

@@ -46,6 +46,7 @@ extension StyledText {
     /// keeps swift-corelibs-foundation from halting when it compares attribute values).
     ///
     /// ```swift
+    /// let doc = Document([.paragraph([.text("Hi")], .none)])
     /// let label = StyledText(doc).attributedString()
     /// label.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont // or UIFont
     /// ```

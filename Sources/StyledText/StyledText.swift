@@ -59,6 +59,7 @@ public struct StyledText: Hashable, Sendable {
     /// gives. `nil`: always one walk.
     ///
     /// ```swift
+    /// let doc = Document([.paragraph([.text("Hi")], .none)])
     /// StyledText(doc, parallelThreshold: nil)  // one thread, whatever the size
     /// ```
     public init(

@@ -9,8 +9,8 @@ import MarkupAST
 ///
 /// ```swift
 /// let doc = TextDetector().apply(to: Document([.paragraph([.text("hi @ann #swift")], .none)]))
-/// // [.text("hi "), .span([.text("@ann")], role=mention), .text(" "),
-/// //  .span([.text("#swift")], role=hashtag)]
+/// // paragraph [text "hi ", span {role=mention} [text "@ann"], text " ",
+/// //  span {role=hashtag} [text "#swift"]]
 /// ```
 public struct TextDetector: Hashable, Sendable {
     /// Whether to detect mentions.

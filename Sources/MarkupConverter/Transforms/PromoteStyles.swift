@@ -11,6 +11,8 @@ import MarkupAST
 /// table cell and inline is shared with the input document (one walk, linear in its size).
 ///
 /// ```swift
+/// let bold = Attributes(style: [CSSDeclaration(property: "font-weight", value: "bold")])
+/// let doc = Document([.paragraph([.span([.text("a")], bold)], .none)])
 /// PromoteStyles.apply(to: doc)
 /// // span{style="font-weight: bold"} [text "a"]  ->  strong [span{...} [text "a"]]
 /// ```

@@ -10,6 +10,9 @@ import MarkupAST
 /// too. The CLI's `--quote-attribution TEMPLATE` sets it (`""` turns the transform off).
 ///
 /// ```swift
+/// var quote = Attributes(tag: "quote")
+/// quote.set("author", "Al")
+/// let doc = Document([.blockQuote([.paragraph([.text("hi")], .none)], quote)])
 /// // blockquote {<quote> author="Al"} [paragraph "hi"]
 /// QuoteAttribution(template: "%@ wrote:").apply(to: doc)
 /// // blockquote {<quote>} [paragraph [strong "Al", text " wrote:"], paragraph "hi"]

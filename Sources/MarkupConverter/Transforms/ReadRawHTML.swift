@@ -10,7 +10,8 @@ import MarkupAST
 /// other block is kept as it is; containers (quotes, list items, cells, divs) are entered.
 ///
 /// ```swift
-/// // Markdown: "H<sub>2</sub>O" is paragraph [text "H", raw "<sub>", text "2", raw "</sub>", text "O"]
+/// let doc = try MarkdownReader().read("H<sub>2</sub>O").document
+/// // paragraph [text "H", raw "<sub>", text "2", raw "</sub>", text "O"]
 /// ReadRawHTML.apply(to: doc)
 /// // paragraph [text "H", sub [text "2"], text "O"]
 /// ```
