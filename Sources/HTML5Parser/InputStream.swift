@@ -21,13 +21,6 @@ final class InputStream {
 
     deinit { owned?.deallocate() }
 
-    /// The bytes from `offset` on of `stream` (which must outlive this view).
-    init(viewing stream: InputStream, from offset: Int) {
-        base = stream.base + offset
-        count = stream.count - offset
-        owned = nil
-    }
-
     /// Prepares `bytes`. The input must outlive the stream when it is not copied.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, collectErrors: Bool) -> InputStream {
         let n = bytes.count

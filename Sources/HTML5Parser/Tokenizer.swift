@@ -31,12 +31,6 @@ struct Tokenizer<Sink: TokenSink> {
     private var tagOffset = 0
     /// The last start tag name (for "appropriate end tag token").
     var lastStartTag = ByteBuffer(capacity: 0)
-    /// An offset of a `<` where, if the data state reaches it, the sink is asked whether to
-    /// stop there (``TokenSink/stopsAtCheckpoint()``; a split parse goes on from there on
-    /// another thread); -1: none. ``run()`` can be called again to go on after a stop.
-    var checkpoint = -1
-    /// Whether ``run()`` returned at the checkpoint (not at the end of the input).
-    var stoppedAtCheckpoint = false
     // Comment / temporary buffer / DOCTYPE (allocated on first use).
     private var commentBuf = ByteBuffer(capacity: 0)
     private var temp = ByteBuffer(capacity: 0)
@@ -428,14 +422,6 @@ struct Tokenizer<Sink: TokenSink> {
                     if text.isEmpty { textOffset = pos }
                     text.append(p + pos, i - pos)
                     pos = i
-                }
-                if i == checkpoint {
-                    checkpoint = -1
-                    flushText()
-                    if sink.stopsAtCheckpoint() {
-                        stoppedAtCheckpoint = true
-                        return
-                    }
                 }
                 if i == n {
                     emitEOF()

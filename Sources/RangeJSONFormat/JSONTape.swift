@@ -103,9 +103,6 @@ struct JSONTape {
     /// The element count of the array at `index`.
     func count(_ index: Int) -> Int { entries[index].count }
 
-    /// The index of the entry after the value at `index` and its members or elements.
-    func after(_ index: Int) -> Int { entries[index].after }
-
     /// The string at `index`, if it is one (as `JSONValue.string`).
     func string(_ index: Int?) -> String? {
         guard let index else { return nil }

@@ -34,15 +34,6 @@ public struct RangeJSONReader: MarkupReader {
     public var offsets: RangeJSONOffsetUnit
     /// Whether bad ranges and unknown types throw instead of being repaired.
     public var strict: Bool
-    /// Documents of at least this many paragraphs are lowered in two halves on two threads
-    /// (the JSON is parsed in one pass first). The document and the diagnostics are the ones
-    /// one pass gives. `nil`: always one pass.
-    ///
-    /// ```swift
-    /// var reader = RangeJSONReader()
-    /// reader.parallelThreshold = nil  // one thread, whatever the size
-    /// ```
-    public var parallelThreshold: Int? = 1_024
 
     /// Creates a reader with UTF-16 offsets, repairing bad ranges.
     public init() {
@@ -277,26 +268,13 @@ struct RangeJSONLowering {
             throw ReadError("range JSON: expected an object with a \"paragraphs\" array")
         }
         let paragraphs = tape.elements(paragraphsIndex)
-        let lowered: [LoweredParagraph]
-        if let threshold = reader.parallelThreshold, paragraphs.count >= max(threshold, 2) {
-            lowered = try lowerInHalves(tape, paragraphs)
-        } else {
-            lowered = try lower(tape, paragraphs[...])
-        }
-        return RangeJSONLowering.group(lowered)
-    }
-
-    /// Lowers each of `paragraphs` (tape indices; the slice's indices are the paragraphs'
-    /// positions in the document) on its own.
-    mutating func lower(_ tape: JSONTape, _ paragraphs: ArraySlice<Int>) throws(ReadError)
-        -> [LoweredParagraph]
-    {
+        // Each paragraph (tape indices, in document order) lowers on its own.
         var lowered: [LoweredParagraph] = []
         lowered.reserveCapacity(paragraphs.count)
         for index in paragraphs.indices {
             lowered.append(try lower(tape, paragraph: paragraphs[index], index: index))
         }
-        return lowered
+        return RangeJSONLowering.group(lowered)
     }
 
     /// Consecutive list items become one list, consecutive quote paragraphs (of one kind)

@@ -44,10 +44,6 @@ struct StyleResolver {
 
     /// Margin collected since the last paragraph.
     var margin: Double = 0
-    /// The margin collected before the first paragraph and that paragraph's base style: what
-    /// `append` needs to join this text after another (one walk would have used them there).
-    var leadingMargin: Double = 0
-    var leadingBase: StyleID = 0
     /// The paragraph to open at the first emitted character.
     var pending: Pending?
     /// Whether `pending` is set (tested per emitted piece without touching the optional,
@@ -565,9 +561,6 @@ struct StyleResolver {
         if !paragraphs.isEmpty {
             if margin > 0 { paragraphs[paragraphs.count - 1].style.spacingAfter = margin }
             appendASCII(0x0A, p.baseStyle, separator: true)
-        } else {
-            leadingMargin = margin
-            leadingBase = p.baseStyle
         }
         margin = 0
         paragraphOpen = true
