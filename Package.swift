@@ -16,19 +16,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        .target(name: "ByteScan"),
         .target(name: "MarkupAST"),
-        .target(name: "HTML5Parser"),
+        .target(name: "HTML5Parser", dependencies: ["ByteScan"]),
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "HTMLFormat", dependencies: ["MarkupAST", "HTML5Parser"]),
-        .target(name: "MarkdownFormat", dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat"]),
+        .target(name: "HTMLFormat", dependencies: ["MarkupAST", "HTML5Parser", "ByteScan"]),
+        .target(
+            name: "MarkdownFormat",
+            dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat", "ByteScan"]
+        ),
         .target(name: "PlainTextFormat", dependencies: ["MarkupAST"]),
-        .target(name: "BBCodeFormat", dependencies: ["MarkupAST"]),
-        .target(name: "RangeJSONFormat", dependencies: ["MarkupAST"]),
-        .target(name: "StyledText", dependencies: ["MarkupAST"]),
+        .target(name: "BBCodeFormat", dependencies: ["MarkupAST", "ByteScan"]),
+        .target(name: "RangeJSONFormat", dependencies: ["MarkupAST", "ByteScan"]),
+        .target(name: "StyledText", dependencies: ["MarkupAST", "ByteScan"]),
         .target(
             name: "MarkupConverter",
             dependencies: [
@@ -59,6 +63,7 @@ let package = Package(
             dependencies: ["MarkupConverter", "HTML5Parser", "StyledText"],
             path: "Benchmarks/Harness"
         ),
+        .testTarget(name: "ByteScanTests", dependencies: ["ByteScan"]),
         .testTarget(name: "MarkupASTTests", dependencies: ["MarkupAST"]),
         .testTarget(name: "HTML5ParserTests", dependencies: ["HTML5Parser"]),
         .testTarget(name: "HTMLFormatTests", dependencies: ["HTMLFormat", "MarkupAST"]),

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 extension MarkdownWriter {
@@ -205,7 +206,7 @@ extension Array where Element == UInt8 {
     @inline(__always)
     mutating func append(repeating byte: UInt8, count: Int) {
         guard count > 0 else { return }
-        let word = UInt64(byte) &* 0x0101_0101_0101_0101
+        let word = ByteScan.broadcast(byte)
         var block = (word, word, word, word, word, word, word, word)
         Swift.withUnsafeBytes(of: &block) { raw in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)

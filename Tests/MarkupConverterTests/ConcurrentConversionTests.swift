@@ -55,7 +55,8 @@ struct ConcurrentConversionTests {
     static func run(_ converter: Converter, _ input: String) -> String {
         do {
             let result = try converter.convert(input)
-            return result.output + "\n--\n" + result.diagnostics.map { "\($0)" }.joined(separator: "\n")
+            let diagnostics = result.diagnostics.map { "\($0)" }.joined(separator: "\n")
+            return result.output + "\n--\n" + diagnostics
         } catch {
             return "error: \(error)"
         }
