@@ -16,22 +16,25 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "WorkerThread"),
-        .target(name: "MarkupAST", dependencies: ["WorkerThread"]),
+        .target(name: "ByteScan"),
+        .target(name: "MarkupAST"),
         .target(
-            name: "HTML5Parser", dependencies: ["WorkerThread"], exclude: ["generate-entities.py"]
+            name: "HTML5Parser", dependencies: ["ByteScan"], exclude: ["generate-entities.py"]
         ),
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "HTMLFormat", dependencies: ["MarkupAST", "HTML5Parser", "WorkerThread"]),
-        .target(name: "MarkdownFormat", dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat", "WorkerThread"]),
+        .target(name: "HTMLFormat", dependencies: ["MarkupAST", "HTML5Parser", "ByteScan"]),
+        .target(
+            name: "MarkdownFormat",
+            dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat", "ByteScan"]
+        ),
         .target(name: "PlainTextFormat", dependencies: ["MarkupAST"]),
-        .target(name: "BBCodeFormat", dependencies: ["MarkupAST"]),
-        .target(name: "RangeJSONFormat", dependencies: ["MarkupAST", "WorkerThread"]),
-        .target(name: "StyledText", dependencies: ["MarkupAST", "WorkerThread"]),
+        .target(name: "BBCodeFormat", dependencies: ["MarkupAST", "ByteScan"]),
+        .target(name: "RangeJSONFormat", dependencies: ["MarkupAST", "ByteScan"]),
+        .target(name: "StyledText", dependencies: ["MarkupAST", "ByteScan"]),
         .target(
             name: "MarkupConverter",
             dependencies: [
@@ -42,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "mconv",
             dependencies: [
-                "MarkupConverter", "WorkerThread",
+                "MarkupConverter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +65,8 @@ let package = Package(
             dependencies: ["MarkupConverter", "HTML5Parser", "StyledText"],
             path: "Benchmarks/Harness"
         ),
-        .testTarget(name: "MarkupASTTests", dependencies: ["MarkupAST", "WorkerThread"]),
+        .testTarget(name: "ByteScanTests", dependencies: ["ByteScan"]),
+        .testTarget(name: "MarkupASTTests", dependencies: ["MarkupAST"]),
         .testTarget(name: "HTML5ParserTests", dependencies: ["HTML5Parser"]),
         .testTarget(name: "HTMLFormatTests", dependencies: ["HTMLFormat", "MarkupAST"]),
         .testTarget(name: "MarkdownFormatTests", dependencies: ["MarkdownFormat", "MarkupAST", "ConformanceKit"]),

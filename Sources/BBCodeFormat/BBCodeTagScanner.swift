@@ -1,3 +1,5 @@
+import ByteScan
+
 /// Where one `[tag=value name=value ...]` or `[/tag]` lies in the input bytes: the syntax of
 /// a tag, read without building strings. The tokenizer and the direct BBCode-to-HTML path
 /// (`MarkupConverter`) both read tags with it, so they agree on what a tag is.
@@ -103,27 +105,11 @@ package enum BBCodeTagScanner {
         return BBCodeScannedTag(id: id, isClose: false, value: value, end: i + 1)
     }
 
-    /// The position of the first `[`, `\n` or `\r` at or after `from`, or a position in the
-    /// last 7 bytes before `n` (plain text is skipped 8 bytes at a time; the caller checks
-    /// byte by byte from the returned position).
+    /// The position of the first `[`, `\n` or `\r` at or after `from`, or `n` (plain text is
+    /// skipped 8 bytes at a time).
     @inline(__always)
     package static func skipPlain(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var i = from
-        while i + 8 <= n {
-            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let bracket = w ^ 0x5B5B_5B5B_5B5B_5B5B
-            let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
-            let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
-            // Non-zero exactly when one of the three bytes occurs in the block.
-            let found = ((bracket &- ones) & ~bracket) | ((lf &- ones) & ~lf) | ((cr &- ones) & ~cr)
-            let hits = found & highs
-            // The lowest flagged byte is a real match (a borrow only flags bytes above one).
-            if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
-            i += 8
-        }
-        return i
+        ByteScan.firstIndex(of: 0x5B, 0x0A, 0x0D, in: base, from: from, to: n)
     }
 
     /// The bytes inside the quotes that open at `i` (`"` or `'`), closed before a line end.

@@ -18,8 +18,7 @@ extension CommandCase {
             for testCase in cases {
                 let from = testCase.arguments.firstIndex(of: "-f").map { testCase.arguments[$0 + 1] } ?? "html"
                 if from.hasPrefix("html") {
-                    var options = HTMLReaderOptions(mode: .fragment)
-                    options.parallelThreshold = nil
+                    let options = HTMLReaderOptions(mode: .fragment)
                     if let doc = try? HTMLReader(options: options).read(testCase.input).document {
                         documents.append(doc)
                     }

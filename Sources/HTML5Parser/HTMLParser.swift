@@ -1,4 +1,3 @@
-import WorkerThread
 /// Entry points of the WHATWG HTML parser: UTF-8 in, ``HTMLDocument`` out. Never fails:
 /// malformed markup is recovered exactly as browsers do and reported in
 /// ``HTMLDocument/errors``.
@@ -70,24 +69,6 @@ public enum HTMLParser {
     static func parse(
         bytes: UnsafeBufferPointer<UInt8>, context: String?, options: HTMLParserOptions
     ) -> HTMLDocument {
-        parseReportingSplit(bytes: bytes, context: context, options: options).document
-    }
-
-    /// What became of a split parse (for tests).
-    enum SplitOutcome {
-        /// Not tried (small input, errors collected, another context, no place to cut).
-        case none
-        /// The first piece never reached the cut in the expected state.
-        case notReached
-        /// It did, but the pieces' trees could not be joined as one parse builds them.
-        case notJoined
-        /// The second piece's tree was used.
-        case joined
-    }
-
-    static func parseReportingSplit(
-        bytes: UnsafeBufferPointer<UInt8>, context: String?, options: HTMLParserOptions
-    ) -> (document: HTMLDocument, split: SplitOutcome) {
         let input = InputStream.prepare(bytes, collectErrors: options.collectErrors)
         // The tree builder is built in place inside the tokenizer (not copied in).
         var tokenizer = Tokenizer(
@@ -108,44 +89,7 @@ public enum HTMLParser {
             }
         }
         if let state = tokenizer.sink.initialTokenizerState { tokenizer.state = state }
-        // A large input is parsed in two pieces at once where it can be cut (see
-        // `splitPlan`): the rest on a worker thread from the state expected at the cut, this
-        // thread up to the cut. If this thread gets there in that state, the rest's tree is
-        // appended; else (or if the trees cannot be joined as one parse builds them) this
-        // thread goes on alone.
-        var split = SplitOutcome.none
-        let isFragment = context != nil
-        if !options.collectErrors, context == nil || context == "body",
-            let threshold = options.splitThreshold, input.count >= threshold,
-            let plan = splitPlan(input.base, input.count, isFragment: isFragment)
-        {
-            let piece = SplitPiece(input: input, plan: plan, options: options, isFragment: isFragment)
-            tokenizer.checkpoint = plan.offset
-            tokenizer.sink.continuationNames = plan.names
-            _ = ParallelWork.both({ tokenizer.run() }, { piece.run() })
-            split = .notReached
-            if tokenizer.stoppedAtCheckpoint {
-                tokenizer.stoppedAtCheckpoint = false
-                let open = tokenizer.sink.openNodes
-                var real = [tokenizer.sink.sink.document, open[0]]
-                var headStandIn: Int? = nil
-                if !isFragment {
-                    headStandIn = real.count
-                    real.append(tokenizer.sink.headElement ?? -1)
-                }
-                real += open.dropFirst()
-                if real.allSatisfy({ $0 >= 0 }), var rest = piece.result.take(),
-                    tokenizer.sink.sink.appendContinuation(&rest, real: real, headStandIn: headStandIn)
-                {
-                    split = .joined
-                } else {
-                    split = .notJoined
-                    tokenizer.run()
-                }
-            }
-        } else {
-            tokenizer.run()
-        }
+        tokenizer.run()
         tokenizer.freeBuffers()
         tokenizer.sink.freeTables()
         tokenizer.sink.finishFragment()
@@ -165,6 +109,6 @@ public enum HTMLParser {
                 doc.errors = input.locate(errs)
             }
         }
-        return (doc, split)
+        return doc
     }
 }

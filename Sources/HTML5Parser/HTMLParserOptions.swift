@@ -14,18 +14,6 @@ public struct HTMLParserOptions: Sendable, Hashable {
     public var scripting: Bool = false
     /// Whether to collect ``HTMLParseError`` values into ``HTMLDocument/errors``. Default true.
     public var collectErrors: Bool = true
-    /// Inputs of at least this many bytes are parsed in two pieces on two threads when a
-    /// place to cut is found (see ``HTMLParser/parseDocument(_:options:)``): the second piece
-    /// is parsed from the state the first one should reach there, and is kept only if the
-    /// first one does reach it (else the first goes on alone). Never while collecting errors.
-    /// `nil`: always one thread. Default 256 KB.
-    ///
-    /// ```swift
-    /// var o = HTMLParserOptions(collectErrors: false)
-    /// o.splitThreshold = nil  // one thread, whatever the size
-    /// ```
-    public var splitThreshold: Int? = 256 << 10
-
     /// Creates the default options.
     public init(maxDepth: Int = 512, scripting: Bool = false, collectErrors: Bool = true) {
         self.maxDepth = maxDepth

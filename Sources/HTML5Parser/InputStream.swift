@@ -1,3 +1,5 @@
+import ByteScan
+
 /// A parse error before it is located: the spec code and the byte offset.
 struct RawError {
     var code: String
@@ -21,13 +23,6 @@ final class InputStream {
 
     deinit { owned?.deallocate() }
 
-    /// The bytes from `offset` on of `stream` (which must outlive this view).
-    init(viewing stream: InputStream, from offset: Int) {
-        base = stream.base + offset
-        count = stream.count - offset
-        owned = nil
-    }
-
     /// Prepares `bytes`. The input must outlive the stream when it is not copied.
     static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, collectErrors: Bool) -> InputStream {
         let n = bytes.count
@@ -43,19 +38,17 @@ final class InputStream {
         while i < n {
             // Eight printable ASCII bytes at a time.
             if i + 8 <= n {
-                let w = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
-                let high = w & 0x8080_8080_8080_8080
-                let below20 = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
-                let x = w ^ 0x7F7F_7F7F_7F7F_7F7F
-                let is7F = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-                let flagged = high | below20 | is7F
+                let w = ByteScan.word(src, i)
+                let flagged =
+                    ByteScan.nonASCII(w) | ByteScan.bytes(w, below: 0x20)
+                    | ByteScan.bytes(w, equalTo: 0x7F)
                 if flagged == 0 {
                     i += 8
                     continue
                 }
-                // The lowest flag is exact (borrows only spread upwards): skip the printable
-                // bytes before it instead of re-testing the word one byte further on.
-                i += flagged.trailingZeroBitCount >> 3
+                // The lowest flag is exact: skip the printable bytes before it instead of
+                // re-testing the word one byte further on.
+                i += ByteScan.firstFlag(flagged)
             }
             let c = src[i]
             if c < 0x80 {
@@ -238,11 +231,9 @@ final class InputStream {
                 // Eight bytes at once when they hold no newline: the column grows by those
                 // that are not UTF-8 continuation bytes (10xxxxxx).
                 if i + 8 <= target {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    let x = w ^ 0x0A0A_0A0A_0A0A_0A0A
-                    if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 {
-                        let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
-                        col += 8 - continuation.nonzeroBitCount
+                    let w = ByteScan.word(base, i)
+                    if ByteScan.bytes(w, equalTo: 0x0A) == 0 {
+                        col += ByteScan.units(inWord: w, utf16: false)
                         i += 8
                         continue
                     }

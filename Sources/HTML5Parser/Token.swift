@@ -32,12 +32,6 @@ protocol TokenSink {
     mutating func process(_ token: consuming Token, offset: Int) -> TokenizerState?
     /// Whether the adjusted current node is not in the HTML namespace (CDATA is allowed).
     var allowsCDATA: Bool { get }
-    /// Asked at the tokenizer's checkpoint (data state, text flushed): whether to stop there.
-    mutating func stopsAtCheckpoint() -> Bool
-}
-
-extension TokenSink {
-    mutating func stopsAtCheckpoint() -> Bool { false }
 }
 
 /// The tokenizer states, named as in the WHATWG spec ("Data state" = `.data`).

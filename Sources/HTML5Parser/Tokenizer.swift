@@ -1,3 +1,5 @@
+import ByteScan
+
 /// The WHATWG HTML tokenizer over preprocessed UTF-8 bytes.
 ///
 /// Every syntax character is ASCII, so the states work byte by byte; other bytes are
@@ -31,12 +33,6 @@ struct Tokenizer<Sink: TokenSink> {
     private var tagOffset = 0
     /// The last start tag name (for "appropriate end tag token").
     var lastStartTag = ByteBuffer(capacity: 0)
-    /// An offset of a `<` where, if the data state reaches it, the sink is asked whether to
-    /// stop there (``TokenSink/stopsAtCheckpoint()``; a split parse goes on from there on
-    /// another thread); -1: none. ``run()`` can be called again to go on after a stop.
-    var checkpoint = -1
-    /// Whether ``run()`` returned at the checkpoint (not at the end of the input).
-    var stoppedAtCheckpoint = false
     // Comment / temporary buffer / DOCTYPE (allocated on first use).
     private var commentBuf = ByteBuffer(capacity: 0)
     private var temp = ByteBuffer(capacity: 0)
@@ -392,28 +388,7 @@ struct Tokenizer<Sink: TokenSink> {
 
     /// The first index at or after `i` holding `a`, `b` or `c` (or `n`), eight bytes at a time.
     @inline(__always) private func scan(_ i: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
-        var i = i
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let ma = UInt64(a) &* ones
-        let mb = UInt64(b) &* ones
-        let mc = UInt64(c) &* ones
-        while i + 8 <= n {
-            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-            let xa = w ^ ma
-            let xb = w ^ mb
-            let xc = w ^ mc
-            let hit = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (xc &- ones) & ~xc) & highs
-            // The lowest flag is exact (borrows only spread upwards): it is the first match.
-            if hit != 0 { return i + hit.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < n {
-            let x = p[i]
-            if x == a || x == b || x == c { return i }
-            i += 1
-        }
-        return n
+        ByteScan.firstIndex(of: a, b, c, in: p, from: i, to: n)
     }
 
     // MARK: the state machine
@@ -428,14 +403,6 @@ struct Tokenizer<Sink: TokenSink> {
                     if text.isEmpty { textOffset = pos }
                     text.append(p + pos, i - pos)
                     pos = i
-                }
-                if i == checkpoint {
-                    checkpoint = -1
-                    flushText()
-                    if sink.stopsAtCheckpoint() {
-                        stoppedAtCheckpoint = true
-                        return
-                    }
                 }
                 if i == n {
                     emitEOF()

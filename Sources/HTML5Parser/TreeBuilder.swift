@@ -164,9 +164,6 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     var pushSerial: Int32 = 0
     var initialTokenizerState: TokenizerState? = nil
     var stopped = false
-    /// The open elements a split parse expects at the tokenizer's checkpoint (see
-    /// ``matchesContinuation(names:)``).
-    var continuationNames: [String] = []
 
     /// `inputSize` sizes the per-node table up front (it grows as needed).
     init(sink: Sink, options: HTMLParserOptions, inputSize: Int = 0) {

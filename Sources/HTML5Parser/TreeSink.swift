@@ -18,7 +18,6 @@ protocol TreeSink {
     mutating func insertText(_ text: Substring, before sibling: Int)
     func parent(of node: Int) -> Int?
     func firstChild(of node: Int) -> Int?
-    func lastChild(of node: Int) -> Int?
     mutating func detach(_ node: Int)
     mutating func moveChildren(from: Int, to: Int)
     /// The contents fragment of a template element.
@@ -205,11 +204,6 @@ struct DOMBuilder: TreeSink {
 
     func firstChild(of node: Int) -> Int? {
         let c = readNodes { $0[node].firstChildIndex }
-        return c >= 0 ? Int(c) : nil
-    }
-
-    func lastChild(of node: Int) -> Int? {
-        let c = readNodes { $0[node].lastChildIndex }
         return c >= 0 ? Int(c) : nil
     }
 

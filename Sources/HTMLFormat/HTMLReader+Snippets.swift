@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// Byte-level pre-passes: document detection and snippet leniency.

@@ -44,10 +44,8 @@ public struct HTMLReader: MarkupReader {
                     .note, .parseLiteralTag,
                     "\(literalCount) unknown tag(s) without attributes or end tag kept as text"))
         }
-        var parsing = HTMLParserOptions(
+        let parsing = HTMLParserOptions(
             maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)
-        // The parse is split too for inputs of 16 bytes per node of the threshold (256 KB).
-        parsing.splitThreshold = options.parallelThreshold.map { $0 * 16 }
         let dom: HTMLDocument
         switch (isFragment, escaped) {
         case (true, let bytes?):
@@ -69,17 +67,9 @@ public struct HTMLReader: MarkupReader {
             diagnostics.append(
                 Diagnostic(.note, .parseErrors, "\(dom.errors.count - 10) more HTML parse errors"))
         }
-        let document: Document
-        if let threshold = options.parallelThreshold, dom.nodes.count >= threshold,
-            let (halves, notes) = HTMLReaderLowering.runInHalves(dom: dom, options: options)
-        {
-            document = halves
-            diagnostics += notes
-        } else {
-            let lowering = HTMLReaderLowering(dom: dom, options: options)
-            document = lowering.run()
-            diagnostics += lowering.diagnostics
-        }
+        let lowering = HTMLReaderLowering(dom: dom, options: options)
+        let document = lowering.run()
+        diagnostics += lowering.diagnostics
         // The lowering builds normalized trees (`HTMLReaderInlineBuffer.build` appends the way
         // `Normalize` leaves lists, and empty paragraphs are never added), so the check that
         // `Normalize.document` would make (a walk over the whole tree) is made in debug

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// An inline element that wraps other inlines (strong, link, span ...).
@@ -220,15 +221,10 @@ struct HTMLReaderInlineBuffer {
                 // newline, form feed or carriage return; other control bytes take the byte
                 // loop too) and no space follows a space (within the word, or across its start
                 // when the byte before was a space). Such a word has a non-space byte.
-                let word = UInt64(
-                    littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                // Whether any byte is below 0x20 (exact as a yes/no answer).
-                if (word &- ones &* 0x20) & ~word & ~low7 == 0 {
+                let word = ByteScan.word(base, i)
+                if ByteScan.bytes(word, below: 0x20) == 0 {
                     // The high bit of each byte that is a space, exactly.
-                    let t = word ^ (ones &* 0x20)
-                    let spaces = ~(((t & low7) &+ low7) | t | low7)
+                    let spaces = ByteScan.exactBytes(word, equalTo: 0x20)
                     if spaces & (spaces << 8) == 0 && !(lastSpace && spaces & 0x80 != 0) {
                         lastSpace = spaces >> 63 != 0
                         content = true

@@ -24,18 +24,11 @@ final class HTMLReaderLowering {
     private var prepassDone = false
     /// Nodes to skip (task-list checkboxes already read).
     @exclusivity(unchecked) private var skipped: Set<Int32> = []
-    private(set) var metadata: [String: String] = [:]
-    private(set) var footnoteDefinitions: [Block] = []
-    private(set) var dropped: [String: Int] = [:]
+    private var metadata: [String: String] = [:]
+    private var footnoteDefinitions: [Block] = []
+    private var dropped: [String: Int] = [:]
     /// `<iframe>`/`<video>`/... written as links (the first 50 are reported).
-    private(set) var embeds = 0
-    /// The half of the document this walk lowers, when it is one of two (see `runInHalves`).
-    private let part: Part?
-    /// The largest node index on `part`'s path, -1 without a part: children of nodes above
-    /// it are entered without looking at the part.
-    private let partDeepest: Int32
-    /// Per level of `part.path`: whether the walk has reached that level's pivot.
-    private var reached: [Bool] = []
+    private var embeds = 0
     private var footnoteDepth = 0
 
     private struct Visit {
@@ -59,34 +52,17 @@ final class HTMLReaderLowering {
     @exclusivity(unchecked) private var visits: [Visit] = []
     @exclusivity(unchecked) private var contexts: [HTMLReaderContext] = []
 
-    init(dom: HTMLDocument, options: HTMLReaderOptions, part: Part? = nil) {
+    init(dom: HTMLDocument, options: HTMLReaderOptions) {
         self.dom = dom
         self.nodes = dom.nodes
         self.options = options
-        self.part = part
-        self.partDeepest = part?.path.max() ?? -1
-        self.reached = Array(repeating: false, count: part?.path.count ?? 0)
     }
 
     // MARK: - Driver
 
+    /// Walks the DOM into the AST; the `parse.dropped` notes (counts by what was dropped,
+    /// sorted by what) end the diagnostics.
     func run() -> Document {
-        let root = walk()
-        var blocks = root.finishBlocks()
-        blocks += footnoteDefinitions
-        diagnostics += Self.droppedNotes(dropped)
-        return Document(blocks, metadata: metadata)
-    }
-
-    /// The `parse.dropped` notes for `dropped` (counts by what was dropped), sorted by what.
-    static func droppedNotes(_ dropped: [String: Int]) -> [Diagnostic] {
-        dropped.sorted(by: { $0.key < $1.key }).map { what, count in
-            Diagnostic(.note, .parseDropped, "dropped \(count) \(what)")
-        }
-    }
-
-    /// Walks the DOM (or this walk's half of it) into the root context, left unfinished.
-    func walk() -> HTMLReaderContext {
         let root = HTMLReaderContext(
             .root, wrappers: [], tightText: false, promotingStyles: options.promoteStyles)
         // Sized once for typical nesting: grown 1, 2, 4 ... they reallocated on every read.
@@ -99,29 +75,18 @@ final class HTMLReaderLowering {
             let cursor = visits[top].cursor
             if cursor >= 0 {
                 visits[top].cursor = index(nodes[Int(cursor)].nextSibling)
-                if visits[top].node <= partDeepest, !allows(cursor, parent: visits[top].node) {
-                    continue
-                }
                 enter(cursor, whiteSpace: visits[top].whiteSpace)
             } else {
                 let visit = visits.removeLast()
                 leave(visit)
             }
         }
-        return root
-    }
-
-    /// Whether a walk over `part` enters `node`, a child of `parent`. Along the path from the
-    /// document down to the element the split is in, each level's pivot (the next path
-    /// element, or `split` in the last one) divides the children: the first half takes those
-    /// before it (and the path element itself), the second half the pivot and those after.
-    private func allows(_ node: Int32, parent: Int32) -> Bool {
-        guard let part, let level = part.path.firstIndex(of: parent) else { return true }
-        let last = level == part.path.count - 1
-        let pivot = last ? part.split : part.path[level + 1]
-        if node == pivot { reached[level] = true }
-        if part.second { return reached[level] }
-        return !reached[level] || (node == pivot && !last)
+        var blocks = root.finishBlocks()
+        blocks += footnoteDefinitions
+        for (what, count) in dropped.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(Diagnostic(.note, .parseDropped, "dropped \(count) \(what)"))
+        }
+        return Document(blocks, metadata: metadata)
     }
 
     private func index(_ id: HTMLNodeID?) -> Int32 { id?.index ?? -1 }

@@ -51,19 +51,6 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// without a second walk over it). The converter sets it for targets that cannot carry
     /// spans (Markdown, plain text) instead of running the transform.
     public var promoteStyles = false
-    /// Documents whose DOM has at least this many nodes are turned into the AST in two halves
-    /// on two threads (split between two block-level children of `<body>`, of a fragment's
-    /// root, or of a `div`-like element on the way down to the middle of the DOM; the tree and
-    /// the diagnostics are the ones a single walk gives). Inputs of 16 bytes per node of it
-    /// (256 KB) are also parsed in two pieces (``HTMLParserOptions/splitThreshold``). `nil`:
-    /// one thread throughout. The default, 16,384 nodes, is a page of about 300 KB; below it
-    /// a second thread costs more than it saves.
-    ///
-    /// ```swift
-    /// var options = HTMLReaderOptions()
-    /// options.parallelThreshold = nil  // one thread, whatever the size
-    /// ```
-    public var parallelThreshold: Int? = 16_384
 
     /// Creates options; `HTMLReaderOptions()` reads like a browser with snippet leniency on
     /// for fragments.

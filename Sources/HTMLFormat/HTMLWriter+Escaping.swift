@@ -1,3 +1,5 @@
+import ByteScan
+
 extension HTMLWriter {
     /// Byte-level escapers with cmark's (houdini's) exact rules.
     package enum Escaping {
@@ -37,15 +39,10 @@ extension HTMLWriter {
         /// a false positive only sends the word through the byte loop).
         @inline(__always)
         static func mayNeedHTMLEscape(_ word: UInt64) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            @inline(__always)
-            func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-            return zeroByte(word ^ (ones &* UInt64(UInt8(ascii: "&"))))
-                | zeroByte(word ^ (ones &* UInt64(UInt8(ascii: "<"))))
-                | zeroByte(word ^ (ones &* UInt64(UInt8(ascii: ">"))))
-                | zeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-                != 0
+            ByteScan.bytes(word, equalTo: UInt8(ascii: "&"))
+                | ByteScan.bytes(word, equalTo: UInt8(ascii: "<"))
+                | ByteScan.bytes(word, equalTo: UInt8(ascii: ">"))
+                | ByteScan.bytes(word, equalTo: UInt8(ascii: "\"")) != 0
         }
 
         /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure).
@@ -59,8 +56,7 @@ extension HTMLWriter {
             let count = bytes.count
             while index < count {
                 while index + 8 <= count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    if mayNeedHTMLEscape(word) { break }
+                    if mayNeedHTMLEscape(ByteScan.word(base, index)) { break }
                     index += 8
                 }
                 guard index < count else { break }

@@ -1,5 +1,5 @@
+import ByteScan
 import MarkupAST
-import WorkerThread
 
 extension MarkdownWriter {
     /// The mutable state of one `write` call: output, container prefixes, references,
@@ -169,27 +169,10 @@ extension MarkdownWriter {
         // MARK: Document
 
         func renderDocument(_ document: Document) {
-            let blocks = prepare(document.blocks)
-            if options.linkStyle != .reference, let threshold = options.parallelThreshold,
-                let cut = ParallelWork.splitIndex(
-                    of: blocks, minimum: threshold,
-                    allowed: { k in
-                        if case .list = blocks[k - 1] { return false }
-                        return true
-                    })
-            {
-                renderInHalves(blocks, at: cut)
-                return
-            }
-            renderBlocks(topLevel: blocks[...])
-            flushReferences()
-        }
-
-        /// The top-level loop: blocks separated by blank lines (or what `separate` decides).
-        func renderBlocks(topLevel blocks: ArraySlice<Block>) {
             var context = BlockContext()
+            let blocks = prepare(document.blocks)
             for index in blocks.indices {
-                if index > blocks.startIndex {
+                if index > 0 {
                     separate(blocks[index - 1], blocks[index], tight: false, context: &context)
                 }
                 render(blocks[index], context: &context)
@@ -197,35 +180,7 @@ extension MarkdownWriter {
                     flushReferences()
                 }
             }
-        }
-
-        /// `blocks[..<cut]` here and `blocks[cut...]` on a worker thread, joined by the blank
-        /// line one pass puts between them. One pass carries nothing else across a top-level
-        /// block that is not a list (`separate` resets the context; no references are pending
-        /// without reference links), so the output is the same; the second half's diagnostics
-        /// follow the first's, less those the first already reported.
-        func renderInHalves(_ blocks: [Block], at cut: Int) {
-            let options = self.options
-            let (_, second) = ParallelWork.both(
-                { self.renderBlocks(topLevel: blocks[..<cut]) },
-                {
-                    let renderer = Renderer(options: options)
-                    renderer.renderBlocks(topLevel: blocks[cut...])
-                    return Half(out: renderer.out, diagnostics: renderer.diagnostics)
-                })
-            out.reserveCapacity(out.count + 1 + second.out.count)
-            out.append(0x0A)
-            out.append(contentsOf: second.out)
-            for diagnostic in second.diagnostics
-            where reported.insert(ReportKey(code: diagnostic.code, message: diagnostic.message)).inserted {
-                diagnostics.append(diagnostic)
-            }
-        }
-
-        /// What the worker's renderer hands back.
-        struct Half: Sendable {
-            var out: [UInt8]
-            var diagnostics: [Diagnostic]
+            flushReferences()
         }
 
         func flushReferences() {
@@ -251,7 +206,7 @@ extension Array where Element == UInt8 {
     @inline(__always)
     mutating func append(repeating byte: UInt8, count: Int) {
         guard count > 0 else { return }
-        let word = UInt64(byte) &* 0x0101_0101_0101_0101
+        let word = ByteScan.broadcast(byte)
         var block = (word, word, word, word, word, word, word, word)
         Swift.withUnsafeBytes(of: &block) { raw in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)

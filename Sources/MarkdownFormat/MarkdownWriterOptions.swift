@@ -43,17 +43,6 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
     public var rawHTML: Bool
     /// Whether images with a width or height are written as raw `<img>`. Default false.
     public var imageSizeAsHTML: Bool
-    /// Documents whose top-level blocks weigh at least this much (`ParallelWork.weight`:
-    /// about one per inline; the default, 8,192, is some 100 KB of Markdown) are written in
-    /// two halves on two threads, cut between two top-level blocks where the writer carries
-    /// nothing across (not after a list; never with reference links). The output and the
-    /// diagnostics are the ones one pass gives. `nil`: always one pass.
-    ///
-    /// ```swift
-    /// var options = MarkdownWriterOptions()
-    /// options.parallelThreshold = nil  // one thread, whatever the size
-    /// ```
-    public var parallelThreshold: Int? = 8_192
 
     /// Creates options; everything but `extensions` starts at its documented default.
     public init(

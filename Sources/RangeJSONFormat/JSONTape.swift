@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import ByteScan
 import MarkupAST
 
 /// A parsed JSON document as a flat list of entries over the input bytes (a "tape"), for
@@ -102,9 +103,6 @@ struct JSONTape {
 
     /// The element count of the array at `index`.
     func count(_ index: Int) -> Int { entries[index].count }
-
-    /// The index of the entry after the value at `index` and its members or elements.
-    func after(_ index: Int) -> Int { entries[index].after }
 
     /// The string at `index`, if it is one (as `JSONValue.string`).
     func string(_ index: Int?) -> String? {
@@ -321,16 +319,12 @@ struct JSONTapeParser {
     /// Whether any byte of `base[from..<to]` is `\` or below 0x20 (8 bytes at a time).
     @inline(__always)
     static func hasEscapeOrControl(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
-        let spaces: UInt64 = 0x2020_2020_2020_2020
         var k = from
         while k + 8 <= to {
-            let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
-            let x = w ^ backslashes
-            // Non-zero exactly when some byte is `\` (x byte 0) or below 0x20.
-            if ((x &- ones) & ~x | (w &- spaces) & ~w) & highs != 0 { return true }
+            let w = ByteScan.word(base, k)
+            if ByteScan.bytes(w, equalTo: 0x5C) | ByteScan.bytes(w, below: 0x20) != 0 {
+                return true
+            }
             k += 8
         }
         while k < to {

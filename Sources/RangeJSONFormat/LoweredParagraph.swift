@@ -2,7 +2,7 @@ import MarkupAST
 
 /// What one range JSON paragraph lowers to, before consecutive list items and quote
 /// paragraphs are grouped (`RangeJSONLowering.group`).
-enum LoweredParagraph: Sendable {
+enum LoweredParagraph {
     /// Not a paragraph (not an object): ends no list or quote.
     case skipped
     /// A paragraph with nothing to show: ends a list or quote, adds nothing.

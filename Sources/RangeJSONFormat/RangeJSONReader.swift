@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import ByteScan
 import MarkupAST
 
 /// How range offsets count text.
@@ -34,15 +35,6 @@ public struct RangeJSONReader: MarkupReader {
     public var offsets: RangeJSONOffsetUnit
     /// Whether bad ranges and unknown types throw instead of being repaired.
     public var strict: Bool
-    /// Documents of at least this many paragraphs are lowered in two halves on two threads
-    /// (the JSON is parsed in one pass first). The document and the diagnostics are the ones
-    /// one pass gives. `nil`: always one pass.
-    ///
-    /// ```swift
-    /// var reader = RangeJSONReader()
-    /// reader.parallelThreshold = nil  // one thread, whatever the size
-    /// ```
-    public var parallelThreshold: Int? = 1_024
 
     /// Creates a reader with UTF-16 offsets, repairing bad ranges.
     public init() {
@@ -122,17 +114,7 @@ func piece(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ 
 @inline(__always)
 func asciiString(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
     guard let base = bytes.baseAddress else { return "" }
-    var k = start
-    var high: UInt64 = 0
-    while k + 8 <= end {
-        high |= UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
-        k += 8
-    }
-    while k < end {
-        high |= UInt64(base[k])
-        k += 1
-    }
-    guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+    guard ByteScan.isASCII(base, start, end) else { return nil }
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
 }
 
@@ -279,26 +261,13 @@ struct RangeJSONLowering {
             throw ReadError("range JSON: expected an object with a \"paragraphs\" array")
         }
         let paragraphs = tape.elements(paragraphsIndex)
-        let lowered: [LoweredParagraph]
-        if let threshold = reader.parallelThreshold, paragraphs.count >= max(threshold, 2) {
-            lowered = try lowerInHalves(tape, paragraphs)
-        } else {
-            lowered = try lower(tape, paragraphs[...])
-        }
-        return RangeJSONLowering.group(lowered)
-    }
-
-    /// Lowers each of `paragraphs` (tape indices; the slice's indices are the paragraphs'
-    /// positions in the document) on its own.
-    mutating func lower(_ tape: JSONTape, _ paragraphs: ArraySlice<Int>) throws(ReadError)
-        -> [LoweredParagraph]
-    {
+        // Each paragraph (tape indices, in document order) lowers on its own.
         var lowered: [LoweredParagraph] = []
         lowered.reserveCapacity(paragraphs.count)
         for index in paragraphs.indices {
             lowered.append(try lower(tape, paragraph: paragraphs[index], index: index))
         }
-        return lowered
+        return RangeJSONLowering.group(lowered)
     }
 
     /// Consecutive list items become one list, consecutive quote paragraphs (of one kind)
@@ -467,7 +436,7 @@ struct RangeJSONLowering {
         // The storage is kept from paragraph to paragraph (no allocation per paragraph).
         var mapped = false
         // Lead bytes count one unit; with UTF-16, 4-byte leads count two.
-        let length = RangeJSONLowering.unitCount(u, utf16: utf16)
+        let length = ByteScan.units(in: u, utf16: utf16)
         let blocks = u.count / 8
         if length != u.count {
             mapped = true
@@ -475,22 +444,11 @@ struct RangeJSONLowering {
                 unitMap = Array(repeating: 0, count: max(blocks + 1, unitMap.count * 2))
             }
             unitMap.withUnsafeMutableBufferPointer { m in
-                let highs: UInt64 = 0x8080_8080_8080_8080
                 var units = 0
                 for w in 0..<blocks {
                     m[w] = units
-                    let word = UnsafeRawPointer(u.baseAddress! + 8 * w)
-                        .loadUnaligned(as: UInt64.self)
-                    if word & highs == 0 {
-                        units &+= 8
-                        continue
-                    }
-                    let continuation = word & ~(word << 1) & highs
-                    units &+= 8 &- continuation.nonzeroBitCount
-                    if utf16 {
-                        let astral = word & (word << 1) & (word << 2) & (word << 3) & highs
-                        units &+= astral.nonzeroBitCount
-                    }
+                    let word = ByteScan.word(u.baseAddress!, 8 * w)
+                    units &+= ByteScan.units(inWord: word, utf16: utf16)
                 }
                 m[blocks] = units
             }
@@ -611,38 +569,6 @@ struct RangeJSONLowering {
         return memchr(base, 0x0A, u.count) != nil
     }
 
-    /// The number of offset units in `u`: scalars, plus one more per astral scalar with
-    /// `utf16` (a 4-byte UTF-8 lead). ASCII runs are counted 8 bytes at a time.
-    static func unitCount(_ u: UnsafeBufferPointer<UInt8>, utf16: Bool) -> Int {
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var units = 0
-        var k = 0
-        let n = u.count
-        if let base = u.baseAddress {
-            while k + 8 <= n {
-                let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
-                k += 8
-                if w & highs == 0 {
-                    units &+= 8
-                    continue
-                }
-                // Continuation bytes have bit 7 set and bit 6 clear.
-                let continuation = w & ~(w << 1) & highs
-                units &+= 8 &- continuation.nonzeroBitCount
-                if utf16 {
-                    // Bytes >= 0xF0 have bits 7 to 4 set.
-                    let astral = w & (w << 1) & (w << 2) & (w << 3) & highs
-                    units &+= astral.nonzeroBitCount
-                }
-            }
-        }
-        while k < n {
-            let c = u[k]
-            units &+= (c & 0xC0 != 0x80 ? 1 : 0) &+ (utf16 && c >= 0xF0 ? 1 : 0)
-            k += 1
-        }
-        return units
-    }
 
     /// The deepest range nesting kept.
     static let maxDepth = 512

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// The one-pass walk from AST to `StyledText`.
@@ -44,10 +45,6 @@ struct StyleResolver {
 
     /// Margin collected since the last paragraph.
     var margin: Double = 0
-    /// The margin collected before the first paragraph and that paragraph's base style: what
-    /// `append` needs to join this text after another (one walk would have used them there).
-    var leadingMargin: Double = 0
-    var leadingBase: StyleID = 0
     /// The paragraph to open at the first emitted character.
     var pending: Pending?
     /// Whether `pending` is set (tested per emitted piece without touching the optional,
@@ -565,9 +562,6 @@ struct StyleResolver {
         if !paragraphs.isEmpty {
             if margin > 0 { paragraphs[paragraphs.count - 1].style.spacingAfter = margin }
             appendASCII(0x0A, p.baseStyle, separator: true)
-        } else {
-            leadingMargin = margin
-            leadingBase = p.baseStyle
         }
         margin = 0
         paragraphOpen = true
@@ -673,33 +667,7 @@ struct StyleResolver {
     /// Appends UTF-8 bytes to the text and returns their length in UTF-16 code units.
     mutating func appendUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
         bytes.append(contentsOf: buffer)
-        // One UTF-16 unit per scalar, two for 4-byte (supplementary) scalars: every byte
-        // but continuation bytes (10xxxxxx) counts one, lead bytes >= 0xF0 one more.
-        let count = buffer.count
-        guard count > 0, let base = buffer.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var n = 0
-        var i = 0
-        // Eight bytes at a time: bit 7 of each byte of `continuation` is set for 10xxxxxx,
-        // of `lead4` for 1111xxxx.
-        while i &+ 8 <= count {
-            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let high: UInt64 = 0x8080_8080_8080_8080
-            if w & high == 0 {
-                n &+= 8
-            } else {
-                let continuation = w & ~(w &<< 1) & high
-                let lead4 = w & (w &<< 1) & (w &<< 2) & (w &<< 3) & high
-                n &+= 8 &- continuation.nonzeroBitCount &+ lead4.nonzeroBitCount
-            }
-            i &+= 8
-        }
-        while i < count {
-            let b = base[i]
-            n &+= (b & 0xC0 != 0x80 ? 1 : 0) &+ (b >= 0xF0 ? 1 : 0)
-            i &+= 1
-        }
-        return n
+        return ByteScan.units(in: buffer, utf16: true)
     }
 
     /// Covers `n` UTF-16 units just appended with `style`, extending the last run when it

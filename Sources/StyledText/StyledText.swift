@@ -53,18 +53,13 @@ public struct StyledText: Hashable, Sendable {
         self.rootStyle = rootStyle
     }
 
-    /// Resolves `document` against `stylesheet` in one walk; documents whose top-level
-    /// blocks weigh at least `parallelThreshold` (`ParallelWork.weight`: about one per inline;
-    /// 8,192 is some 100 KB of HTML) in two halves on two threads, joined into what one walk
-    /// gives. `nil`: always one walk.
+    /// Resolves `document` against `stylesheet` in one walk.
     ///
     /// ```swift
     /// let doc = Document([.paragraph([.text("Hi")], .none)])
-    /// StyledText(doc, parallelThreshold: nil)  // one thread, whatever the size
+    /// StyledText(doc, stylesheet: .standard).string  // "Hi"
     /// ```
-    public init(
-        _ document: Document, stylesheet: Stylesheet = .standard, parallelThreshold: Int? = 8_192
-    ) {
+    public init(_ document: Document, stylesheet: Stylesheet = .standard) {
         var embedded: [Diagnostic] = []
         // Only a document with `<style>` elements gets a stylesheet of its own (copying
         // the caller's costs a retain per rule table).
@@ -84,7 +79,7 @@ public struct StyledText: Hashable, Sendable {
         var resolver =
             adjusted.map { StyleResolver(stylesheet: $0) } ?? StyleResolver(stylesheet: stylesheet)
         resolver.diagnostics = embedded
-        resolver.render(document.blocks, parallelThreshold: parallelThreshold)
+        resolver.render(document.blocks)
         self = resolver.finish()
     }
 

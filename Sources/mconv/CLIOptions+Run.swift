@@ -88,11 +88,9 @@ extension CLIOptions {
         var bytes: [UInt8] = []
         var source = "<stdin>"
         if files.isEmpty {
-            prepareHeap(forInputSize: regularFileSize(STDIN_FILENO) ?? 0)
             bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
         } else {
             source = files.count == 1 ? files[0] : files.joined(separator: "+")
-            prepareHeap(forInputSize: files.reduce(0) { $0 + (regularFileSize(path: $1) ?? 0) })
             for (index, path) in files.enumerated() {
                 if index > 0 { bytes += [0x0A, 0x0A] }
                 guard appendContents(ofFile: path, to: &bytes) else {
@@ -100,7 +98,6 @@ extension CLIOptions {
                 }
             }
         }
-        prepareHeap(forInputSize: bytes.count)
 
         let result: ConversionResult
         do {

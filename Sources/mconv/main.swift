@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MarkupAST
-import WorkerThread
 @_exported import MarkupConverter
 
 #if canImport(Glibc)
@@ -134,76 +133,10 @@ struct MConv: ParsableCommand {
 /// Ends the process with `status` (`exit(3)`: stdio flushed, nothing released).
 func endProcess(_ status: ExitStatus) -> Never { exit(status.rawValue) }
 
-/// Sets up glibc's heap for one large conversion (inputs above 256 KiB; smaller ones would
-/// only pay for the set-up).
-///
-/// A conversion allocates a few large buffers (DOM, node arrays, output) that grow by doubling;
-/// above glibc's default 128 KiB threshold each one is a fresh mmap whose pages fault in one
-/// by one and that is unmapped again when it grows. Here they stay in the heap, the heap is
-/// never trimmed (the process lives for one conversion), it grows in one large step, and that
-/// step is marked for transparent huge pages (`MADV_HUGEPAGE`, used when the system's THP
-/// mode is `madvise` or `always`): on a 1.2 MB page, 1.3k page faults instead of 5.7k.
-func prepareHeap(forInputSize size: Int) {
-    #if canImport(Glibc)
-        guard size > 256 << 10, !heapPrepared else { return }
-        heapPrepared = true
-        // <malloc.h> is not part of the Glibc module; these are its M_* parameter numbers.
-        let trimThreshold: Int32 = -1, topPad: Int32 = -2, mmapThreshold: Int32 = -3
-        let hugePage = 2 << 20
-        let reserve = min(max(size * 32, 64 << 20), 1 << 30)  // address space, not memory
-        _ = mallopt(mmapThreshold, 512 << 20)
-        _ = mallopt(trimThreshold, Int32.max)
-        _ = mallopt(topPad, Int32(reserve))
-        // One allocation that is too big for the free space grows the heap by `reserve`.
-        guard let probe = malloc(hugePage) else { return }
-        let top = UInt(bitPattern: sbrk(0))
-        let start = (UInt(bitPattern: probe) + UInt(hugePage) - 1) & ~(UInt(hugePage) - 1)
-        if top > start {
-            let madviseHugePage: Int32 = 14  // MADV_HUGEPAGE
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(top - start), madviseHugePage)
-        }
-        free(probe)
-        // The worker thread (two-thread parsing, lowering and writing) gets its own malloc
-        // arena; it is started now and its memory faulted in (huge pages) while this thread
-        // reads the input, instead of page by page in the middle of the conversion.
-        let bytes = min(size * 4, 48 << 20)
-        ParallelWork.startWorker { prepareWorkerHeap(bytes: bytes) }
-    #endif
-}
-
-nonisolated(unsafe) var heapPrepared = false
-
-/// Runs on the worker thread: makes the heap of its malloc arena (a 64 MB-aligned region
-/// glibc maps for the thread) use transparent huge pages and faults in `bytes` of it.
-func prepareWorkerHeap(bytes: Int) {
-    #if canImport(Glibc)
-        guard bytes > 0, let probe = malloc(64) else { return }
-        defer { free(probe) }
-        let heapSize: UInt = 64 << 20
-        let hugePage: UInt = 2 << 20
-        let address = UInt(bitPattern: probe)
-        let heapEnd = (address & ~(heapSize - 1)) + heapSize
-        let start = (address + hugePage - 1) & ~(hugePage - 1)
-        let end = min(heapEnd, start + UInt(bytes))
-        guard end > start else { return }
-        let madviseHugePage: Int32 = 14, madvisePopulateWrite: Int32 = 23
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), madviseHugePage)
-        let first = address & ~4095
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: first), Int(end - first), madvisePopulateWrite)
-    #endif
-}
-
 /// The size of the regular file open as `descriptor`, or nil (a pipe, a terminal, an error).
 func regularFileSize(_ descriptor: Int32) -> Int? {
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return Int(info.st_size)
-}
-
-/// The size of the regular file at `path`, or nil.
-func regularFileSize(path: String) -> Int? {
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
     return Int(info.st_size)
 }
 
@@ -234,11 +167,6 @@ func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Bool {
         chunk = 1 << 16
     }
 }
-
-#if canImport(Glibc)
-    /// glibc's `mallopt(3)` (declared in <malloc.h>, which the Glibc module leaves out).
-    @_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif
 
 /// Writes `text` to standard output with write(2), straight from the string's storage.
 func writeToStandardOutput(_ text: String) {

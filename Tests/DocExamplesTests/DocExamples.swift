@@ -81,9 +81,9 @@ func ConformanceKit_CommandCase_Documents_12() throws {
     _ = docs
 }
 
-// Sources/ConformanceKit/CommandCase+Documents.swift:39
+// Sources/ConformanceKit/CommandCase+Documents.swift:38
 // Compiled, not run: reads every case file.
-func ConformanceKit_CommandCase_Documents_39() throws {
+func ConformanceKit_CommandCase_Documents_38() throws {
     for blocks in CommandCase.caseDocumentsInThrees() {
         print(blocks.count)  // cut the blocks anywhere
     }
@@ -249,8 +249,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(d[d.children(of: d.root).first!].attribute("href") == "/x")
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:7
-@Test func HTML5Parser_HTMLParser_7() throws {
+// Sources/HTML5Parser/HTMLParser.swift:6
+@Test func HTML5Parser_HTMLParser_6() throws {
     let doc = HTMLParser.parseDocument("<b>a<i>b</b>c</i>")
     print(doc.treeDump())
     // | <html>
@@ -263,24 +263,24 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(Array(frag.children(of: frag.root)).count == 2)
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:22
-@Test func HTML5Parser_HTMLParser_22() throws {
+// Sources/HTML5Parser/HTMLParser.swift:21
+@Test func HTML5Parser_HTMLParser_21() throws {
     ignore(HTMLParser.parseDocument("<title>x</title>").documentElement)  // <html>
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:34
-@Test func HTML5Parser_HTMLParser_34() throws {
+// Sources/HTML5Parser/HTMLParser.swift:33
+@Test func HTML5Parser_HTMLParser_33() throws {
     ignore(HTMLParser.parseDocument(bytes: Array("<p>x".utf8)))
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:49
-@Test func HTML5Parser_HTMLParser_49() throws {
+// Sources/HTML5Parser/HTMLParser.swift:48
+@Test func HTML5Parser_HTMLParser_48() throws {
     let f = HTMLParser.parseFragment("<td>x", context: "tr")
     #expect(f[f.children(of: f.root).first!].name == "td")
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:62
-@Test func HTML5Parser_HTMLParser_62() throws {
+// Sources/HTML5Parser/HTMLParser.swift:61
+@Test func HTML5Parser_HTMLParser_61() throws {
     ignore(HTMLParser.parseFragment(bytes: Array("a<b>b".utf8), context: "div"))
 }
 
@@ -290,13 +290,6 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     o.maxDepth = 100
     let doc = HTMLParser.parseDocument("<p>deep", options: o)
     _ = doc
-}
-
-// Sources/HTML5Parser/HTMLParserOptions.swift:24
-@Test func HTML5Parser_HTMLParserOptions_24() throws {
-    var o = HTMLParserOptions(collectErrors: false)
-    o.splitThreshold = nil  // one thread, whatever the size
-    _ = o
 }
 
 // Sources/HTML5Parser/HTMLTokenizer.swift:4
@@ -336,13 +329,6 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     var options = HTMLReaderOptions()
     options.parseErrorDiagnostics = true
     #expect(try HTMLReader(options: options).read("<p>a</b>").diagnostics.map(\.code) == [.htmlParseError("unexpected-end-tag")])  // printed as parse.unexpected-end-tag
-}
-
-// Sources/HTMLFormat/HTMLReaderOptions.swift:63
-@Test func HTMLFormat_HTMLReaderOptions_63() throws {
-    var options = HTMLReaderOptions()
-    options.parallelThreshold = nil  // one thread, whatever the size
-    _ = options
 }
 
 // Sources/HTMLFormat/HTMLWriter.swift:13
@@ -481,13 +467,6 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(MarkdownWriter(options: options).write(doc).output == "Hi\n")
 }
 
-// Sources/MarkdownFormat/MarkdownWriterOptions.swift:53
-@Test func MarkdownFormat_MarkdownWriterOptions_53() throws {
-    var options = MarkdownWriterOptions()
-    options.parallelThreshold = nil  // one thread, whatever the size
-    _ = options
-}
-
 // Sources/MarkupAST/Attributes.swift:9
 @Test func MarkupAST_Attributes_9() throws {
     var a = Attributes(tag: "x-card")
@@ -532,17 +511,6 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 // Sources/MarkupAST/Block.swift:42
 @Test func MarkupAST_Block_42() throws {
     ignore(ListBlock(kind: .ordered, start: 3, items: [ListItem([.plain([.text("c")], .none)])]))
-}
-
-// Sources/MarkupAST/ByteScan.swift:4
-@Test func MarkupAST_ByteScan_4() throws {
-    let bytes: [UInt8] = Array("one\ntwo".utf8)
-    #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x0A, in: $0, from: 0) } == 3)
-}
-
-// Sources/MarkupAST/ByteScan.swift:37
-@Test func MarkupAST_ByteScan_37() throws {
-    #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
 }
 
 // Sources/MarkupAST/CSSDeclaration.swift:8
@@ -827,21 +795,14 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(value["a"]?[1]?.string == "x")
 }
 
-// Sources/RangeJSONFormat/RangeJSONReader.swift:25
-@Test func RangeJSONFormat_RangeJSONReader_25() throws {
+// Sources/RangeJSONFormat/RangeJSONReader.swift:26
+@Test func RangeJSONFormat_RangeJSONReader_26() throws {
     let json = #"{"paragraphs":[{"type":"P","text":"Hello world","markups":[{"type":"STRONG","start":6,"end":11}]}]}"#
     ignore(try RangeJSONReader().read(json).document)
     // paragraph
     //   text "Hello "
     //   strong
     //     text "world"
-}
-
-// Sources/RangeJSONFormat/RangeJSONReader.swift:42
-@Test func RangeJSONFormat_RangeJSONReader_42() throws {
-    var reader = RangeJSONReader()
-    reader.parallelThreshold = nil  // one thread, whatever the size
-    _ = reader
 }
 
 // Sources/RangeJSONFormat/RangeJSONWriter.swift:10
@@ -984,19 +945,19 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(styled.runs[1].style.fontWeight == 700)
 }
 
-// Sources/StyledText/StyledText.swift:62
-@Test func StyledText_StyledText_62() throws {
+// Sources/StyledText/StyledText.swift:59
+@Test func StyledText_StyledText_59() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
-    ignore(StyledText(doc, parallelThreshold: nil))  // one thread, whatever the size
+    #expect(StyledText(doc, stylesheet: .standard).string == "Hi")
 }
 
-// Sources/StyledText/StyledText.swift:105
-@Test func StyledText_StyledText_105() throws {
+// Sources/StyledText/StyledText.swift:100
+@Test func StyledText_StyledText_100() throws {
     #expect(StyledText(node: .inline(.strong([.text("x")], .none))).string == "x")
 }
 
-// Sources/StyledText/StyledText.swift:144
-@Test func StyledText_StyledText_144() throws {
+// Sources/StyledText/StyledText.swift:139
+@Test func StyledText_StyledText_139() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 

@@ -103,8 +103,7 @@ public enum ReadRawHTML {
     static func read(_ blocks: [Block]) -> [Block] {
         let html = HTMLWriter(options: HTMLWriterOptions(unsafe: true, tagfilter: false))
             .write(Document(blocks)).output
-        var options = HTMLReaderOptions(mode: .fragment)
-        options.parallelThreshold = nil
+        let options = HTMLReaderOptions(mode: .fragment)
         guard let read = try? HTMLReader(options: options).read(html) else { return blocks }
         return read.document.blocks
     }

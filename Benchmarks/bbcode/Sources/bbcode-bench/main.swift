@@ -101,10 +101,7 @@ case "rj-read":
     let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
     var blocks = 0
     let t = try best(runs) { blocks = try RangeJSONReader().read(json).document.blocks.count }
-    var oneThread = RangeJSONReader()
-    oneThread.parallelThreshold = nil
-    let t1 = try best(runs) { blocks = try oneThread.read(json).document.blocks.count }
-    print("\(t) \(blocks) (one thread: \(t1))")
+    print("\(t) \(blocks)")
 case "dump-html":
     // Output check, not timing: the HTML of every post, separated as in the input.
     let text = try String(contentsOfFile: args[1], encoding: .utf8)

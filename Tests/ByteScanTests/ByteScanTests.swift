@@ -1,0 +1,81 @@
+import ByteScan
+import Testing
+
+@Suite("ByteScan")
+struct ByteScanTests {
+    @Test("finds the first match in the 8-byte blocks, in the tail, or returns the count")
+    func firstIndex() {
+        let text: [UInt8] = Array("abcdefgh<ijklmnop\nqr<".utf8)
+        text.withUnsafeBufferPointer { b in
+            #expect(ByteScan.firstIndex(of: UInt8(ascii: "<"), in: b, from: 0) == 8)
+            #expect(ByteScan.firstIndex(of: UInt8(ascii: "<"), in: b, from: 9) == 20)
+            #expect(ByteScan.firstIndex(of: 0x0A, in: b, from: 0) == 17)
+            #expect(ByteScan.firstIndex(of: UInt8(ascii: "z"), in: b, from: 3) == text.count)
+            #expect(ByteScan.firstIndex(of: UInt8(ascii: "a"), in: b, from: text.count) == text.count)
+        }
+        // A byte 0x80 above a match must not hide it (the borrow case of the zero-byte test).
+        let high: [UInt8] = [0x01, 0x81, 0x00, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41]
+        high.withUnsafeBufferPointer { b in
+            #expect(ByteScan.firstIndex(of: 0x00, in: b, from: 0) == 2)
+            #expect(ByteScan.firstIndex(of: 0x01, in: b, from: 0) == 0)
+        }
+    }
+
+    /// Random buffers biased towards the bytes the tests look for (and their neighbours,
+    /// where borrows make false flags), each scan checked against a byte loop.
+    @Test("the word tests and scans agree with byte loops")
+    func agreesWithByteLoops() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let palette: [UInt8] = [0x00, 0x01, 0x0A, 0x0B, 0x1F, 0x20, 0x21, 0x3C, 0x3D, 0x26, 0x5B,
+                                0x5C, 0x7F, 0x80, 0x81, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF, 0x61]
+        for _ in 0..<3_000 {
+            let count = Int(next() % 40)
+            let bytes = (0..<count).map { _ in palette[Int(next() % UInt64(palette.count))] }
+            let start = count == 0 ? 0 : Int(next() % UInt64(count + 1))
+            bytes.withUnsafeBufferPointer { b in
+                for target: UInt8 in [0x00, 0x0A, 0x3C, 0x80] {
+                    let expected = bytes[start...].firstIndex(of: target) ?? count
+                    #expect(ByteScan.firstIndex(of: target, in: b, from: start) == expected)
+                }
+                guard let base = b.baseAddress else { return }
+                let three = bytes[start...].firstIndex { $0 == 0x3C || $0 == 0x26 || $0 == 0 }
+                #expect(
+                    ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: base, from: start, to: count)
+                        == three ?? count)
+                let ascii = bytes[start...].allSatisfy { $0 < 0x80 }
+                #expect(ByteScan.isASCII(base, start, count) == ascii)
+                for utf16 in [false, true] {
+                    let units = bytes.reduce(0) {
+                        $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) + (utf16 && $1 >= 0xF0 ? 1 : 0)
+                    }
+                    #expect(ByteScan.units(in: b, utf16: utf16) == units)
+                }
+                guard count >= 8 else { return }
+                let word = ByteScan.word(base, 0)
+                let first8 = Array(bytes[0..<8])
+                func first(_ mask: UInt64) -> Int? { mask == 0 ? nil : ByteScan.firstFlag(mask) }
+                #expect(first(ByteScan.bytes(word, equalTo: 0x20)) == first8.firstIndex(of: 0x20))
+                #expect(first(ByteScan.bytes(word, below: 0x20)) == first8.firstIndex { $0 < 0x20 })
+                #expect(first(ByteScan.nonASCII(word)) == first8.firstIndex { $0 >= 0x80 })
+                let exact = ByteScan.exactBytes(word, equalTo: 0x20)
+                for k in 0..<8 {
+                    #expect((exact >> (8 * UInt64(k) + 7)) & 1 == (first8[k] == 0x20 ? 1 : 0))
+                }
+            }
+        }
+    }
+
+    @Test("UTF-8 unit counts and validated strings")
+    func unitsAndStrings() {
+        Array("a€😀".utf8).withUnsafeBufferPointer { b in
+            #expect(ByteScan.units(in: b, utf16: false) == 3)
+            #expect(ByteScan.units(in: b, utf16: true) == 4)
+        }
+        #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
+        #expect(ByteScan.broadcast(0x2A) == 0x2A2A_2A2A_2A2A_2A2A)
+    }
+}
