@@ -1,54 +1,55 @@
 /// Byte scanning over UTF-8 buffers, shared by every tokenizer, reader and writer of the
-/// package (internal: a target, not a product).
+/// package (a target, not a product). Public rather than `package`: the compiler gives other
+/// modules the bodies of `@inlinable public` functions only, and they must inline.
 ///
 /// Most of it works on eight bytes at a time (SWAR): a word of eight bytes loaded in memory
 /// order (`word(_:_:)`), and masks with the high bit of each byte that passes a test. For the
 /// subtracting tests (`zeroBytes`, `bytes(_:equalTo:)`, `bytes(_:below:)`) the lowest flagged
 /// byte is exact (a borrow only spreads upwards), so `firstFlag` of a non-zero mask is the
 /// offset of the first match, and "is the mask zero" is exact; a flag above the first may be
-/// false. Everything is `@inlinable`, so hot loops in other modules specialise and inline it.
+/// false.
 ///
 /// ```swift
 /// let bytes: [UInt8] = Array("one\ntwo".utf8)
 /// bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x0A, in: $0, from: 0) }  // 3
 /// ```
-package enum ByteScan {
+public enum ByteScan {
     /// `byte` in each of the eight bytes of a word.
     @inlinable @inline(__always)
-    package static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+    public static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
 
     /// The eight bytes at `base + offset`, the first in the lowest bits (any alignment).
     @inlinable @inline(__always)
-    package static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+    public static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
     }
 
     /// The offset in its word of the lowest byte flagged in `mask` (non-zero).
     @inlinable @inline(__always)
-    package static func firstFlag(_ mask: UInt64) -> Int { mask.trailingZeroBitCount &>> 3 }
+    public static func firstFlag(_ mask: UInt64) -> Int { mask.trailingZeroBitCount &>> 3 }
 
     /// The high bit of each byte of `word` that is 0 (the lowest exact).
     @inlinable @inline(__always)
-    package static func zeroBytes(_ word: UInt64) -> UInt64 {
+    public static func zeroBytes(_ word: UInt64) -> UInt64 {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The high bit of each byte of `word` equal to `byte` (the lowest exact).
     @inlinable @inline(__always)
-    package static func bytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+    public static func bytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
         zeroBytes(word ^ broadcast(byte))
     }
 
     /// The high bit of each byte of `word` below `limit`, at most 0x80 (the lowest exact).
     @inlinable @inline(__always)
-    package static func bytes(_ word: UInt64, below limit: UInt8) -> UInt64 {
+    public static func bytes(_ word: UInt64, below limit: UInt8) -> UInt64 {
         (word &- broadcast(limit)) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The high bit of each byte of `word` equal to `byte`, every one exact (no borrows: a
     /// few more operations than ``bytes(_:equalTo:)``).
     @inlinable @inline(__always)
-    package static func exactBytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+    public static func exactBytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let t = word ^ broadcast(byte)
         return ~(((t & low7) &+ low7) | t | low7)
@@ -56,12 +57,12 @@ package enum ByteScan {
 
     /// The high bit of each byte of `word` that is not ASCII.
     @inlinable @inline(__always)
-    package static func nonASCII(_ word: UInt64) -> UInt64 { word & 0x8080_8080_8080_8080 }
+    public static func nonASCII(_ word: UInt64) -> UInt64 { word & 0x8080_8080_8080_8080 }
 
     /// How many UTF-8 scalars start in `word`, plus one per 4-byte lead with `utf16` (its
     /// length in UTF-16 code units): each byte but continuation bytes (10xxxxxx) counts.
     @inlinable @inline(__always)
-    package static func units(inWord word: UInt64, utf16: Bool) -> Int {
+    public static func units(inWord word: UInt64, utf16: Bool) -> Int {
         if word & 0x8080_8080_8080_8080 == 0 { return 8 }
         let continuations = word & ~(word &<< 1) & 0x8080_8080_8080_8080
         var n = 8 &- continuations.nonzeroBitCount
@@ -79,7 +80,7 @@ package enum ByteScan {
     /// Array("a€😀".utf8).withUnsafeBufferPointer { ByteScan.units(in: $0, utf16: true) }  // 4
     /// ```
     @inlinable
-    package static func units(in bytes: UnsafeBufferPointer<UInt8>, utf16: Bool) -> Int {
+    public static func units(in bytes: UnsafeBufferPointer<UInt8>, utf16: Bool) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         let count = bytes.count
         var n = 0
@@ -98,7 +99,7 @@ package enum ByteScan {
 
     /// Whether `base[start..<end]` is all ASCII.
     @inlinable
-    package static func isASCII(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    public static func isASCII(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var i = start
         var high: UInt64 = 0
         while i &+ 8 <= end {
@@ -120,7 +121,7 @@ package enum ByteScan {
     /// bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x3C, in: $0, from: 0) }  // 1
     /// ```
     @inlinable
-    package static func firstIndex(
+    public static func firstIndex(
         of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> Int {
         guard let base = bytes.baseAddress else { return start }
@@ -141,7 +142,7 @@ package enum ByteScan {
     /// ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: p, from: 0, to: n)  // the first `<`, `&` or NUL
     /// ```
     @inlinable @inline(__always)
-    package static func firstIndex(
+    public static func firstIndex(
         of a: UInt8, _ b: UInt8, _ c: UInt8, in base: UnsafePointer<UInt8>, from start: Int,
         to end: Int
     ) -> Int {
@@ -170,7 +171,7 @@ package enum ByteScan {
     /// ```swift
     /// ByteScan.string(fromValidUTF8: Array("héllo".utf8))  // "héllo"
     /// ```
-    package static func string(fromValidUTF8 bytes: [UInt8]) -> String {
+    public static func string(fromValidUTF8 bytes: [UInt8]) -> String {
         let span = bytes.span
         assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
         return String(copying: unsafe UTF8Span(unchecked: span))
