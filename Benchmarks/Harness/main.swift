@@ -40,6 +40,7 @@ func usage() -> Never {
                mconv-bench snippet-stages FROM TO FILE [ITERATIONS]  the same per snippet (FILE: one per line)
                mconv-bench corpus FROM TO FILELIST [ITERATIONS]  FILELIST names one file per line; each pass converts
                                                                 them all; prints the best and median pass in ms
+                                                                (MCONV_BENCH_PERFILE=1: best ns per file)
         """)
     exit(1)
 }
@@ -51,7 +52,15 @@ let iterations = args.count > 4 ? Int(args[4]) ?? 10 : 10
 if args[0] == "corpus" {
     // Files read (and decoded) before the clock starts; one pass converts every file once.
     let list = try String(contentsOfFile: args[3], encoding: .utf8)
-    let texts = try list.split(separator: "\n").map { try String(contentsOfFile: String($0), encoding: .utf8) }
+    let paths = list.split(separator: "\n").map(String.init)
+    let texts = try paths.map { try String(contentsOfFile: $0, encoding: .utf8) }
+    if ProcessInfo.processInfo.environment["MCONV_BENCH_PERFILE"] == "1" {
+        // "BEST_NS PATH" per file, each file timed on its own.
+        for (path, text) in zip(paths, texts) {
+            print(Int(try measure(iterations: iterations) { _ = try converter.convert(text) }[0]), path)
+        }
+        exit(0)
+    }
     var outputBytes = 0
     let times = try measure(iterations: iterations) {
         outputBytes = 0

@@ -14,6 +14,7 @@
 # PYRUNS (Python peers, slower); CLI rows give the best wall and CPU time per file of CLIRUNS.
 # Ratios are peer time / mconv time (higher is faster for mconv).
 # Usage: Benchmarks/corpus/bench.sh [RUNS] [PYRUNS] [CLIRUNS]      (defaults 10, 3, 5)
+#   PERFILE=1 also times each page on its own and lists the 15 with the lowest ratio vs html2text.
 # Needs: the corpus (runs gather.sh when missing), pip install html2text==2025.4.15
 #   markdownify==1.2.3 bbcode==1.1.0 cmarkgfm==2025.10.22, apt-get install cmark-gfm.
 set -euo pipefail
@@ -60,6 +61,16 @@ row "mconv" "$M_H2M" "$pbytes"
 row "html2text 2025.4.15" "$T_H2T" "$pbytes" "$M_H2M"
 row "markdownify 1.2.3" "$T_MDF" "$pbytes" "$M_H2M"
 [ "$F_H2T$F_MDF" = 00 ] || echo "  (pages a peer failed on: html2text $F_H2T, markdownify $F_MDF)"
+if [ "${PERFILE:-0}" = 1 ]; then
+    # Each page timed on its own; the 15 pages where mconv is relatively slowest vs html2text.
+    MCONV_BENCH_PERFILE=1 "$bin/mconv-bench" corpus html markdown "$work/pages.list" "$RUNS" > "$work/pf.mconv"
+    MCONV_BENCH_PERFILE=1 python3 "$here/peers.py" html2text "$work/pages.list" "$PYRUNS" > "$work/pf.h2t"
+    MCONV_BENCH_PERFILE=1 python3 "$here/peers.py" markdownify "$work/pages.list" "$PYRUNS" > "$work/pf.mdf"
+    echo "  per page (PERFILE=1), lowest ratio vs html2text first:  mconv ms  html2text x  markdownify x  KB  page"
+    paste -d' ' "$work/pf.mconv" "$work/pf.h2t" "$work/pf.mdf" | while read -r m p h _ d _; do
+        printf '%s %s %s %s %s\n' "$m" "$h" "$d" "$(wc -c < "$p")" "$(basename "$p")"
+    done | awk '{ printf "  %10.2f %9.1fx %9.1fx %7d  %s\n", $1 / 1e6, $2 / $1, $3 / $1, $4 / 1024, $5 }' | sort -k2 -n | head -15
+fi
 
 nmd=$(wc -l < "$work/md.list")
 mbytes=$(bytes "$work/md.list")
