@@ -17,6 +17,8 @@
 #   PERFILE=1 also times each page on its own and lists the 15 with the lowest ratio vs html2text.
 # Needs: the corpus (runs gather.sh when missing), pip install html2text==2025.4.15
 #   markdownify==1.2.3 bbcode==1.1.0 cmarkgfm==2025.10.22, apt-get install cmark-gfm.
+# The CLI rows time the static release build (.build-static, built here) and the plain
+# `swift build -c release` one; MCONV_STATIC=0 skips the static build.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -33,6 +35,18 @@ if ! (cd "$root" && swift build -c release --product mconv-bench && swift build 
     tail -20 "$log" >&2
     echo "bench.sh: the release build failed (log above)" >&2
     exit 1
+fi
+# The CLI as a Linux release binary ships (see ../html-to-markdown/bench.sh): static Swift
+# runtime, fixed-address executable, about half the start-up; built in .build-static.
+# MCONV_STATIC=0 skips it (then only the plain `swift build -c release` CLI is timed).
+static=
+if [ "${MCONV_STATIC:-1}" != 0 ]; then
+    if ! (cd "$root" && swift build -c release --product mconv --static-swift-stdlib -Xlinker -no-pie --scratch-path "$root/.build-static") >"$log" 2>&1; then
+        tail -20 "$log" >&2
+        echo "bench.sh: the static release build failed (log above)" >&2
+        exit 1
+    fi
+    static="$root/.build-static/release/mconv"
 fi
 rm -f "$log"
 bin=$(cd "$root" && swift build -c release --show-bin-path)
@@ -77,6 +91,8 @@ mbytes=$(bytes "$work/md.list")
 echo "== Markdown -> HTML (GFM), $nmd real Markdown files, $mbytes bytes"
 CMARK="cmark-gfm -e table -e strikethrough -e autolink -e tagfilter -e tasklist"
 MCONV="$bin/mconv -q -f gfm -t html"
+MCONVS=("mconv-dynamic=$MCONV")
+[ -z "$static" ] || MCONVS=("mconv-static=$static -q -f gfm -t html" "${MCONVS[@]}")
 # The files joined as mconv joins several inputs: with a blank line between.
 : > "$work/all.md"
 while read -r f; do cat "$f" >> "$work/all.md"; printf '\n\n' >> "$work/all.md"; done < "$work/md.list"
@@ -86,20 +102,21 @@ while read -r f; do
     if cmp -s <($CMARK "$f") <($MCONV "$f"); then same=$((same + 1)); fi
 done < "$work/md.list"
 echo "  HTML outputs byte-identical to cmark-gfm's: $same of $nmd files"
-python3 "$here/clitime.py" $((CLIRUNS * 2)) "$work/all.list" "cmark=$CMARK" "mconv=$MCONV" > "$work/all"
-read -r _ C_ALL_W C_ALL_C < <(grep '^cmark ' "$work/all")
-read -r _ M_ALL_W M_ALL_C < <(grep '^mconv ' "$work/all")
+# Rows "LABEL WALL CPU RATIO_WALL RATIO_CPU" (ratio: cmark-gfm time / this binary's time).
+cli_table() { # RUNS FILELIST
+    python3 "$here/clitime.py" "$1" "$2" "cmark-gfm=$CMARK" "${MCONVS[@]}" | awk '
+        NR == 1 { cw = $2; cc = $3 }
+        { printf "  %-16s %8.1f / %8.1f ms", $1, $2 / 1e6, $3 / 1e6
+          if (NR > 1) printf "   ratio %5.2fx wall, %5.2fx CPU", cw / $2, cc / $3
+          printf "\n" }'
+}
 echo " a. CLIs, one process on the $(wc -c < "$work/all.md")-byte concatenation (best of $((CLIRUNS * 2)); wall / CPU):"
-awk -v cw="$C_ALL_W" -v cc="$C_ALL_C" -v mw="$M_ALL_W" -v mc="$M_ALL_C" 'BEGIN {
-    printf "  cmark-gfm CLI  %8.1f / %8.1f ms\n  mconv CLI      %8.1f / %8.1f ms\n", cw / 1e6, cc / 1e6, mw / 1e6, mc / 1e6
-    printf "  ratio (cmark-gfm time / mconv time): %.2fx wall, %.2fx CPU\n", cw / mw, cc / mc }'
-python3 "$here/clitime.py" "$CLIRUNS" "$work/md.list" "cmark=$CMARK" "mconv=$MCONV" > "$work/perfile"
-read -r _ C_PF_W C_PF_C < <(grep '^cmark ' "$work/perfile")
-read -r _ M_PF_W M_PF_C < <(grep '^mconv ' "$work/perfile")
+cli_table $((CLIRUNS * 2)) "$work/all.list" | tee "$work/cli.all"
 echo " b. CLIs, one process per file (sum of each file's best of $CLIRUNS; wall / CPU):"
-awk -v cw="$C_PF_W" -v cc="$C_PF_C" -v mw="$M_PF_W" -v mc="$M_PF_C" 'BEGIN {
-    printf "  cmark-gfm CLI  %8.1f / %8.1f ms\n  mconv CLI      %8.1f / %8.1f ms\n", cw / 1e6, cc / 1e6, mw / 1e6, mc / 1e6
-    printf "  ratio (cmark-gfm time / mconv time): %.2fx wall, %.2fx CPU\n", cw / mw, cc / mc }'
+cli_table "$CLIRUNS" "$work/md.list" | tee "$work/cli.perfile"
+: > "$work/empty.md"
+echo "$work/empty.md" > "$work/empty.list"
+echo "    start-up alone (empty input, best of 20): $(cli_table 20 "$work/empty.list" | awk '{ printf "%s%s %.2f ms", NR > 1 ? ", " : "", $1, $2 }') wall"
 echo " c. in process, per file (best of $RUNS passes):"
 read -r M_MD _ < <("$bin/mconv-bench" corpus gfm html "$work/md.list" "$RUNS" | mconv_ns)
 row "mconv" "$M_MD" "$mbytes"
@@ -126,12 +143,11 @@ row "mconv" "$M_BB" "$bbytes"
 row "bbcode 1.1.0 (PyPI)" "$T_BB" "$bbytes" "$M_BB"
 
 echo "== summary (target in brackets)"
-awk -v a="$T_H2T" -v b="$T_MDF" -v m="$M_H2M" -v cw="$C_ALL_W" -v mw="$M_ALL_W" -v cc="$C_ALL_C" -v mc="$M_ALL_C" \
-    -v pw="$C_PF_W" -v qw="$M_PF_W" -v bb="$T_BB" -v mb="$M_BB" -v cm="${T_CM:-0}" -v mm="$M_MD" 'BEGIN {
+awk -v a="$T_H2T" -v b="$T_MDF" -v m="$M_H2M" -v bb="$T_BB" -v mb="$M_BB" -v cm="${T_CM:-0}" -v mm="$M_MD" 'BEGIN {
     printf "  HTML -> Markdown  vs html2text   %7.1fx  [>= 15x]\n", a / m
     printf "  HTML -> Markdown  vs markdownify %7.1fx  [>= 35x]\n", b / m
-    printf "  Markdown -> HTML  vs cmark-gfm CLI, concatenated %5.2fx wall, %5.2fx CPU  [>= 0.9x]\n", cw / mw, cc / mc
-    printf "  Markdown -> HTML  vs cmark-gfm CLI, per file     %5.2fx wall\n", pw / qw
-    if (cm > 0) printf "  Markdown -> HTML  vs libcmark-gfm in process     %5.2fx\n", cm / mm
+    if (cm > 0) printf "  Markdown -> HTML  vs libcmark-gfm in process %5.2fx\n", cm / mm
     printf "  BBCode -> HTML    vs PyPI bbcode %7.1fx  [>= 20x]\n", bb / mb
 }'
+awk '{ printf "  Markdown -> HTML  vs cmark-gfm CLI, concatenated, %-14s %5.2fx wall, %5.2fx CPU  [>= 0.9x]\n", $1, $(NF - 3) + 0, $(NF - 1) + 0 }' <(tail -n +2 "$work/cli.all")
+awk '{ printf "  Markdown -> HTML  vs cmark-gfm CLI, per file,     %-14s %5.2fx wall, %5.2fx CPU\n", $1, $(NF - 3) + 0, $(NF - 1) + 0 }' <(tail -n +2 "$work/cli.perfile")
