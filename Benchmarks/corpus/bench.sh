@@ -116,7 +116,7 @@ echo " b. CLIs, one process per file (sum of each file's best of $CLIRUNS; wall 
 cli_table "$CLIRUNS" "$work/md.list" | tee "$work/cli.perfile"
 : > "$work/empty.md"
 echo "$work/empty.md" > "$work/empty.list"
-echo "    start-up alone (empty input, best of 20): $(cli_table 20 "$work/empty.list" | awk '{ printf "%s%s %.2f ms", NR > 1 ? ", " : "", $1, $2 }') wall"
+echo "    start-up alone (empty input, best of 20): $(cli_table 20 "$work/empty.list" | awk '{ printf "%s%s %.2f ms", (NR > 1 ? ", " : ""), $1, $2 }') wall"
 echo " c. in process, per file (best of $RUNS passes):"
 read -r M_MD _ < <("$bin/mconv-bench" corpus gfm html "$work/md.list" "$RUNS" | mconv_ns)
 row "mconv" "$M_MD" "$mbytes"
@@ -146,8 +146,8 @@ echo "== summary (target in brackets)"
 awk -v a="$T_H2T" -v b="$T_MDF" -v m="$M_H2M" -v bb="$T_BB" -v mb="$M_BB" -v cm="${T_CM:-0}" -v mm="$M_MD" 'BEGIN {
     printf "  HTML -> Markdown  vs html2text   %7.1fx  [>= 15x]\n", a / m
     printf "  HTML -> Markdown  vs markdownify %7.1fx  [>= 35x]\n", b / m
-    if (cm > 0) printf "  Markdown -> HTML  vs libcmark-gfm in process %5.2fx\n", cm / mm
     printf "  BBCode -> HTML    vs PyPI bbcode %7.1fx  [>= 20x]\n", bb / mb
 }'
 awk '{ printf "  Markdown -> HTML  vs cmark-gfm CLI, concatenated, %-14s %5.2fx wall, %5.2fx CPU  [>= 0.9x]\n", $1, $(NF - 3) + 0, $(NF - 1) + 0 }' <(tail -n +2 "$work/cli.all")
+awk -v cm="${T_CM:-0}" -v mm="$M_MD" 'BEGIN { if (cm > 0) printf "  Markdown -> HTML  vs libcmark-gfm in process, per file (mconv-bench)   %5.2fx CPU\n", cm / mm }'
 awk '{ printf "  Markdown -> HTML  vs cmark-gfm CLI, per file,     %-14s %5.2fx wall, %5.2fx CPU\n", $1, $(NF - 3) + 0, $(NF - 1) + 0 }' <(tail -n +2 "$work/cli.perfile")
