@@ -38,6 +38,9 @@ func usage() -> Never {
                mconv-bench stages FROM TO FILE [ITERATIONS]     median per stage: HTML parse (html input only),
                                                                 read, transforms, write, whole conversion
                mconv-bench snippet-stages FROM TO FILE [ITERATIONS]  the same per snippet (FILE: one per line)
+               mconv-bench corpus FROM TO FILELIST [ITERATIONS]  FILELIST names one file per line; each pass converts
+                                                                them all; prints the best and median pass in ms
+                                                                (MCONV_BENCH_PERFILE=1: best ns per file)
         """)
     exit(1)
 }
@@ -45,8 +48,30 @@ func usage() -> Never {
 let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 4 else { usage() }
 let converter = try Converter(from: args[1], to: args[2])
-let text = try String(contentsOfFile: args[3], encoding: .utf8)
 let iterations = args.count > 4 ? Int(args[4]) ?? 10 : 10
+if args[0] == "corpus" {
+    // Files read (and decoded) before the clock starts; one pass converts every file once.
+    let list = try String(contentsOfFile: args[3], encoding: .utf8)
+    let paths = list.split(separator: "\n").map(String.init)
+    let texts = try paths.map { try String(contentsOfFile: $0, encoding: .utf8) }
+    if ProcessInfo.processInfo.environment["MCONV_BENCH_PERFILE"] == "1" {
+        // "BEST_NS PATH" per file, each file timed on its own.
+        for (path, text) in zip(paths, texts) {
+            print(Int(try measure(iterations: iterations) { _ = try converter.convert(text) }[0]), path)
+        }
+        exit(0)
+    }
+    var outputBytes = 0
+    let times = try measure(iterations: iterations) {
+        outputBytes = 0
+        for text in texts { outputBytes += try converter.convert(text).output.utf8.count }
+    }
+    let bytes = texts.reduce(0) { $0 + $1.utf8.count }
+    print(String(format: "%@ -> %@: %d files, input %d bytes, output %d bytes, best %.3f ms, median %.3f ms",
+                 args[1], args[2], texts.count, bytes, outputBytes, times[0] / 1e6, median(times) / 1e6))
+    exit(0)
+}
+let text = try String(contentsOfFile: args[3], encoding: .utf8)
 
 switch args[0] {
 case "convert":
