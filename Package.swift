@@ -7,8 +7,13 @@ let package = Package(
     products: [
         .library(name: "MarkupAST", targets: ["MarkupAST"]),
         .library(name: "HTML5Parser", targets: ["HTML5Parser"]),
-        .library(name: "MarkupConverter", targets: ["MarkupConverter"]),
+        .library(name: "HTMLFormat", targets: ["HTMLFormat"]),
+        .library(name: "MarkdownFormat", targets: ["MarkdownFormat"]),
+        .library(name: "BBCodeFormat", targets: ["BBCodeFormat"]),
+        .library(name: "RangeJSONFormat", targets: ["RangeJSONFormat"]),
+        .library(name: "PlainTextFormat", targets: ["PlainTextFormat"]),
         .library(name: "StyledText", targets: ["StyledText"]),
+        .library(name: "MarkupConverter", targets: ["MarkupConverter"]),
         .executable(name: "mconv", targets: ["mconv"]),
         .executable(name: "mconv-conformance", targets: ["mconv-conformance"]),
     ],
@@ -83,6 +88,16 @@ let package = Package(
                 "BBCodeFormat", "RangeJSONFormat", "StyledText", "MarkupConverter", "ConformanceKit",
             ],
             exclude: ["extract.py"]
+        ),
+        // README.md's examples, against the library products' modules only (no other target).
+        .testTarget(
+            name: "ReadmeExamplesTests",
+            dependencies: [
+                "MarkupAST", "HTML5Parser", "HTMLFormat", "MarkdownFormat", "BBCodeFormat",
+                "RangeJSONFormat", "PlainTextFormat", "StyledText", "MarkupConverter",
+            ],
+            // An example must import each module it uses, members included.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(name: "ConformanceTests", dependencies: ["ConformanceKit", "mconv"]),
     ],

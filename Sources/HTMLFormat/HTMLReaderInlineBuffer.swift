@@ -364,16 +364,39 @@ struct HTMLReaderInlineBuffer {
     /// `build()` appends through this (and drops empty wrappers), so the tree it returns is
     /// already normalized: `Normalize.document` then only checks it instead of rebuilding
     /// every level above the first unmerged pair of texts.
+    ///
+    /// A merge appends in place: the run is moved out of the list first (a payload-free
+    /// placeholder takes its slot), so its storage is not shared and grows geometrically.
+    /// `previous + s` with the list still holding `previous` copied the whole run on every
+    /// merge: quadratic in a long run built from many pieces (`<span>x` x N past the depth
+    /// limit, `<b>x</b>` x N merged into one strong).
     @inline(__always)
     static func appendNormalized(_ inline: Inline, to children: inout [Inline]) {
         if case .text(let s) = inline {
             if s.isEmpty { return }
-            if case .text(let previous)? = children.last {
-                children[children.count - 1] = .text(previous + s)
+            let last = children.count - 1
+            if last >= 0, case .text(var previous) = children[last] {
+                children[last] = .softBreak
+                previous.append(s)
+                children[last] = .text(previous)
                 return
             }
         }
         children.append(inline)
+    }
+
+    /// Appends `more` to the children of `list[index]` (`appendNormalized`, one by one), in
+    /// place: the element is moved out of the list and its children out of it before they
+    /// grow, so neither is copied (a copy per merge was quadratic in a long run of identical
+    /// neighbours merged into one).
+    static func appendChildren(_ more: [Inline], toElementAt index: Int, of list: inout [Inline]) {
+        var element = Inline.softBreak
+        swap(&element, &list[index])
+        var merged = element.children
+        // Releases the element's hold on `merged`'s storage.
+        element = element.withChildren([])
+        for child in more { appendNormalized(child, to: &merged) }
+        list[index] = element.withChildren(merged)
     }
 
     /// Builds the inline tree: leading and trailing spaces and line breaks dropped, spaces at
@@ -484,17 +507,14 @@ struct HTMLReaderInlineBuffer {
             let droppedAt = parent == 0 ? rootDroppedAt : stack[parent - 1].droppedAt
             // `<b>a</b><b>b</b>` renders as one run: merge identical neighbours.
             if siblings > 0, droppedAt != siblings,
-                case let last = children(parent)[siblings - 1],
-                HTMLReaderInlineBuffer.sameWrapper(last, made)
+                HTMLReaderInlineBuffer.sameWrapper(children(parent)[siblings - 1], made)
             {
-                var merged = last.children
-                for child in frame.children {
-                    HTMLReaderInlineBuffer.appendNormalized(child, to: &merged)
-                }
                 if parent == 0 {
-                    root[siblings - 1] = last.withChildren(merged)
+                    HTMLReaderInlineBuffer.appendChildren(
+                        frame.children, toElementAt: siblings - 1, of: &root)
                 } else {
-                    stack[parent - 1].children[siblings - 1] = last.withChildren(merged)
+                    HTMLReaderInlineBuffer.appendChildren(
+                        frame.children, toElementAt: siblings - 1, of: &stack[parent - 1].children)
                 }
             } else if frame.children.isEmpty, !frame.wrapper.survivesEmpty {
                 // Dropped, as `Normalize` would drop it.

@@ -524,6 +524,16 @@ final class HTMLReaderLowering {
     ) {
         let name = node.name
         let tight = context.tightText
+        if visits.count >= depthLimit, node.firstChild == nil, !isThematicBreak(role) {
+            // At the depth limit (the visits are the node's ancestors): the parser attached
+            // everything nested deeper here side by side, as empty elements with the text
+            // between them. A block per level cost a line of `maxDepth` quote markers or
+            // indents per level in Markdown: the levels are flattened into one run of text,
+            // a space between the parts (a word break, as in an inline-only block).
+            context.buffer.space()
+            drop("block elements nested past the depth limit")
+            return
+        }
         switch role {
         case .paragraph:
             let a = attributes(node, tag: nil)
@@ -646,6 +656,16 @@ final class HTMLReaderLowering {
             pushVisit(i, exit: .boundary, whiteSpace: inherited)
             context.flushInlines()
         }
+    }
+
+    /// The DOM depth of the elements the parser attaches side by side at its depth limit:
+    /// children of the open element at index `maxDepth - 2`, under `html` in a document
+    /// and right under the root in a fragment.
+    private var depthLimit: Int { dom.isFragment ? options.maxDepth - 1 : options.maxDepth }
+
+    private func isThematicBreak(_ role: HTMLReaderElements.Role) -> Bool {
+        if case .thematicBreak = role { return true }
+        return false
     }
 
     private func onlyElementChild(_ i: Int32) -> Int32? {

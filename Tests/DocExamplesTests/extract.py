@@ -26,6 +26,21 @@ function named after the file and line. Rules for the lines:
   compiled but not run (they run whole conformance suites or read every case file).
 - An example in a file wrapped in `#if CONDITION` (the Apple adapters) is wrapped in the same
   condition, and runs on the main actor.
+
+It also writes Tests/ReadmeExamplesTests/ReadmeExampleN.swift: the Nth ```swift block of
+README.md as one @Test, with the same rules plus these:
+
+- The block's `import` lines go to the top of its file, and nothing else is imported (but
+  Testing): the target has MemberImportVisibility, so an example that uses a module it does
+  not import fails to build. Each must name a library product of Package.swift (or a system
+  module), and the ReadmeExamplesTests target depends on exactly the library products'
+  targets, so the examples build against the products as an app would.
+- `print(EXPR)  // TEXT` states the printed output: it becomes `#expect(EXPR == LITERAL)` when
+  TEXT is a literal (as above), else `#expect(printed(EXPR) == "TEXT")` (the printed text
+  without its final newlines).
+- A block right after the line `<!-- example: #if CONDITION -->` (UI code: UIKit, SwiftUI, a
+  label) is wrapped in `#if CONDITION` and runs on the main actor. A block that uses `await`
+  is an `async` test.
 """
 
 import os
@@ -34,6 +49,11 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "DocExamplesTests", "DocExamples.swift")
+README = os.path.join(ROOT, "README.md")
+README_DIR = os.path.join(ROOT, "Tests", "ReadmeExamplesTests")
+README_TARGET = "ReadmeExamplesTests"
+# Modules an example may import besides the library products.
+SYSTEM_MODULES = {"Foundation", "UIKit", "AppKit", "SwiftUI"}
 
 # Files whose examples are not extracted, with why.
 SKIP = {
@@ -148,8 +168,30 @@ def literal_prefix(value):
     return None
 
 
-def expectation(code, comment):
+def swift_string(text):
+    """`text` as a Swift string literal."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"%s"' % escaped
+
+
+def printed_expectation(code, comment):
+    """README: `print(EXPR) // TEXT` as an `#expect` line, or None."""
+    m = re.match(r"(\s*)print\((.*)\)$", code.rstrip(), re.S)
+    if not m or "\n" in code or scan(m.group(2), stop_at_comment=False)[1] != 0:
+        return None
+    literal = expectation(m.group(1) + m.group(2), comment)
+    if literal is not None:
+        return literal
+    value = comment.strip()
+    if not value or "..." in value or "\u2026" in value:
+        return None
+    return ["%s#expect(printed(%s) == %s)" % (m.group(1), m.group(2), swift_string(value))]
+
+
+def expectation(code, comment, readme=False):
     """`#expect` lines for a statement with a trailing `// comment`, or None."""
+    if readme and code.lstrip().startswith("print("):
+        return printed_expectation(code, comment)
     value = comment.strip()
     if "..." in value or "\u2026" in value:
         return None
@@ -197,23 +239,39 @@ def has_assignment(code):
     return False
 
 
+def outside_multiline_strings(line, inside):
+    """`line` with the text of `\"\"\"` string literals left out (each delimiter becomes an
+    empty literal), and whether a multi-line string is open after it."""
+    parts = line.split('"""')
+    out = []
+    for k, part in enumerate(parts):
+        if not inside:
+            out.append(part)
+        if k < len(parts) - 1:
+            out.append('""')
+            inside = not inside
+    return "".join(out), inside
+
+
 def statements(lines):
     """Groups example lines into statements: (lines, trailing comment or None) pairs.
 
     A statement ends where brackets balance and the next line does not continue it with
     a leading `.`. Comment-only lines are their own statements."""
-    out, current, depth = [], [], 0
+    out, current, depth, multiline = [], [], 0, False
     for k, line in enumerate(lines):
         stripped = line.strip()
         if not current and (stripped.startswith("//") or not stripped):
             out.append(([line], None))
             continue
         current.append(line)
-        cut, d = scan(line)
+        code, multiline_after = outside_multiline_strings(line, multiline)
+        cut, d = scan(code)
         depth += d
+        multiline = multiline_after
         nxt = lines[k + 1].strip() if k + 1 < len(lines) else ""
-        if depth == 0 and not nxt.startswith("."):
-            cut, _ = scan(line)
+        if depth == 0 and not multiline and not nxt.startswith("."):
+            cut, _ = scan(line) if code == line else (len(line), 0)
             comment = line[cut + 2:] if cut < len(line) else None
             if comment is not None:
                 current[-1] = line[:cut].rstrip()
@@ -270,7 +328,7 @@ def output_below(groups, k):
     return None
 
 
-def body(lines):
+def body(lines, readme=False):
     result = []
     groups = statements(lines)
     skip = 0
@@ -288,7 +346,7 @@ def body(lines):
         if comment is None:
             result.extend(discarding(stmt))
             continue
-        exp = expectation("\n".join(stmt), comment)
+        exp = expectation("\n".join(stmt), comment, readme)
         if exp is None:
             result.extend(discarding(stmt, comment))
         else:
@@ -397,21 +455,116 @@ def render():
     return "".join(out), len(tests)
 
 
+README_HEADER = """\
+// swift-format-ignore-file
+// Generated by Tests/DocExamplesTests/extract.py from a ```swift example in README.md.
+// Do not edit: fix the example in README.md, then run
+// `python3 Tests/DocExamplesTests/extract.py`. DocExamplesFreshnessTests fails when this file
+// is out of date.
+"""
+
+README_MARKER = re.compile(r"<!--\s*example:\s*#if\s+(.+?)\s*-->$")
+
+
+def readme_examples():
+    """(line of the first code line, lines, condition) for each ```swift block of README.md."""
+    lines = open(README, encoding="utf-8").read().split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() != "```swift":
+            i += 1
+            continue
+        marker = README_MARKER.match(lines[i - 1].strip()) if i > 0 else None
+        j = i + 1
+        while j < len(lines) and lines[j].strip() != "```":
+            j += 1
+        yield i + 2, lines[i + 1:j], marker.group(1) if marker else None
+        i = j + 1
+
+
+def package_products():
+    """The library products of Package.swift, and the dependencies of README_TARGET."""
+    text = open(os.path.join(ROOT, "Package.swift"), encoding="utf-8").read()
+    products = {}
+    for name, targets in re.findall(r'\.library\(\s*name: "([^"]+)",\s*targets: \[([^]]*)\]', text):
+        products[name] = re.findall(r'"([^"]+)"', targets)
+    m = re.search(r'name: "%s",\s*dependencies: \[([^]]*)\]' % README_TARGET, text)
+    dependencies = re.findall(r'"([^"]+)"', m.group(1)) if m else []
+    return products, dependencies
+
+
+def render_readme():
+    """{path: text} of the README example files: one file per example, with its own imports
+    only (the target has MemberImportVisibility), so an example that forgets an import fails."""
+    products, dependencies = package_products()
+    product_targets = sorted({t for targets in products.values() for t in targets})
+    if sorted(dependencies) != product_targets:
+        raise SystemExit("Package.swift: %s must depend on exactly the library products' targets "
+                         "(%s), not %s" % (README_TARGET, ", ".join(product_targets),
+                                          ", ".join(sorted(dependencies))))
+    files = {}
+    for number, (line, ex, condition) in enumerate(readme_examples(), start=1):
+        code, imports = [], []
+        for k, l in enumerate(ex):
+            m = re.match(r"import ([A-Za-z_][A-Za-z0-9_]*)\s*(//.*)?$", l.strip())
+            if not m:
+                code.append(l)
+                continue
+            if m.group(1) not in products and m.group(1) not in SYSTEM_MODULES:
+                raise SystemExit("README.md:%d: `import %s` is not a library product of "
+                                 "Package.swift" % (line + k, m.group(1)))
+            imports.append(m.group(1))
+        while code and not code[0].strip():
+            code.pop(0)
+        out = [README_HEADER, "\n"]
+        if condition:
+            out.append("#if %s\n" % condition)
+        out += ["import %s\n" % m for m in imports + ["Testing"]]
+        out.append("\n// README.md:%d\n" % line)
+        actor = "@MainActor " if condition else ""
+        effects = "async throws" if any(re.search(r"\bawait\b", l) for l in code) else "throws"
+        out.append("@Test %sfunc README_%d() %s {\n" % (actor, line, effects))
+        lines = [part for l in body(code, readme=True) for part in l.split("\n")]
+        lines += ["_ = %s" % name for name in unused_names(lines)]
+        for part in lines:
+            out.append(("    " + part).rstrip() + "\n")
+        out.append("}\n")
+        if condition:
+            out.append("#endif\n")
+        files[os.path.join(README_DIR, "ReadmeExample%d.swift" % number)] = "".join(out)
+    return files
+
+
+def generated_readme_files():
+    """The example files now in README_DIR (ReadmeExamplesSupport.swift is written by hand)."""
+    if not os.path.isdir(README_DIR):
+        return []
+    return [os.path.join(README_DIR, f) for f in sorted(os.listdir(README_DIR))
+            if re.match(r"ReadmeExample[0-9]+\.swift$", f)]
+
+
 def main():
-    text, count = render()
+    outputs = {OUT: render()[0]}
+    outputs.update(render_readme())
+    stale = [p for p in generated_readme_files() if p not in outputs]
     if sys.argv[1:] == ["--check"]:
-        current = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
-        if current != text:
+        for path, text in sorted(outputs.items()):
+            current = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+            if current != text:
+                stale.append(path)
+        for path in stale:
             print("%s is out of date: run python3 Tests/DocExamplesTests/extract.py"
-                  % os.path.relpath(OUT, ROOT), file=sys.stderr)
-            return 1
-        return 0
+                  % os.path.relpath(path, ROOT), file=sys.stderr)
+        return 1 if stale else 0
     if sys.argv[1:]:
         print("usage: extract.py [--check]", file=sys.stderr)
         return 2
-    with open(OUT, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    print("%d examples" % count)
+    for path in stale:
+        os.remove(path)
+    for path, text in sorted(outputs.items()):
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    print("%d doc examples, %d README examples" % (render()[1], len(outputs) - 1))
     return 0
 
 
