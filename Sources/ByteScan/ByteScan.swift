@@ -139,7 +139,11 @@ public enum ByteScan {
     /// The index of the first of `a`, `b` or `c` in `base[start..<end]`, or `end`.
     ///
     /// ```swift
-    /// ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: p, from: 0, to: n)  // the first `<`, `&` or NUL
+    /// let bytes: [UInt8] = Array("ab&c<".utf8)
+    /// let i = bytes.withUnsafeBufferPointer { buffer in
+    ///     ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: buffer.baseAddress!, from: 0, to: buffer.count)
+    /// }
+    /// i  // 2: the first `<`, `&` or NUL
     /// ```
     @inlinable @inline(__always)
     public static func firstIndex(

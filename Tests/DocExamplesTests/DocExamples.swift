@@ -6,6 +6,7 @@
 
 import Foundation
 import BBCodeFormat
+import ByteScan
 import ConformanceKit
 import HTML5Parser
 import HTMLFormat
@@ -72,6 +73,37 @@ private func ignore<T>(_ value: T) {}
 @Test func BBCodeFormat_BBCodeWriter_10() throws {
     let doc = Document([.paragraph([.strong([.text("Hi")], .none), .text(" [b]")], .none)])
     #expect(BBCodeWriter().write(doc).output == "[b]Hi[/b] [noparse][b][/noparse]\n")
+}
+
+// Sources/ByteScan/ByteScan.swift:13
+@Test func ByteScan_ByteScan_13() throws {
+    let bytes: [UInt8] = Array("one\ntwo".utf8)
+    #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x0A, in: $0, from: 0) } == 3)
+}
+
+// Sources/ByteScan/ByteScan.swift:80
+@Test func ByteScan_ByteScan_80() throws {
+    #expect(Array("a€😀".utf8).withUnsafeBufferPointer { ByteScan.units(in: $0, utf16: true) } == 4)
+}
+
+// Sources/ByteScan/ByteScan.swift:120
+@Test func ByteScan_ByteScan_120() throws {
+    let bytes: [UInt8] = Array("a<b".utf8)
+    #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x3C, in: $0, from: 0) } == 1)
+}
+
+// Sources/ByteScan/ByteScan.swift:142
+@Test func ByteScan_ByteScan_142() throws {
+    let bytes: [UInt8] = Array("ab&c<".utf8)
+    let i = bytes.withUnsafeBufferPointer { buffer in
+        ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: buffer.baseAddress!, from: 0, to: buffer.count)
+    }
+    #expect(i == 2)  // the first `<`, `&` or NUL
+}
+
+// Sources/ByteScan/ByteScan.swift:176
+@Test func ByteScan_ByteScan_176() throws {
+    #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
 }
 
 // Sources/ConformanceKit/CommandCase+Documents.swift:12
