@@ -57,7 +57,8 @@ extension HTMLWriter {
         }
 
         let options: HTMLWriterOptions
-        var out = OutputBuffer()
+        // (Room for a forum post or a short page without regrowth.)
+        var out = OutputBuffer(capacity: 4_096)
         private var stack: [Task] = []
         // Every array a task views, kept alive (and unchanged) until the render ends.
         private var keptBlocks: [[Block]] = []
@@ -109,7 +110,7 @@ extension HTMLWriter {
             // Room for a small document's tasks and viewed lists (no regrowth for those).
             stack.reserveCapacity(32)
             keptBlocks.reserveCapacity(16)
-            keptInlines.reserveCapacity(32)
+            keptInlines.reserveCapacity(64)
             push(blocks: body)
             run()
             guard !footnotes.isEmpty else { return }
