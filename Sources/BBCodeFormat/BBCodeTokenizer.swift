@@ -30,6 +30,14 @@ enum BBCodeToken {
     case raw(Int, content: Int)
 }
 
+/// `count` zeros (one initialization, not `Array(repeating:count:)`'s element loop).
+func zeros(_ count: Int) -> [Int] {
+    [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+        buffer.initialize(repeating: 0)
+        initialized = count
+    }
+}
+
 /// What `parseTag` found.
 enum BBCodeParsedTag {
     /// An open tag, appended to `tags` at this index.
@@ -63,7 +71,7 @@ struct BBCodeTokenizer {
         }
         bytes.append(0)  // sentinel
         self.bytes = bytes
-        closeCounts = Array(repeating: 0, count: dialect.tags.count + 1)
+        closeCounts = zeros(dialect.tags.count + 1)
         return tokenize(bytes, count: bytes.count - 1)
     }
 

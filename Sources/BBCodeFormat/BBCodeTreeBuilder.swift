@@ -38,12 +38,16 @@ final class BBElement {
 
     /// Makes a finished inline element (no content left: `lowered()` or the transparent splice
     /// moved it out) a fresh inline element for another tag, instead of allocating one.
-    func reuse(tag: BBCodeTag, id: Int, token: (line: Int, column: Int)?) {
-        self.tag = tag
-        self.id = id
+    /// (`table` is the dialect's tag list, which `id` indexes; the tag is copied only when the
+    /// element held another one, and what is already empty is not reset.)
+    func reuse(table: [BBCodeTag], id: Int, token: (line: Int, column: Int)?) {
+        if id != self.id {
+            self.tag = table[id]
+            self.id = id
+        }
         self.token = token
-        attributes = .none
-        link = nil
+        if !attributes.isEmpty { attributes = .none }
+        if link != nil { link = nil }
         transparent = false
         mayHoldBreak = false
     }
@@ -177,7 +181,7 @@ struct BBCodeTreeBuilder {
         inlineLeafBreaks.reserveCapacity(tokens.count / 4 + 1)
         self.bytes = bytes
         remainingClose = closeCounts
-        openCount = Array(repeating: 0, count: unknown + 1)
+        openCount = zeros(unknown + 1)
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -247,7 +251,9 @@ struct BBCodeTreeBuilder {
             switch node {
             case .text(let s):
                 if s.isEmpty { mayNeedNormalize = true }
-                if case .text? = top.inlines.last {
+                // (The last node's case is read in place: `.last` would copy it.)
+                let count = top.inlines.count
+                if count > 0, case .text = top.inlines[count - 1] {
                     top.appendToLastInlineText(s)
                 } else {
                     top.inlines.append(.text(s))
@@ -265,7 +271,8 @@ struct BBCodeTreeBuilder {
         // Adjacent texts are merged here (the lowering's `Normalize` would merge them too).
         if case .text(let s) = node {
             if s.isEmpty { mayNeedNormalize = true }
-            if case .text? = top.children.last {
+            let count = top.children.count
+            if count > 0, case .text = top.children[count - 1] {
                 top.appendToLastText(s)
                 return
             }
@@ -441,7 +448,7 @@ struct BBCodeTreeBuilder {
         _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes = .none
     ) -> BBElement {
         if !isBlock, let element = spareInlineElements.popLast() {
-            element.reuse(tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column))
+            element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
             return element
         }
         return BBElement(

@@ -108,7 +108,7 @@ extension HTMLWriter {
             }
             if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
             // Room for a small document's tasks and viewed lists (no regrowth for those).
-            stack.reserveCapacity(32)
+            stack.reserveCapacity(64)
             keptBlocks.reserveCapacity(16)
             keptInlines.reserveCapacity(64)
             push(blocks: body)
@@ -549,13 +549,37 @@ extension HTMLWriter {
                     wrap(inlines, attributes, fallback: "del", allowed: Self.strikeTags)
                 }
             case .underline(let inlines, let attributes):
-                wrap(inlines, attributes, fallback: "u", allowed: Self.underlineTags)
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<u>")
+                    stack.append(.literal("</u>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "u", allowed: Self.underlineTags)
+                }
             case .sup(let inlines, let attributes):
-                wrap(inlines, attributes, fallback: "sup", allowed: Self.noTags)
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<sup>")
+                    stack.append(.literal("</sup>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "sup", allowed: Self.noTags)
+                }
             case .sub(let inlines, let attributes):
-                wrap(inlines, attributes, fallback: "sub", allowed: Self.noTags)
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<sub>")
+                    stack.append(.literal("</sub>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "sub", allowed: Self.noTags)
+                }
             case .highlight(let inlines, let attributes):
-                wrap(inlines, attributes, fallback: "mark", allowed: Self.noTags)
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<mark>")
+                    stack.append(.literal("</mark>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "mark", allowed: Self.noTags)
+                }
             case .span(let inlines, let attributes):
                 let tag = elementName(attributes.tag, fallback: "span", allowed: nil)
                 if Self.mayBeListedName(tag) && Self.voidElements.contains(tag) {
