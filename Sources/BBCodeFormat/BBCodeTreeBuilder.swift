@@ -242,22 +242,43 @@ struct BBCodeTreeBuilder {
 
     // MARK: Stack
 
+    /// Appends a text to the top element, merged with a text before it (the lowering's
+    /// `Normalize` would merge them too).
+    private mutating func appendPlainText(_ s: String) {
+        let top = stack[stack.count - 1]
+        if s.isEmpty { mayNeedNormalize = true }
+        // (The last node's case is read in place: `.last` would copy it.)
+        if top.isBlock {
+            let count = top.children.count
+            if count > 0, case .text = top.children[count - 1] {
+                top.appendToLastText(s)
+                return
+            }
+            if top.children.capacity == 0 { top.children.reserveCapacity(8) }
+            top.children.append(.text(s))
+        } else {
+            // (Room for a few children at the first one: most elements hold one to three.)
+            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(4) }
+            let count = top.inlines.count
+            if count > 0, case .text = top.inlines[count - 1] {
+                top.appendToLastInlineText(s)
+            } else {
+                top.inlines.append(.text(s))
+            }
+        }
+    }
+
     private mutating func append(_ node: BBNode) {
+        if case .text(let s) = node {
+            appendPlainText(s)
+            return
+        }
         let top = stack[stack.count - 1]
         guard top.isBlock else {
             // Inline elements hold text, single line ends and inlines only.
-            // (Room for a few children at the first one: most elements hold one to three.)
             if top.inlines.capacity == 0 { top.inlines.reserveCapacity(4) }
             switch node {
-            case .text(let s):
-                if s.isEmpty { mayNeedNormalize = true }
-                // (The last node's case is read in place: `.last` would copy it.)
-                let count = top.inlines.count
-                if count > 0, case .text = top.inlines[count - 1] {
-                    top.appendToLastInlineText(s)
-                } else {
-                    top.inlines.append(.text(s))
-                }
+            case .text: break  // (appended above)
             case .newlines(let count):
                 for _ in 0..<count { top.inlines.append(.lineBreak) }
                 top.mayHoldBreak = true
@@ -267,15 +288,6 @@ struct BBCodeTreeBuilder {
             case .element, .block: break  // not reached: blocks close the inline tail first
             }
             return
-        }
-        // Adjacent texts are merged here (the lowering's `Normalize` would merge them too).
-        if case .text(let s) = node {
-            if s.isEmpty { mayNeedNormalize = true }
-            let count = top.children.count
-            if count > 0, case .text = top.children[count - 1] {
-                top.appendToLastText(s)
-                return
-            }
         }
         if top.children.capacity == 0 { top.children.reserveCapacity(8) }
         top.children.append(node)
@@ -404,7 +416,7 @@ struct BBCodeTreeBuilder {
                 return
             }
         }
-        append(.text(s))
+        appendPlainText(s)
     }
 
     /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
@@ -416,7 +428,7 @@ struct BBCodeTreeBuilder {
                 return
             }
         }
-        append(.text(text(range)))
+        appendPlainText(text(range))
     }
 
     /// Appends the text `u[range]` as text and link nodes.
@@ -426,13 +438,13 @@ struct BBCodeTreeBuilder {
         }
         var start = range.lowerBound
         while let url = BBCodeAutolink.nextURL(u, from: start, in: range) {
-            if url.lowerBound > start { append(.text(string(start..<url.lowerBound))) }
+            if url.lowerBound > start { appendPlainText(string(start..<url.lowerBound)) }
             let s = string(url)
             append(inline: .link([.text(s)], Link(BBCodeURL.normalized(s)), .none))
             start = url.upperBound
         }
         if start == range.lowerBound || start < range.upperBound {
-            append(.text(string(start..<range.upperBound)))
+            appendPlainText(string(start..<range.upperBound))
         }
     }
 

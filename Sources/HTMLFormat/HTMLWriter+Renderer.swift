@@ -94,17 +94,30 @@ extension HTMLWriter {
         // MARK: Document
 
         mutating func render(_ document: Document) {
-            var body: [Block] = []
-            body.reserveCapacity(document.blocks.count)
-            for block in document.blocks {
-                if case .footnoteDefinition(let label, let blocks, let attributes) = block,
-                    footnoteNumbers[label] == nil
-                {
-                    footnotes.append(Footnote(label: label, blocks: blocks, attributes: attributes))
-                    footnoteNumbers[label] = footnotes.count
-                } else {
-                    body.append(block)
+            // Without footnote definitions (most documents) the body is the block list itself.
+            var hasFootnotes = false
+            for index in document.blocks.indices {
+                if case .footnoteDefinition = document.blocks[index] {
+                    hasFootnotes = true
+                    break
                 }
+            }
+            var body: [Block] = []
+            if hasFootnotes {
+                body.reserveCapacity(document.blocks.count)
+                for block in document.blocks {
+                    if case .footnoteDefinition(let label, let blocks, let attributes) = block,
+                        footnoteNumbers[label] == nil
+                    {
+                        footnotes.append(
+                            Footnote(label: label, blocks: blocks, attributes: attributes))
+                        footnoteNumbers[label] = footnotes.count
+                    } else {
+                        body.append(block)
+                    }
+                }
+            } else {
+                body = document.blocks
             }
             if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
             // Room for a small document's tasks and viewed lists (no regrowth for those).
