@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# BBCode -> HTML on 1,000 generated forum posts: mconv (Converter(BBCodeReader, HTMLWriter),
-# release, in process; well-formed posts take the direct path) vs the PyPI `bbcode` package (in
-# process), best of RUNS each, same run; then the same posts through the tree path only, and
-# "messy" posts (a third misnested, unclosed or with a stray close tag) both ways.
+# BBCode -> HTML on 1,000 generated forum posts: mconv (Converter(BBCodeReader, HTMLWriter):
+# reader, Document, writer; release, in process) vs the PyPI `bbcode` package (in process),
+# best of RUNS each, same run; then "messy" posts (a third misnested, unclosed or with a stray
+# close tag) both ways.
 # Then range JSON -> Markdown throughput in MB/s of paragraph text.
 # Usage: Benchmarks/bbcode/bench.sh [POSTS] [RUNS]      (defaults: 1000, 5)
 # Needs: python3 -m pip install bbcode
@@ -27,13 +27,11 @@ python3 gen_posts.py "$POSTS" > "$WORK/posts.txt"
 BYTES=$(wc -c < "$WORK/posts.txt")
 T_PY=$(python3 bbcode_py.py "$WORK/posts.txt" "$RUNS")
 T_MC=$("$BIN" html "$WORK/posts.txt" "$RUNS" 2>/dev/null)
-T_TREE=$("$BIN" html-tree "$WORK/posts.txt" "$RUNS")
-awk -v n="$POSTS" -v b="$BYTES" -v p="$T_PY" -v m="$T_MC" -v t="$T_TREE" 'BEGIN {
+awk -v n="$POSTS" -v b="$BYTES" -v p="$T_PY" -v m="$T_MC" 'BEGIN {
     printf "BBCode -> HTML, %d posts, %d bytes\n", n, b
     printf "PyPI bbcode : %9.2f ms\n", p / 1e6
     printf "mconv       : %9.2f ms\n", m / 1e6
     printf "ratio       : %9.1fx\n", p / m
-    printf "tree path   : %9.2f ms (%.1fx)\n", t / 1e6, p / t
 }'
 python3 gen_posts.py "$POSTS" messy > "$WORK/messy.txt"
 T_PY_M=$(python3 bbcode_py.py "$WORK/messy.txt" "$RUNS")

@@ -4,7 +4,7 @@
 Usage: gen_posts.py [COUNT] [messy] > posts.txt      (default 1000)
 
 With `messy`, about a third of the posts get a misnested pair (`[b]a [i]b[/b] c[/i]`), an
-unclosed `[b]` or a stray `[/i]`: inputs the direct HTML path leaves to the tree path.
+unclosed `[b]` or a stray `[/i]` (recovery paths of the reader).
 """
 import random
 import sys

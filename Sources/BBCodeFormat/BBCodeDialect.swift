@@ -21,9 +21,8 @@ public struct BBCodeDialect: Hashable, Sendable {
     public var quoteAttributes: Bool
     private var index: [String: Int]
     /// Byte-level name lookup for the reader (same indices as `tags`).
-    package private(set) var lookup = BBCodeTagLookup(names: [])
+    private(set) var lookup = BBCodeTagLookup(names: [])
     /// Each tag's kind as one byte (same indices as `tags`).
-    package private(set) var kindCodes: [BBCodeKindCode] = []
 
     /// Creates a dialect from a tag list.
     public init(
@@ -53,7 +52,6 @@ public struct BBCodeDialect: Hashable, Sendable {
             tags.append(tag)
         }
         lookup = BBCodeTagLookup(names: tags.map(\.name))
-        kindCodes = tags.map { BBCodeKindCode($0.kind) }
     }
 
     /// Removes the tag `name` (case-insensitive) if present.
@@ -63,7 +61,6 @@ public struct BBCodeDialect: Hashable, Sendable {
         index = [:]
         for (i, tag) in tags.enumerated() { index[tag.name] = i }
         lookup = BBCodeTagLookup(names: tags.map(\.name))
-        kindCodes = tags.map { BBCodeKindCode($0.kind) }
     }
 
     /// The tag named `name` (lower-case), if the dialect has it.

@@ -16,12 +16,47 @@ struct BBCodeLowering {
 
     /// The finished nodes `.inline` and `.block` point to (from the builder).
     private let inlineLeaves: [Inline]
+    /// Per inline leaf: whether it may hold a line break.
+    private let inlineLeafBreaks: [Bool]
     private let blockLeaves: [Block]
+    /// Whether the builder's tree may hold something `Normalize` changes (when false, the
+    /// paragraphs are normalized already and are not checked).
+    private let mayNeedNormalize: Bool
 
-    init(diagnostics: [Diagnostic], inlineLeaves: [Inline], blockLeaves: [Block]) {
+    init(
+        diagnostics: [Diagnostic], inlineLeaves: [Inline], inlineLeafBreaks: [Bool],
+        blockLeaves: [Block], mayNeedNormalize: Bool = true
+    ) {
         self.diagnostics = diagnostics
         self.inlineLeaves = inlineLeaves
+        self.inlineLeafBreaks = inlineLeafBreaks
         self.blockLeaves = blockLeaves
+        self.mayNeedNormalize = mayNeedNormalize
+    }
+
+    /// Whether `nodes` holds an element (flattened into inlines by `appendInlines`).
+    private func runHasElement(_ nodes: ArraySlice<BBNode>) -> Bool {
+        for node in nodes {
+            if case .element = node { return true }
+        }
+        return false
+    }
+
+    /// Whether `inlines`, made of `nodes`, may hold a line break: at its top level (from line
+    /// ends, looked at after the edges were trimmed) or inside an inline leaf or a flattened
+    /// block element (nothing else makes one).
+    private func mayHoldBreak(_ nodes: ArraySlice<BBNode>, _ inlines: [Inline]) -> Bool {
+        for node in nodes {
+            switch node {
+            case .element: return true
+            case .inline(let k): if inlineLeafBreaks[k] { return true }
+            case .text, .block, .newlines: break
+            }
+        }
+        for i in inlines.indices {
+            if case .lineBreak = inlines[i] { return true }
+        }
+        return false
     }
 
     /// Blocks of a container; `compact` gives `.plain` paragraphs (list items, cells).
@@ -37,15 +72,22 @@ struct BBCodeLowering {
             var inlines: [Inline] = []
             inlines.reserveCapacity(runEnd - runStart)
             this.appendInlines(nodes[runStart..<runEnd], to: &inlines)
-            BBCodeLowering.trimBreaks(&inlines, leading: true)
-            BBCodeLowering.trimBreaks(&inlines, leading: false)
+            // (Breaks trimmed inside a container may leave it empty: `Normalize` drops it.)
+            var nested = false
+            BBCodeLowering.trimBreaks(&inlines, leading: true, depth: 0, nested: &nested)
+            BBCodeLowering.trimBreaks(&inlines, leading: false, depth: 0, nested: &nested)
             let blank = inlines.allSatisfy {
                 if case .text(let s) = $0 { return s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
                 return false
             }
             if blank { return }
             if this.normalizing {
-                inlines = Normalize.inlines(inlines)
+                // (A block element flattened into the run may hold anything: checked then.)
+                if this.mayNeedNormalize || nested
+                    || this.runHasElement(nodes[runStart..<runEnd])
+                {
+                    inlines = Normalize.inlines(inlines)
+                }
                 if inlines.isEmpty {
                     this.dropped += 1
                     return
@@ -56,7 +98,8 @@ struct BBCodeLowering {
                 let leading = BBCodeLowering.trimBreaks(&inlines, leading: true)
                 let trailing = BBCodeLowering.trimBreaks(&inlines, leading: false)
                 if (leading || trailing) && inlines.isEmpty { return }
-                if BBCodeLowering.trimSpaces(&inlines) {
+                let breaks = this.mayHoldBreak(nodes[runStart..<runEnd], inlines)
+                if BBCodeLowering.trimSpaces(&inlines, mayHoldBreak: breaks) {
                     inlines = Normalize.inlines(inlines)
                     if inlines.isEmpty { return }
                 }
@@ -227,36 +270,54 @@ struct BBCodeLowering {
     /// (or last) inline containers, down to a bounded depth; returns whether it removed any.
     @discardableResult
     static func trimBreaks(_ xs: inout [Inline], leading: Bool, depth: Int = 0) -> Bool {
+        var nested = false
+        return trimBreaks(&xs, leading: leading, depth: depth, nested: &nested)
+    }
+
+    /// `trimBreaks`; sets `nested` when it removed a break inside a container.
+    @discardableResult
+    static func trimBreaks(
+        _ xs: inout [Inline], leading: Bool, depth: Int, nested: inout Bool
+    ) -> Bool {
         var removed = false
-        while true {
-            guard let edge = leading ? xs.first : xs.last else { return removed }
+        while !xs.isEmpty {
+            let i = leading ? 0 : xs.count - 1
             // (An empty text, from an empty `[noparse]` say, is no content: it goes too.)
-            if edge == .lineBreak || edge == .text("") {
+            // (Matched in place: no copy of the edge node.)
+            let drop: Bool
+            switch xs[i] {
+            case .lineBreak: drop = true
+            case .text(let s): drop = s.isEmpty
+            default: drop = false
+            }
+            if drop {
                 if leading { xs.removeFirst() } else { xs.removeLast() }
                 removed = true
+                if depth > 0 { nested = true }
                 continue
             }
-            guard edge.isContainer, depth < 600 else { return removed }
-            var children = edge.children
+            guard depth < 600, xs[i].isContainer else { return removed }
+            var children = xs[i].children
             // (A change anywhere below is written back, not only one at this level.)
-            if trimBreaks(&children, leading: leading, depth: depth + 1) {
-                let node = edge.withChildren(children)
-                if leading { xs[0] = node } else { xs[xs.count - 1] = node }
+            if trimBreaks(&children, leading: leading, depth: depth + 1, nested: &nested) {
+                xs[i] = xs[i].withChildren(children)
                 removed = true
             }
             return removed
         }
+        return removed
     }
 
     /// Removes spaces and tabs at the start and end of a paragraph's inlines (its first and
     /// last text at the top level) and next to each line break (the texts just before and
     /// after it, at every level), then the line breaks this leaves at its edges, until
-    /// nothing changes; returns whether anything was removed.
+    /// nothing changes; returns whether anything was removed. (`mayHoldBreak` false: `xs`
+    /// holds no line break at any depth, so only the edges are looked at.)
     @discardableResult
-    static func trimSpaces(_ xs: inout [Inline]) -> Bool {
+    static func trimSpaces(_ xs: inout [Inline], mayHoldBreak: Bool = true) -> Bool {
         var changed = false
         while true {
-            var pass = trimAroundBreaks(&xs, depth: 0)
+            var pass = mayHoldBreak ? trimAroundBreaks(&xs, depth: 0) : false
             if !xs.isEmpty {
                 if trimEdge(&xs[0], leading: true) { pass = true }
                 if trimEdge(&xs[xs.count - 1], leading: false) { pass = true }
@@ -296,7 +357,7 @@ struct BBCodeLowering {
     }
 
     /// Drops the spaces and tabs at the start (`leading`) or end of `x` when it is a text, byte
-    /// by byte as the direct HTML path does (it may be left empty); returns whether it did.
+    /// by byte (it may be left empty); returns whether it did.
     static func trimEdge(_ x: inout Inline, leading: Bool) -> Bool {
         guard case .text(let s) = x else { return false }
         let u = s.utf8

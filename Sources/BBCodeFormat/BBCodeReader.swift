@@ -50,7 +50,8 @@ public struct BBCodeReader: MarkupReader {
         let root = builder.build(tokens, tokenizer)
         var lowering = BBCodeLowering(
             diagnostics: builder.diagnostics, inlineLeaves: builder.inlineLeaves,
-            blockLeaves: builder.blockLeaves)
+            inlineLeafBreaks: builder.inlineLeafBreaks, blockLeaves: builder.blockLeaves,
+            mayNeedNormalize: builder.mayNeedNormalize)
         let blocks = lowering.blocks(root.children, compact: false)
         var diagnostics = lowering.diagnostics
         diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }

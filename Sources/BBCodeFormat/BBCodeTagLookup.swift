@@ -1,7 +1,7 @@
 /// Finds a dialect's tags by name bytes, case-insensitively, without building a `String`.
 ///
 /// An open-addressed table over the lower-cased names; rebuilt when the dialect changes.
-package struct BBCodeTagLookup: Sendable {
+struct BBCodeTagLookup: Sendable {
     /// All names' UTF-8 bytes, back to back.
     private var bytes: [UInt8] = []
     /// Per tag index: where its name starts in `bytes` (the end is the next start).
@@ -39,7 +39,7 @@ package struct BBCodeTagLookup: Sendable {
     }
 
     /// The index of the tag named by `b[start..<end]` (ASCII letters in any case), or nil.
-    package func find(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    func find(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         let count = end - start
         guard count > 0, !slots.isEmpty else { return nil }
         let mask = slots.count - 1

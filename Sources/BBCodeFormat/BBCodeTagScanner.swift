@@ -1,8 +1,7 @@
 import ByteScan
 
 /// Where one `[tag=value name=value ...]` or `[/tag]` lies in the input bytes: the syntax of
-/// a tag, read without building strings. The tokenizer and the direct BBCode-to-HTML path
-/// (`MarkupConverter`) both read tags with it, so they agree on what a tag is.
+/// a tag, read without building strings (the tokenizer reads tags with it).
 ///
 /// ```swift
 /// // bytes of `[quote="ann" post_id=3]x` (with a 0 after the last byte)
@@ -10,31 +9,31 @@ import ByteScan
 /// // tag.id == index of "quote", tag.value == 8..<11 (inside the quotes), tag.end == 24,
 /// // pairs == [name 12..<19, value 20..<21]
 /// ```
-package struct BBCodeScannedTag {
+struct BBCodeScannedTag {
     /// The tag's index in the dialect.
-    package var id: Int
+    var id: Int
     /// Whether it is a close tag (`[/name]`).
-    package var isClose: Bool
+    var isClose: Bool
     /// The `=value` bytes (inside the quotes when quoted), if any.
-    package var value: Range<Int>?
+    var value: Range<Int>?
     /// The position after the closing `]`.
-    package var end: Int
+    var end: Int
 }
 
 /// One ` name=value` of a tag: byte ranges of the name (any case) and the value (inside
 /// quotes when quoted).
-package struct BBCodeAttributeRange {
-    package var name: Range<Int>
-    package var value: Range<Int>
+struct BBCodeAttributeRange {
+    var name: Range<Int>
+    var value: Range<Int>
 }
 
 /// Reads one tag at a `[` (see `BBCodeScannedTag`).
-package enum BBCodeTagScanner {
+enum BBCodeTagScanner {
     /// Tags longer than this (from the `[`) are text.
-    package static let maxTagLength = 2048
+    static let maxTagLength = 2048
 
     @inline(__always)
-    package static func isNameByte(_ x: UInt8) -> Bool {
+    static func isNameByte(_ x: UInt8) -> Bool {
         (x >= 0x61 && x <= 0x7A) || (x >= 0x41 && x <= 0x5A) || (x >= 0x30 && x <= 0x39)
             || x == 0x2A || x == 0x5F || x == 0x2D
     }
@@ -42,7 +41,7 @@ package enum BBCodeTagScanner {
     /// Reads the tag at `start` (a `[`) of `b[0..<n]`, which must hold a 0 at `b[n]`.
     /// Nil when the bytes are not a tag of the dialect (then they are text). The attribute
     /// ranges replace the contents of `attributes`.
-    package static func scan(
+    static func scan(
         _ b: UnsafePointer<UInt8>, _ start: Int, _ n: Int, lookup: BBCodeTagLookup,
         attributes: inout [BBCodeAttributeRange]
     ) -> BBCodeScannedTag? {
@@ -108,7 +107,7 @@ package enum BBCodeTagScanner {
     /// The position of the first `[`, `\n` or `\r` at or after `from`, or `n` (plain text is
     /// skipped 8 bytes at a time).
     @inline(__always)
-    package static func skipPlain(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+    static func skipPlain(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
         ByteScan.firstIndex(of: 0x5B, 0x0A, 0x0D, in: base, from: from, to: n)
     }
 
@@ -125,7 +124,7 @@ package enum BBCodeTagScanner {
     /// The line ends starting at `i` (a `\n` or `\r`): how many (`\r\n` is one; a line of
     /// only spaces and tabs between two line ends is swallowed) and the position after the
     /// last one.
-    package static func lineEnds(_ b: UnsafePointer<UInt8>, _ i: Int, _ n: Int)
+    static func lineEnds(_ b: UnsafePointer<UInt8>, _ i: Int, _ n: Int)
         -> (count: Int, end: Int)
     {
         var count = 0

@@ -30,6 +30,14 @@ enum BBCodeToken {
     case raw(Int, content: Int)
 }
 
+/// `count` zeros (one initialization, not `Array(repeating:count:)`'s element loop).
+func zeros(_ count: Int) -> [Int] {
+    [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+        buffer.initialize(repeating: 0)
+        initialized = count
+    }
+}
+
 /// What `parseTag` found.
 enum BBCodeParsedTag {
     /// An open tag, appended to `tags` at this index.
@@ -63,7 +71,7 @@ struct BBCodeTokenizer {
         }
         bytes.append(0)  // sentinel
         self.bytes = bytes
-        closeCounts = Array(repeating: 0, count: dialect.tags.count + 1)
+        closeCounts = zeros(dialect.tags.count + 1)
         return tokenize(bytes, count: bytes.count - 1)
     }
 
@@ -147,7 +155,7 @@ struct BBCodeTokenizer {
                     if let (contentEnd, after) = findClose(name, b, from: end, n) {
                         flushText(i)
                         var content = String(decoding: b[end..<contentEnd], as: UTF8.self)
-                        if content.utf8.contains(0x0D) {
+                        if b[end..<contentEnd].contains(0x0D) {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
                         contents.append(content)
@@ -236,12 +244,15 @@ struct BBCodeTokenizer {
     private mutating func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
         -> (BBCodeParsedTag, Int)?
     {
+        // (The scratch array is moved out and back, so the scanner's appends find it unique.)
         var ranges = attributeRanges
-        let lookup = dialect.lookup
+        attributeRanges = []
+        defer { attributeRanges = ranges }
         guard
             let scanned = b.withUnsafeBufferPointer({ p -> BBCodeScannedTag? in
                 guard let base = p.baseAddress else { return nil }
-                return BBCodeTagScanner.scan(base, start, n, lookup: lookup, attributes: &ranges)
+                return BBCodeTagScanner.scan(
+                    base, start, n, lookup: dialect.lookup, attributes: &ranges)
             })
         else { return nil }
         if scanned.isClose {
@@ -254,11 +265,15 @@ struct BBCodeTokenizer {
         if !ranges.isEmpty {
             attributes.reserveCapacity(ranges.count)
             for range in ranges {
-                let name = String(decoding: b[range.name].map { lower($0) }, as: UTF8.self)
+                // (Lower-cased only when it holds an upper-case letter.)
+                let raw = b[range.name]
+                let name =
+                    raw.contains { $0 >= 0x41 && $0 <= 0x5A }
+                    ? String(decoding: raw.map { lower($0) }, as: UTF8.self)
+                    : String(decoding: raw, as: UTF8.self)
                 attributes.append(Attribute(name: name, value: string(range.value)))
             }
         }
-        attributeRanges = ranges
         let tok = BBCodeTagToken(
             id: scanned.id, value: scanned.value.map(string), attributes: attributes,
             raw: start..<scanned.end, line: line, column: column)

@@ -16,6 +16,9 @@ final class BBElement {
     @exclusivity(unchecked) var link: Link?
     /// An unsafe link: lowered as its children only.
     @exclusivity(unchecked) var transparent = false
+    /// Whether `inlines` may hold a line break at some depth (when false, the lowering skips
+    /// looking for spaces next to line breaks).
+    @exclusivity(unchecked) var mayHoldBreak = false
     /// The content of a block element.
     @exclusivity(unchecked) var children: [BBNode] = []
     /// The content of an inline element, already lowered (inline elements hold only inline
@@ -35,13 +38,18 @@ final class BBElement {
 
     /// Makes a finished inline element (no content left: `lowered()` or the transparent splice
     /// moved it out) a fresh inline element for another tag, instead of allocating one.
-    func reuse(tag: BBCodeTag, id: Int, token: (line: Int, column: Int)?) {
-        self.tag = tag
-        self.id = id
+    /// (`table` is the dialect's tag list, which `id` indexes; the tag is copied only when the
+    /// element held another one, and what is already empty is not reset.)
+    func reuse(table: [BBCodeTag], id: Int, token: (line: Int, column: Int)?) {
+        if id != self.id {
+            self.tag = table[id]
+            self.id = id
+        }
         self.token = token
-        attributes = .none
-        link = nil
+        if !attributes.isEmpty { attributes = .none }
+        if link != nil { link = nil }
         transparent = false
+        mayHoldBreak = false
     }
 
     /// Appends `s` to the last child, which must be `.text`, in place: text kept as many
@@ -66,7 +74,12 @@ final class BBElement {
 
     /// Whether the element is lowered as its content only (unsafe or nested links).
     var isTransparent: Bool {
-        transparent || (link == nil && (tag.kind == .link || tag.kind == .email))
+        guard !transparent else { return true }
+        guard link == nil else { return false }
+        switch tag.kind {
+        case .link, .email: return true
+        default: return false
+        }
     }
 
     /// The AST inline of a finished, non-transparent inline element (its `inlines` moved out).
@@ -123,6 +136,8 @@ struct BBCodeTreeBuilder {
     var diagnostics: [Diagnostic] = []
     /// The finished inlines and blocks that `.inline` and `.block` nodes point to.
     private(set) var inlineLeaves: [Inline] = []
+    /// Per inline leaf: whether it may hold a line break (see `BBElement.mayHoldBreak`).
+    private(set) var inlineLeafBreaks: [Bool] = []
     private(set) var blockLeaves: [Block] = []
     private var stack: [BBElement] = []
     /// Popped inline elements that nothing else references, for reuse by `newElement`.
@@ -134,6 +149,10 @@ struct BBCodeTreeBuilder {
     /// The input bytes the token ranges point into.
     private var bytes: [UInt8] = []
     private var linkDepth = 0
+    /// Set when the tree may not come out normalized (an empty text, an empty inline element,
+    /// texts spliced from a dropped link): then the lowering runs `Normalize` on paragraphs.
+    /// (Otherwise texts are merged as they are appended, so `Normalize` would change nothing.)
+    private(set) var mayNeedNormalize = false
     private var depthWarned = false
     private var lineHasContent = false
     private var strayCount = 0
@@ -158,9 +177,11 @@ struct BBCodeTreeBuilder {
         stack.append(root)
         // The root collects most nodes of a post: one allocation instead of repeated growth.
         root.children.reserveCapacity(tokens.count / 2 + 1)
+        inlineLeaves.reserveCapacity(tokens.count / 4 + 1)
+        inlineLeafBreaks.reserveCapacity(tokens.count / 4 + 1)
         self.bytes = bytes
         remainingClose = closeCounts
-        openCount = Array(repeating: 0, count: unknown + 1)
+        openCount = zeros(unknown + 1)
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -221,39 +242,67 @@ struct BBCodeTreeBuilder {
 
     // MARK: Stack
 
+    /// Appends a text to the top element, merged with a text before it (the lowering's
+    /// `Normalize` would merge them too).
+    private mutating func appendPlainText(_ s: String) {
+        let top = stack[stack.count - 1]
+        if s.isEmpty { mayNeedNormalize = true }
+        // (The last node's case is read in place: `.last` would copy it.)
+        if top.isBlock {
+            let count = top.children.count
+            if count > 0, case .text = top.children[count - 1] {
+                top.appendToLastText(s)
+                return
+            }
+            if top.children.capacity == 0 { top.children.reserveCapacity(8) }
+            top.children.append(.text(s))
+        } else {
+            // (Room for a few children at the first one: most elements hold one to three.)
+            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(4) }
+            let count = top.inlines.count
+            if count > 0, case .text = top.inlines[count - 1] {
+                top.appendToLastInlineText(s)
+            } else {
+                top.inlines.append(.text(s))
+            }
+        }
+    }
+
     private mutating func append(_ node: BBNode) {
+        if case .text(let s) = node {
+            appendPlainText(s)
+            return
+        }
         let top = stack[stack.count - 1]
         guard top.isBlock else {
             // Inline elements hold text, single line ends and inlines only.
+            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(4) }
             switch node {
-            case .text(let s):
-                if case .text? = top.inlines.last {
-                    top.appendToLastInlineText(s)
-                } else {
-                    top.inlines.append(.text(s))
-                }
+            case .text: break  // (appended above)
             case .newlines(let count):
                 for _ in 0..<count { top.inlines.append(.lineBreak) }
-            case .inline(let k): top.inlines.append(inlineLeaves[k])
+                top.mayHoldBreak = true
+            case .inline(let k):
+                top.inlines.append(inlineLeaves[k])
+                if inlineLeafBreaks[k] { top.mayHoldBreak = true }
             case .element, .block: break  // not reached: blocks close the inline tail first
             }
             return
         }
-        // Adjacent texts are merged here (the lowering's `Normalize` would merge them too).
-        if case .text(let s) = node, case .text? = top.children.last {
-            top.appendToLastText(s)
-        } else {
-            top.children.append(node)
-        }
+        if top.children.capacity == 0 { top.children.reserveCapacity(8) }
+        top.children.append(node)
     }
 
-    private mutating func append(inline: Inline) {
+    private mutating func append(inline: Inline, mayHoldBreak: Bool = false) {
         let top = stack[stack.count - 1]
         if !top.isBlock {
+            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(4) }
             top.inlines.append(inline)
+            if mayHoldBreak { top.mayHoldBreak = true }
             return
         }
         inlineLeaves.append(inline)
+        inlineLeafBreaks.append(mayHoldBreak)
         top.children.append(.inline(inlineLeaves.count - 1))
     }
 
@@ -278,7 +327,9 @@ struct BBCodeTreeBuilder {
         openCount[element.id] -= 1
         if element.link != nil { linkDepth -= 1 }
         guard !element.isBlock else { return }
+        if element.inlines.isEmpty { mayNeedNormalize = true }
         if element.isTransparent {
+            mayNeedNormalize = true
             let xs = element.inlines
             element.inlines = []
             let top = stack[stack.count - 1]
@@ -286,13 +337,15 @@ struct BBCodeTreeBuilder {
                 // The inlines kept as they are (no text merging), as the lowering did.
                 for x in xs {
                     inlineLeaves.append(x)
+                    inlineLeafBreaks.append(element.mayHoldBreak)
                     top.children.append(.inline(inlineLeaves.count - 1))
                 }
             } else {
                 top.inlines.append(contentsOf: xs)
+                if element.mayHoldBreak { top.mayHoldBreak = true }
             }
         } else {
-            append(inline: element.lowered())
+            append(inline: element.lowered(), mayHoldBreak: element.mayHoldBreak)
         }
         // Elements still held elsewhere (a tail to reopen) are left alone.
         if isKnownUniquelyReferenced(&element) { spareInlineElements.append(element) }
@@ -363,7 +416,7 @@ struct BBCodeTreeBuilder {
                 return
             }
         }
-        append(.text(s))
+        appendPlainText(s)
     }
 
     /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
@@ -375,7 +428,7 @@ struct BBCodeTreeBuilder {
                 return
             }
         }
-        append(.text(text(range)))
+        appendPlainText(text(range))
     }
 
     /// Appends the text `u[range]` as text and link nodes.
@@ -385,13 +438,13 @@ struct BBCodeTreeBuilder {
         }
         var start = range.lowerBound
         while let url = BBCodeAutolink.nextURL(u, from: start, in: range) {
-            if url.lowerBound > start { append(.text(string(start..<url.lowerBound))) }
+            if url.lowerBound > start { appendPlainText(string(start..<url.lowerBound)) }
             let s = string(url)
             append(inline: .link([.text(s)], Link(BBCodeURL.normalized(s)), .none))
             start = url.upperBound
         }
         if start == range.lowerBound || start < range.upperBound {
-            append(.text(string(start..<range.upperBound)))
+            appendPlainText(string(start..<range.upperBound))
         }
     }
 
@@ -407,7 +460,7 @@ struct BBCodeTreeBuilder {
         _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes = .none
     ) -> BBElement {
         if !isBlock, let element = spareInlineElements.popLast() {
-            element.reuse(tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column))
+            element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
             return element
         }
         return BBElement(
@@ -667,10 +720,18 @@ struct BBCodeTreeBuilder {
     private func blockAttributes(_ tok: BBCodeTagToken) -> Attributes {
         switch tagTable[tok.id].kind {
         case .quote:
-            var attributes = Attributes(tag: "quote")
-            if let value = tok.value, !value.isEmpty { attributes.set("author", value) }
-            for pair in tok.attributes { attributes.set(pair.name, pair.value) }
-            return attributes
+            // The pairs are collected first (`Attributes.set` rebuilds the attributes).
+            var pairs: [Attribute] = []
+            func set(_ name: String, _ value: String) {
+                if let index = pairs.firstIndex(where: { $0.name == name }) {
+                    pairs[index].value = value
+                } else {
+                    pairs.append(Attribute(name: name, value: value))
+                }
+            }
+            if let value = tok.value, !value.isEmpty { set("author", value) }
+            for pair in tok.attributes { set(pair.name, pair.value) }
+            return Attributes(tag: "quote", pairs: pairs)
         case .align(let alignment):
             return Attributes(style: [CSSDeclaration(property: "text-align", value: alignment)])
         case .indent:
@@ -698,7 +759,7 @@ struct BBCodeTreeBuilder {
     }
 }
 
-package func trimmed(_ s: String) -> String {
+func trimmed(_ s: String) -> String {
     let u = s.utf8
     func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
     guard let first = u.first, let last = u.last, space(first) || space(last) else { return s }

@@ -23,7 +23,7 @@ public enum BBCodeURL {
     }
 
     /// `isSafe(_:image:)` on UTF-8 bytes.
-    package static func isSafe(_ u: UnsafeBufferPointer<UInt8>, image: Bool) -> Bool {
+    static func isSafe(_ u: UnsafeBufferPointer<UInt8>, image: Bool) -> Bool {
         // The scheme, lower-cased, up to 32 bytes (a longer one is no scheme this refuses).
         var scheme: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var length = 0
@@ -108,7 +108,7 @@ public enum BBCodeURL {
 }
 
 /// `[size=...]` values to CSS and back.
-package enum BBCodeSize {
+enum BBCodeSize {
     static let keywords = ["x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"]
     static let keywordPercent: [String: Int] = [
         "xx-small": 50, "x-small": 75, "small": 85, "medium": 100, "large": 120, "x-large": 150,
@@ -116,7 +116,7 @@ package enum BBCodeSize {
     ]
 
     /// The CSS `font-size` for a BBCode size value, or nil when invalid.
-    package static func css(_ value: String, scale: BBCodeSizeScale) -> String? {
+    static func css(_ value: String, scale: BBCodeSizeScale) -> String? {
         let digits = value.prefix { $0.isASCIIDigit }
         guard !digits.isEmpty, digits.count <= 4, let number = Int(digits) else { return nil }
         let unit = value.dropFirst(digits.count).lowercased()
@@ -165,10 +165,10 @@ package enum BBCodeSize {
 }
 
 /// Finds bare URLs in text.
-package enum BBCodeAutolink {
+enum BBCodeAutolink {
     /// The first bare URL in `u[from..<range.upperBound]`, where `range` is the whole text
     /// (its start counts as a word start), or nil.
-    package static func nextURL(_ u: UnsafeBufferPointer<UInt8>, from: Int, in range: Range<Int>)
+    static func nextURL(_ u: UnsafeBufferPointer<UInt8>, from: Int, in range: Range<Int>)
         -> Range<Int>?
     {
         let n = range.upperBound
@@ -218,7 +218,7 @@ package enum BBCodeAutolink {
     /// A cheap pre-check: "://" or "www." somewhere in `u[range]` (case-insensitive).
     ///
     /// Only the `:` and `.` bytes are looked at, found with `memchr`.
-    package static func mayHoldURL(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func mayHoldURL(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard let base = u.baseAddress, range.count >= 5 else { return false }
         let n = range.upperBound
         var k = range.lowerBound

@@ -2,7 +2,7 @@ import ByteScan
 
 extension HTMLWriter {
     /// Byte-level escapers with cmark's (houdini's) exact rules.
-    package enum Escaping {
+    enum Escaping {
         /// Whether a byte is copied as-is into an `href`/`src` (everything else is
         /// percent-encoded, except `&` and `'` which become entities), as cmark's
         /// `houdini_escape_href` does: ASCII letters, digits and `-_.+!*(),%#@?=;:/$~`.
@@ -47,7 +47,7 @@ extension HTMLWriter {
 
         /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure).
         /// Runs that need no escaping are skipped 8 bytes at a time and copied whole.
-        package static func appendHTML(
+        static func appendHTML(
             _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
         ) {
             guard let base = bytes.baseAddress else { return }
@@ -81,7 +81,7 @@ extension HTMLWriter {
         }
 
         /// Appends `text` HTML-escaped.
-        package static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+        static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
             // A native string is read in place; others are made contiguous first.
             if text.utf8.withContiguousStorageIfAvailable({ appendHTML($0, to: &out) }) != nil {
                 return
@@ -91,13 +91,13 @@ extension HTMLWriter {
         }
 
         /// Appends a URL escaped like cmark's `houdini_escape_href`.
-        package static func appendHref(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+        static func appendHref(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
             var text = text
             text.withUTF8 { appendHref($0, to: &out) }
         }
 
         /// Appends URL bytes escaped like cmark's `houdini_escape_href`.
-        package static func appendHref(
+        static func appendHref(
             _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
         ) {
             var start = 0
@@ -125,12 +125,12 @@ extension HTMLWriter {
         /// Whether `url` starts with a scheme cmark-gfm blanks in safe mode: `javascript:`,
         /// `vbscript:`, `file:`, or `data:` other than `data:image/png|gif|jpeg|webp`
         /// (ASCII case-insensitive, like its `scan_dangerous_url`).
-        package static func isDangerousURL(_ url: String) -> Bool {
+        static func isDangerousURL(_ url: String) -> Bool {
             var url = url
             return url.withUTF8 { isDangerousURL($0) }
         }
 
-        package static func isDangerousURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        static func isDangerousURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             // No allocation: most URLs start with `h` and are rejected at the first byte.
             @inline(__always)
             func hasPrefix(_ prefix: StaticString, at offset: Int = 0) -> Bool {
@@ -169,11 +169,6 @@ extension HTMLWriter {
             return cleaned.withUnsafeBufferPointer { isDangerousURL($0) }
         }
 
-        /// Whether the attribute `name` (lower-case) holds a URL the safe mode checks.
-        package static func isURLAttribute(_ name: String) -> Bool {
-            HTMLWriter.Renderer.urlAttributes.contains(name)
-        }
-
         @inline(__always)
         static func lower(_ byte: UInt8) -> UInt8 {
             byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
@@ -181,7 +176,7 @@ extension HTMLWriter {
 
         /// cmark's `cmark_isspace`: space, tab, newline, vertical tab, form feed, return.
         @inline(__always)
-        package static func isSpace(_ byte: UInt8) -> Bool {
+        static func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
         }
 

@@ -11,29 +11,29 @@ extension HTMLWriter {
     ///
     /// The storage is C heap memory grown with `realloc`, which extends large buffers in place
     /// (no copy of what was written).
-    package struct OutputBuffer {
-        package private(set) var base: UnsafeMutablePointer<UInt8>
-        package private(set) var count = 0
+    struct OutputBuffer {
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private(set) var count = 0
         private var capacity: Int
 
-        package init(capacity: Int = 1_024) {
+        init(capacity: Int = 1_024) {
             self.capacity = max(64, capacity)
             base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
         }
 
         /// The last byte written, if any.
         @inline(__always)
-        package var last: UInt8? { count > 0 ? base[count - 1] : nil }
+        var last: UInt8? { count > 0 ? base[count - 1] : nil }
 
         @inline(__always)
-        package mutating func append(_ byte: UInt8) {
+        mutating func append(_ byte: UInt8) {
             if count == capacity { grow(count + 1) }
             base[count] = byte
             count += 1
         }
 
         @inline(__always)
-        package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress, bytes.count > 0 else { return }
             let length = bytes.count
             if count + length > capacity { grow(count + length) }
@@ -65,18 +65,18 @@ extension HTMLWriter {
         }
 
         @inline(__always)
-        package mutating func append(_ text: StaticString) {
+        mutating func append(_ text: StaticString) {
             append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
 
-        package mutating func append(_ text: String) {
+        mutating func append(_ text: String) {
             var text = text
             text.withUTF8 { append($0) }
         }
 
         /// Drops what was written after the first `count` bytes.
         @inline(__always)
-        package mutating func truncate(to count: Int) {
+        mutating func truncate(to count: Int) {
             if count < self.count { self.count = max(0, count) }
         }
 
@@ -88,11 +88,11 @@ extension HTMLWriter {
         }
 
         /// The bytes as a String (they are valid UTF-8 by construction).
-        package func string() -> String {
+        func string() -> String {
             String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
         }
 
         /// Frees the storage; the buffer must not be used afterwards.
-        package func deallocate() { free(base) }
+        func deallocate() { free(base) }
     }
 }

@@ -57,7 +57,8 @@ extension HTMLWriter {
         }
 
         let options: HTMLWriterOptions
-        var out = OutputBuffer()
+        // (Room for a forum post or a short page without regrowth.)
+        var out = OutputBuffer(capacity: 4_096)
         private var stack: [Task] = []
         // Every array a task views, kept alive (and unchanged) until the render ends.
         private var keptBlocks: [[Block]] = []
@@ -93,23 +94,36 @@ extension HTMLWriter {
         // MARK: Document
 
         mutating func render(_ document: Document) {
-            var body: [Block] = []
-            body.reserveCapacity(document.blocks.count)
-            for block in document.blocks {
-                if case .footnoteDefinition(let label, let blocks, let attributes) = block,
-                    footnoteNumbers[label] == nil
-                {
-                    footnotes.append(Footnote(label: label, blocks: blocks, attributes: attributes))
-                    footnoteNumbers[label] = footnotes.count
-                } else {
-                    body.append(block)
+            // Without footnote definitions (most documents) the body is the block list itself.
+            var hasFootnotes = false
+            for index in document.blocks.indices {
+                if case .footnoteDefinition = document.blocks[index] {
+                    hasFootnotes = true
+                    break
                 }
+            }
+            var body: [Block] = []
+            if hasFootnotes {
+                body.reserveCapacity(document.blocks.count)
+                for block in document.blocks {
+                    if case .footnoteDefinition(let label, let blocks, let attributes) = block,
+                        footnoteNumbers[label] == nil
+                    {
+                        footnotes.append(
+                            Footnote(label: label, blocks: blocks, attributes: attributes))
+                        footnoteNumbers[label] = footnotes.count
+                    } else {
+                        body.append(block)
+                    }
+                }
+            } else {
+                body = document.blocks
             }
             if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
             // Room for a small document's tasks and viewed lists (no regrowth for those).
-            stack.reserveCapacity(32)
+            stack.reserveCapacity(64)
             keptBlocks.reserveCapacity(16)
-            keptInlines.reserveCapacity(32)
+            keptInlines.reserveCapacity(64)
             push(blocks: body)
             run()
             guard !footnotes.isEmpty else { return }
@@ -548,13 +562,37 @@ extension HTMLWriter {
                     wrap(inlines, attributes, fallback: "del", allowed: Self.strikeTags)
                 }
             case .underline(let inlines, let attributes):
-                wrap(inlines, attributes, fallback: "u", allowed: Self.underlineTags)
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<u>")
+                    stack.append(.literal("</u>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "u", allowed: Self.underlineTags)
+                }
             case .sup(let inlines, let attributes):
-                wrap(inlines, attributes, fallback: "sup", allowed: Self.noTags)
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<sup>")
+                    stack.append(.literal("</sup>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "sup", allowed: Self.noTags)
+                }
             case .sub(let inlines, let attributes):
-                wrap(inlines, attributes, fallback: "sub", allowed: Self.noTags)
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<sub>")
+                    stack.append(.literal("</sub>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "sub", allowed: Self.noTags)
+                }
             case .highlight(let inlines, let attributes):
-                wrap(inlines, attributes, fallback: "mark", allowed: Self.noTags)
+                if attributes.tag == nil && Self.isBare(attributes) {
+                    put("<mark>")
+                    stack.append(.literal("</mark>"))
+                    push(inlines: inlines)
+                } else {
+                    wrap(inlines, attributes, fallback: "mark", allowed: Self.noTags)
+                }
             case .span(let inlines, let attributes):
                 let tag = elementName(attributes.tag, fallback: "span", allowed: nil)
                 if Self.mayBeListedName(tag) && Self.voidElements.contains(tag) {

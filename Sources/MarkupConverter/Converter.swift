@@ -1,4 +1,3 @@
-import BBCodeFormat
 import HTMLFormat
 import MarkupAST
 
@@ -10,15 +9,9 @@ import MarkupAST
 /// ```
 public struct Converter: Sendable {
     /// The reader.
-    public var reader: any MarkupReader {
-        didSet { directPlan = Self.directPlan(reader, writer) }
-    }
+    public var reader: any MarkupReader
     /// The writer.
-    public var writer: any MarkupWriter {
-        didSet { directPlan = Self.directPlan(reader, writer) }
-    }
-    /// Set when the pair is BBCode to HTML with options the direct path writes.
-    private var directPlan: BBCodeHTMLDirect.Plan?
+    public var writer: any MarkupWriter
     /// Transforms applied between reading and writing, in order.
     public var transforms: [@Sendable (Document) -> Document]
     /// The encoding `convert(bytes:)` reads (a label of `InputDecoding`, e.g. `windows-1252`);
@@ -36,7 +29,6 @@ public struct Converter: Sendable {
         self.reader = reader
         self.writer = writer
         self.transforms = transforms
-        self.directPlan = Self.directPlan(reader, writer)
     }
 
     /// Creates a converter from `-f` / `-t` style names such as `gfm+footnotes`.
@@ -78,39 +70,15 @@ public struct Converter: Sendable {
             self.inputEncoding = label
         }
         self.sniffsHTMLCharset = inputSpec.name == "html"
-        self.directPlan = Self.directPlan(reader, writer)
     }
 
     /// Converts text.
-    ///
-    /// BBCode to HTML (default writer options, no transforms) takes a direct path when the
-    /// post is one it covers (`BBCodeHTMLDirect`): the same output without building the tree;
-    /// the result's `document` is then read on first use.
     public func convert(_ input: String) throws(ReadError) -> ConversionResult {
-        if transforms.isEmpty, let direct = directConversion(input) { return direct }
         let read = try reader.read(input)
         var document = read.document
         for transform in transforms { document = transform(document) }
         let written = writer.write(document)
         return ConversionResult(output: written.output, document: document, diagnostics: read.diagnostics + written.diagnostics)
-    }
-
-    /// The direct BBCode-to-HTML result, or nil when this conversion or input needs the tree.
-    private func directConversion(_ input: String) -> ConversionResult? {
-        guard let plan = directPlan, let output = BBCodeHTMLDirect.html(input, plan: plan) else {
-            return nil
-        }
-        return ConversionResult(output: output, unread: input, plan: plan)
-    }
-
-    /// The plan of the direct path when `reader` and `writer` are a pair it covers.
-    private static func directPlan(_ reader: any MarkupReader, _ writer: any MarkupWriter)
-        -> BBCodeHTMLDirect.Plan?
-    {
-        guard let html = writer as? HTMLWriter, !html.options.unsafe, !html.options.fullInfoString,
-            let bbcode = reader as? BBCodeReader
-        else { return nil }
-        return BBCodeHTMLDirect.Plan(reader: bbcode)
     }
 
     /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or
@@ -129,38 +97,10 @@ public struct Converter: Sendable {
 public struct ConversionResult: Sendable {
     /// The written output.
     public var output: String
-    /// The document after transforms (what the writer saw). After a direct conversion
-    /// (BBCode to HTML without a tree) it is read from the input when first asked for.
-    public var document: Document {
-        get {
-            if let storedDocument { return storedDocument }
-            guard let (input, plan) = unread else { return Document() }
-            return (try? plan.reader.read(input).document) ?? Document()
-        }
-        set {
-            storedDocument = newValue
-            unread = nil
-        }
-    }
+    /// The document after transforms (what the writer saw).
+    public var document: Document
     /// Reader and writer diagnostics.
     public var diagnostics: [Diagnostic]
-    private var storedDocument: Document?
-    /// The input and reader of a direct conversion, whose document is read when asked for.
-    private var unread: (String, BBCodeHTMLDirect.Plan)?
-
-    /// A result with its document.
-    init(output: String, document: Document, diagnostics: [Diagnostic]) {
-        self.output = output
-        self.storedDocument = document
-        self.diagnostics = diagnostics
-    }
-
-    /// The result of a direct conversion (no diagnostics); its document is read on demand.
-    init(output: String, unread input: String, plan: BBCodeHTMLDirect.Plan) {
-        self.output = output
-        self.diagnostics = []
-        self.unread = (input, plan)
-    }
 
     /// Whether any diagnostic reports lost content (`lossy.*`).
     public var isLossy: Bool { diagnostics.contains { $0.isLossy } }

@@ -29,19 +29,19 @@ private func ignore<T>(_ value: T) {}
     ignore(try BBCodeReader(dialect: dialect).read("[mark]x[/mark]").document)  // a highlight
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:43
-@Test func BBCodeFormat_BBCodeDialect_43() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:42
+@Test func BBCodeFormat_BBCodeDialect_42() throws {
     var dialect = BBCodeDialect.classic
     ignore(dialect.add(BBCodeTag("h1", .heading(level: 1))))
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:141
-@Test func BBCodeFormat_BBCodeDialect_141() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:138
+@Test func BBCodeFormat_BBCodeDialect_138() throws {
     ignore(BBCodeTag("strike", .strikethrough))
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:159
-@Test func BBCodeFormat_BBCodeDialect_159() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:156
+@Test func BBCodeFormat_BBCodeDialect_156() throws {
     ignore(BBCodeTagKind.span(tag: "kbd"))  // [kbd]x[/kbd] -> span {<kbd>}
 }
 
@@ -728,8 +728,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = doc
 }
 
-// Sources/MarkupConverter/Converter.swift:8
-@Test func MarkupConverter_Converter_8() throws {
+// Sources/MarkupConverter/Converter.swift:7
+@Test func MarkupConverter_Converter_7() throws {
     let converter = try Converter(from: "html", to: "markdown")
     #expect(try converter.convert("<p>Hello <b>world</b></p>").output == "Hello **world**\n")
 }

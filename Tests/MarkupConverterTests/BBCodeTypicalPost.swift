@@ -1,11 +1,10 @@
 import BBCodeFormat
-import Foundation
 import HTMLFormat
 import MarkupAST
 import MarkupConverter
 import Testing
 
-/// An everyday post and the HTML the AST path writes for it.
+/// An everyday post and the HTML it converts to.
 struct TypicalPost: Sendable, CustomTestStringConvertible {
     /// What the post is (the test's argument label).
     var name: String
@@ -16,7 +15,7 @@ struct TypicalPost: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// The posts, with the HTML the AST path wrote for them.
+    /// The posts, with their HTML.
     static let all: [TypicalPost] = [
         TypicalPost(
             name: "paragraphs with formatting, a link and a colour",

@@ -1,7 +1,6 @@
 // bbcode-bench: in-process timings for Benchmarks/bbcode/bench.sh; never run from tests.
-//   bbcode-bench html POSTS_FILE [RUNS]        BBCode -> HTML per post; prints best total ns
-//   bbcode-bench html-tree POSTS_FILE [RUNS]   the same through the tree only (reader, then
-//                                              writer: what a post the direct path leaves costs)
+//   bbcode-bench html POSTS_FILE [RUNS]        BBCode -> HTML per post (Converter: reader,
+//                                              Document, writer); prints best total ns
 //   bbcode-bench gen-rangejson BYTES           writes a generated range JSON document
 //   bbcode-bench rangejson-md FILE [RUNS]      range JSON -> Markdown; prints best ns and text bytes
 //   bbcode-bench parts POSTS_FILE [JSON_FILE]  reader/writer split (best us each)
@@ -19,6 +18,23 @@ import MarkdownFormat
 import MarkupAST
 import MarkupConverter
 import RangeJSONFormat
+
+/// The posts of a gen_posts.py file (separated by a line holding only U+001E).
+func readPosts(_ path: String) throws -> [String] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var out: [String] = []
+    var current: [UInt8] = []
+    let separator: [UInt8] = [0x0A, 0x1E, 0x0A]
+    for byte in text.utf8 {
+        current.append(byte)
+        if current.count >= 3, current[(current.count - 3)...].elementsEqual(separator) {
+            out.append(String(decoding: current.dropLast(3), as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+        }
+    }
+    out.append(String(decoding: current, as: UTF8.self))
+    return out
+}
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -40,8 +56,7 @@ guard let command = args.first else {
 
 switch command {
 case "html":
-    let text = try String(contentsOfFile: args[1], encoding: .utf8)
-    let posts = text.components(separatedBy: "\n\u{1E}\n")
+    let posts = try readPosts(args[1])
     let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
     let converter = Converter(reader: BBCodeReader(), writer: HTMLWriter())
     var bytes = 0
@@ -51,20 +66,9 @@ case "html":
     }
     FileHandle.standardError.write("mconv: \(posts.count) posts, \(bytes) bytes of HTML\n".data(using: .utf8)!)
     print(t)
-case "html-tree":
-    let text = try String(contentsOfFile: args[1], encoding: .utf8)
-    let posts = text.components(separatedBy: "\n\u{1E}\n")
-    let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
-    let reader = BBCodeReader()
-    let writer = HTMLWriter()
-    let t = try best(runs) {
-        for post in posts { _ = writer.write(try reader.read(post).document).output }
-    }
-    print(t)
 case "parts":
     // Where the time goes: BBCode read, BBCode write, range JSON read/write (best ns each).
-    let text = try String(contentsOfFile: args[1], encoding: .utf8)
-    let posts = text.components(separatedBy: "\n\u{1E}\n")
+    let posts = try readPosts(args[1])
     let reader = BBCodeReader()
     var docs: [Document] = []
     let tRead = try best(5) { docs = try posts.map { try reader.read($0).document } }
@@ -85,8 +89,7 @@ case "parts":
     }
 case "bb-read":
     // Reader only (for perf): BBCode read of every post, best ns of RUNS.
-    let text = try String(contentsOfFile: args[1], encoding: .utf8)
-    let posts = text.components(separatedBy: "\n\u{1E}\n")
+    let posts = try readPosts(args[1])
     let runs = args.count > 2 ? Int(args[2]) ?? 5 : 5
     let reader = BBCodeReader()
     var blocks = 0
@@ -104,9 +107,8 @@ case "rj-read":
     print("\(t) \(blocks)")
 case "dump-html":
     // Output check, not timing: the HTML of every post, separated as in the input.
-    let text = try String(contentsOfFile: args[1], encoding: .utf8)
     let converter = Converter(reader: BBCodeReader(), writer: HTMLWriter())
-    for post in text.components(separatedBy: "\n\u{1E}\n") {
+    for post in try readPosts(args[1]) {
         print(try converter.convert(post).output, terminator: "\n\u{1E}\n")
     }
 case "dump-md":
