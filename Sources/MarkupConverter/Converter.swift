@@ -43,15 +43,9 @@ public struct Converter: Sendable {
     public init(from input: String, to output: String, settings: ConversionSettings = ConversionSettings()) throws(FormatError) {
         let inputSpec = try FormatSpec(parsing: input)
         let outputSpec = try FormatSpec(parsing: output)
-        var settings = settings
-        // cmark-gfm applies the tag filter only with the tagfilter extension.
-        if let e = FormatRegistry.entry(named: inputSpec.name), e.defaultExtensions != nil,
-            !(try FormatRegistry.extensions(of: inputSpec, entry: e)).contains(.tagfilter)
-        {
-            settings.values["tagfilter"] = "false"
-        }
         self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings, output: outputSpec)
-        self.writer = try FormatRegistry.writer(for: outputSpec, settings: settings)
+        self.writer = try FormatRegistry.writer(for: outputSpec, settings: settings, input: inputSpec)
+        let options = try settings.formatOptions()
         // HTML input: the reader promoted the styled spans while building them (the same
         // tree, without the transform's walk over the whole document).
         let readerPromotes = (reader as? HTMLReader)?.options.promoteStyles ?? false
@@ -59,25 +53,16 @@ public struct Converter: Sendable {
         if FormatRegistry.wantsRawHTMLRead(from: inputSpec, to: outputSpec) {
             transforms.append { ReadRawHTML.apply(to: $0) }
         }
-        if FormatRegistry.wantsQuoteAttribution(outputSpec) {
-            let template = settings.values["quote-attribution"] ?? QuoteAttribution.defaultTemplate
-            if !template.isEmpty {
-                let attribution = QuoteAttribution(template: template)
-                transforms.append { attribution.apply(to: $0) }
-            }
+        if FormatRegistry.wantsQuoteAttribution(outputSpec) && !options.quoteAttribution.isEmpty {
+            let attribution = QuoteAttribution(template: options.quoteAttribution)
+            transforms.append { attribution.apply(to: $0) }
         }
         if FormatRegistry.wantsPromotedStyles(outputSpec) && !readerPromotes {
             transforms.append { PromoteStyles.apply(to: $0) }
         }
         self.transforms = transforms
-        if let label = settings.values["encoding"] {
-            guard InputDecoding.encoding(named: label) != nil else {
-                throw FormatError(
-                    "--encoding: unknown encoding '\(label)' (known: \(InputDecoding.encodingNames.joined(separator: ", ")))")
-            }
-            self.inputEncoding = label
-        }
-        self.sniffsHTMLCharset = inputSpec.name == "html"
+        self.inputEncoding = options.encoding
+        self.sniffsHTMLCharset = FormatRegistry.traits(inputSpec).contains(.declaresCharset)
         self.directPlan = Self.directPlan(reader, writer)
     }
 

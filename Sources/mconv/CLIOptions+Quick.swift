@@ -1,10 +1,13 @@
+import MarkupConverter
+
 extension CLIOptions {
     /// Reads a plain command line without swift-argument-parser, whose reflection over the
     /// command's properties is most of a small conversion's start-up (14 of 20 million
     /// instructions for `mconv -f html -t markdown page.html`).
     ///
-    /// Plain means: long options as `--name value` or `--name=value`, `-f`/`-t`/`-o` with a
-    /// separate value, `-q`, `-v`, input paths, each single option at most once. Anything else
+    /// Plain means: long options as `--name value` or `--name=value` (reader and writer
+    /// options as the option table declares them), `-f`/`-t`/`-o` with a separate value,
+    /// `-q`, `-v`, input paths, each single option at most once. Anything else
     /// (help, version, `--`, `-` for standard input, bundled short flags, a value that looks
     /// like an option, an empty value, a repeated option, a number that does not parse, an
     /// option the command does not have, values `validate` rejects) gives nil, and the caller
@@ -43,10 +46,22 @@ extension CLIOptions {
             } else {
                 return nil
             }
-            let key = name == "no-autolink" ? "autolink" : String(name)
-            if key != "custom-tag" {
-                guard seen.insert(key).inserted else { return nil }
+            // Reader and writer options, from the option table.
+            let table: (option: ConversionOption, value: String?)?
+            do {
+                table = try setTableOption(name, inline: inline) {
+                    guard index < arguments.count else { return nil }
+                    index += 1
+                    return arguments[index - 1]
+                }
+            } catch {
+                return nil
             }
+            if table?.option.kind != .list {
+                guard seen.insert(table?.option.name ?? String(name)).inserted else { return nil }
+            }
+            if let value = table?.value, value.isEmpty || value.hasPrefix("-") { return nil }
+            if table != nil { continue }
             if setFlag(name) {
                 guard inline == nil else { return nil }
                 continue
@@ -65,27 +80,6 @@ extension CLIOptions {
             case "from": from = value
             case "to": to = value
             case "output": output = value
-            case "heading-style": headingStyle = value
-            case "bullet-marker": bulletMarker = value
-            case "ordered-delimiter": orderedDelimiter = value
-            case "emphasis-delimiter": emphasisDelimiter = value
-            case "strong-delimiter": strongDelimiter = value
-            case "code-block-style": codeBlockStyle = value
-            case "fence-char": fenceChar = value
-            case "wrap": wrap = value
-            case "columns":
-                guard let number = Int(value) else { return nil }
-                columns = number
-            case "link-style": linkStyle = value
-            case "reference-location": referenceLocation = value
-            case "tables": tables = value
-            case "base-url": baseUrl = value
-            case "custom-tag": customTag.append(value)
-            case "html-mode": htmlMode = value
-            case "encoding": encoding = value
-            case "bbcode-dialect": bbcodeDialect = value
-            case "offsets": offsets = value
-            case "quote-attribution": quoteAttribution = value
             case "color": color = value
             default: return nil
             }
@@ -102,11 +96,6 @@ extension CLIOptions {
         case "quiet": quiet = true
         case "verbose": verbose = true
         case "unsafe": unsafe = true
-        case "no-raw-html": noRawHtml = true
-        case "image-size-html": imageSizeHtml = true
-        case "strict-ranges": strictRanges = true
-        case "autolink": autolink = true
-        case "no-autolink": autolink = false
         default: return false
         }
         return true

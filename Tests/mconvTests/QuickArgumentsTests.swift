@@ -22,6 +22,8 @@ struct QuickArgumentsTests {
         ["-f", "bbcode", "--bbcode-dialect", "classic", "--no-autolink", "x.bb"],
         ["-f", "rangejson", "--offsets", "scalar", "--strict-ranges", "--autolink"],
         ["--color", "always", "-t", "ansi"],
+        // Values are the option table's to check: both readers keep them as written.
+        ["--columns", "many", "--html-mode=bogus", "--raw-html", "--quote-attribution", "%@:"],
         ["--list-input-formats"],
         ["--list-output-formats"],
     ]
@@ -40,8 +42,9 @@ struct QuickArgumentsTests {
         let unusual: [[String]] = [
             ["--help"], ["-h"], ["--version"], ["-qv"], ["-fhtml"], ["-"], ["--", "-x.html"],
             ["--to"], ["--to", "-q"], ["--to="], ["-t", "html", "-t", "plain"],
-            ["--strict=yes"], ["--columns", "many"], ["--columns", "0"], ["--color", "sometimes"],
-            ["--no-such-option", "x"], ["--autolink", "--no-autolink"],
+            ["--strict=yes"], ["--strict-ranges=yes"], ["--color", "sometimes"],
+            ["--no-such-option", "x"], ["--autolink", "--no-autolink"], ["--no-wrap"],
+            ["--wrap", "--strict"], ["--bullet-marker=-"], ["--quote-attribution", ""],
         ]
         for arguments in unusual {
             #expect(CLIOptions(quick: arguments) == nil, "\(arguments)")
