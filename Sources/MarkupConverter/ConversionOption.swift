@@ -78,7 +78,7 @@ extension ConversionOption {
             }
             options.encoding = label
         },
-        text("base-url", input: ["html"], "Resolve relative URLs in HTML input against this base.") {
+        text("base-url", input: ["html"], "Resolve relative URLs against this base.") {
             $0.htmlReader.baseURL = $1
         },
         ConversionOption(
@@ -95,7 +95,8 @@ extension ConversionOption {
             }
             options.bbcodeDialect = dialect
         },
-        flag("autolink", \.autolink, input: ["bbcode"], "Turn bare URLs into links (on by default)."),
+        flag("autolink", \.autolink, input: ["bbcode"],
+             "Turn bare URLs into links (on by default)."),
         choice("offsets", \.offsets, input: ["rangejson"], "Range JSON offsets."),
         flag("strict-ranges", \.strictRanges, input: ["rangejson"],
              "Reject bad ranges in range JSON instead of repairing them."),
@@ -126,12 +127,15 @@ extension ConversionOption {
         choice("link-style", \.markdownWriter.linkStyle, output: markdown, "Link style."),
         choice("reference-location", \.markdownWriter.referenceLocation, output: markdown,
                "Where reference definitions go."),
-        choice("tables", \.markdownWriter.tables, output: markdown, "Table fallback (default auto)."),
-        flag("raw-html", \.markdownWriter.rawHTML, output: markdown, "Emit raw HTML in Markdown (on by default)."),
+        choice("tables", \.markdownWriter.tables, output: markdown,
+               "Table fallback (default auto)."),
+        flag("raw-html", \.markdownWriter.rawHTML, output: markdown,
+             "Emit raw HTML in Markdown (on by default)."),
         flag("image-size-html", \.markdownWriter.imageSizeAsHTML, output: markdown,
              "Write image sizes as raw <img> in Markdown."),
         text("quote-attribution",
-             output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }.map(\.name),
+             output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }
+                .map(\.name),
              """
              Attribution line for quotes with an author, with %@ for the author \
              (default "%@ wrote:"; "" for none).

@@ -44,7 +44,8 @@ public struct Converter: Sendable {
         let inputSpec = try FormatSpec(parsing: input)
         let outputSpec = try FormatSpec(parsing: output)
         self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings, output: outputSpec)
-        self.writer = try FormatRegistry.writer(for: outputSpec, settings: settings, input: inputSpec)
+        self.writer = try FormatRegistry.writer(
+            for: outputSpec, settings: settings, input: inputSpec)
         let options = try settings.formatOptions()
         // HTML input: the reader promoted the styled spans while building them (the same
         // tree, without the transform's walk over the whole document).

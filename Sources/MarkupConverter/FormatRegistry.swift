@@ -80,7 +80,9 @@ public enum FormatRegistry {
         /// FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first!  // ("table", true)
         /// ```
         public var extensionDefaults: [(name: String, isOn: Bool)]? {
-            defaultExtensions.map { on in MarkdownExtensions.named.map { ($0.name, on.contains($0.value)) } }
+            defaultExtensions.map { on in
+                MarkdownExtensions.named.map { ($0.name, on.contains($0.value)) }
+            }
         }
     }
 
@@ -89,15 +91,18 @@ public enum FormatRegistry {
         markdown("markdown", aliases: ["md"], fileExtensions: ["md", "markdown", "mdown", "mkd"],
                  extensions: MarkdownExtensions.gfm.union(.footnotes),
                  summary: "Markdown with the GFM extensions and footnotes"),
-        markdown("gfm", extensions: .gfm, summary: "GitHub Flavored Markdown (cmark-gfm's extension set)"),
-        markdown("commonmark", aliases: ["cm"], extensions: .commonmark, summary: "CommonMark, no extensions"),
+        markdown("gfm", extensions: .gfm,
+                 summary: "GitHub Flavored Markdown (cmark-gfm's extension set)"),
+        markdown("commonmark", aliases: ["cm"], extensions: .commonmark,
+                 summary: "CommonMark, no extensions"),
         Entry(
             name: "html", aliases: ["htm", "xhtml"], fileExtensions: ["html", "htm", "xhtml"],
-            traits: .declaresCharset, templateSyntax: .html, summary: "HTML5 documents and snippets",
+            traits: .declaresCharset, templateSyntax: .html,
+            summary: "HTML5 documents and snippets",
             makeReader: { context in
                 var options = context.options.htmlReader
                 let output = context.other?.traits ?? []
-                // Styled outputs apply embedded <style> sheets, so they need the raw <style> content.
+                // Styled outputs apply embedded <style> sheets: they need the <style> content.
                 options.keepRawHTML = output.contains(.appliesStyleSheets)
                 // The reader promotes styled spans itself for targets that want them promoted
                 // (the converter then skips the PromoteStyles walk).
@@ -107,7 +112,8 @@ public enum FormatRegistry {
             makeWriter: { context in
                 // cmark-gfm applies the tag filter only with the tagfilter extension.
                 let tagfilter = context.otherExtensions?.contains(.tagfilter) ?? true
-                return HTMLWriter(options: HTMLWriterOptions(unsafe: context.settings.unsafe, tagfilter: tagfilter))
+                let unsafe = context.settings.unsafe
+                return HTMLWriter(options: HTMLWriterOptions(unsafe: unsafe, tagfilter: tagfilter))
             }),
         Entry(
             name: "plain", aliases: ["text", "txt"], fileExtensions: ["txt", "text"],
@@ -115,26 +121,34 @@ public enum FormatRegistry {
             makeReader: { _ in PlainTextReader() },
             makeWriter: { PlainTextWriter(options: $0.options.plainTextWriter) }),
         Entry(
-            name: "bbcode", aliases: ["bb"], fileExtensions: ["bbcode", "bb"], traits: .dropsRawHTML,
+            name: "bbcode", aliases: ["bb"], fileExtensions: ["bbcode", "bb"],
+            traits: .dropsRawHTML,
             templateSyntax: .bbcode, summary: "forum BBCode (phpBB and classic dialects)",
-            makeReader: { BBCodeReader(dialect: $0.options.bbcodeDialect, autolink: $0.options.autolink) },
+            makeReader: {
+                BBCodeReader(dialect: $0.options.bbcodeDialect, autolink: $0.options.autolink)
+            },
             makeWriter: { BBCodeWriter(dialect: $0.options.bbcodeDialect) }),
         Entry(
             name: "rangejson", aliases: ["medium"], fileExtensions: ["rangejson"],
             traits: [.dropsRawHTML, .noQuoteAuthor],
             summary: "Medium-style paragraphs with style ranges (UTF-16 offsets)",
-            makeReader: { RangeJSONReader(offsets: $0.options.offsets, strict: $0.options.strictRanges) },
+            makeReader: {
+                RangeJSONReader(offsets: $0.options.offsets, strict: $0.options.strictRanges)
+            },
             makeWriter: { RangeJSONWriter(offsets: $0.options.offsets) }),
         Entry(
-            name: "json", fileExtensions: ["json"], summary: "the mconv AST as JSON (round-trippable)",
+            name: "json", fileExtensions: ["json"],
+            summary: "the mconv AST as JSON (round-trippable)",
             makeReader: { _ in ASTJSONReader() }, makeWriter: { _ in ASTJSONWriter() }),
         Entry(name: "ast", aliases: ["native"], summary: "a readable dump of the AST",
               makeWriter: { _ in TreeDumpWriter() }),
         Entry(
-            name: "styled", aliases: ["runs"], traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
+            name: "styled", aliases: ["runs"],
+            traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
             summary: "resolved styled runs, one per line", makeWriter: { _ in StyledRunsWriter() }),
         Entry(
-            name: "ansi", aliases: ["terminal"], traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
+            name: "ansi", aliases: ["terminal"],
+            traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
             summary: "styled text for a terminal (ANSI escapes)",
             makeWriter: { ANSIWriter(color: $0.settings.color) }),
     ]
@@ -145,7 +159,8 @@ public enum FormatRegistry {
         extensions: MarkdownExtensions, summary: String
     ) -> Entry {
         Entry(
-            name: name, aliases: aliases, fileExtensions: fileExtensions, defaultExtensions: extensions,
+            name: name, aliases: aliases, fileExtensions: fileExtensions,
+            defaultExtensions: extensions,
             traits: [.embedsRawHTML, .noQuoteAuthor, .noStyledSpans], templateSyntax: .markdown,
             summary: summary, makeReader: { MarkdownReader(extensions: $0.extensions) },
             makeWriter: { context in
@@ -230,7 +245,9 @@ public enum FormatRegistry {
 
     /// Builds the writer for `spec`; `input`, when given, is what was read (a Markdown input
     /// without `tagfilter` turns the HTML writer's tag filter off, as cmark-gfm does).
-    public static func writer(for spec: FormatSpec, settings: ConversionSettings, input: FormatSpec? = nil) throws(FormatError) -> any MarkupWriter {
+    public static func writer(
+        for spec: FormatSpec, settings: ConversionSettings, input: FormatSpec? = nil
+    ) throws(FormatError) -> any MarkupWriter {
         let entry = try lookup(spec, output: true)
         return entry.makeWriter!(try context(entry, spec, other: input, settings: settings))
     }

@@ -41,8 +41,8 @@ struct CLIOptions: Equatable, Sendable {
     ) throws(UsageError) -> (option: ConversionOption, value: String?)? {
         var negated = false
         var found = ConversionOption.named(name)
-        if found == nil, name.hasPrefix("no-"), let flag = ConversionOption.named(name.dropFirst(3)),
-            case .flag = flag.kind
+        if found == nil, name.hasPrefix("no-"),
+            let flag = ConversionOption.named(name.dropFirst(3)), case .flag = flag.kind
         {
             (found, negated) = (flag, true)
         }
@@ -76,7 +76,8 @@ extension ConversionOption {
     /// The help for the option table, in the layout of swift-argument-parser's (`--help`).
     static var helpText: String {
         var text = "READER AND WRITER OPTIONS:"
-        let rows = [("--list-extensions[=<format>]", "List a format's extensions (+: on by default).")]
+        let listing = "List a format's extensions (+: on by default)."
+        let rows = [("--list-extensions[=<format>]", listing)]
             + all.map { option in
                 var label = "--" + option.name
                 switch option.kind {
@@ -85,7 +86,8 @@ extension ConversionOption {
                     let choices = option.choices.joined(separator: "|")
                     label += " <\(choices.isEmpty ? option.name : choices)>"
                 }
-                let formats = option.formats.isEmpty ? "any" : option.formats.joined(separator: ", ")
+                let formats =
+                    option.formats.isEmpty ? "any" : option.formats.joined(separator: ", ")
                 let repeatable = option.kind == .list ? " Repeatable." : ""
                 let scope = "[\(formats) \(option.isInput ? "input" : "output")]"
                 return (label, "\(option.help)\(repeatable) \(scope)")
@@ -98,7 +100,8 @@ extension ConversionOption {
             var separator = ""
             for word in help.split(separator: " ") {
                 if line.count + separator.count + word.count > 80 {
-                    (text, line, separator) = (text + "\n" + line, String(repeating: " ", count: 26), "")
+                    text += "\n" + line
+                    (line, separator) = (String(repeating: " ", count: 26), "")
                 }
                 line += separator + word
                 separator = " "

@@ -269,7 +269,8 @@ do {
     if code == .success {
         let message = MConv.fullMessage(for: error)
         // Help: the reader and writer options follow the command's own.
-        print(message.hasPrefix("OVERVIEW:") ? message + "\n\n" + ConversionOption.helpText : message)
+        let isHelp = message.hasPrefix("OVERVIEW:")
+        print(isHelp ? message + "\n\n" + ConversionOption.helpText : message)
         exit(0)
     }
     FileHandle.standardError.write(Data("mconv: \(MConv.message(for: error))\n".utf8))

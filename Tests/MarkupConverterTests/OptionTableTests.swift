@@ -80,17 +80,20 @@ struct OptionTableTests {
         #expect(FormatRegistry.wantsPromotedStyles(try FormatSpec(parsing: "txt")))
         #expect(!FormatRegistry.wantsQuoteAttribution(try FormatSpec(parsing: "bbcode")))
         #expect(FormatRegistry.entry(named: "html")?.extensionDefaults == nil)
-        #expect(FormatRegistry.entry(named: "commonmark")?.extensionDefaults?.contains { $0.isOn } == false)
+        let commonmark = FormatRegistry.entry(named: "commonmark")?.extensionDefaults
+        #expect(commonmark?.contains { $0.isOn } == false)
     }
 
     @Test("the tag filter follows the Markdown input's extensions")
     func tagfilter() throws {
         let unsafe = ConversionSettings(unsafe: true)
-        let gfm = try #require(try Converter(from: "gfm", to: "html", settings: unsafe).writer as? HTMLWriter)
-        #expect(gfm.options.tagfilter)
-        let cm = try #require(try Converter(from: "commonmark", to: "html", settings: unsafe).writer as? HTMLWriter)
-        #expect(!cm.options.tagfilter)
-        let html = try #require(try Converter(from: "html", to: "html").writer as? HTMLWriter)
-        #expect(html.options.tagfilter)
+        func tagfilter(_ input: String) throws -> Bool? {
+            let writer = try Converter(from: input, to: "html", settings: unsafe).writer
+            return (writer as? HTMLWriter)?.options.tagfilter
+        }
+        #expect(try tagfilter("gfm") == true)
+        #expect(try tagfilter("commonmark") == false)
+        #expect(try tagfilter("commonmark+tagfilter") == true)
+        #expect(try tagfilter("html") == true)
     }
 }
