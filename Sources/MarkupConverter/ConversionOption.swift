@@ -66,7 +66,7 @@ extension ConversionOption {
     /// Every option, in help order.
     public static let all: [ConversionOption] = [
         // Readers
-        text("encoding", input: [], """
+        ConversionOption("encoding", input: [], """
             Input encoding when it is not UTF-8: windows-1252 (also latin1, iso-8859-1), \
             windows-1250, windows-1251, iso-8859-2, utf-16le ... (default: UTF-8; UTF-16 with a \
             byte order mark; for HTML, its <meta charset> when the input is not UTF-8).
@@ -78,17 +78,15 @@ extension ConversionOption {
             }
             options.encoding = label
         },
-        text("base-url", input: ["html"], "Resolve relative URLs against this base.") {
+        ConversionOption("base-url", input: ["html"], "Resolve relative URLs against this base.") {
             $0.htmlReader.baseURL = $1
         },
-        ConversionOption(
-            name: "custom-tag", kind: .list, choices: [], help: "Register a custom HTML tag.",
-            formats: ["html"], isInput: true
-        ) { $0.htmlReader.customTags.insert($1.lowercased()) },
+        ConversionOption("custom-tag", .list, input: ["html"], "Register a custom HTML tag.") {
+            $0.htmlReader.customTags.insert($1.lowercased())
+        },
         choice("html-mode", \.htmlReader.mode, input: ["html"], "HTML input mode."),
         ConversionOption(
-            name: "bbcode-dialect", kind: .value, choices: ["phpbb", "classic"],
-            help: "BBCode dialect.", formats: ["bbcode"], isInput: true
+            "bbcode-dialect", choices: ["phpbb", "classic"], input: ["bbcode"], "BBCode dialect."
         ) { options, name throws(FormatError) in
             guard let dialect = BBCodeDialect.named(name) else {
                 throw .choices("bbcode-dialect", ["phpbb", "classic"], name)
@@ -114,9 +112,7 @@ extension ConversionOption {
         choice("fence-char", \.markdownWriter.fenceCharacter, output: markdown, "Fence character."),
         choice("wrap", \.markdownWriter.wrap, output: markdown, "Line wrapping (default none)."),
         ConversionOption(
-            name: "columns", kind: .value, choices: [],
-            help: "Wrap column for --wrap=auto and plain text.", formats: markdown + ["plain"],
-            isInput: false
+            "columns", output: markdown + ["plain"], "Wrap column for --wrap=auto and plain text."
         ) { options, text throws(FormatError) in
             guard let columns = Int(text), columns > 0 else {
                 throw FormatError("--columns needs a positive whole number, not '\(text)'")
@@ -133,43 +129,49 @@ extension ConversionOption {
              "Emit raw HTML in Markdown (on by default)."),
         flag("image-size-html", \.markdownWriter.imageSizeAsHTML, output: markdown,
              "Write image sizes as raw <img> in Markdown."),
-        text("quote-attribution",
-             output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }
-                .map(\.name),
-             """
-             Attribution line for quotes with an author, with %@ for the author \
-             (default "%@ wrote:"; "" for none).
-             """
+        ConversionOption(
+            "quote-attribution",
+            output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }.map(\.name),
+            #"Attribution line for quotes with an author, %@ for the author ("" for none)."#
         ) { $0.quoteAttribution = $1 },
     ]
 
     static let markdown = ["markdown", "gfm", "commonmark"]
 
+    init(
+        _ name: String, _ kind: Kind = .value, choices: [String] = [], input: [String]? = nil,
+        output: [String]? = nil, _ help: String,
+        apply: @escaping @Sendable (inout FormatOptions, String) throws(FormatError) -> Void
+    ) {
+        (self.name, self.kind, self.choices, self.help) = (name, kind, choices, help)
+        (formats, isInput, self.apply) = (input ?? output ?? [], input != nil, apply)
+    }
+
     /// An option whose values are the raw values of `Choice`.
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, input: [String]? = nil, output: [String]? = nil, _ help: String,
+        set: @escaping @Sendable (inout FormatOptions, Choice) -> Void
+    ) -> ConversionOption where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        return ConversionOption(name, choices: names, input: input, output: output, help) {
+            options, text throws(FormatError) in
+            guard let value = Choice(rawValue: text) else { throw .choices(name, names, text) }
+            set(&options, value)
+        }
+    }
+
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ field: WritableKeyPath<FormatOptions, Choice> & Sendable,
         input: [String]? = nil, output: [String]? = nil, _ help: String
     ) -> ConversionOption where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
-        return ConversionOption(
-            name: name, kind: .value, choices: names, help: help, formats: input ?? output ?? [],
-            isInput: input != nil
-        ) { options, text throws(FormatError) in
-            guard let value = Choice(rawValue: text) else { throw .choices(name, names, text) }
-            options[keyPath: field] = value
-        }
+        choice(name, input: input, output: output, help) { $0[keyPath: field] = $1 }
     }
 
-    /// An option whose values are the raw values of `Choice`, stored in an optional field.
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ field: WritableKeyPath<FormatOptions, Choice?> & Sendable,
         output: [String], _ help: String
     ) -> ConversionOption where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
-        return ConversionOption(
-            name: name, kind: .value, choices: names, help: help, formats: output, isInput: false
-        ) { options, text throws(FormatError) in
-            guard let value = Choice(rawValue: text) else { throw .choices(name, names, text) }
+        choice(name, output: output, help) { (options, value: Choice) in
             options[keyPath: field] = value
         }
     }
@@ -179,26 +181,15 @@ extension ConversionOption {
         _ name: String, _ field: WritableKeyPath<FormatOptions, Bool> & Sendable,
         input: [String]? = nil, output: [String]? = nil, _ help: String
     ) -> ConversionOption {
-        ConversionOption(
-            name: name, kind: .flag(default: FormatOptions()[keyPath: field]), choices: [],
-            help: help, formats: input ?? output ?? [], isInput: input != nil
-        ) { options, text throws(FormatError) in
+        let kind = Kind.flag(default: FormatOptions()[keyPath: field])
+        return ConversionOption(name, kind, input: input, output: output, help) {
+            options, text throws(FormatError) in
             switch text {
             case "true", "yes", "1": options[keyPath: field] = true
             case "false", "no", "0": options[keyPath: field] = false
             default: throw .choices(name, ["true", "false"], text)
             }
         }
-    }
-
-    /// An option that takes any text.
-    static func text(
-        _ name: String, input: [String]? = nil, output: [String]? = nil, _ help: String,
-        _ apply: @escaping @Sendable (inout FormatOptions, String) throws(FormatError) -> Void
-    ) -> ConversionOption {
-        ConversionOption(
-            name: name, kind: .value, choices: [], help: help, formats: input ?? output ?? [],
-            isInput: input != nil, apply: apply)
     }
 }
 

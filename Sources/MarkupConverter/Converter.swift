@@ -51,19 +51,22 @@ public struct Converter: Sendable {
         // tree, without the transform's walk over the whole document).
         let readerPromotes = (reader as? HTMLReader)?.options.promoteStyles ?? false
         var transforms: [@Sendable (Document) -> Document] = []
-        if FormatRegistry.wantsRawHTMLRead(from: inputSpec, to: outputSpec) {
+        let input = FormatRegistry.traits(of: inputSpec)
+        let output = FormatRegistry.traits(of: outputSpec)
+        // Raw HTML in Markdown is read into nodes for outputs that would drop it.
+        if input.contains(.embedsRawHTML) && output.contains(.dropsRawHTML) {
             transforms.append { ReadRawHTML.apply(to: $0) }
         }
-        if FormatRegistry.wantsQuoteAttribution(outputSpec) && !options.quoteAttribution.isEmpty {
+        if output.contains(.noQuoteAuthor) && !options.quoteAttribution.isEmpty {
             let attribution = QuoteAttribution(template: options.quoteAttribution)
             transforms.append { attribution.apply(to: $0) }
         }
-        if FormatRegistry.wantsPromotedStyles(outputSpec) && !readerPromotes {
+        if output.contains(.noStyledSpans) && !readerPromotes {
             transforms.append { PromoteStyles.apply(to: $0) }
         }
         self.transforms = transforms
         self.inputEncoding = options.encoding
-        self.sniffsHTMLCharset = FormatRegistry.traits(inputSpec).contains(.declaresCharset)
+        self.sniffsHTMLCharset = input.contains(.declaresCharset)
         self.directPlan = Self.directPlan(reader, writer)
     }
 

@@ -253,30 +253,9 @@ public enum FormatRegistry {
     }
 
     /// The traits of the format `spec` names (none for an unknown name).
-    static func traits(_ spec: FormatSpec) -> Traits { entry(named: spec.name)?.traits ?? [] }
-
-    /// Whether the raw HTML of a Markdown input is read into nodes (`ReadRawHTML`) for this
-    /// output: formats that cannot carry raw HTML and would drop it.
     ///
     /// ```swift
-    /// FormatRegistry.wantsRawHTMLRead(from: try FormatSpec(parsing: "gfm"), to: try FormatSpec(parsing: "bbcode"))  // true
+    /// FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML)  // true
     /// ```
-    public static func wantsRawHTMLRead(from input: FormatSpec, to output: FormatSpec) -> Bool {
-        traits(input).contains(.embedsRawHTML) && traits(output).contains(.dropsRawHTML)
-    }
-
-    /// Whether quotes with an author get an attribution line (`QuoteAttribution`) for this
-    /// output: formats with no place for a quote's author.
-    ///
-    /// ```swift
-    /// FormatRegistry.wantsQuoteAttribution(try FormatSpec(parsing: "markdown"))  // true
-    /// ```
-    public static func wantsQuoteAttribution(_ spec: FormatSpec) -> Bool {
-        traits(spec).contains(.noQuoteAuthor)
-    }
-
-    /// Whether a writer for this format needs styled spans promoted to semantic inlines.
-    public static func wantsPromotedStyles(_ spec: FormatSpec) -> Bool {
-        traits(spec).contains(.noStyledSpans)
-    }
+    public static func traits(of spec: FormatSpec) -> Traits { entry(named: spec.name)?.traits ?? [] }
 }

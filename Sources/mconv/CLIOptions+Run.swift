@@ -29,7 +29,7 @@ extension CLIOptions {
 
     /// What is wrong with the values, as the usage error to print, or nil.
     var problem: String? {
-        if !["auto", "always", "never"].contains(color) {
+        if let color, !["auto", "always", "never"].contains(color) {
             return "--color takes auto, always or never, not '\(color)'"
         }
         return nil

@@ -56,7 +56,8 @@ struct MConv: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "Do not print diagnostics.") var quiet = false
     @Flag(name: [.customShort("v"), .long], help: "Also report HTML parse errors (recoveries that lose nothing).") var verbose = false
     @Flag(help: "Keep raw HTML and unsafe URLs in HTML output.") var unsafe = false
-    @Option(help: "Colour for -t ansi: auto|always|never (NO_COLOR is honoured).") var color: String = "auto"
+    @Option(help: "Colour for -t ansi: auto|always|never (default auto; NO_COLOR is honoured).")
+    var color: String?
 
     /// The parsed command line as plain values; the reader and writer options among `files`
     /// are read with the option table.
@@ -73,36 +74,7 @@ struct MConv: ParsableCommand {
             o.verbose = verbose
             o.unsafe = unsafe
             o.color = color
-            var index = 0
-            while index < files.count {
-                let argument = files[index]
-                index += 1
-                if argument == "--" {
-                    o.files += files[index...]
-                    break
-                }
-                guard argument.hasPrefix("-"), argument != "-" else {
-                    o.files.append(argument)
-                    continue
-                }
-                let body = argument.drop { $0 == "-" }
-                let equals = body.firstIndex(of: "=")
-                let name = body[..<(equals ?? body.endIndex)]
-                let inline = equals.map { body[body.index(after: $0)...] }
-                do {
-                    let table = try o.setTableOption(name, inline: inline) {
-                        // A value may be empty or "-", not another option.
-                        guard index < files.count, !files[index].hasPrefix("--") else { return nil }
-                        index += 1
-                        return files[index - 1]
-                    }
-                    guard table != nil, argument.hasPrefix("--") else {
-                        throw UsageError("unknown option '\(argument)'")
-                    }
-                } catch let error as UsageError {
-                    throw ValidationError(error.message)
-                }
-            }
+            do { try o.read(files, quick: false) } catch { throw ValidationError(error.message) }
             return o
         }
     }
