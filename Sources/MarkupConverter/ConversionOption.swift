@@ -54,7 +54,8 @@ struct FormatOptions: Sendable {
     var markdownWriter = MarkdownWriterOptions()
     var plainTextWriter = PlainTextWriterOptions()
     var htmlReader = HTMLReaderOptions()
-    var bbcodeDialect = BBCodeDialect.phpBB
+    /// nil for phpBB (not built unless BBCode is read or written).
+    var bbcodeDialect: BBCodeDialect?
     var autolink = true
     var offsets = RangeJSONOffsetUnit.utf16
     var strictRanges = false

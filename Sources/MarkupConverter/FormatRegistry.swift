@@ -124,10 +124,11 @@ public enum FormatRegistry {
             name: "bbcode", aliases: ["bb"], fileExtensions: ["bbcode", "bb"],
             traits: .dropsRawHTML,
             templateSyntax: .bbcode, summary: "forum BBCode (phpBB and classic dialects)",
-            makeReader: {
-                BBCodeReader(dialect: $0.options.bbcodeDialect, autolink: $0.options.autolink)
+            makeReader: { context in
+                let dialect = context.options.bbcodeDialect ?? .phpBB
+                return BBCodeReader(dialect: dialect, autolink: context.options.autolink)
             },
-            makeWriter: { BBCodeWriter(dialect: $0.options.bbcodeDialect) }),
+            makeWriter: { BBCodeWriter(dialect: $0.options.bbcodeDialect ?? .phpBB) }),
         Entry(
             name: "rangejson", aliases: ["medium"], fileExtensions: ["rangejson"],
             traits: [.dropsRawHTML, .noQuoteAuthor],

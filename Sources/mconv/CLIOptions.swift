@@ -59,6 +59,11 @@ struct CLIOptions: Equatable, Sendable {
         var seen: Set<String> = []
         var index = 0
         let short = ["-f": "from", "-t": "to", "-o": "output", "-q": "quiet", "-v": "verbose"]
+        let commandOptions: [String: PartialKeyPath<CLIOptions>] = [
+            "from": \.from, "to": \.to, "output": \.output, "color": \.color,
+            "list-input-formats": \.listInputFormats, "list-output-formats": \.listOutputFormats,
+            "strict": \.strict, "quiet": \.quiet, "verbose": \.verbose, "unsafe": \.unsafe,
+        ]
         /// The next argument as an option's value: in quick mode a plain one, else anything
         /// but another long option (a value may be empty or `-`).
         func next() -> String? {
@@ -98,7 +103,15 @@ struct CLIOptions: Equatable, Sendable {
                 throw FormatError("")
             }
             guard let option else {
-                guard quick, try setCommandOption(name, inline: inline, next: next) else {
+                // The command's own options (quick mode only).
+                let field = quick ? commandOptions[String(name)] : nil
+                if let flag = field as? WritableKeyPath<CLIOptions, Bool>, inline == nil {
+                    self[keyPath: flag] = true
+                } else if let field = field as? WritableKeyPath<CLIOptions, String?>,
+                    let value = inline.map(String.init) ?? next()
+                {
+                    self[keyPath: field] = value
+                } else {
                     throw FormatError("unknown option '\(argument)'")
                 }
                 continue
@@ -117,28 +130,6 @@ struct CLIOptions: Equatable, Sendable {
                 values[option.name] = value
             }
         }
-    }
-
-    /// Sets the command's own option `name` (quick mode); false when it has no such option.
-    private mutating func setCommandOption(
-        _ name: Substring, inline: Substring?, next: () -> String?
-    ) throws(FormatError) -> Bool {
-        let flags: [String: WritableKeyPath<CLIOptions, Bool>] = [
-            "list-input-formats": \.listInputFormats, "list-output-formats": \.listOutputFormats,
-            "strict": \.strict, "quiet": \.quiet, "verbose": \.verbose, "unsafe": \.unsafe,
-        ]
-        if let flag = flags[String(name)] {
-            guard inline == nil else { throw FormatError("") }
-            self[keyPath: flag] = true
-            return true
-        }
-        let options: [String: WritableKeyPath<CLIOptions, String?>] = [
-            "from": \.from, "to": \.to, "output": \.output, "color": \.color,
-        ]
-        guard let field = options[String(name)] else { return false }
-        guard let value = inline.map(String.init) ?? next() else { throw FormatError("") }
-        self[keyPath: field] = value
-        return true
     }
 }
 
