@@ -246,6 +246,12 @@ public enum FormatRegistry {
 
     /// Builds the writer for `spec`; `input`, when given, is what was read (a Markdown input
     /// without `tagfilter` turns the HTML writer's tag filter off, as cmark-gfm does).
+    ///
+    /// ```swift
+    /// let cm = try FormatSpec(parsing: "commonmark")
+    /// try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm)
+    /// // an HTMLWriter whose options.tagfilter is false
+    /// ```
     public static func writer(
         for spec: FormatSpec, settings: ConversionSettings, input: FormatSpec? = nil
     ) throws(FormatError) -> any MarkupWriter {

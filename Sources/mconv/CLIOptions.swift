@@ -30,8 +30,9 @@ struct CLIOptions: Equatable, Sendable {
     var values: [String: String] = [:]
     /// Repeatable table options, as `ConversionSettings.lists`.
     var lists: [String: [String]] = [:]
+}
 
-    init() {}
+extension CLIOptions {
 
     /// Reads a plain command line without swift-argument-parser, whose reflection over the
     /// command's properties is most of a small conversion's start-up (14 of 20 million

@@ -63,17 +63,10 @@ struct MConv: ParsableCommand {
     /// are read with the option table.
     var options: CLIOptions {
         get throws {
-            var o = CLIOptions()
-            o.from = from
-            o.to = to
-            o.output = output
-            o.listInputFormats = listInputFormats
-            o.listOutputFormats = listOutputFormats
-            o.strict = strict
-            o.quiet = quiet
-            o.verbose = verbose
-            o.unsafe = unsafe
-            o.color = color
+            var o = CLIOptions(
+                from: from, to: to, output: output, listInputFormats: listInputFormats,
+                listOutputFormats: listOutputFormats, strict: strict, quiet: quiet,
+                verbose: verbose, unsafe: unsafe, color: color)
             do { try o.read(files, quick: false) } catch { throw ValidationError(error.message) }
             return o
         }
