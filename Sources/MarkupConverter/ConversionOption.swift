@@ -68,9 +68,9 @@ extension ConversionOption {
     public static let all: [ConversionOption] = [
         // Readers
         ConversionOption("encoding", input: [], """
-            Input encoding when it is not UTF-8: windows-1252 (also latin1, iso-8859-1), \
-            windows-1250, windows-1251, iso-8859-2, utf-16le ... (default: UTF-8; UTF-16 with a \
-            byte order mark; for HTML, its <meta charset> when the input is not UTF-8).
+            Input encoding: \(InputDecoding.encodingNames.joined(separator: ", ")) (default: \
+            UTF-8; UTF-16 with a byte order mark; for HTML, its <meta charset> when the input is \
+            not UTF-8).
             """
         ) { options, label throws(FormatError) in
             guard InputDecoding.encoding(named: label) != nil else {
@@ -133,12 +133,14 @@ extension ConversionOption {
         ConversionOption(
             "quote-attribution",
             output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }.map(\.name),
-            #"Attribution line for quotes with an author, %@ for the author ("" for none)."#
+            #"Attribution for quoted authors, %@ for the name (default "%@ wrote:"; "": none)."#
         ) { $0.quoteAttribution = $1 },
     ]
 
-    static let markdown = ["markdown", "gfm", "commonmark"]
+    /// The Markdown profiles (the formats that take extensions).
+    static let markdown = FormatRegistry.entries.filter { $0.defaultExtensions != nil }.map(\.name)
 
+    /// An option that `apply` checks and stores; `input` or `output` lists its formats.
     init(
         _ name: String, _ kind: Kind = .value, choices: [String] = [], input: [String]? = nil,
         output: [String]? = nil, _ help: String,
@@ -161,6 +163,7 @@ extension ConversionOption {
         }
     }
 
+    /// A choice stored in `field`.
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ field: WritableKeyPath<FormatOptions, Choice> & Sendable,
         input: [String]? = nil, output: [String]? = nil, _ help: String
@@ -168,6 +171,7 @@ extension ConversionOption {
         choice(name, input: input, output: output, help) { $0[keyPath: field] = $1 }
     }
 
+    /// A choice stored in the optional `field` (nil until the option is given).
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ field: WritableKeyPath<FormatOptions, Choice?> & Sendable,
         output: [String], _ help: String
