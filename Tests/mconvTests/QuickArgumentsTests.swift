@@ -37,6 +37,26 @@ struct QuickArgumentsTests {
         }
     }
 
+    @Test("every option of the table: both readers, settings keys, help")
+    func everyTableOption() throws {
+        for option in ConversionOption.all {
+            let value = option.choices.last ?? "x"
+            let lines: [[String]]
+            switch option.kind {
+            case .flag: lines = [["--" + option.name], ["--no-" + option.name]]
+            case .value: lines = [["--" + option.name, value], ["--\(option.name)=\(value)"]]
+            case .list: lines = [["--" + option.name, "a", "--" + option.name, "b"]]
+            }
+            for arguments in lines {
+                let quick = try #require(CLIOptions(quick: arguments), "\(arguments)")
+                #expect(quick == (try MConv.parse(arguments).options), "\(arguments)")
+                let given = quick.values[option.name] ?? quick.lists[option.name]?.joined()
+                #expect(["true", "false", value, "ab"].contains(given), "\(arguments)")
+            }
+            #expect(ConversionOption.helpText.contains(option.name + " "), "\(option.name)")
+        }
+    }
+
     @Test("unusual command lines are left to swift-argument-parser")
     func fallback() {
         let unusual: [[String]] = [
