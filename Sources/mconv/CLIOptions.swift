@@ -135,11 +135,17 @@ extension CLIOptions {
 }
 
 extension ConversionOption {
-    /// The help for the option table, in the layout of swift-argument-parser's (`--help`).
+    /// The help for the formats and the option table, in the layout of swift-argument-parser's
+    /// (`--help`).
     static var helpText: String {
-        var text = "READER AND WRITER OPTIONS:"
+        let formats = FormatRegistry.entries.map { entry in
+            let names = ([entry.name] + entry.aliases).joined(separator: ", ")
+            let modes = [entry.readable ? "-f" : nil, entry.writable ? "-t" : nil]
+                .compactMap(\.self)
+            return (names, "\(entry.summary). [\(modes.joined(separator: "/"))]")
+        }
         let listing = "List a format's extensions (+: on by default)."
-        let rows = [("--list-extensions[=<format>]", listing)]
+        let options = [("--list-extensions[=<format>]", listing)]
             + all.map { option in
                 var label = "--" + option.name
                 switch option.kind {
@@ -154,21 +160,25 @@ extension ConversionOption {
                 let scope = "[\(formats) \(option.isInput ? "input" : "output")]"
                 return (label, "\(option.help)\(repeatable) \(scope)")
             }
-        for (label, help) in rows {
-            // Two spaces, the label, the help from column 26, wrapped at 80 as the parser does.
-            var line = "  " + label
-            if line.count > 24 { (text, line) = (text + "\n" + line, "") }
-            line = line.padding(toLength: 26, withPad: " ", startingAt: 0)
-            var separator = ""
-            for word in help.split(separator: " ") {
-                if line.count + separator.count + word.count > 80 {
-                    text += "\n" + line
-                    (line, separator) = (String(repeating: " ", count: 26), "")
+        var text = ""
+        for (title, rows) in [("FORMATS", formats), ("READER AND WRITER OPTIONS", options)] {
+            text += (text.isEmpty ? "" : "\n\n") + title + ":"
+            for (label, help) in rows {
+                // Two spaces, the label, the help from column 26, wrapped at 80 as the parser does.
+                var line = "  " + label
+                if line.count > 24 { (text, line) = (text + "\n" + line, "") }
+                line = line.padding(toLength: 26, withPad: " ", startingAt: 0)
+                var separator = ""
+                for word in help.split(separator: " ") {
+                    if line.count + separator.count + word.count > 80 {
+                        text += "\n" + line
+                        (line, separator) = (String(repeating: " ", count: 26), "")
+                    }
+                    line += separator + word
+                    separator = " "
                 }
-                line += separator + word
-                separator = " "
+                text += "\n" + line
             }
-            text += "\n" + line
         }
         return text
     }

@@ -28,7 +28,6 @@ struct MConv: ParsableCommand {
         commandName: "mconv",
         abstract: "Convert between markup formats through one AST.",
         discussion: """
-            Formats (-f/-t): \(FormatRegistry.entries.map(\.name).joined(separator: ", ")).
             Markdown formats take extensions: -f markdown+footnotes-smart, -t commonmark+table.
             Exit codes: 0 ok, 1 usage, 2 input unreadable or invalid, 3 --strict and a lossy conversion.
             """,
@@ -235,7 +234,7 @@ do {
         let message = MConv.fullMessage(for: error)
         // Help: the reader and writer options follow the command's own.
         let isHelp = message.hasPrefix("OVERVIEW:")
-        print(isHelp ? message + "\n\n" + ConversionOption.helpText : message)
+        print(isHelp ? message + "\n" + ConversionOption.helpText : message)
         exit(0)
     }
     FileHandle.standardError.write(Data("mconv: \(MConv.message(for: error))\n".utf8))
