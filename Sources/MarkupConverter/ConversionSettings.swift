@@ -60,9 +60,13 @@ public struct ConversionSettings: Sendable {
     /// // throws: unknown setting 'wrapp'; known settings: encoding, base-url, ...
     /// ```
     func formatOptions() throws(FormatError) -> FormatOptions {
-        for key in values.keys.sorted() + lists.keys.sorted()
-        where ConversionOption.named(key) == nil {
-            let known = ConversionOption.all.map(\.name).joined(separator: ", ")
+        // A repeatable option goes in `lists`, any other in `values`.
+        let misplaced =
+            values.keys.filter { ConversionOption.named($0).map { $0.kind == .list } ?? true }
+            + lists.keys.filter { ConversionOption.named($0)?.kind != .list }
+        if let key = misplaced.sorted().first {
+            let known = ConversionOption.all.map { $0.name + ($0.kind == .list ? " (list)" : "") }
+                .joined(separator: ", ")
             throw FormatError("unknown setting '\(key)'; known settings: \(known)")
         }
         var options = FormatOptions()

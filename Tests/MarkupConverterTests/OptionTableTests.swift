@@ -43,8 +43,12 @@ struct OptionTableTests {
     @Test("a misspelt key is an error naming the known ones; a bad value names the choices")
     func errors() {
         let names = ConversionOption.all.map(\.name).joined(separator: ", ")
+            .replacingOccurrences(of: "custom-tag", with: "custom-tag (list)")
         #expect(throws: FormatError("unknown setting 'wrapp'; known settings: \(names)")) {
             try Converter(from: "html", to: "markdown", settings: .init(values: ["wrapp": "auto"]))
+        }
+        #expect(throws: FormatError("unknown setting 'custom-tag'; known settings: \(names)")) {
+            try Converter(from: "html", to: "gfm", settings: .init(values: ["custom-tag": "x"]))
         }
         #expect(throws: FormatError("--wrap takes none, auto or preserve, not 'x'")) {
             try Converter(from: "html", to: "markdown", settings: .init(values: ["wrap": "x"]))
