@@ -197,13 +197,13 @@ public enum FormatRegistry {
             }
             return []
         }
-        for name in spec.enabled {
-            guard let e = MarkdownExtensions(name: name) else { throw unknownExtension(name, entry) }
-            result.insert(e)
-        }
-        for name in spec.disabled {
-            guard let e = MarkdownExtensions(name: name) else { throw unknownExtension(name, entry) }
-            result.remove(e)
+        for (names, isOn) in [(spec.enabled, true), (spec.disabled, false)] {
+            for name in names {
+                guard let e = MarkdownExtensions(name: name) else {
+                    throw unknownExtension(name, entry)
+                }
+                if isOn { result.insert(e) } else { result.remove(e) }
+            }
         }
         return result
     }
