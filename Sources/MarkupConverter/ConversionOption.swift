@@ -61,6 +61,9 @@ struct FormatOptions: Sendable {
     var strictRanges = false
     var encoding: String?
     var quoteAttribution = QuoteAttribution.defaultTemplate
+    var unsafe = false
+    /// `ConversionSettings.color`, for the ANSI writer.
+    var color = false
 }
 
 extension ConversionOption {
@@ -100,6 +103,7 @@ extension ConversionOption {
         flag("strict-ranges", \.strictRanges, input: ["rangejson"],
              "Reject bad ranges in range JSON instead of repairing them."),
         // Writers
+        flag("unsafe", \.unsafe, output: ["html"], "Keep raw HTML and unsafe URLs in HTML output."),
         choice("heading-style", \.markdownWriter.headingStyle, output: markdown, "Heading style."),
         choice("bullet-marker", \.markdownWriter.bulletMarker, output: markdown, "Bullet marker."),
         choice("ordered-delimiter", \.markdownWriter.orderedDelimiter, output: markdown,

@@ -13,8 +13,11 @@ public struct ConversionSettings: Sendable {
     public var values: [String: String]
     /// Repeatable options (`custom-tag`).
     public var lists: [String: [String]]
-    /// Keep raw HTML and unsafe URLs (`--unsafe`).
-    public var unsafe: Bool
+    /// Keep raw HTML and unsafe URLs in HTML output: the option `unsafe` of `values`.
+    public var unsafe: Bool {
+        get { ["true", "yes", "1"].contains(values["unsafe"] ?? "") }
+        set { values["unsafe"] = newValue ? "true" : nil }
+    }
     /// Emit colour escapes (`-t ansi`).
     public var color: Bool
     /// The caller drops the diagnostics (`--quiet`): readers skip work that only produces
@@ -46,7 +49,7 @@ public struct ConversionSettings: Sendable {
     ) {
         self.values = values
         self.lists = lists
-        self.unsafe = unsafe
+        if unsafe { self.values["unsafe"] = "true" }
         self.color = color
         self.quiet = quiet
         self.verbose = verbose
@@ -75,6 +78,7 @@ public struct ConversionSettings: Sendable {
             for value in given ?? [] { try option.apply(&options, value) }
         }
         options.htmlReader.parseErrorDiagnostics = verbose && !quiet
+        options.color = color
         return options
     }
 }

@@ -40,7 +40,6 @@ public enum FormatRegistry {
     struct Context {
         /// The typed options of the settings.
         var options: FormatOptions
-        var settings: ConversionSettings
         /// The extensions of the format being built (empty when it takes none).
         var extensions: MarkdownExtensions
         /// The other side: the output when a reader is built, the input for a writer.
@@ -112,7 +111,7 @@ public enum FormatRegistry {
             makeWriter: { context in
                 // cmark-gfm applies the tag filter only with the tagfilter extension.
                 let tagfilter = context.otherExtensions?.contains(.tagfilter) ?? true
-                let unsafe = context.settings.unsafe
+                let unsafe = context.options.unsafe
                 return HTMLWriter(options: HTMLWriterOptions(unsafe: unsafe, tagfilter: tagfilter))
             }),
         Entry(
@@ -151,7 +150,7 @@ public enum FormatRegistry {
             name: "ansi", aliases: ["terminal"],
             traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
             summary: "styled text for a terminal (ANSI escapes)",
-            makeWriter: { ANSIWriter(color: $0.settings.color) }),
+            makeWriter: { ANSIWriter(color: $0.options.color) }),
     ]
 
     /// A Markdown profile: cmark-gfm reader, Markdown writer, `extensions` on by default.
@@ -234,7 +233,7 @@ public enum FormatRegistry {
             otherExtensions = try self.extensions(of: other, entry: otherEntry)
         }
         return Context(
-            options: try settings.formatOptions(), settings: settings, extensions: extensions,
+            options: try settings.formatOptions(), extensions: extensions,
             other: otherEntry, otherExtensions: otherExtensions)
     }
 

@@ -12,8 +12,7 @@ extension CLIOptions {
     /// The reader and writer settings the options give.
     func settings() -> ConversionSettings {
         ConversionSettings(
-            values: values, lists: lists, unsafe: unsafe, color: useColor(), quiet: quiet,
-            verbose: verbose)
+            values: values, lists: lists, color: useColor(), quiet: quiet, verbose: verbose)
     }
 
     func useColor() -> Bool {

@@ -23,7 +23,6 @@ struct CLIOptions: Equatable, Sendable {
     var strict = false
     var quiet = false
     var verbose = false
-    var unsafe = false
     /// Colour for `-t ansi`: auto (nil), always or never.
     var color: String?
     /// Table options by name (flags as `true` / `false`), as `ConversionSettings.values`.
@@ -63,7 +62,7 @@ extension CLIOptions {
         let commandOptions: [String: PartialKeyPath<CLIOptions>] = [
             "from": \.from, "to": \.to, "output": \.output, "color": \.color,
             "list-input-formats": \.listInputFormats, "list-output-formats": \.listOutputFormats,
-            "strict": \.strict, "quiet": \.quiet, "verbose": \.verbose, "unsafe": \.unsafe,
+            "strict": \.strict, "quiet": \.quiet, "verbose": \.verbose,
         ]
         /// The next argument as an option's value: in quick mode a plain one, else anything
         /// but another long option (a value may be empty or `-`).

@@ -54,7 +54,6 @@ struct MConv: ParsableCommand {
     @Flag(help: "Fail with exit code 3 when the conversion loses anything.") var strict = false
     @Flag(name: [.customShort("q"), .long], help: "Do not print diagnostics.") var quiet = false
     @Flag(name: [.customShort("v"), .long], help: "Also report HTML parse errors (recoveries that lose nothing).") var verbose = false
-    @Flag(help: "Keep raw HTML and unsafe URLs in HTML output.") var unsafe = false
     @Option(help: "Colour for -t ansi: auto|always|never (default auto; NO_COLOR is honoured).")
     var color: String?
 
@@ -65,7 +64,7 @@ struct MConv: ParsableCommand {
             var o = CLIOptions(
                 from: from, to: to, output: output, listInputFormats: listInputFormats,
                 listOutputFormats: listOutputFormats, strict: strict, quiet: quiet,
-                verbose: verbose, unsafe: unsafe, color: color)
+                verbose: verbose, color: color)
             do { try o.read(files, quick: false) } catch { throw ValidationError(error.message) }
             return o
         }
