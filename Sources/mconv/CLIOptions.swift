@@ -32,7 +32,6 @@ struct CLIOptions: Equatable, Sendable {
 }
 
 extension CLIOptions {
-
     /// Reads a plain command line without swift-argument-parser, whose reflection over the
     /// command's properties is most of a small conversion's start-up (14 of 20 million
     /// instructions for `mconv -f html -t markdown page.html`).
@@ -41,9 +40,9 @@ extension CLIOptions {
     /// separate value, `-q`, `-v`, input paths, each single option at most once. Anything else
     /// (help, version, `--`, `-` for standard input, bundled short flags, a value that looks
     /// like an option, an empty value, a repeated option, an option the command does not
-    /// have, values `validate` rejects) gives nil, and the caller lets swift-argument-parser
-    /// read the line, so its answers and messages stay the only ones. A test checks that both
-    /// readers agree.
+    /// have, a `--color` `validate` rejects) gives nil, and the caller lets
+    /// swift-argument-parser read the line. Option values are checked later, by the option
+    /// table, for both readers alike. A test checks that both readers agree.
     init?(quick arguments: [String]) {
         self.init()
         do { try read(arguments, quick: true) } catch { return nil }
