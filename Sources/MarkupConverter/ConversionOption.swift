@@ -19,9 +19,9 @@ import RangeJSONFormat
 public struct ConversionOption: Sendable {
     /// How the option is written on a command line.
     public enum Kind: Hashable, Sendable {
-        /// `--name` (`true`) or `--no-name` (`false`); the default is the value it has
+        /// `--name` (`true`) or `--no-name` (`false`); ``isOnByDefault`` is its value
         /// without either.
-        case flag(default: Bool)
+        case flag
         /// `--name VALUE` or `--name=VALUE`.
         case value
         /// `--name VALUE`, repeatable (`ConversionSettings.lists`).
@@ -33,7 +33,7 @@ public struct ConversionOption: Sendable {
     /// Flag, value or repeatable value.
     public let kind: Kind
     /// The accepted values when they are a fixed set (`atx`, `setext`), else empty.
-    public let choices: [String]
+    public var choices: [String] { choiceNames() }
     /// One line of help, without the choices.
     public let help: String
     /// The formats (canonical names) it applies to; empty for every format.
@@ -42,6 +42,13 @@ public struct ConversionOption: Sendable {
     public let isInput: Bool
     /// Checks a value and stores it in the typed options.
     let apply: @Sendable (inout FormatOptions, String) throws(FormatError) -> Void
+    /// A flag's value in the default options, and the choices: computed when asked, as the
+    /// table is built on every run and generic code and key paths cost start-up time.
+    let defaultValue: @Sendable () -> Bool
+    let choiceNames: @Sendable () -> [String]
+
+    /// Whether a flag is on when not given (false for other kinds).
+    public var isOnByDefault: Bool { defaultValue() }
 
     /// The option with this name, or nil.
     public static func named(_ name: some StringProtocol) -> ConversionOption? {
@@ -71,9 +78,9 @@ extension ConversionOption {
     public static let all: [ConversionOption] = [
         // Readers
         ConversionOption("encoding", input: [], """
-            Input encoding: \(InputDecoding.encodingNames.joined(separator: ", ")) (default: \
-            UTF-8; UTF-16 with a byte order mark; for HTML, its <meta charset> when the input is \
-            not UTF-8).
+            Input encoding when it is not UTF-8: windows-1252 (also latin1, iso-8859-1), \
+            windows-1250, windows-1251, iso-8859-2, utf-16le ... (default: UTF-8; UTF-16 with a \
+            byte order mark; for HTML, its <meta charset> when the input is not UTF-8).
             """
         ) { options, label throws(FormatError) in
             guard InputDecoding.encoding(named: label) != nil else {
@@ -136,22 +143,27 @@ extension ConversionOption {
              "Write image sizes as raw <img> in Markdown."),
         ConversionOption(
             "quote-attribution",
-            output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }.map(\.name),
+            output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }
+                .map { $0.name },
             #"Attribution for quoted authors, %@ for the name (default "%@ wrote:"; "": none)."#
         ) { $0.quoteAttribution = $1 },
     ]
 
     /// The Markdown profiles (the formats that take extensions).
-    static let markdown = FormatRegistry.entries.filter { $0.defaultExtensions != nil }.map(\.name)
+    static let markdown =
+        FormatRegistry.entries.filter { $0.defaultExtensions != nil }.map { $0.name }
 
     /// An option that `apply` checks and stores; `input` or `output` lists its formats.
     init(
-        _ name: String, _ kind: Kind = .value, choices: [String] = [], input: [String]? = nil,
+        _ name: String, _ kind: Kind = .value,
+        choices: @autoclosure @escaping @Sendable () -> [String] = [], input: [String]? = nil,
         output: [String]? = nil, _ help: String,
+        isOnByDefault: @escaping @Sendable () -> Bool = { false },
         apply: @escaping @Sendable (inout FormatOptions, String) throws(FormatError) -> Void
     ) {
-        (self.name, self.kind, self.choices, self.help) = (name, kind, choices, help)
+        (self.name, self.kind, self.choiceNames, self.help) = (name, kind, choices, help)
         (formats, isInput, self.apply) = (input ?? output ?? [], input != nil, apply)
+        defaultValue = isOnByDefault
     }
 
     /// An option whose values are the raw values of `Choice`.
@@ -159,43 +171,47 @@ extension ConversionOption {
         _ name: String, input: [String]? = nil, output: [String]? = nil, _ help: String,
         set: @escaping @Sendable (inout FormatOptions, Choice) -> Void
     ) -> ConversionOption where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
-        return ConversionOption(name, choices: names, input: input, output: output, help) {
+        let names: @Sendable () -> [String] = { Choice.allCases.map { $0.rawValue } }
+        return ConversionOption(name, choices: names(), input: input, output: output, help) {
             options, text throws(FormatError) in
-            guard let value = Choice(rawValue: text) else { throw .choices(name, names, text) }
+            guard let value = Choice(rawValue: text) else { throw .choices(name, names(), text) }
             set(&options, value)
         }
     }
 
-    /// A choice stored in `field`.
+    /// A choice stored in `field` (a key path is built only when the option is given).
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ field: WritableKeyPath<FormatOptions, Choice> & Sendable,
+        _ name: String,
+        _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<FormatOptions, Choice>,
         input: [String]? = nil, output: [String]? = nil, _ help: String
     ) -> ConversionOption where Choice.RawValue == String {
-        choice(name, input: input, output: output, help) { $0[keyPath: field] = $1 }
+        choice(name, input: input, output: output, help) { $0[keyPath: field()] = $1 }
     }
 
     /// A choice stored in the optional `field` (nil until the option is given).
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ field: WritableKeyPath<FormatOptions, Choice?> & Sendable,
+        _ name: String,
+        _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<FormatOptions, Choice?>,
         output: [String], _ help: String
     ) -> ConversionOption where Choice.RawValue == String {
         choice(name, output: output, help) { (options, value: Choice) in
-            options[keyPath: field] = value
+            options[keyPath: field()] = value
         }
     }
 
     /// A `true`/`false` option (`yes`/`no`, `1`/`0` too); its default is the field's.
     static func flag(
-        _ name: String, _ field: WritableKeyPath<FormatOptions, Bool> & Sendable,
+        _ name: String,
+        _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<FormatOptions, Bool>,
         input: [String]? = nil, output: [String]? = nil, _ help: String
     ) -> ConversionOption {
-        let kind = Kind.flag(default: FormatOptions()[keyPath: field])
-        return ConversionOption(name, kind, input: input, output: output, help) {
-            options, text throws(FormatError) in
+        ConversionOption(
+            name, .flag, input: input, output: output, help,
+            isOnByDefault: { FormatOptions()[keyPath: field()] }
+        ) { options, text throws(FormatError) in
             switch text {
-            case "true", "yes", "1": options[keyPath: field] = true
-            case "false", "no", "0": options[keyPath: field] = false
+            case "true", "yes", "1": options[keyPath: field()] = true
+            case "false", "no", "0": options[keyPath: field()] = false
             default: throw .choices(name, ["true", "false"], text)
             }
         }

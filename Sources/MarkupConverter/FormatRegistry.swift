@@ -213,9 +213,9 @@ public enum FormatRegistry {
     }
 
     static func lookup(_ spec: FormatSpec, output: Bool) throws(FormatError) -> Entry {
-        let direction = output ? "output" : "input"
-        let names = output ? outputNames : inputNames
         guard let entry = entry(named: spec.name), output ? entry.writable : entry.readable else {
+            let direction = output ? "output" : "input"
+            let names = output ? outputNames : inputNames
             throw FormatError(
                 "unknown \(direction) format '\(spec.name)'; choose one of: \(names.joined(separator: ", "))")
         }

@@ -57,12 +57,6 @@ extension CLIOptions {
     mutating func read(_ arguments: [String], quick: Bool) throws(FormatError) {
         var seen: Set<String> = []
         var index = 0
-        let short = ["-f": "from", "-t": "to", "-o": "output", "-q": "quiet", "-v": "verbose"]
-        let commandOptions: [String: PartialKeyPath<CLIOptions>] = [
-            "from": \.from, "to": \.to, "output": \.output, "color": \.color,
-            "list-input-formats": \.listInputFormats, "list-output-formats": \.listOutputFormats,
-            "strict": \.strict, "quiet": \.quiet, "verbose": \.verbose,
-        ]
         /// The next argument as an option's value: in quick mode a plain one, else anything
         /// but another long option (a value may be empty or `-`).
         func next() -> String? {
@@ -85,8 +79,17 @@ extension CLIOptions {
                 files.append(argument)
                 continue
             }
-            let body = argument.hasPrefix("--") ? argument.dropFirst(2) : short[argument]?[...]
-            guard let body else { throw FormatError("unknown option '\(argument)'") }
+            // Switches, not dictionaries or key paths: their first use costs start-up time.
+            let body: Substring
+            switch argument {
+            case _ where argument.hasPrefix("--"): body = argument.dropFirst(2)
+            case "-f": body = "from"
+            case "-t": body = "to"
+            case "-o": body = "output"
+            case "-q": body = "quiet"
+            case "-v": body = "verbose"
+            default: throw FormatError("unknown option '\(argument)'")
+            }
             let equals = body.firstIndex(of: "=")
             let name = body[..<(equals ?? body.endIndex)]
             let inline = equals.map { body[body.index(after: $0)...] }
@@ -103,15 +106,21 @@ extension CLIOptions {
             }
             guard let option else {
                 // The command's own options (quick mode only).
-                let field = quick ? commandOptions[String(name)] : nil
-                if let flag = field as? WritableKeyPath<CLIOptions, Bool>, inline == nil {
-                    self[keyPath: flag] = true
-                } else if let field = field as? WritableKeyPath<CLIOptions, String?>,
+                switch name {
+                case _ where !quick: throw FormatError("unknown option '\(argument)'")
+                case "list-input-formats" where inline == nil: listInputFormats = true
+                case "list-output-formats" where inline == nil: listOutputFormats = true
+                case "strict" where inline == nil: strict = true
+                case "quiet" where inline == nil: quiet = true
+                case "verbose" where inline == nil: verbose = true
+                case "from", "to", "output", "color":
                     let value = inline.map(String.init) ?? next()
-                {
-                    self[keyPath: field] = value
-                } else {
-                    throw FormatError("unknown option '\(argument)'")
+                    guard let value else { throw FormatError("") }
+                    if name == "from" { from = value }
+                    if name == "to" { to = value }
+                    if name == "output" { output = value }
+                    if name == "color" { color = value }
+                default: throw FormatError("unknown option '\(argument)'")
                 }
                 continue
             }
@@ -147,7 +156,7 @@ extension ConversionOption {
             + all.map { option in
                 var label = "--" + option.name
                 switch option.kind {
-                case .flag(let isOn): label = isOn ? "--[no-]" + option.name : label
+                case .flag: label = option.isOnByDefault ? "--[no-]" + option.name : label
                 case .value, .list:
                     let choices = option.choices.joined(separator: "|")
                     label += " <\(choices.isEmpty ? option.name : choices)>"
