@@ -1,9 +1,12 @@
+/// The layout choices of `MarkdownWriterOptions`: `String`-raw enums whose raw values are the
+/// CLI's and the settings' values (`mconv --help` lists them).
+///
+/// ```swift
+/// MarkdownWriterOptions.BulletMarker(rawValue: "*")  // .asterisk
+/// MarkdownWriterOptions.WrapMode.allCases.map(\.rawValue)  // ["none", "auto", "preserve"]
+/// ```
 extension MarkdownWriterOptions {
     /// Heading syntax: `atx` (`## Title`) or `setext` (underlined; levels 1 and 2 only).
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.HeadingStyle(rawValue: "setext") // .setext
-    /// ```
     public enum HeadingStyle: String, CaseIterable, Hashable, Sendable {
         /// `## Title`.
         case atx
@@ -12,10 +15,6 @@ extension MarkdownWriterOptions {
     }
 
     /// The bullet list marker: `-`, `*` or `+`.
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.BulletMarker(rawValue: "*") // .asterisk
-    /// ```
     public enum BulletMarker: String, CaseIterable, Hashable, Sendable {
         /// `- item`.
         case hyphen = "-"
@@ -26,10 +25,6 @@ extension MarkdownWriterOptions {
     }
 
     /// The ordered list delimiter: `1.` or `1)`.
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.OrderedDelimiter(rawValue: ")") // .parenthesis
-    /// ```
     public enum OrderedDelimiter: String, CaseIterable, Hashable, Sendable {
         /// `1. item`.
         case period = "."
@@ -38,10 +33,6 @@ extension MarkdownWriterOptions {
     }
 
     /// The emphasis delimiter: `*a*` or `_a_`.
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.EmphasisDelimiter(rawValue: "_") // .underscore
-    /// ```
     public enum EmphasisDelimiter: String, CaseIterable, Hashable, Sendable {
         /// `*em*`.
         case asterisk = "*"
@@ -50,10 +41,6 @@ extension MarkdownWriterOptions {
     }
 
     /// The strong delimiter: `**a**` or `__a__`.
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.StrongDelimiter(rawValue: "__") // .underscores
-    /// ```
     public enum StrongDelimiter: String, CaseIterable, Hashable, Sendable {
         /// `**strong**`.
         case asterisks = "**"
@@ -64,10 +51,6 @@ extension MarkdownWriterOptions {
     /// Code block syntax. Indented blocks fall back to fences where they cannot work
     /// (an info string, leading/trailing blank lines, empty code, first block of a list item,
     /// right after a list).
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.CodeBlockStyle(rawValue: "indented") // .indented
-    /// ```
     public enum CodeBlockStyle: String, CaseIterable, Hashable, Sendable {
         /// ```` ``` ```` fences.
         case fenced
@@ -77,10 +60,6 @@ extension MarkdownWriterOptions {
 
     /// The fence character: backtick or tilde (backtick fences switch to tildes when the
     /// info string holds a backtick).
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.FenceCharacter(rawValue: "~") // .tilde
-    /// ```
     public enum FenceCharacter: String, CaseIterable, Hashable, Sendable {
         /// ```` ``` ````.
         case backtick = "`"
@@ -91,10 +70,6 @@ extension MarkdownWriterOptions {
     /// Paragraph line handling: `none` (one line per paragraph, soft breaks become spaces),
     /// `auto` (wrap at `columns`, never inside a link, code span or table row), `preserve`
     /// (soft breaks stay line breaks).
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.WrapMode(rawValue: "preserve") // .preserve
-    /// ```
     public enum WrapMode: String, CaseIterable, Hashable, Sendable {
         /// One line per paragraph.
         case none
@@ -105,10 +80,6 @@ extension MarkdownWriterOptions {
     }
 
     /// Link syntax: inline `[a](url)` or reference `[a][1]`.
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.LinkStyle(rawValue: "reference") // .reference
-    /// ```
     public enum LinkStyle: String, CaseIterable, Hashable, Sendable {
         /// `[a](url)`.
         case inline
@@ -118,10 +89,6 @@ extension MarkdownWriterOptions {
 
     /// Where reference definitions go: after the top-level block that uses them, or at the
     /// end of the document.
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.ReferenceLocation(rawValue: "block") // .block
-    /// ```
     public enum ReferenceLocation: String, CaseIterable, Hashable, Sendable {
         /// After the top-level block that uses them.
         case block
@@ -133,10 +100,6 @@ extension MarkdownWriterOptions {
     /// no header row, caption, footer; or no `table` extension): `auto` = raw HTML when raw
     /// HTML is allowed, else `pipe`; `html` = a raw HTML `<table>`; `pipe` = a pipe table with
     /// spans flattened and blocks joined, reported as `lossy.table-*`.
-    ///
-    /// ```swift
-    /// MarkdownWriterOptions.TableFallback(rawValue: "pipe") // .pipe
-    /// ```
     public enum TableFallback: String, CaseIterable, Hashable, Sendable {
         /// Raw HTML when allowed, else a pipe table.
         case auto

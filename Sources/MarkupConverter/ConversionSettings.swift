@@ -1,26 +1,23 @@
-import BBCodeFormat
-import HTMLFormat
-import MarkdownFormat
-import MarkupAST
-import PlainTextFormat
-import RangeJSONFormat
-
-/// Reader and writer settings by their command-line names, checked when the formats are built.
+/// Reader and writer settings by their command-line names (``ConversionOption/all``), checked
+/// when the formats are built: an unknown name or a bad value is a `FormatError`.
 ///
 /// The CLI fills `values` from its flags (`--columns 60` -> `["columns": "60"]`); library users
-/// can set them the same way or build readers and writers directly.
+/// can set them the same way or build readers and writers from their typed options.
 ///
 /// ```swift
 /// var settings = ConversionSettings()
 /// settings.values["bullet-marker"] = "*"
 /// ```
 public struct ConversionSettings: Sendable {
-    /// Option values by long option name without dashes.
+    /// Option values by long option name without dashes (flags take `true` or `false`).
     public var values: [String: String]
-    /// Repeatable options (e.g. `custom-tag`).
+    /// Repeatable options (`custom-tag`).
     public var lists: [String: [String]]
-    /// Keep raw HTML and unsafe URLs (`--unsafe`).
-    public var unsafe: Bool
+    /// Keep raw HTML and unsafe URLs in HTML output: the option `unsafe` of `values`.
+    public var unsafe: Bool {
+        get { ["true", "yes", "1"].contains(values["unsafe"] ?? "") }
+        set { values["unsafe"] = newValue ? "true" : nil }
+    }
     /// Emit colour escapes (`-t ansi`).
     public var color: Bool
     /// The caller drops the diagnostics (`--quiet`): readers skip work that only produces
@@ -53,72 +50,36 @@ public struct ConversionSettings: Sendable {
     ) {
         self.values = values
         self.lists = lists
-        self.unsafe = unsafe
+        if unsafe { self.values["unsafe"] = "true" }
         self.color = color
         self.quiet = quiet
         self.verbose = verbose
     }
 
-    func int(_ name: String) throws(FormatError) -> Int? {
-        guard let text = values[name] else { return nil }
-        guard let value = Int(text), value > 0 else {
-            throw FormatError("--\(name) needs a positive whole number, not '\(text)'")
+    /// The typed options `values` and `lists` give, each checked against the option table
+    /// (``ConversionOption/all``): an unknown key or a bad value throws, naming the choices.
+    ///
+    /// ```swift
+    /// try ConversionSettings(values: ["wrapp": "auto"]).formatOptions()
+    /// // throws: unknown setting 'wrapp'; known settings: encoding, base-url, ...
+    /// ```
+    func formatOptions() throws(FormatError) -> FormatOptions {
+        // A repeatable option goes in `lists`, any other in `values`.
+        let misplaced =
+            values.keys.filter { ConversionOption.named($0).map { $0.kind == .list } ?? true }
+            + lists.keys.filter { ConversionOption.named($0)?.kind != .list }
+        if let key = misplaced.sorted().first {
+            let known = ConversionOption.all.map { $0.name + ($0.kind == .list ? " (list)" : "") }
+                .joined(separator: ", ")
+            throw FormatError("unknown setting '\(key)'; known settings: \(known)")
         }
-        return value
-    }
-
-    func htmlReaderOptions(keepRawHTML: Bool) throws(FormatError) -> HTMLReaderOptions {
-        var mode = HTMLReaderOptions.Mode.automatic
-        if let text = values["html-mode"] {
-            guard let m = HTMLReaderOptions.Mode(rawValue: text) else {
-                throw FormatError("--html-mode takes auto, document or fragment, not '\(text)'")
-            }
-            mode = m
+        var options = FormatOptions()
+        for option in ConversionOption.all {
+            let given = option.kind == .list ? lists[option.name] : values[option.name].map { [$0] }
+            for value in given ?? [] { try option.apply(&options, value) }
         }
-        return HTMLReaderOptions(
-            baseURL: values["base-url"], mode: mode, customTags: Set(lists["custom-tag"] ?? []),
-            keepRawHTML: keepRawHTML, parseErrorDiagnostics: verbose && !quiet)
-    }
-
-    func htmlWriterOptions(tagfilter: Bool) -> HTMLWriterOptions {
-        HTMLWriterOptions(unsafe: unsafe, tagfilter: tagfilter)
-    }
-
-    var plainTextWriterOptions: PlainTextWriterOptions {
-        PlainTextWriterOptions(columns: (try? int("columns")) ?? nil)
-    }
-
-    func markdownWriterOptions(extensions: MarkdownExtensions) throws(FormatError) -> MarkdownWriterOptions {
-        var options = MarkdownWriterOptions(extensions: extensions)
-        for name in MarkdownWriterOptions.optionNames {
-            guard let value = values[name] else { continue }
-            do { try options.setOption(name, value) } catch { throw FormatError(error.message) }
-        }
+        options.htmlReader.parseErrorDiagnostics = verbose && !quiet
+        options.color = color
         return options
     }
-
-    func dialect() throws(FormatError) -> BBCodeDialect {
-        guard let name = values["bbcode-dialect"] else { return .phpBB }
-        guard let d = BBCodeDialect.named(name) else {
-            throw FormatError("--bbcode-dialect takes phpbb or classic, not '\(name)'")
-        }
-        return d
-    }
-
-    func offsetUnit() throws(FormatError) -> RangeJSONOffsetUnit {
-        guard let name = values["offsets"] else { return .utf16 }
-        guard let unit = RangeJSONOffsetUnit(rawValue: name) else {
-            throw FormatError("--offsets takes utf16 or scalar, not '\(name)'")
-        }
-        return unit
-    }
-
-    func makeBBCodeReader() throws(FormatError) -> any MarkupReader {
-        BBCodeReader(dialect: try dialect(), autolink: values["autolink"] != "false")
-    }
-    func makeBBCodeWriter() throws(FormatError) -> any MarkupWriter { BBCodeWriter(dialect: try dialect()) }
-    func makeRangeJSONReader() throws(FormatError) -> any MarkupReader {
-        RangeJSONReader(offsets: try offsetUnit(), strict: values["strict-ranges"] == "true")
-    }
-    func makeRangeJSONWriter() throws(FormatError) -> any MarkupWriter { RangeJSONWriter(offsets: try offsetUnit()) }
 }

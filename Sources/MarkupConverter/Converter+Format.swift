@@ -24,14 +24,10 @@ public enum MarkupFormatString {
         /// No escaping.
         case plain
 
-        /// The syntax for a format name (`html`, `gfm`, `bbcode` ...).
+        /// The syntax for a format name or alias (`html`, `gfm`, `bbcode` ...), as the format
+        /// registry gives it; `.plain` for other names.
         public init(formatName: String) {
-            switch formatName.lowercased() {
-            case "html": self = .html
-            case "markdown", "gfm", "commonmark", "md": self = .markdown
-            case "bbcode": self = .bbcode
-            default: self = .plain
-            }
+            self = FormatRegistry.entry(named: formatName)?.templateSyntax ?? .plain
         }
     }
 

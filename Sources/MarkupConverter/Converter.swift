@@ -35,41 +35,30 @@ public struct Converter: Sendable {
     public init(from input: String, to output: String, settings: ConversionSettings = ConversionSettings()) throws(FormatError) {
         let inputSpec = try FormatSpec(parsing: input)
         let outputSpec = try FormatSpec(parsing: output)
-        var settings = settings
-        // cmark-gfm applies the tag filter only with the tagfilter extension.
-        if let e = FormatRegistry.entry(named: inputSpec.name), e.defaultExtensions != nil,
-            !(try FormatRegistry.extensions(of: inputSpec, entry: e)).contains(.tagfilter)
-        {
-            settings.values["tagfilter"] = "false"
-        }
         self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings, output: outputSpec)
-        self.writer = try FormatRegistry.writer(for: outputSpec, settings: settings)
+        self.writer = try FormatRegistry.writer(
+            for: outputSpec, settings: settings, input: inputSpec)
+        let options = try settings.formatOptions()
         // HTML input: the reader promoted the styled spans while building them (the same
         // tree, without the transform's walk over the whole document).
         let readerPromotes = (reader as? HTMLReader)?.options.promoteStyles ?? false
         var transforms: [@Sendable (Document) -> Document] = []
-        if FormatRegistry.wantsRawHTMLRead(from: inputSpec, to: outputSpec) {
+        let input = FormatRegistry.traits(of: inputSpec)
+        let output = FormatRegistry.traits(of: outputSpec)
+        // Raw HTML in Markdown is read into nodes for outputs that would drop it.
+        if input.contains(.embedsRawHTML) && output.contains(.dropsRawHTML) {
             transforms.append { ReadRawHTML.apply(to: $0) }
         }
-        if FormatRegistry.wantsQuoteAttribution(outputSpec) {
-            let template = settings.values["quote-attribution"] ?? QuoteAttribution.defaultTemplate
-            if !template.isEmpty {
-                let attribution = QuoteAttribution(template: template)
-                transforms.append { attribution.apply(to: $0) }
-            }
+        if output.contains(.noQuoteAuthor) && !options.quoteAttribution.isEmpty {
+            let attribution = QuoteAttribution(template: options.quoteAttribution)
+            transforms.append { attribution.apply(to: $0) }
         }
-        if FormatRegistry.wantsPromotedStyles(outputSpec) && !readerPromotes {
+        if output.contains(.noStyledSpans) && !readerPromotes {
             transforms.append { PromoteStyles.apply(to: $0) }
         }
         self.transforms = transforms
-        if let label = settings.values["encoding"] {
-            guard InputDecoding.encoding(named: label) != nil else {
-                throw FormatError(
-                    "--encoding: unknown encoding '\(label)' (known: \(InputDecoding.encodingNames.joined(separator: ", ")))")
-            }
-            self.inputEncoding = label
-        }
-        self.sniffsHTMLCharset = inputSpec.name == "html"
+        self.inputEncoding = options.encoding
+        self.sniffsHTMLCharset = input.contains(.declaresCharset)
     }
 
     /// Converts text.

@@ -6,59 +6,169 @@ import PlainTextFormat
 import RangeJSONFormat
 import StyledText
 
-/// The table behind `-f` and `-t`: format names, aliases, file extensions and how to build
-/// each reader and writer.
+/// The table behind `-f` and `-t`: one entry per format with its names, file extensions,
+/// traits and how to build its reader and writer. Nothing else switches on format names.
 ///
 /// ```swift
 /// let reader = try FormatRegistry.reader(for: FormatSpec(parsing: "gfm-autolink"), settings: .init())
 /// FormatRegistry.inputNames // ["bbcode", "commonmark", "gfm", "html", "json", "markdown", ...]
 /// ```
 public enum FormatRegistry {
+    /// What a format's reader or writer does that the converter plans around.
+    ///
+    /// ```swift
+    /// FormatRegistry.entry(named: "plain")!.traits.contains(.noStyledSpans)  // true
+    /// ```
+    public struct Traits: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Its input holds raw HTML that the reader keeps as raw nodes (Markdown).
+        public static let embedsRawHTML = Traits(rawValue: 1 << 0)
+        /// Its writer drops raw HTML, so raw HTML in the input is read into nodes first.
+        public static let dropsRawHTML = Traits(rawValue: 1 << 1)
+        /// Its writer has no place for a quote's author (an attribution line is added).
+        public static let noQuoteAuthor = Traits(rawValue: 1 << 2)
+        /// Its writer cannot carry styled spans (they are promoted to strong, emphasis ...).
+        public static let noStyledSpans = Traits(rawValue: 1 << 3)
+        /// Its writer applies embedded style sheets (the HTML reader keeps `<style>`).
+        public static let appliesStyleSheets = Traits(rawValue: 1 << 4)
+        /// Input that is not UTF-8 may name its encoding (HTML's `<meta charset>`).
+        public static let declaresCharset = Traits(rawValue: 1 << 5)
+    }
+
+    /// What a reader or writer is built from.
+    struct Context {
+        /// The typed options of the settings.
+        var options: FormatOptions
+        /// The extensions of the format being built (empty when it takes none).
+        var extensions: MarkdownExtensions
+        /// The other side: the output when a reader is built, the input for a writer.
+        var other: Entry?
+        /// The other side's extensions, nil when it takes none.
+        var otherExtensions: MarkdownExtensions?
+    }
+
     /// One registered format.
     public struct Entry: Sendable {
         /// The canonical name.
         public var name: String
         /// Other accepted names.
-        public var aliases: [String]
+        public var aliases: [String] = []
         /// File name extensions that select this format.
-        public var fileExtensions: [String]
-        /// Whether it can be read (`-f`).
-        public var readable: Bool
-        /// Whether it can be written (`-t`).
-        public var writable: Bool
+        public var fileExtensions: [String] = []
         /// The Markdown extensions on by default (Markdown family only).
-        public var defaultExtensions: MarkdownExtensions?
+        public var defaultExtensions: MarkdownExtensions? = nil
+        /// What its reader and writer do that conversions plan around.
+        public var traits: Traits = []
+        /// How `Converter.format` escapes template arguments for this format.
+        public var templateSyntax: MarkupFormatString.Syntax = .plain
         /// One line for `--list-*-formats`.
         public var summary: String
+        var makeReader: (@Sendable (Context) -> any MarkupReader)?
+        var makeWriter: (@Sendable (Context) -> any MarkupWriter)?
+
+        /// Whether it can be read (`-f`).
+        public var readable: Bool { makeReader != nil }
+        /// Whether it can be written (`-t`).
+        public var writable: Bool { makeWriter != nil }
+
+        /// Each Markdown extension with whether this format turns it on by default, in
+        /// cmark-gfm's order; nil when the format takes no extensions.
+        ///
+        /// ```swift
+        /// FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first!  // ("table", true)
+        /// ```
+        public var extensionDefaults: [(name: String, isOn: Bool)]? {
+            defaultExtensions.map { on in
+                MarkdownExtensions.named.map { ($0.name, on.contains($0.value)) }
+            }
+        }
     }
 
     /// Every format, in listing order.
     public static let entries: [Entry] = [
-        Entry(name: "markdown", aliases: ["md"], fileExtensions: ["md", "markdown", "mdown", "mkd"],
-              readable: true, writable: true, defaultExtensions: MarkdownExtensions.gfm.union(.footnotes),
-              summary: "Markdown with the GFM extensions and footnotes"),
-        Entry(name: "gfm", aliases: [], fileExtensions: [], readable: true, writable: true,
-              defaultExtensions: .gfm, summary: "GitHub Flavored Markdown (cmark-gfm's extension set)"),
-        Entry(name: "commonmark", aliases: ["cm"], fileExtensions: [], readable: true, writable: true,
-              defaultExtensions: .commonmark, summary: "CommonMark, no extensions"),
-        Entry(name: "html", aliases: ["htm", "xhtml"], fileExtensions: ["html", "htm", "xhtml"],
-              readable: true, writable: true, defaultExtensions: nil, summary: "HTML5 documents and snippets"),
-        Entry(name: "plain", aliases: ["text", "txt"], fileExtensions: ["txt", "text"],
-              readable: true, writable: true, defaultExtensions: nil, summary: "plain text"),
-        Entry(name: "bbcode", aliases: ["bb"], fileExtensions: ["bbcode", "bb"], readable: true,
-              writable: true, defaultExtensions: nil, summary: "forum BBCode (phpBB and classic dialects)"),
-        Entry(name: "rangejson", aliases: ["medium"], fileExtensions: ["rangejson"], readable: true,
-              writable: true, defaultExtensions: nil,
-              summary: "Medium-style paragraphs with style ranges (UTF-16 offsets)"),
-        Entry(name: "json", aliases: [], fileExtensions: ["json"], readable: true, writable: true,
-              defaultExtensions: nil, summary: "the mconv AST as JSON (round-trippable)"),
-        Entry(name: "ast", aliases: ["native"], fileExtensions: [], readable: false, writable: true,
-              defaultExtensions: nil, summary: "a readable dump of the AST"),
-        Entry(name: "styled", aliases: ["runs"], fileExtensions: [], readable: false, writable: true,
-              defaultExtensions: nil, summary: "resolved styled runs, one per line"),
-        Entry(name: "ansi", aliases: ["terminal"], fileExtensions: [], readable: false, writable: true,
-              defaultExtensions: nil, summary: "styled text for a terminal (ANSI escapes)"),
+        markdown("markdown", aliases: ["md"], fileExtensions: ["md", "markdown", "mdown", "mkd"],
+                 extensions: MarkdownExtensions.gfm.union(.footnotes),
+                 summary: "Markdown with the GFM extensions and footnotes"),
+        markdown("gfm", extensions: .gfm,
+                 summary: "GitHub Flavored Markdown (cmark-gfm's extension set)"),
+        markdown("commonmark", aliases: ["cm"], extensions: .commonmark,
+                 summary: "CommonMark, no extensions"),
+        Entry(
+            name: "html", aliases: ["htm", "xhtml"], fileExtensions: ["html", "htm", "xhtml"],
+            traits: .declaresCharset, templateSyntax: .html,
+            summary: "HTML5 documents and snippets",
+            makeReader: { context in
+                var options = context.options.htmlReader
+                let output = context.other?.traits ?? []
+                // Styled outputs apply embedded <style> sheets: they need the <style> content.
+                options.keepRawHTML = output.contains(.appliesStyleSheets)
+                // The reader promotes styled spans itself for targets that want them promoted
+                // (the converter then skips the PromoteStyles walk).
+                options.promoteStyles = output.contains(.noStyledSpans)
+                return HTMLReader(options: options)
+            },
+            makeWriter: { context in
+                // cmark-gfm applies the tag filter only with the tagfilter extension.
+                let tagfilter = context.otherExtensions?.contains(.tagfilter) ?? true
+                let unsafe = context.options.unsafe
+                return HTMLWriter(options: HTMLWriterOptions(unsafe: unsafe, tagfilter: tagfilter))
+            }),
+        Entry(
+            name: "plain", aliases: ["text", "txt"], fileExtensions: ["txt", "text"],
+            traits: [.dropsRawHTML, .noQuoteAuthor, .noStyledSpans], summary: "plain text",
+            makeReader: { _ in PlainTextReader() },
+            makeWriter: { PlainTextWriter(options: $0.options.plainTextWriter) }),
+        Entry(
+            name: "bbcode", aliases: ["bb"], fileExtensions: ["bbcode", "bb"],
+            traits: .dropsRawHTML,
+            templateSyntax: .bbcode, summary: "forum BBCode (phpBB and classic dialects)",
+            makeReader: { context in
+                let dialect = context.options.bbcodeDialect ?? .phpBB
+                return BBCodeReader(dialect: dialect, autolink: context.options.autolink)
+            },
+            makeWriter: { BBCodeWriter(dialect: $0.options.bbcodeDialect ?? .phpBB) }),
+        Entry(
+            name: "rangejson", aliases: ["medium"], fileExtensions: ["rangejson"],
+            traits: [.dropsRawHTML, .noQuoteAuthor],
+            summary: "Medium-style paragraphs with style ranges (UTF-16 offsets)",
+            makeReader: {
+                RangeJSONReader(offsets: $0.options.offsets, strict: $0.options.strictRanges)
+            },
+            makeWriter: { RangeJSONWriter(offsets: $0.options.offsets) }),
+        Entry(
+            name: "json", fileExtensions: ["json"],
+            summary: "the mconv AST as JSON (round-trippable)",
+            makeReader: { _ in ASTJSONReader() }, makeWriter: { _ in ASTJSONWriter() }),
+        Entry(name: "ast", aliases: ["native"], summary: "a readable dump of the AST",
+              makeWriter: { _ in TreeDumpWriter() }),
+        Entry(
+            name: "styled", aliases: ["runs"],
+            traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
+            summary: "resolved styled runs, one per line", makeWriter: { _ in StyledRunsWriter() }),
+        Entry(
+            name: "ansi", aliases: ["terminal"],
+            traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
+            summary: "styled text for a terminal (ANSI escapes)",
+            makeWriter: { ANSIWriter(color: $0.options.color) }),
     ]
+
+    /// A Markdown profile: cmark-gfm reader, Markdown writer, `extensions` on by default.
+    static func markdown(
+        _ name: String, aliases: [String] = [], fileExtensions: [String] = [],
+        extensions: MarkdownExtensions, summary: String
+    ) -> Entry {
+        Entry(
+            name: name, aliases: aliases, fileExtensions: fileExtensions,
+            defaultExtensions: extensions,
+            traits: [.embedsRawHTML, .noQuoteAuthor, .noStyledSpans], templateSyntax: .markdown,
+            summary: summary, makeReader: { MarkdownReader(extensions: $0.extensions) },
+            makeWriter: { context in
+                var options = context.options.markdownWriter
+                options.extensions = context.extensions
+                return MarkdownWriter(options: options)
+            })
+    }
 
     /// Canonical names of readable formats, sorted.
     public static var inputNames: [String] { entries.filter(\.readable).map(\.name).sorted() }
@@ -86,13 +196,13 @@ public enum FormatRegistry {
             }
             return []
         }
-        for name in spec.enabled {
-            guard let e = MarkdownExtensions(name: name) else { throw unknownExtension(name, entry) }
-            result.insert(e)
-        }
-        for name in spec.disabled {
-            guard let e = MarkdownExtensions(name: name) else { throw unknownExtension(name, entry) }
-            result.remove(e)
+        for (names, isOn) in [(spec.enabled, true), (spec.disabled, false)] {
+            for name in names {
+                guard let e = MarkdownExtensions(name: name) else {
+                    throw unknownExtension(name, entry)
+                }
+                if isOn { result.insert(e) } else { result.remove(e) }
+            }
         }
         return result
     }
@@ -103,91 +213,55 @@ public enum FormatRegistry {
     }
 
     static func lookup(_ spec: FormatSpec, output: Bool) throws(FormatError) -> Entry {
-        let direction = output ? "output" : "input"
-        let names = output ? outputNames : inputNames
         guard let entry = entry(named: spec.name), output ? entry.writable : entry.readable else {
+            let direction = output ? "output" : "input"
+            let names = output ? outputNames : inputNames
             throw FormatError(
                 "unknown \(direction) format '\(spec.name)'; choose one of: \(names.joined(separator: ", "))")
         }
         return entry
     }
 
-    /// Builds the reader for `spec`.
+    /// The context for building `entry` with `spec`, facing `other` on the other side.
+    static func context(
+        _ entry: Entry, _ spec: FormatSpec, other: FormatSpec?, settings: ConversionSettings
+    ) throws(FormatError) -> Context {
+        let extensions = try extensions(of: spec, entry: entry)
+        let otherEntry = other.flatMap { self.entry(named: $0.name) }
+        var otherExtensions: MarkdownExtensions?
+        if let other, let otherEntry, otherEntry.defaultExtensions != nil {
+            otherExtensions = try self.extensions(of: other, entry: otherEntry)
+        }
+        return Context(
+            options: try settings.formatOptions(), extensions: extensions,
+            other: otherEntry, otherExtensions: otherExtensions)
+    }
+
+    /// Builds the reader for `spec`; `output`, when given, is what it is read for.
     public static func reader(for spec: FormatSpec, settings: ConversionSettings, output: FormatSpec? = nil) throws(FormatError) -> any MarkupReader {
         let entry = try lookup(spec, output: false)
-        let extensions = try extensions(of: spec, entry: entry)
-        switch entry.name {
-        case "markdown", "gfm", "commonmark": return MarkdownReader(extensions: extensions)
-        case "html":
-            // Styled outputs apply embedded <style> sheets, so they need the raw <style> content.
-            let styled = ["styled", "ansi"].contains(output.flatMap { FormatRegistry.entry(named: $0.name)?.name } ?? "")
-            var options = try settings.htmlReaderOptions(keepRawHTML: styled)
-            // The reader promotes styled spans itself for targets that want them promoted
-            // (the converter then skips the PromoteStyles walk).
-            options.promoteStyles = output.map(wantsPromotedStyles) ?? false
-            return HTMLReader(options: options)
-        case "plain": return PlainTextReader()
-        case "bbcode": return try settings.makeBBCodeReader()
-        case "rangejson": return try settings.makeRangeJSONReader()
-        case "json": return ASTJSONReader()
-        default: throw FormatError("format '\(entry.name)' cannot be read")
-        }
+        return entry.makeReader!(try context(entry, spec, other: output, settings: settings))
     }
 
-    /// Builds the writer for `spec`.
-    public static func writer(for spec: FormatSpec, settings: ConversionSettings) throws(FormatError) -> any MarkupWriter {
+    /// Builds the writer for `spec`; `input`, when given, is what was read (a Markdown input
+    /// without `tagfilter` turns the HTML writer's tag filter off, as cmark-gfm does).
+    ///
+    /// ```swift
+    /// let cm = try FormatSpec(parsing: "commonmark")
+    /// try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm)
+    /// // an HTMLWriter whose options.tagfilter is false
+    /// ```
+    public static func writer(
+        for spec: FormatSpec, settings: ConversionSettings, input: FormatSpec? = nil
+    ) throws(FormatError) -> any MarkupWriter {
         let entry = try lookup(spec, output: true)
-        let extensions = try extensions(of: spec, entry: entry)
-        switch entry.name {
-        case "markdown", "gfm", "commonmark":
-            return MarkdownWriter(options: try settings.markdownWriterOptions(extensions: extensions))
-        case "html": return HTMLWriter(options: settings.htmlWriterOptions(tagfilter: settings.values["tagfilter"] != "false"))
-        case "plain": return PlainTextWriter(options: settings.plainTextWriterOptions)
-        case "bbcode": return try settings.makeBBCodeWriter()
-        case "rangejson": return try settings.makeRangeJSONWriter()
-        case "json": return ASTJSONWriter()
-        case "ast": return TreeDumpWriter()
-        case "styled": return StyledRunsWriter()
-        case "ansi": return ANSIWriter(color: settings.color)
-        default: throw FormatError("format '\(entry.name)' cannot be written")
-        }
+        return entry.makeWriter!(try context(entry, spec, other: input, settings: settings))
     }
 
-    /// Whether the raw HTML of a Markdown input is read into nodes (`ReadRawHTML`) for this
-    /// output: formats that cannot carry raw HTML and would drop it.
+    /// The traits of the format `spec` names (none for an unknown name).
     ///
     /// ```swift
-    /// FormatRegistry.wantsRawHTMLRead(from: try FormatSpec(parsing: "gfm"), to: try FormatSpec(parsing: "bbcode"))  // true
+    /// FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML)  // true
     /// ```
-    public static func wantsRawHTMLRead(from input: FormatSpec, to output: FormatSpec) -> Bool {
-        switch entry(named: input.name)?.name {
-        case "markdown", "gfm", "commonmark": break
-        default: return false
-        }
-        switch entry(named: output.name)?.name {
-        case "bbcode", "rangejson", "plain", "ansi", "styled": return true
-        default: return false
-        }
-    }
-
-    /// Whether quotes with an author get an attribution line (`QuoteAttribution`) for this
-    /// output: formats with no place for a quote's author.
-    ///
-    /// ```swift
-    /// FormatRegistry.wantsQuoteAttribution(try FormatSpec(parsing: "markdown"))  // true
-    /// ```
-    public static func wantsQuoteAttribution(_ spec: FormatSpec) -> Bool {
-        switch entry(named: spec.name)?.name {
-        case "markdown", "gfm", "commonmark", "plain", "ansi", "styled", "rangejson": return true
-        default: return false
-        }
-    }
-
-    /// Whether a writer for this format needs styled spans promoted to semantic inlines.
-    public static func wantsPromotedStyles(_ spec: FormatSpec) -> Bool {
-        switch entry(named: spec.name)?.name {
-        case "markdown", "gfm", "commonmark", "plain": return true
-        default: return false
-        }
-    }
+    public static func traits(of spec: FormatSpec) -> Traits { entry(named: spec.name)?.traits ?? [] }
 }

@@ -21,36 +21,24 @@ public struct FormatSpec: Hashable, Sendable {
         self.disabled = disabled
     }
 
-    /// Parses `name(+ext|-ext)*`.
+    /// Parses `name(+ext|-ext)*` (a `-` inside the base name would be ambiguous; none of ours
+    /// has one).
     public init(parsing text: String) throws(FormatError) {
-        var name = ""
-        var enabled: [String] = []
-        var disabled: [String] = []
-        var current = ""
-        var sign: Character? = nil
-        func flush() throws(FormatError) {
-            if let s = sign {
-                guard !current.isEmpty else {
-                    throw FormatError("empty extension name in '\(text)'")
-                }
-                if s == "+" { enabled.append(current) } else { disabled.append(current) }
-            } else {
-                name = current
-            }
-        }
+        var parts: [(sign: Character?, name: String)] = [(nil, "")]
         for ch in text {
             if ch == "+" || ch == "-" {
-                // A '-' inside the base name (none of ours has one) would be ambiguous.
-                try flush()
-                sign = ch
-                current = ""
+                parts.append((ch, ""))
             } else {
-                current.append(ch)
+                parts[parts.count - 1].name.append(ch)
             }
         }
-        try flush()
-        guard !name.isEmpty else { throw FormatError("missing format name in '\(text)'") }
-        self.init(name: name.lowercased(), enabled: enabled, disabled: disabled)
+        guard parts.dropFirst().allSatisfy({ !$0.name.isEmpty }) else {
+            throw FormatError("empty extension name in '\(text)'")
+        }
+        guard !parts[0].name.isEmpty else { throw FormatError("missing format name in '\(text)'") }
+        self.init(
+            name: parts[0].name.lowercased(), enabled: parts.filter { $0.sign == "+" }.map(\.name),
+            disabled: parts.filter { $0.sign == "-" }.map(\.name))
     }
 }
 

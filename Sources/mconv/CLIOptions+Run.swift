@@ -11,24 +11,8 @@ import MarkupConverter
 extension CLIOptions {
     /// The reader and writer settings the options give.
     func settings() -> ConversionSettings {
-        var values: [String: String] = [:]
-        let pairs: [(String, String?)] = [
-            ("heading-style", headingStyle), ("bullet-marker", bulletMarker),
-            ("ordered-delimiter", orderedDelimiter), ("emphasis-delimiter", emphasisDelimiter),
-            ("strong-delimiter", strongDelimiter), ("code-block-style", codeBlockStyle),
-            ("fence-char", fenceChar), ("wrap", wrap), ("columns", columns.map(String.init)),
-            ("link-style", linkStyle), ("reference-location", referenceLocation),
-            ("tables", tables), ("base-url", baseUrl), ("html-mode", htmlMode), ("encoding", encoding),
-            ("bbcode-dialect", bbcodeDialect), ("offsets", offsets),
-            ("raw-html", noRawHtml ? "false" : nil), ("image-size-html", imageSizeHtml ? "true" : nil),
-            ("strict-ranges", strictRanges ? "true" : nil), ("autolink", autolink ? nil : "false"),
-            ("quote-attribution", quoteAttribution),
-        ]
-        for (key, value) in pairs { if let value { values[key] = value } }
-        var lists: [String: [String]] = [:]
-        if !customTag.isEmpty { lists["custom-tag"] = customTag }
-        return ConversionSettings(
-            values: values, lists: lists, unsafe: unsafe, color: useColor(), quiet: quiet, verbose: verbose)
+        ConversionSettings(
+            values: values, lists: lists, color: useColor(), quiet: quiet, verbose: verbose)
     }
 
     func useColor() -> Bool {
@@ -44,10 +28,9 @@ extension CLIOptions {
 
     /// What is wrong with the values, as the usage error to print, or nil.
     var problem: String? {
-        if !["auto", "always", "never"].contains(color) {
+        if let color, !["auto", "always", "never"].contains(color) {
             return "--color takes auto, always or never, not '\(color)'"
         }
-        if let columns, columns <= 0 { return "--columns needs a positive number" }
         return nil
     }
 

@@ -27,7 +27,6 @@ struct MConv: ParsableCommand {
         commandName: "mconv",
         abstract: "Convert between markup formats through one AST.",
         discussion: """
-            Formats (-f/-t): \(FormatRegistry.entries.map(\.name).joined(separator: ", ")).
             Markdown formats take extensions: -f markdown+footnotes-smart, -t commonmark+table.
             Exit codes: 0 ok, 1 usage, 2 input unreadable or invalid, 3 --strict and a lossy conversion.
             """,
@@ -43,7 +42,10 @@ struct MConv: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Argument(help: "Input files (standard input when none); several are joined with a blank line.")
+    /// The files and the reader and writer options, which the option table reads.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: "Input files (standard input when none; several are joined with a blank line).")
     var files: [String] = []
 
     @Flag(help: "List the input formats.") var listInputFormats = false
@@ -51,83 +53,27 @@ struct MConv: ParsableCommand {
     @Flag(help: "Fail with exit code 3 when the conversion loses anything.") var strict = false
     @Flag(name: [.customShort("q"), .long], help: "Do not print diagnostics.") var quiet = false
     @Flag(name: [.customShort("v"), .long], help: "Also report HTML parse errors (recoveries that lose nothing).") var verbose = false
-    @Flag(help: "Keep raw HTML and unsafe URLs in HTML output.") var unsafe = false
+    @Option(help: "Colour for -t ansi: auto|always|never (default auto; NO_COLOR is honoured).")
+    var color: String?
 
-    // Markdown writer
-    @Option(help: "Heading style: atx|setext.") var headingStyle: String?
-    @Option(help: "Bullet marker: -|*|+.") var bulletMarker: String?
-    @Option(help: "Ordered list delimiter: .|).") var orderedDelimiter: String?
-    @Option(help: "Emphasis delimiter: *|_.") var emphasisDelimiter: String?
-    @Option(help: "Strong delimiter: **|__.") var strongDelimiter: String?
-    @Option(help: "Code block style: fenced|indented.") var codeBlockStyle: String?
-    @Option(help: "Fence character: `|~.") var fenceChar: String?
-    @Option(help: "Line wrapping: none|auto|preserve (default none).") var wrap: String?
-    @Option(help: "Wrap column for --wrap=auto and plain text.") var columns: Int?
-    @Option(help: "Link style: inline|reference.") var linkStyle: String?
-    @Option(help: "Where reference definitions go: block|document.") var referenceLocation: String?
-    @Option(help: "Table fallback: auto|html|pipe (default auto).") var tables: String?
-    @Flag(help: "Never emit raw HTML in Markdown output.") var noRawHtml = false
-    @Flag(help: "Write image sizes as raw <img> in Markdown.") var imageSizeHtml = false
-
-    // Readers
-    @Option(help: "Resolve relative URLs in HTML input against this base.") var baseUrl: String?
-    @Option(help: "Register a custom HTML tag (repeatable).") var customTag: [String] = []
-    @Option(help: "HTML input mode: auto|document|fragment.") var htmlMode: String?
-    @Option(help: "Input encoding when it is not UTF-8: windows-1252 (also latin1, iso-8859-1), windows-1250, windows-1251, iso-8859-2, utf-16le ... (default: UTF-8; UTF-16 with a byte order mark; for HTML, its <meta charset> when the input is not UTF-8).") var encoding: String?
-    @Option(help: "BBCode dialect: phpbb|classic.") var bbcodeDialect: String?
-    @Option(help: "Range JSON offsets: utf16|scalar.") var offsets: String?
-    @Flag(help: "Reject bad ranges in range JSON instead of repairing them.") var strictRanges = false
-    @Flag(inversion: .prefixedNo, help: "Turn bare URLs into links (BBCode input).") var autolink = true
-    @Option(help: "Attribution line for quotes with an author in Markdown, plain, styled and range JSON output, with %@ for the author (default \"%@ wrote:\"; \"\" for none).") var quoteAttribution: String?
-
-    // Styled output
-    @Option(help: "Colour for -t ansi: auto|always|never (NO_COLOR is honoured).") var color: String = "auto"
-
-    /// The parsed command line as plain values.
+    /// The parsed command line as plain values; the reader and writer options among `files`
+    /// are read with the option table.
     var options: CLIOptions {
-        var o = CLIOptions()
-        o.from = from
-        o.to = to
-        o.output = output
-        o.files = files
-        o.listInputFormats = listInputFormats
-        o.listOutputFormats = listOutputFormats
-        o.strict = strict
-        o.quiet = quiet
-        o.verbose = verbose
-        o.unsafe = unsafe
-        o.headingStyle = headingStyle
-        o.bulletMarker = bulletMarker
-        o.orderedDelimiter = orderedDelimiter
-        o.emphasisDelimiter = emphasisDelimiter
-        o.strongDelimiter = strongDelimiter
-        o.codeBlockStyle = codeBlockStyle
-        o.fenceChar = fenceChar
-        o.wrap = wrap
-        o.columns = columns
-        o.linkStyle = linkStyle
-        o.referenceLocation = referenceLocation
-        o.tables = tables
-        o.noRawHtml = noRawHtml
-        o.imageSizeHtml = imageSizeHtml
-        o.baseUrl = baseUrl
-        o.customTag = customTag
-        o.htmlMode = htmlMode
-        o.encoding = encoding
-        o.bbcodeDialect = bbcodeDialect
-        o.offsets = offsets
-        o.strictRanges = strictRanges
-        o.autolink = autolink
-        o.quoteAttribution = quoteAttribution
-        o.color = color
-        return o
+        get throws {
+            var o = CLIOptions(
+                from: from, to: to, output: output, listInputFormats: listInputFormats,
+                listOutputFormats: listOutputFormats, strict: strict, quiet: quiet,
+                verbose: verbose, color: color)
+            do { try o.read(files, quick: false) } catch { throw ValidationError(error.message) }
+            return o
+        }
     }
 
     func validate() throws {
-        if let problem = options.problem { throw ValidationError(problem) }
+        if let problem = try options.problem { throw ValidationError(problem) }
     }
 
-    func run() throws { options.run() }
+    func run() throws { try options.run() }
 }
 
 /// Ends the process with `status` (`exit(3)`: stdio flushed, nothing released).
@@ -192,13 +138,11 @@ func listExtensionsIfAsked(_ arguments: [String]) {
         guard let entry = FormatRegistry.entry(named: name) else {
             fail("unknown format '\(name)'; choose one of: \(FormatRegistry.entries.map(\.name).joined(separator: ", "))", .badInput)
         }
-        guard let defaults = entry.defaultExtensions else {
+        guard let extensions = entry.extensionDefaults else {
             print("(\(entry.name) has no extensions)")
             exit(0)
         }
-        for (extName, value) in MarkdownExtensionsListing.all {
-            print((defaults.contains(value) ? "+" : "-") + extName)
-        }
+        for (extName, isOn) in extensions { print((isOn ? "+" : "-") + extName) }
         exit(0)
     }
 }
@@ -214,7 +158,10 @@ do {
 } catch {
     let code = MConv.exitCode(for: error)
     if code == .success {
-        print(MConv.fullMessage(for: error))
+        let message = MConv.fullMessage(for: error)
+        // Help: the reader and writer options follow the command's own.
+        let isHelp = message.hasPrefix("OVERVIEW:")
+        print(isHelp ? message + "\n" + ConversionOption.helpText : message)
         exit(0)
     }
     FileHandle.standardError.write(Data("mconv: \(MConv.message(for: error))\n".utf8))

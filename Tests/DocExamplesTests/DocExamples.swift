@@ -419,76 +419,6 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(MarkdownWriter().write(doc).output == "1\\. not a list \\*really\\***bold**\n")
 }
 
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:5
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_5() throws {
-    #expect(MarkdownWriterOptions.HeadingStyle(rawValue: "setext") == .setext)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:17
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_17() throws {
-    #expect(MarkdownWriterOptions.BulletMarker(rawValue: "*") == .asterisk)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:31
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_31() throws {
-    #expect(MarkdownWriterOptions.OrderedDelimiter(rawValue: ")") == .parenthesis)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:43
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_43() throws {
-    #expect(MarkdownWriterOptions.EmphasisDelimiter(rawValue: "_") == .underscore)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:55
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_55() throws {
-    #expect(MarkdownWriterOptions.StrongDelimiter(rawValue: "__") == .underscores)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:69
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_69() throws {
-    #expect(MarkdownWriterOptions.CodeBlockStyle(rawValue: "indented") == .indented)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:82
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_82() throws {
-    #expect(MarkdownWriterOptions.FenceCharacter(rawValue: "~") == .tilde)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:96
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_96() throws {
-    #expect(MarkdownWriterOptions.WrapMode(rawValue: "preserve") == .preserve)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:110
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_110() throws {
-    #expect(MarkdownWriterOptions.LinkStyle(rawValue: "reference") == .reference)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:123
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_123() throws {
-    #expect(MarkdownWriterOptions.ReferenceLocation(rawValue: "block") == .block)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+Choices.swift:138
-@Test func MarkdownFormat_MarkdownWriterOptions_Choices_138() throws {
-    #expect(MarkdownWriterOptions.TableFallback(rawValue: "pipe") == .pipe)
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+CommandLine.swift:5
-@Test func MarkdownFormat_MarkdownWriterOptions_CommandLine_5() throws {
-    let error = MarkdownWriterOptions.OptionError(message: "--wrap takes none or auto")
-    #expect("\(error)" == "--wrap takes none or auto")
-}
-
-// Sources/MarkdownFormat/MarkdownWriterOptions+CommandLine.swift:28
-@Test func MarkdownFormat_MarkdownWriterOptions_CommandLine_28() throws {
-    var options = MarkdownWriterOptions()
-    ignore(try options.setOption("bullet-marker", "*"))
-    #expect(options.bulletMarker == .asterisk)
-    do { try options.setOption("wrap", "sideways") } catch { print(error) }
-    // --wrap takes none, auto or preserve, not 'sideways'
-}
-
 // Sources/MarkdownFormat/MarkdownWriterOptions.swift:7
 @Test func MarkdownFormat_MarkdownWriterOptions_7() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
@@ -686,22 +616,29 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(ASTJSONWriter().write(Document()).output)  // "{\n  \"blocks\" : [\n\n  ],\n  ..."
 }
 
-// Sources/MarkupConverter/ConversionSettings.swift:14
-@Test func MarkupConverter_ConversionSettings_14() throws {
+// Sources/MarkupConverter/ConversionOption.swift:15
+@Test func MarkupConverter_ConversionOption_15() throws {
+    let wrap = ConversionOption.named("wrap")!
+    #expect(wrap.choices == ["none", "auto", "preserve"])
+    #expect(wrap.formats == ["markdown", "gfm", "commonmark"])
+}
+
+// Sources/MarkupConverter/ConversionSettings.swift:8
+@Test func MarkupConverter_ConversionSettings_8() throws {
     var settings = ConversionSettings()
     settings.values["bullet-marker"] = "*"
     _ = settings
 }
 
-// Sources/MarkupConverter/ConversionSettings.swift:31
-@Test func MarkupConverter_ConversionSettings_31() throws {
+// Sources/MarkupConverter/ConversionSettings.swift:28
+@Test func MarkupConverter_ConversionSettings_28() throws {
     let settings = ConversionSettings(quiet: true, verbose: true)
     let converter = try Converter(from: "html", to: "markdown", settings: settings)
     #expect(try converter.convert("<p>a</b>").diagnostics == [])  // (the stray </b> is not reported)
 }
 
-// Sources/MarkupConverter/ConversionSettings.swift:42
-@Test func MarkupConverter_ConversionSettings_42() throws {
+// Sources/MarkupConverter/ConversionSettings.swift:39
+@Test func MarkupConverter_ConversionSettings_39() throws {
     let settings = ConversionSettings(verbose: true)
     let converter = try Converter(from: "html", to: "markdown", settings: settings)
     #expect(try converter.convert("<p>a</b>").diagnostics.map(\.code) == [.htmlParseError("unexpected-end-tag")])  // printed as parse.unexpected-end-tag
@@ -715,13 +652,13 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = r
 }
 
-// Sources/MarkupConverter/Converter+Format.swift:41
-@Test func MarkupConverter_Converter_Format_41() throws {
+// Sources/MarkupConverter/Converter+Format.swift:37
+@Test func MarkupConverter_Converter_Format_37() throws {
     #expect(MarkupFormatString.substitute("<a href='%@'>%d</a>", arguments: ["a'b", 3], syntax: .html) == "<a href='a&#39;b'>3</a>")
 }
 
-// Sources/MarkupConverter/Converter+Format.swift:172
-@Test func MarkupConverter_Converter_Format_172() throws {
+// Sources/MarkupConverter/Converter+Format.swift:168
+@Test func MarkupConverter_Converter_Format_168() throws {
     let name = "<i>Bob</i>", url = "https://example.com/?a=1&b=2"
     let doc = try Converter.format(
         "Hello <b>%@</b>, see <a href='%@'>this</a>", arguments: [name, url], from: "html")
@@ -741,14 +678,26 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = reader
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:160
-@Test func MarkupConverter_FormatRegistry_160() throws {
-    #expect(FormatRegistry.wantsRawHTMLRead(from: try FormatSpec(parsing: "gfm"), to: try FormatSpec(parsing: "bbcode")) == true)
+// Sources/MarkupConverter/FormatRegistry.swift:20
+@Test func MarkupConverter_FormatRegistry_20() throws {
+    #expect(FormatRegistry.entry(named: "plain")!.traits.contains(.noStyledSpans) == true)
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:177
-@Test func MarkupConverter_FormatRegistry_177() throws {
-    #expect(FormatRegistry.wantsQuoteAttribution(try FormatSpec(parsing: "markdown")) == true)
+// Sources/MarkupConverter/FormatRegistry.swift:79
+@Test func MarkupConverter_FormatRegistry_79() throws {
+    #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
+}
+
+// Sources/MarkupConverter/FormatRegistry.swift:250
+@Test func MarkupConverter_FormatRegistry_250() throws {
+    let cm = try FormatSpec(parsing: "commonmark")
+    ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
+    // an HTMLWriter whose options.tagfilter is false
+}
+
+// Sources/MarkupConverter/FormatRegistry.swift:264
+@Test func MarkupConverter_FormatRegistry_264() throws {
+    #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 
 // Sources/MarkupConverter/FormatSpec.swift:4
@@ -765,11 +714,6 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(text == "a\u{FFFD}b")
     ignore(diags)  // [1:2: warning: input.invalid-utf8: a.txt: invalid UTF-8 replaced with U+FFFD (1 place) ...]
     #expect(InputDecoding.decode([0x63, 0x61, 0x66, 0xE9], source: "a.txt", encoding: "latin1").0 == "café")
-}
-
-// Sources/MarkupConverter/MarkdownExtensionsListing.swift:6
-@Test func MarkupConverter_MarkdownExtensionsListing_6() throws {
-    ignore(MarkdownExtensionsListing.all.map(\.name))  // ["table", "strikethrough", ...]
 }
 
 // Sources/MarkupConverter/TreeDumpWriter.swift:6

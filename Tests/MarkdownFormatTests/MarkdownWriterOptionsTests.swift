@@ -98,25 +98,3 @@ import Testing
     #expect(MarkdownWriterOptions.ReferenceLocation.allCases.map(\.rawValue) == ["block", "document"])
     #expect(MarkdownWriterOptions.TableFallback.allCases.map(\.rawValue) == ["auto", "html", "pipe"])
 }
-
-@Test func optionsCanBeSetByTheirCommandLineNames() throws {
-    var o = MarkdownWriterOptions()
-    for (name, value) in [
-        ("heading-style", "setext"), ("bullet-marker", "*"), ("ordered-delimiter", ")"),
-        ("emphasis-delimiter", "_"), ("strong-delimiter", "__"), ("code-block-style", "indented"),
-        ("fence-char", "~"), ("wrap", "auto"), ("columns", "40"), ("link-style", "reference"),
-        ("reference-location", "block"), ("tables", "pipe"), ("raw-html", "false"),
-        ("image-size-html", "true"),
-    ] {
-        try o.setOption(name, value)
-    }
-    #expect(
-        o == MarkdownWriterOptions(
-            headingStyle: .setext, bulletMarker: .asterisk, orderedDelimiter: .parenthesis,
-            emphasisDelimiter: .underscore, strongDelimiter: .underscores, codeBlockStyle: .indented,
-            fenceCharacter: .tilde, wrap: .auto, columns: 40, linkStyle: .reference,
-            referenceLocation: .block, tables: .pipe, rawHTML: false, imageSizeAsHTML: true))
-    #expect(throws: MarkdownWriterOptions.OptionError(message: "--wrap takes none, auto or preserve, not 'x'")) {
-        try o.setOption("wrap", "x")
-    }
-}

@@ -58,6 +58,25 @@ struct CLITests {
         #expect(try runMconv(["--list-extensions=html"]).stdout == "(html has no extensions)\n")
     }
 
+    @Test("--help lists every reader and writer option; unknown options and bad values exit 1")
+    func help() throws {
+        let help = try runMconv(["--help"])
+        #expect(help.status == 0)
+        for option in ["--from", "--list-extensions", "--heading-style <atx|setext>",
+                       "--bullet-marker <-|*|+>", "--[no-]raw-html", "--custom-tag <custom-tag>",
+                       "--encoding <encoding>", "--[no-]autolink", "--strict-ranges"] {
+            #expect(help.stdout.contains(option), "\(option)")
+        }
+        let unknown = try runMconv(["--wrapp", "auto"], input: "x")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("mconv: unknown option '--wrapp'\n"))
+        let value = try runMconv(["-t", "markdown", "--heading-style", "under"], input: "x")
+        #expect(value.status == 1)
+        #expect(value.stderr == "mconv: --heading-style takes atx or setext, not 'under'\n")
+        let dash = try runMconv(["-t", "markdown", "--bullet-marker", "-"], input: "* a")
+        #expect(dash.stdout == "- a\n")
+    }
+
     @Test("invalid UTF-8 is replaced and reported, output still produced")
     func invalidUTF8() throws {
         let path = try temporaryFile("bad.txt", contents: [0x61, 0xFF, 0x62, 0x0A])

@@ -22,6 +22,8 @@ struct QuickArgumentsTests {
         ["-f", "bbcode", "--bbcode-dialect", "classic", "--no-autolink", "x.bb"],
         ["-f", "rangejson", "--offsets", "scalar", "--strict-ranges", "--autolink"],
         ["--color", "always", "-t", "ansi"],
+        // Values are the option table's to check: both readers keep them as written.
+        ["--columns", "many", "--html-mode=bogus", "--raw-html", "--quote-attribution", "%@:"],
         ["--list-input-formats"],
         ["--list-output-formats"],
     ]
@@ -35,13 +37,34 @@ struct QuickArgumentsTests {
         }
     }
 
+    @Test("every option of the table: both readers, settings keys, help")
+    func everyTableOption() throws {
+        for option in ConversionOption.all {
+            let value = option.choices.last ?? "x"
+            let lines: [[String]]
+            switch option.kind {
+            case .flag: lines = [["--" + option.name], ["--no-" + option.name]]
+            case .value: lines = [["--" + option.name, value], ["--\(option.name)=\(value)"]]
+            case .list: lines = [["--" + option.name, "a", "--" + option.name, "b"]]
+            }
+            for arguments in lines {
+                let quick = try #require(CLIOptions(quick: arguments), "\(arguments)")
+                #expect(quick == (try MConv.parse(arguments).options), "\(arguments)")
+                let given = quick.values[option.name] ?? quick.lists[option.name]?.joined()
+                #expect(["true", "false", value, "ab"].contains(given), "\(arguments)")
+            }
+            #expect(ConversionOption.helpText.contains(option.name + " "), "\(option.name)")
+        }
+    }
+
     @Test("unusual command lines are left to swift-argument-parser")
     func fallback() {
         let unusual: [[String]] = [
             ["--help"], ["-h"], ["--version"], ["-qv"], ["-fhtml"], ["-"], ["--", "-x.html"],
             ["--to"], ["--to", "-q"], ["--to="], ["-t", "html", "-t", "plain"],
-            ["--strict=yes"], ["--columns", "many"], ["--columns", "0"], ["--color", "sometimes"],
-            ["--no-such-option", "x"], ["--autolink", "--no-autolink"],
+            ["--strict=yes"], ["--strict-ranges=yes"], ["--color", "sometimes"],
+            ["--no-such-option", "x"], ["--autolink", "--no-autolink"], ["--no-wrap"],
+            ["--wrap", "--strict"], ["--bullet-marker=-"], ["--quote-attribution", ""],
         ]
         for arguments in unusual {
             #expect(CLIOptions(quick: arguments) == nil, "\(arguments)")

@@ -1,0 +1,227 @@
+import BBCodeFormat
+import HTMLFormat
+import MarkdownFormat
+import PlainTextFormat
+import RangeJSONFormat
+
+/// One reader or writer option, declared once: its name (the long CLI flag and the
+/// `ConversionSettings` key), its values, its help and the typed option it sets.
+///
+/// ``all`` is the table: the CLI reads, documents and checks its flags with it, and
+/// `ConversionSettings` turns its `values` into the typed options (`MarkdownWriterOptions`,
+/// `HTMLReaderOptions` ...) with it. Adding an option is one entry here.
+///
+/// ```swift
+/// let wrap = ConversionOption.named("wrap")!
+/// wrap.choices  // ["none", "auto", "preserve"]
+/// wrap.formats  // ["markdown", "gfm", "commonmark"]
+/// ```
+public struct ConversionOption: Sendable {
+    /// How the option is written on a command line.
+    public enum Kind: Hashable, Sendable {
+        /// `--name` (`true`) or `--no-name` (`false`); ``isOnByDefault`` is its value
+        /// without either.
+        case flag
+        /// `--name VALUE` or `--name=VALUE`.
+        case value
+        /// `--name VALUE`, repeatable (`ConversionSettings.lists`).
+        case list
+    }
+
+    /// The long option name without dashes, also the settings key (`heading-style`).
+    public let name: String
+    /// Flag, value or repeatable value.
+    public let kind: Kind
+    /// The accepted values when they are a fixed set (`atx`, `setext`), else empty.
+    public var choices: [String] { choiceNames() }
+    /// One line of help, without the choices.
+    public let help: String
+    /// The formats (canonical names) it applies to; empty for every format.
+    public let formats: [String]
+    /// Whether it applies to reading (else to writing).
+    public let isInput: Bool
+    /// Checks a value and stores it in the typed options.
+    let apply: @Sendable (inout FormatOptions, String) throws(FormatError) -> Void
+    /// A flag's value in the default options, and the choices: computed when asked, as the
+    /// table is built on every run and generic code and key paths cost start-up time.
+    let defaultValue: @Sendable () -> Bool
+    let choiceNames: @Sendable () -> [String]
+
+    /// Whether a flag is on when not given (false for other kinds).
+    public var isOnByDefault: Bool { defaultValue() }
+
+    /// The option with this name, or nil.
+    public static func named(_ name: some StringProtocol) -> ConversionOption? {
+        all.first { $0.name == name }
+    }
+}
+
+/// The typed options the table fills, one per reader or writer setting.
+struct FormatOptions: Sendable {
+    var markdownWriter = MarkdownWriterOptions()
+    var plainTextWriter = PlainTextWriterOptions()
+    var htmlReader = HTMLReaderOptions()
+    /// nil for phpBB (not built unless BBCode is read or written).
+    var bbcodeDialect: BBCodeDialect?
+    var autolink = true
+    var offsets = RangeJSONOffsetUnit.utf16
+    var strictRanges = false
+    var encoding: String?
+    var quoteAttribution = QuoteAttribution.defaultTemplate
+    var unsafe = false
+    /// `ConversionSettings.color`, for the ANSI writer.
+    var color = false
+}
+
+extension ConversionOption {
+    /// Every option, in help order.
+    public static let all: [ConversionOption] = [
+        // Readers
+        ConversionOption("encoding", input: [], """
+            Input encoding when it is not UTF-8: windows-1252 (also latin1, iso-8859-1), \
+            windows-1250, windows-1251, iso-8859-2, utf-16le ... (default: UTF-8; UTF-16 with a \
+            byte order mark; for HTML, its <meta charset> when the input is not UTF-8).
+            """
+        ) { options, label throws(FormatError) in
+            guard InputDecoding.encoding(named: label) != nil else {
+                let known = InputDecoding.encodingNames.joined(separator: ", ")
+                throw FormatError("--encoding: unknown encoding '\(label)' (known: \(known))")
+            }
+            options.encoding = label
+        },
+        ConversionOption("base-url", input: ["html"], "Resolve relative URLs against this base.") {
+            $0.htmlReader.baseURL = $1
+        },
+        ConversionOption("custom-tag", .list, input: ["html"], "Register a custom HTML tag.") {
+            $0.htmlReader.customTags.insert($1.lowercased())
+        },
+        choice("html-mode", \.htmlReader.mode, input: ["html"], "HTML input mode."),
+        ConversionOption(
+            "bbcode-dialect", choices: ["phpbb", "classic"], input: ["bbcode"], "BBCode dialect."
+        ) { options, name throws(FormatError) in
+            guard let dialect = BBCodeDialect.named(name) else {
+                throw .choices("bbcode-dialect", ["phpbb", "classic"], name)
+            }
+            options.bbcodeDialect = dialect
+        },
+        flag("autolink", \.autolink, input: ["bbcode"],
+             "Turn bare URLs into links (on by default)."),
+        choice("offsets", \.offsets, input: ["rangejson"], "Range JSON offsets."),
+        flag("strict-ranges", \.strictRanges, input: ["rangejson"],
+             "Reject bad ranges in range JSON instead of repairing them."),
+        // Writers
+        flag("unsafe", \.unsafe, output: ["html"], "Keep raw HTML and unsafe URLs in HTML output."),
+        choice("heading-style", \.markdownWriter.headingStyle, output: markdown, "Heading style."),
+        choice("bullet-marker", \.markdownWriter.bulletMarker, output: markdown, "Bullet marker."),
+        choice("ordered-delimiter", \.markdownWriter.orderedDelimiter, output: markdown,
+               "Ordered list delimiter (default: the source's)."),
+        choice("emphasis-delimiter", \.markdownWriter.emphasisDelimiter, output: markdown,
+               "Emphasis delimiter."),
+        choice("strong-delimiter", \.markdownWriter.strongDelimiter, output: markdown,
+               "Strong delimiter."),
+        choice("code-block-style", \.markdownWriter.codeBlockStyle, output: markdown,
+               "Code block style."),
+        choice("fence-char", \.markdownWriter.fenceCharacter, output: markdown, "Fence character."),
+        choice("wrap", \.markdownWriter.wrap, output: markdown, "Line wrapping (default none)."),
+        ConversionOption(
+            "columns", output: markdown + ["plain"], "Wrap column for --wrap=auto and plain text."
+        ) { options, text throws(FormatError) in
+            guard let columns = Int(text), columns > 0 else {
+                throw FormatError("--columns needs a positive whole number, not '\(text)'")
+            }
+            options.markdownWriter.columns = columns
+            options.plainTextWriter.columns = columns
+        },
+        choice("link-style", \.markdownWriter.linkStyle, output: markdown, "Link style."),
+        choice("reference-location", \.markdownWriter.referenceLocation, output: markdown,
+               "Where reference definitions go."),
+        choice("tables", \.markdownWriter.tables, output: markdown,
+               "Table fallback (default auto)."),
+        flag("raw-html", \.markdownWriter.rawHTML, output: markdown,
+             "Emit raw HTML in Markdown (on by default)."),
+        flag("image-size-html", \.markdownWriter.imageSizeAsHTML, output: markdown,
+             "Write image sizes as raw <img> in Markdown."),
+        ConversionOption(
+            "quote-attribution",
+            output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }
+                .map { $0.name },
+            #"Attribution for quoted authors, %@ for the name (default "%@ wrote:"; "": none)."#
+        ) { $0.quoteAttribution = $1 },
+    ]
+
+    /// The Markdown profiles (the formats that take extensions).
+    static let markdown =
+        FormatRegistry.entries.filter { $0.defaultExtensions != nil }.map { $0.name }
+
+    /// An option that `apply` checks and stores; `input` or `output` lists its formats.
+    init(
+        _ name: String, _ kind: Kind = .value,
+        choices: @autoclosure @escaping @Sendable () -> [String] = [], input: [String]? = nil,
+        output: [String]? = nil, _ help: String,
+        isOnByDefault: @escaping @Sendable () -> Bool = { false },
+        apply: @escaping @Sendable (inout FormatOptions, String) throws(FormatError) -> Void
+    ) {
+        (self.name, self.kind, self.choiceNames, self.help) = (name, kind, choices, help)
+        (formats, isInput, self.apply) = (input ?? output ?? [], input != nil, apply)
+        defaultValue = isOnByDefault
+    }
+
+    /// An option whose values are the raw values of `Choice`.
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, input: [String]? = nil, output: [String]? = nil, _ help: String,
+        set: @escaping @Sendable (inout FormatOptions, Choice) -> Void
+    ) -> ConversionOption where Choice.RawValue == String {
+        let names: @Sendable () -> [String] = { Choice.allCases.map { $0.rawValue } }
+        return ConversionOption(name, choices: names(), input: input, output: output, help) {
+            options, text throws(FormatError) in
+            guard let value = Choice(rawValue: text) else { throw .choices(name, names(), text) }
+            set(&options, value)
+        }
+    }
+
+    /// A choice stored in `field` (a key path is built only when the option is given).
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String,
+        _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<FormatOptions, Choice>,
+        input: [String]? = nil, output: [String]? = nil, _ help: String
+    ) -> ConversionOption where Choice.RawValue == String {
+        choice(name, input: input, output: output, help) { $0[keyPath: field()] = $1 }
+    }
+
+    /// A choice stored in the optional `field` (nil until the option is given).
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String,
+        _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<FormatOptions, Choice?>,
+        output: [String], _ help: String
+    ) -> ConversionOption where Choice.RawValue == String {
+        choice(name, output: output, help) { (options, value: Choice) in
+            options[keyPath: field()] = value
+        }
+    }
+
+    /// A `true`/`false` option (`yes`/`no`, `1`/`0` too); its default is the field's.
+    static func flag(
+        _ name: String,
+        _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<FormatOptions, Bool>,
+        input: [String]? = nil, output: [String]? = nil, _ help: String
+    ) -> ConversionOption {
+        ConversionOption(
+            name, .flag, input: input, output: output, help,
+            isOnByDefault: { FormatOptions()[keyPath: field()] }
+        ) { options, text throws(FormatError) in
+            switch text {
+            case "true", "yes", "1": options[keyPath: field()] = true
+            case "false", "no", "0": options[keyPath: field()] = false
+            default: throw .choices(name, ["true", "false"], text)
+            }
+        }
+    }
+}
+
+extension FormatError {
+    /// "--NAME takes A, B or C, not 'VALUE'".
+    static func choices(_ name: String, _ choices: [String], _ value: String) -> FormatError {
+        let list = choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+        return FormatError("--\(name) takes \(list), not '\(value)'")
+    }
+}
