@@ -645,17 +645,7 @@ extension HTMLWriter {
         /// The text of inlines as cmark renders image descriptions: literals of text, code and
         /// raw HTML, a space per line break, nothing else of the markup.
         static func plainText(_ inlines: [Inline]) -> String {
-            var text = ""
-            var pending: [Inline] = inlines.reversed()
-            while let inline = pending.popLast() {
-                switch inline {
-                case .text(let s), .code(let s, _), .rawInline(_, let s): text += s
-                case .softBreak, .lineBreak: text += " "
-                case .footnoteReference: break
-                default: pending.append(contentsOf: inline.children.reversed())
-                }
-            }
-            return text
+            PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
         }
 
         // MARK: Output helpers
