@@ -24,16 +24,18 @@ extension Document {
     /// }
     /// ```
     public func mapBlocks(_ transform: (Block) -> Block) -> Document {
-        var copy = self
-        copy.blocks = blocks.map { Document.mapBlock($0, transform) }
-        return copy
+        withoutActuallyEscaping(transform) { transform in
+            var rewrite = Rewrite(block: transform, inline: nil)
+            return Document(rewrite.visit(blocks) ?? blocks, metadata: metadata)
+        }
     }
 
     /// Rewrites every inline bottom-up (children first) with `transform`, in every block.
     public func mapInlines(_ transform: (Inline) -> Inline) -> Document {
-        var copy = self
-        copy.blocks = blocks.map { Document.mapInlines(in: $0, transform) }
-        return copy
+        withoutActuallyEscaping(transform) { transform in
+            var rewrite = Rewrite(block: nil, inline: transform)
+            return Document(rewrite.visit(blocks) ?? blocks, metadata: metadata)
+        }
     }
 
     /// Every node (blocks and inlines, pre-order) for which `predicate` holds.
@@ -47,21 +49,6 @@ extension Document {
             _ = query.visit(blocks)
             return query.found
         }
-    }
-
-    static func mapBlock(_ block: Block, _ transform: (Block) -> Block) -> Block {
-        transform(block.mapChildren(block: { mapBlock($0, transform) }, inline: { $0 }))
-    }
-
-    static func mapInlines(in block: Block, _ transform: (Inline) -> Inline) -> Block {
-        block.mapChildren(
-            block: { mapInlines(in: $0, transform) },
-            inline: { mapInline($0, transform) })
-    }
-
-    static func mapInline(_ inline: Inline, _ transform: (Inline) -> Inline) -> Inline {
-        guard inline.isContainer else { return transform(inline) }
-        return transform(inline.withChildren(inline.children.map { mapInline($0, transform) }))
     }
 }
 
@@ -191,6 +178,23 @@ private struct BlockSearch: MarkupVisitor {
             if found { break }
         }
         return nil
+    }
+}
+
+/// Applies `block` and `inline` bottom-up (a nil one: that kind is kept, and for inlines not
+/// entered).
+private struct Rewrite: MarkupVisitor {
+    let block: ((Block) -> Block)?
+    let inline: ((Inline) -> Inline)?
+    mutating func visit(_ blocks: [Block]) -> [Block]? {
+        blocks.map { b in
+            let rebuilt = b.visitChildren(&self) ?? b
+            return block?(rebuilt) ?? rebuilt
+        }
+    }
+    mutating func visit(_ inlines: [Inline]) -> [Inline]? {
+        guard let inline else { return nil }
+        return inlines.map { inline($0.visitChildren(&self) ?? $0) }
     }
 }
 

@@ -2,27 +2,22 @@
 /// of node has.
 ///
 /// ``Block/visitChildren(_:)`` and ``Inline/visitChildren(_:)`` hand a visitor each list of
-/// direct children in document order (list items, definition terms and definitions, table
-/// captions and cells included), bracketed by ``enter(_:)`` / ``leave()`` for the parts that
-/// group them, and rebuild the node from the lists the visitor replaces. Search, leaves,
-/// `Normalize`, `TreeDump`, `children` / `mapChildren` and plain-text extraction are visitors.
-/// A visitor recurses by calling `visitChildren` on the nodes it is given, or keeps its own
-/// stack; nothing here recurses.
+/// direct children in document order, with ``enter(_:)`` / ``leave()`` around the parts that
+/// group them (list items, terms, definitions, captions, table sections, rows, cells), and
+/// rebuild the node from the lists the visitor replaces. Search, leaves, `Normalize`,
+/// `TreeDump`, `children` / `mapChildren` and `PlainText` are visitors. A visitor recurses by
+/// calling `visitChildren` on the nodes it is given, or keeps its own stack.
 ///
 /// ```swift
-/// struct CountText: MarkupVisitor {
+/// struct Texts: MarkupVisitor {  // counts the texts in paragraphs, not in quotes
 ///     var count = 0
-///     mutating func visit(_ blocks: [Block]) -> [Block]? {
-///         for b in blocks { _ = b.visitChildren(&self) }
-///         return nil
-///     }
 ///     mutating func visit(_ inlines: [Inline]) -> [Inline]? {
-///         for x in inlines {
-///             if case .text = x { count += 1 } else { _ = x.visitChildren(&self) }
-///         }
+///         for x in inlines { if case .text = x { count += 1 } else { _ = x.visitChildren(&self) } }
 ///         return nil
 ///     }
 /// }
+/// var texts = Texts()
+/// for block in doc.blocks { _ = block.visitChildren(&texts) }
 /// ```
 public protocol MarkupVisitor {
     /// Visits a list of child blocks; returns their replacement, or nil to keep them.
