@@ -582,7 +582,9 @@ extension HTMLWriter {
                 put("<img src=\"")
                 appendURL(link.destination)
                 put("\" alt=\"")
-                Escaping.appendHTML(Self.plainText(inlines), to: &out)
+                // (As cmark: text, code and raw HTML literals, a space per line break.)
+                let alt = PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
+                Escaping.appendHTML(alt, to: &out)
                 put("\"")
                 if !link.title.isEmpty {
                     put(" title=\"")
@@ -640,12 +642,6 @@ extension HTMLWriter {
             attributes.isEmpty
                 || (attributes.id.isEmpty && attributes.classes.isEmpty
                     && attributes.pairs.isEmpty && attributes.style.isEmpty)
-        }
-
-        /// The text of inlines as cmark renders image descriptions: literals of text, code and
-        /// raw HTML, a space per line break, nothing else of the markup.
-        static func plainText(_ inlines: [Inline]) -> String {
-            PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
         }
 
         // MARK: Output helpers

@@ -56,6 +56,8 @@ public enum Normalize {
 private struct Normalizer: MarkupVisitor {
     let checkOnly: Bool
     var normal = true
+    /// Whether the inline list visited last is empty once normalized.
+    var emptied = false
 
     mutating func visit(_ blocks: [Block]) -> [Block]? {
         var out: [Block]?
@@ -89,13 +91,16 @@ private struct Normalizer: MarkupVisitor {
         var pending = ""
         var previousIsText = false
         for index in inlines.indices {
+            emptied = false
             let changed = inlines[index].visitChildren(&self)
             if !normal { return nil }
             let node = changed ?? inlines[index]
-            let dropped: Bool
-            switch node {
-            case .link, .image, .text: dropped = false
-            default: dropped = node.isContainer && node.children.isEmpty && node.attributes.id.isEmpty
+            var dropped = false
+            if emptied {
+                switch node {
+                case .link, .image: break
+                default: dropped = node.attributes.id.isEmpty
+                }
             }
             if out == nil {
                 var differs = changed != nil || dropped
@@ -129,8 +134,12 @@ private struct Normalizer: MarkupVisitor {
             }
             out!.append(node)
         }
-        guard var result = out else { return nil }
+        guard var result = out else {
+            emptied = inlines.isEmpty
+            return nil
+        }
         if !pending.isEmpty { result.append(.text(pending)) }
+        emptied = result.isEmpty
         return result
     }
 }

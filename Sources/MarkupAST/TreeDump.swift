@@ -56,8 +56,8 @@ public enum TreeDump {
     }
 
     static func describe(_ target: Link) -> String {
-        target.title.isEmpty
-            ? quote(target.destination) : "\(quote(target.destination)) title=\(quote(target.title))"
+        let destination = quote(target.destination)
+        return target.title.isEmpty ? destination : "\(destination) title=\(quote(target.title))"
     }
 
     /// The line of a block, without its children.

@@ -91,7 +91,8 @@ extension Block {
     /// which opens their caption and cells too.
     ///
     /// ```swift
-    /// Block.blockQuote([.blockQuote([.paragraph([.text("a")], .none)], .none)], .none).leafBlocks()
+    /// let a = Block.paragraph([.text("a")], .none)
+    /// Block.blockQuote([.blockQuote([a], .none)], .none).leafBlocks()
     /// // [.paragraph([.text("a")], .none)]
     /// ```
     public func leafBlocks(openingTables: Bool = false) -> [Block] {

@@ -12,7 +12,9 @@
 /// struct Texts: MarkupVisitor {  // counts the texts in paragraphs, not in quotes
 ///     var count = 0
 ///     mutating func visit(_ inlines: [Inline]) -> [Inline]? {
-///         for x in inlines { if case .text = x { count += 1 } else { _ = x.visitChildren(&self) } }
+///         for x in inlines {
+///             if case .text = x { count += 1 } else { _ = x.visitChildren(&self) }
+///         }
 ///         return nil
 ///     }
 /// }

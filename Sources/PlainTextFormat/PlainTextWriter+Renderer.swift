@@ -247,7 +247,8 @@ extension PlainTextWriter {
                 softBreak: columns == nil ? breaks : " ", lineBreak: breaks,
                 footnoteReferences: true, emptyLinksAsDestination: true)
             rules.append(xs, to: &out) { format in
-                if format.lowercased() != "html" { lossy("lossy.raw", "raw \(format) inline dropped") }
+                guard format.lowercased() != "html" else { return }
+                lossy("lossy.raw", "raw \(format) inline dropped")
             }
             return out
         }
