@@ -122,47 +122,38 @@ extension Block {
                 }
                 visitor.leave()
             }
-            if let rows = Block.visit(table.head, .head, &visitor) {
-                table.head = rows
-                changed = true
-            }
-            if let rows = Block.visit(table.body, .body, &visitor) {
-                table.body = rows
-                changed = true
-            }
-            if let rows = Block.visit(table.foot, .foot, &visitor) {
-                table.foot = rows
-                changed = true
+            for section in [TableSection.head, .body, .foot] {
+                changed = Block.visit(&table, section, &visitor) || changed
             }
             return changed ? .table(table) : nil
         }
     }
 
+    /// Visits the rows of one section of `table`; whether a cell changed.
     private static func visit<V: MarkupVisitor>(
-        _ rows: [TableRow], _ section: TableSection, _ visitor: inout V
-    ) -> [TableRow]? {
-        guard !rows.isEmpty else { return nil }
-        var result: [TableRow]?
+        _ table: inout Table, _ section: TableSection, _ visitor: inout V
+    ) -> Bool {
+        let path: WritableKeyPath<Table, [TableRow]> =
+            section == .head ? \.head : section == .body ? \.body : \.foot
+        guard !table[keyPath: path].isEmpty else { return false }
+        var rows = table[keyPath: path]
+        var changed = false
         visitor.enter(.section(section))
         for r in rows.indices {
             visitor.enter(.row(rows[r].attributes))
-            var cells: [TableCell]?
             for c in rows[r].cells.indices {
                 visitor.enter(.cell(rows[r].cells[c]))
                 if let bs = visitor.visit(rows[r].cells[c].blocks) {
-                    if cells == nil { cells = rows[r].cells }
-                    cells![c].blocks = bs
+                    rows[r].cells[c].blocks = bs
+                    changed = true
                 }
                 visitor.leave()
             }
             visitor.leave()
-            if let cells {
-                if result == nil { result = rows }
-                result![r].cells = cells
-            }
         }
         visitor.leave()
-        return result
+        if changed { table[keyPath: path] = rows }
+        return changed
     }
 
     /// Direct children, blocks and inlines, in document order.
