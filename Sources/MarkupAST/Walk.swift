@@ -34,13 +34,13 @@ public protocol MarkupVisitor {
 
 extension MarkupVisitor {
     /// Keeps the blocks and does not look inside.
-    public mutating func visit(_ blocks: [Block]) -> [Block]? { nil }
+    @inlinable public mutating func visit(_ blocks: [Block]) -> [Block]? { nil }
     /// Keeps the inlines and does not look inside.
-    public mutating func visit(_ inlines: [Inline]) -> [Inline]? { nil }
+    @inlinable public mutating func visit(_ inlines: [Inline]) -> [Inline]? { nil }
     /// Ignores the part.
-    public mutating func enter(_ part: BlockPart) {}
+    @inlinable public mutating func enter(_ part: BlockPart) {}
     /// Ignores the end of a part.
-    public mutating func leave() {}
+    @inlinable public mutating func leave() {}
 }
 
 /// A part of a block that groups its children (what a tree dump shows as its own line).
@@ -71,6 +71,7 @@ public enum TableSection: String, Hashable, Sendable {
 extension Block {
     /// Hands `visitor` the direct children in document order; a copy with the lists it
     /// replaced, or nil when it replaced none (leaves always give nil).
+    @inlinable
     public func visitChildren<V: MarkupVisitor>(_ visitor: inout V) -> Block? {
         switch self {
         case .paragraph(let xs, let a): return visitor.visit(xs).map { .paragraph($0, a) }
@@ -130,7 +131,8 @@ extension Block {
     }
 
     /// Visits the rows of one section of `table`; whether a cell changed.
-    private static func visit<V: MarkupVisitor>(
+    @usableFromInline
+    static func visit<V: MarkupVisitor>(
         _ table: inout Table, _ section: TableSection, _ visitor: inout V
     ) -> Bool {
         let path: WritableKeyPath<Table, [TableRow]> =
@@ -183,6 +185,7 @@ extension Block {
 extension Inline {
     /// Hands `visitor` the children of a container; a copy with the list it replaced, or nil
     /// when it kept it (leaves always give nil and call nothing).
+    @inlinable
     public func visitChildren<V: MarkupVisitor>(_ visitor: inout V) -> Inline? {
         switch self {
         case .emphasis(let xs, let a): return visitor.visit(xs).map { .emphasis($0, a) }

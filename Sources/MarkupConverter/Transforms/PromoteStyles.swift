@@ -48,6 +48,7 @@ private struct Promoter: MarkupVisitor {
     mutating func visit(_ inlines: [Inline]) -> [Inline]? {
         PromoteStyles.rewritten(inlines) { inline in
             let children = inline.visitChildren(&self)
+            guard case .span = inline else { return children }
             return (children ?? inline).withPromotedStyles() ?? children
         }
     }
