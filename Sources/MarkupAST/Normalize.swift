@@ -64,12 +64,9 @@ private struct Normalizer: MarkupVisitor {
         for index in blocks.indices {
             let changed = blocks[index].visitChildren(&self)
             if !normal { return nil }
+            if out == nil && changed == nil && !Self.isEmptyParagraph(blocks[index]) { continue }
             let block = changed ?? blocks[index]
-            var dropped = false
-            switch block {
-            case .paragraph(let xs, let a), .plain(let xs, let a): dropped = xs.isEmpty && a.isEmpty
-            default: break
-            }
+            let dropped = Self.isEmptyParagraph(block)
             if out == nil {
                 guard changed != nil || dropped else { continue }
                 if checkOnly {
@@ -94,6 +91,17 @@ private struct Normalizer: MarkupVisitor {
             emptied = false
             let changed = inlines[index].visitChildren(&self)
             if !normal { return nil }
+            if out == nil && changed == nil && !emptied {
+                // (Unchanged: only the text rules can differ.)
+                guard case .text(let s) = inlines[index] else {
+                    previousIsText = false
+                    continue
+                }
+                if !s.isEmpty && !previousIsText {
+                    previousIsText = true
+                    continue
+                }
+            }
             let node = changed ?? inlines[index]
             var dropped = false
             if emptied {
@@ -141,5 +149,12 @@ private struct Normalizer: MarkupVisitor {
         if !pending.isEmpty { result.append(.text(pending)) }
         emptied = result.isEmpty
         return result
+    }
+
+    static func isEmptyParagraph(_ block: Block) -> Bool {
+        switch block {
+        case .paragraph(let xs, let a), .plain(let xs, let a): return xs.isEmpty && a.isEmpty
+        default: return false
+        }
     }
 }

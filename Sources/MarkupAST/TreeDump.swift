@@ -134,6 +134,7 @@ public enum TreeDump {
 
 /// Writes one line per node and part, two spaces per level.
 private struct Dumper: MarkupVisitor {
+    static var visitsParts: Bool { true }
     var out = ""
     var depth = 0
 

@@ -3,7 +3,8 @@
 ///
 /// ``Block/visitChildren(_:)`` and ``Inline/visitChildren(_:)`` hand a visitor each list of
 /// direct children in document order, with ``enter(_:)`` / ``leave()`` around the parts that
-/// group them (list items, terms, definitions, captions, table sections, rows, cells), and
+/// group them if ``visitsParts`` (list items, terms, definitions, captions, table sections,
+/// rows, cells), and
 /// rebuild the node from the lists the visitor replaces. Search, leaves, `Normalize`,
 /// `TreeDump`, `children` / `mapChildren` and `PlainText` are visitors. A visitor recurses by
 /// calling `visitChildren` on the nodes it is given, or keeps its own stack.
@@ -30,6 +31,8 @@ public protocol MarkupVisitor {
     mutating func enter(_ part: BlockPart)
     /// The part entered last ends.
     mutating func leave()
+    /// Whether `enter` and `leave` are called (false: the parts are not even built).
+    static var visitsParts: Bool { get }
 }
 
 extension MarkupVisitor {
@@ -41,6 +44,16 @@ extension MarkupVisitor {
     @inlinable public mutating func enter(_ part: BlockPart) {}
     /// Ignores the end of a part.
     @inlinable public mutating func leave() {}
+    /// Parts are skipped.
+    @inlinable public static var visitsParts: Bool { false }
+
+    @inlinable mutating func enterPart(_ part: @autoclosure () -> BlockPart) {
+        if Self.visitsParts { enter(part()) }
+    }
+
+    @inlinable mutating func leavePart() {
+        if Self.visitsParts { leave() }
+    }
 }
 
 /// A part of a block that groups its children (what a tree dump shows as its own line).
@@ -86,42 +99,42 @@ extension Block {
         case .list(var list):
             var changed = false
             for i in list.items.indices {
-                visitor.enter(.item(task: list.items[i].task, list.items[i].attributes))
+                visitor.enterPart(.item(task: list.items[i].task, list.items[i].attributes))
                 if let bs = visitor.visit(list.items[i].blocks) {
                     list.items[i].blocks = bs
                     changed = true
                 }
-                visitor.leave()
+                visitor.leavePart()
             }
             return changed ? .list(list) : nil
         case .definitionList(var items, let a):
             var changed = false
             for i in items.indices {
-                visitor.enter(.term(items[i].attributes))
+                visitor.enterPart(.term(items[i].attributes))
                 if let xs = visitor.visit(items[i].term) {
                     items[i].term = xs
                     changed = true
                 }
-                visitor.leave()
+                visitor.leavePart()
                 for j in items[i].definitions.indices {
-                    visitor.enter(.definition)
+                    visitor.enterPart(.definition)
                     if let bs = visitor.visit(items[i].definitions[j]) {
                         items[i].definitions[j] = bs
                         changed = true
                     }
-                    visitor.leave()
+                    visitor.leavePart()
                 }
             }
             return changed ? .definitionList(items, a) : nil
         case .table(var table):
             var changed = false
             if !table.caption.isEmpty {
-                visitor.enter(.caption)
+                visitor.enterPart(.caption)
                 if let bs = visitor.visit(table.caption) {
                     table.caption = bs
                     changed = true
                 }
-                visitor.leave()
+                visitor.leavePart()
             }
             for section in [TableSection.head, .body, .foot] {
                 changed = Block.visit(&table, section, &visitor) || changed
@@ -140,20 +153,20 @@ extension Block {
         guard !table[keyPath: path].isEmpty else { return false }
         var rows = table[keyPath: path]
         var changed = false
-        visitor.enter(.section(section))
+        visitor.enterPart(.section(section))
         for r in rows.indices {
-            visitor.enter(.row(rows[r].attributes))
+            visitor.enterPart(.row(rows[r].attributes))
             for c in rows[r].cells.indices {
-                visitor.enter(.cell(rows[r].cells[c]))
+                visitor.enterPart(.cell(rows[r].cells[c]))
                 if let bs = visitor.visit(rows[r].cells[c].blocks) {
                     rows[r].cells[c].blocks = bs
                     changed = true
                 }
-                visitor.leave()
+                visitor.leavePart()
             }
-            visitor.leave()
+            visitor.leavePart()
         }
-        visitor.leave()
+        visitor.leavePart()
         if changed { table[keyPath: path] = rows }
         return changed
     }

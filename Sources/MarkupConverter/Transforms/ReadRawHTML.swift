@@ -30,6 +30,7 @@ public enum ReadRawHTML {
     /// Reads the raw HTML in block lists, entering containers (not table captions) down to
     /// `maxDepth`; a list is copied from its first changed block only.
     private struct Walk: MarkupVisitor {
+        static var visitsParts: Bool { true }
         var depth = 0
         /// Whether each part entered is a caption, innermost last.
         var captions: [Bool] = []
