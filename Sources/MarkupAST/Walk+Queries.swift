@@ -100,18 +100,15 @@ extension Block {
         var stack: [Block] = [self]
         var children = ChildBlocks()
         while let block = stack.popLast() {
-            switch block {
-            case .paragraph, .plain, .heading, .codeBlock, .rawBlock, .thematicBreak:
+            var opens = block.holdsBlocks
+            if case .table = block { opens = openingTables }
+            guard opens else {
                 result.append(block)
                 continue
-            case .table where !openingTables:
-                result.append(block)
-                continue
-            case .blockQuote, .div, .footnoteDefinition, .list, .definitionList, .table:
-                children.blocks.removeAll(keepingCapacity: true)
-                _ = block.visitChildren(&children)
-                stack.append(contentsOf: children.blocks.reversed())
             }
+            children.blocks.removeAll(keepingCapacity: true)
+            _ = block.visitChildren(&children)
+            stack.append(contentsOf: children.blocks.reversed())
         }
         return result
     }
@@ -167,7 +164,7 @@ private struct BlockSearch: MarkupVisitor {
     mutating func check(_ block: Block) {
         if predicate(block) {
             found = true
-        } else if depthLeft > 0 {
+        } else if depthLeft > 0 && block.holdsBlocks {
             depthLeft -= 1
             _ = block.visitChildren(&self)
             depthLeft += 1

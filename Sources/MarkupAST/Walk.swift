@@ -171,6 +171,15 @@ extension Block {
         return changed
     }
 
+    /// Whether the kind holds blocks (quotes, lists, definition lists, tables, divs, footnote
+    /// definitions); paragraphs, headings, code, raw blocks and rules hold none.
+    @inlinable public var holdsBlocks: Bool {
+        switch self {
+        case .paragraph, .plain, .heading, .codeBlock, .rawBlock, .thematicBreak: return false
+        case .blockQuote, .list, .definitionList, .table, .div, .footnoteDefinition: return true
+        }
+    }
+
     /// Direct children, blocks and inlines, in document order.
     ///
     /// ```swift
