@@ -620,7 +620,9 @@ extension HTMLWriter {
                 put("<img src=\"")
                 appendURL(link.destination)
                 put("\" alt=\"")
-                Escaping.appendHTML(Self.plainText(inlines), to: &out)
+                // (As cmark: text, code and raw HTML literals, a space per line break.)
+                let alt = PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
+                Escaping.appendHTML(alt, to: &out)
                 put("\"")
                 if !link.title.isEmpty {
                     put(" title=\"")
@@ -678,22 +680,6 @@ extension HTMLWriter {
             attributes.isEmpty
                 || (attributes.id.isEmpty && attributes.classes.isEmpty
                     && attributes.pairs.isEmpty && attributes.style.isEmpty)
-        }
-
-        /// The text of inlines as cmark renders image descriptions: literals of text, code and
-        /// raw HTML, a space per line break, nothing else of the markup.
-        static func plainText(_ inlines: [Inline]) -> String {
-            var text = ""
-            var pending: [Inline] = inlines.reversed()
-            while let inline = pending.popLast() {
-                switch inline {
-                case .text(let s), .code(let s, _), .rawInline(_, let s): text += s
-                case .softBreak, .lineBreak: text += " "
-                case .footnoteReference: break
-                default: pending.append(contentsOf: inline.children.reversed())
-                }
-            }
-            return text
         }
 
         // MARK: Output helpers

@@ -36,6 +36,21 @@ public enum Block: Hashable, Sendable, Codable {
     case footnoteDefinition(label: String, [Block], Attributes)
 }
 
+extension Block {
+    /// The node's attributes (`.none` for `.rawBlock`).
+    public var attributes: Attributes {
+        switch self {
+        case .paragraph(_, let a), .plain(_, let a), .heading(_, _, let a), .blockQuote(_, let a),
+            .codeBlock(_, _, let a), .definitionList(_, let a), .thematicBreak(let a),
+            .div(_, let a), .footnoteDefinition(_, _, let a):
+            return a
+        case .list(let list): return list.attributes
+        case .table(let table): return table.attributes
+        case .rawBlock: return .none
+        }
+    }
+}
+
 /// A list: bullet or ordered, tight or loose, with its items.
 ///
 /// ```swift

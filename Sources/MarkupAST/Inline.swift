@@ -43,6 +43,20 @@ public enum Inline: Hashable, Sendable, Codable {
     case footnoteReference(label: String)
 }
 
+extension Inline {
+    /// The node's attributes (`.none` for leaves without any).
+    public var attributes: Attributes {
+        switch self {
+        case .code(_, let a), .emphasis(_, let a), .strong(_, let a), .strikethrough(_, let a),
+            .underline(_, let a), .sup(_, let a), .sub(_, let a),
+            .highlight(_, let a), .link(_, _, let a), .image(_, _, let a), .span(_, let a):
+            return a
+        case .text, .softBreak, .lineBreak, .rawInline, .footnoteReference:
+            return .none
+        }
+    }
+}
+
 /// A link or image target.
 public struct Link: Hashable, Sendable, Codable {
     /// The URL as written (not percent-encoded further).

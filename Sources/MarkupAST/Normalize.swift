@@ -14,155 +14,147 @@ public enum Normalize {
         return copy
     }
 
-    /// Normalizes a block list (recursively); returns `blocks` itself when it is already
+    /// Normalizes a block list (at any depth); returns `blocks` itself when it is already
     /// normalized.
     public static func blocks(_ blocks: [Block]) -> [Block] {
-        if isNormalized(blocks) { return blocks }
-        var out: [Block] = []
-        out.reserveCapacity(blocks.count)
-        for block in blocks {
-            let normalized = normalizeBlock(block)
-            switch normalized {
-            case .paragraph(let xs, let a) where xs.isEmpty && a.isEmpty: continue
-            case .plain(let xs, let a) where xs.isEmpty && a.isEmpty: continue
-            default: out.append(normalized)
-            }
-        }
-        return out
+        var normalizer = Normalizer(checkOnly: false)
+        return normalizer.visit(blocks) ?? blocks
     }
 
-    private static func normalizeBlock(_ block: Block) -> Block {
-        switch block {
-        case .paragraph(let xs, let a): return .paragraph(inlines(xs), a)
-        case .plain(let xs, let a): return .plain(inlines(xs), a)
-        case .heading(let l, let xs, let a): return .heading(level: l, inlines(xs), a)
-        case .blockQuote(let bs, let a): return .blockQuote(blocks(bs), a)
-        case .div(let bs, let a): return .div(blocks(bs), a)
-        case .footnoteDefinition(let l, let bs, let a):
-            return .footnoteDefinition(label: l, blocks(bs), a)
-        case .list(var list):
-            for i in list.items.indices { list.items[i].blocks = blocks(list.items[i].blocks) }
-            return .list(list)
-        case .definitionList(let items, let a):
-            return .definitionList(
-                items.map { item in
-                    DefinitionItem(
-                        term: inlines(item.term), definitions: item.definitions.map(blocks),
-                        attributes: item.attributes)
-                }, a)
-        case .table(var table):
-            table.caption = blocks(table.caption)
-            func rows(_ rs: [TableRow]) -> [TableRow] {
-                rs.map { r in
-                    var r = r
-                    for i in r.cells.indices { r.cells[i].blocks = blocks(r.cells[i].blocks) }
-                    return r
-                }
-            }
-            table.head = rows(table.head)
-            table.body = rows(table.body)
-            table.foot = rows(table.foot)
-            return .table(table)
-        case .codeBlock, .rawBlock, .thematicBreak: return block
-        }
-    }
-
-    /// Normalizes an inline list (recursively); returns `inlines` itself when it is already
+    /// Normalizes an inline list (at any depth); returns `inlines` itself when it is already
     /// normalized.
     public static func inlines(_ inlines: [Inline]) -> [Inline] {
-        if isNormalized(inlines) { return inlines }
-        var out: [Inline] = []
-        out.reserveCapacity(inlines.count)
-        // Adjacent texts are joined in one growing String (appending in place keeps a long run
-        // of pieces linear; rebuilding `previous + s` per piece would be quadratic).
-        var pending = ""
-        for inline in inlines {
-            var node = inline
-            if node.isContainer {
-                node = node.withChildren(Normalize.inlines(node.children))
-                switch node {
-                case .link, .image: break
-                default:
-                    if node.children.isEmpty && node.attributes.id.isEmpty { continue }
-                }
-            }
-            if case .text(let s) = node {
-                pending += s
-                continue
-            }
-            if !pending.isEmpty {
-                out.append(.text(pending))
-                pending = ""
-            }
-            out.append(node)
-        }
-        if !pending.isEmpty { out.append(.text(pending)) }
-        return out
+        var normalizer = Normalizer(checkOnly: false)
+        return normalizer.visit(inlines) ?? inlines
     }
 
     /// Whether `Normalize.blocks` would return `blocks` unchanged: no empty text, no adjacent
     /// texts, no empty inline wrapper (other than links and images) without an id, no empty
-    /// paragraph without attributes, at any depth. Readers almost always produce such trees,
-    /// so checking (no allocation) is much cheaper than rebuilding; `blocks` and `inlines`
-    /// check first and return their input when it is already normalized.
+    /// paragraph without attributes, at any depth. A walk that allocates nothing and stops at
+    /// the first difference (`Normalize` itself copies nothing up to there either).
     ///
     /// ```swift
     /// Normalize.isNormalized([.paragraph([.text("a"), .text("b")], .none)]) // false
     /// ```
     public static func isNormalized(_ blocks: [Block]) -> Bool {
-        for block in blocks {
-            switch block {
-            case .paragraph(let xs, let a), .plain(let xs, let a):
-                if xs.isEmpty && a.isEmpty { return false }
-                if !isNormalized(xs) { return false }
-            case .heading(_, let xs, _):
-                if !isNormalized(xs) { return false }
-            case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
-                if !isNormalized(bs) { return false }
-            case .list(let list):
-                for item in list.items where !isNormalized(item.blocks) { return false }
-            case .definitionList(let items, _):
-                for item in items {
-                    if !isNormalized(item.term) { return false }
-                    for definition in item.definitions where !isNormalized(definition) {
-                        return false
-                    }
-                }
-            case .table(let table):
-                if !isNormalized(table.caption) { return false }
-                for rows in [table.head, table.body, table.foot] {
-                    for row in rows {
-                        for cell in row.cells where !isNormalized(cell.blocks) { return false }
-                    }
-                }
-            case .codeBlock, .rawBlock, .thematicBreak:
-                continue
-            }
-        }
-        return true
+        var checker = Normalizer(checkOnly: true)
+        _ = checker.visit(blocks)
+        return checker.normal
     }
 
     /// Whether `Normalize.inlines` would return `inlines` unchanged.
     public static func isNormalized(_ inlines: [Inline]) -> Bool {
-        var previousIsText = false
-        for inline in inlines {
-            switch inline {
-            case .text(let s):
-                if s.isEmpty || previousIsText { return false }
-                previousIsText = true
-                continue
-            case .link(let xs, _, _), .image(let xs, _, _):
-                if !isNormalized(xs) { return false }
-            case .emphasis(let xs, let a), .strong(let xs, let a), .strikethrough(let xs, let a),
-                .underline(let xs, let a), .sup(let xs, let a), .sub(let xs, let a),
-                .highlight(let xs, let a), .span(let xs, let a):
-                if xs.isEmpty && a.id.isEmpty { return false }
-                if !isNormalized(xs) { return false }
-            case .softBreak, .lineBreak, .code, .rawInline, .footnoteReference:
-                break
+        var checker = Normalizer(checkOnly: true)
+        _ = checker.visit(inlines)
+        return checker.normal
+    }
+}
+
+/// One pass of `Normalize`: a list is copied only from its first child that changes (before
+/// that, nothing is allocated), so an already normalized tree costs one walk. `checkOnly`
+/// stops at the first change instead, with `normal` false.
+private struct Normalizer: MarkupVisitor {
+    let checkOnly: Bool
+    var normal = true
+    /// Whether the inline list visited last is empty once normalized.
+    var emptied = false
+
+    mutating func visit(_ blocks: [Block]) -> [Block]? {
+        var out: [Block]?
+        for index in blocks.indices {
+            let changed = blocks[index].visitChildren(&self)
+            if !normal { return nil }
+            if out == nil && changed == nil && !Self.isEmptyParagraph(blocks[index]) { continue }
+            let block = changed ?? blocks[index]
+            let dropped = Self.isEmptyParagraph(block)
+            if out == nil {
+                guard changed != nil || dropped else { continue }
+                if checkOnly {
+                    normal = false
+                    return nil
+                }
+                out = Array(blocks[..<index])
+                out!.reserveCapacity(blocks.count)
             }
-            previousIsText = false
+            if !dropped { out!.append(block) }
         }
-        return true
+        return out
+    }
+
+    mutating func visit(_ inlines: [Inline]) -> [Inline]? {
+        var out: [Inline]?
+        // Adjacent texts are joined in one growing String (appending in place keeps a long run
+        // of pieces linear; rebuilding `previous + s` per piece would be quadratic).
+        var pending = ""
+        var previousIsText = false
+        for index in inlines.indices {
+            emptied = false
+            let changed = inlines[index].visitChildren(&self)
+            if !normal { return nil }
+            if out == nil && changed == nil && !emptied {
+                // (Unchanged: only the text rules can differ.)
+                guard case .text(let s) = inlines[index] else {
+                    previousIsText = false
+                    continue
+                }
+                if !s.isEmpty && !previousIsText {
+                    previousIsText = true
+                    continue
+                }
+            }
+            let node = changed ?? inlines[index]
+            var dropped = false
+            if emptied {
+                switch node {
+                case .link, .image: break
+                default: dropped = node.attributes.id.isEmpty
+                }
+            }
+            if out == nil {
+                var differs = changed != nil || dropped
+                if case .text(let s) = node {
+                    differs = differs || s.isEmpty || previousIsText
+                    previousIsText = true
+                } else {
+                    previousIsText = false
+                }
+                guard differs else { continue }
+                if checkOnly {
+                    normal = false
+                    return nil
+                }
+                var prefix = Array(inlines[..<index])
+                prefix.reserveCapacity(inlines.count)
+                if case .text(let s)? = prefix.last {
+                    pending = s
+                    prefix.removeLast()
+                }
+                out = prefix
+            }
+            if dropped { continue }
+            if case .text(let s) = node {
+                pending += s
+                continue
+            }
+            if !pending.isEmpty {
+                out!.append(.text(pending))
+                pending = ""
+            }
+            out!.append(node)
+        }
+        guard var result = out else {
+            emptied = inlines.isEmpty
+            return nil
+        }
+        if !pending.isEmpty { result.append(.text(pending)) }
+        emptied = result.isEmpty
+        return result
+    }
+
+    static func isEmptyParagraph(_ block: Block) -> Bool {
+        switch block {
+        case .paragraph(let xs, let a), .plain(let xs, let a): return xs.isEmpty && a.isEmpty
+        default: return false
+        }
     }
 }

@@ -10,19 +10,19 @@
 public enum TreeDump {
     /// Dumps a document.
     public static func render(_ document: Document) -> String {
-        var out = ""
+        var dumper = Dumper()
         for (key, value) in document.metadata.sorted(by: { $0.key < $1.key }) {
-            out += "meta \(key)=\(quote(value))\n"
+            dumper.out += "meta \(key)=\(quote(value))\n"
         }
-        for block in document.blocks { dump(block, 0, &out) }
-        return out
+        _ = dumper.visit(document.blocks)
+        return dumper.out
     }
 
     /// Dumps inlines only (for tests).
     public static func render(_ inlines: [Inline]) -> String {
-        var out = ""
-        for inline in inlines { dump(inline, 0, &out) }
-        return out
+        var dumper = Dumper()
+        _ = dumper.visit(inlines)
+        return dumper.out
     }
 
     static func quote(_ s: String) -> String {
@@ -55,123 +55,119 @@ public enum TreeDump {
         return parts.isEmpty ? "" : " {" + parts.joined(separator: " ") + "}"
     }
 
-    static func line(_ depth: Int, _ text: String, _ out: inout String) {
+    static func describe(_ target: Link) -> String {
+        let destination = quote(target.destination)
+        return target.title.isEmpty ? destination : "\(destination) title=\(quote(target.title))"
+    }
+
+    /// The line of a block, without its children.
+    static func head(_ block: Block) -> String {
+        let attrs = describe(block.attributes)
+        switch block {
+        case .paragraph: return "paragraph" + attrs
+        case .plain: return "plain" + attrs
+        case .heading(let level, _, _): return "heading \(level)" + attrs
+        case .blockQuote: return "blockquote" + attrs
+        case .codeBlock(let info, let code, _):
+            return "code_block info=\(quote(info))" + attrs + " \(quote(code))"
+        case .rawBlock(let format, let text): return "raw_block \(format) \(quote(text))"
+        case .list(let list):
+            var head = list.kind == .bullet ? "bullet_list" : "ordered_list start=\(list.start)"
+            if list.kind == .ordered && list.delimiter == .parenthesis { head += " delim=paren" }
+            head += list.tight ? " tight" : " loose"
+            return head + attrs
+        case .definitionList: return "definition_list" + attrs
+        case .table(let table):
+            let aligns = table.columns.map(\.rawValue).joined(separator: ",")
+            return "table columns=\(aligns)" + attrs
+        case .thematicBreak: return "thematic_break" + attrs
+        case .div: return "div" + attrs
+        case .footnoteDefinition(let label, _, _):
+            return "footnote_definition \(quote(label))" + attrs
+        }
+    }
+
+    /// The line of a part of a block.
+    static func head(_ part: BlockPart) -> String {
+        switch part {
+        case .item(let task, let a):
+            var h = "item"
+            if let task { h += task ? " [x]" : " [ ]" }
+            return h + describe(a)
+        case .term(let a): return "term" + describe(a)
+        case .definition: return "definition"
+        case .caption: return "caption"
+        case .section(let section): return section.rawValue
+        case .row(let a): return "row" + describe(a)
+        case .cell(let cell):
+            var h = cell.header ? "th" : "td"
+            if cell.colspan != 1 { h += " colspan=\(cell.colspan)" }
+            if cell.rowspan != 1 { h += " rowspan=\(cell.rowspan)" }
+            if cell.alignment != .none { h += " align=\(cell.alignment.rawValue)" }
+            return h + describe(cell.attributes)
+        }
+    }
+
+    /// The line of an inline, without its children.
+    static func head(_ inline: Inline) -> String {
+        let attrs = describe(inline.attributes)
+        switch inline {
+        case .text(let s): return "text \(quote(s))"
+        case .softBreak: return "softbreak"
+        case .lineBreak: return "linebreak"
+        case .code(let s, _): return "code \(quote(s))" + attrs
+        case .rawInline(let format, let s): return "raw_inline \(format) \(quote(s))"
+        case .footnoteReference(let label): return "footnote_reference \(quote(label))"
+        case .link(_, let target, _): return "link " + describe(target) + attrs
+        case .image(_, let target, _): return "image " + describe(target) + attrs
+        case .emphasis: return "emphasis" + attrs
+        case .strong: return "strong" + attrs
+        case .strikethrough: return "strikethrough" + attrs
+        case .underline: return "underline" + attrs
+        case .sup: return "superscript" + attrs
+        case .sub: return "subscript" + attrs
+        case .highlight: return "highlight" + attrs
+        case .span: return "span" + attrs
+        }
+    }
+}
+
+/// Writes one line per node and part, two spaces per level.
+private struct Dumper: MarkupVisitor {
+    static var visitsParts: Bool { true }
+    var out = ""
+    var depth = 0
+
+    mutating func line(_ text: String) {
         out += String(repeating: "  ", count: depth)
         out += text
         out += "\n"
     }
 
-    static func dump(_ block: Block, _ d: Int, _ out: inout String) {
-        let attrs = describe(block.attributes)
-        switch block {
-        case .paragraph(let xs, _):
-            line(d, "paragraph" + attrs, &out)
-            for x in xs { dump(x, d + 1, &out) }
-        case .plain(let xs, _):
-            line(d, "plain" + attrs, &out)
-            for x in xs { dump(x, d + 1, &out) }
-        case .heading(let level, let xs, _):
-            line(d, "heading \(level)" + attrs, &out)
-            for x in xs { dump(x, d + 1, &out) }
-        case .blockQuote(let bs, _):
-            line(d, "blockquote" + attrs, &out)
-            for b in bs { dump(b, d + 1, &out) }
-        case .codeBlock(let info, let code, _):
-            line(d, "code_block info=\(quote(info))" + attrs + " \(quote(code))", &out)
-        case .rawBlock(let format, let text):
-            line(d, "raw_block \(format) \(quote(text))", &out)
-        case .list(let list):
-            var head = list.kind == .bullet ? "bullet_list" : "ordered_list start=\(list.start)"
-            if list.kind == .ordered && list.delimiter == .parenthesis { head += " delim=paren" }
-            head += list.tight ? " tight" : " loose"
-            line(d, head + attrs, &out)
-            for item in list.items {
-                var h = "item"
-                if let task = item.task { h += task ? " [x]" : " [ ]" }
-                line(d + 1, h + describe(item.attributes), &out)
-                for b in item.blocks { dump(b, d + 2, &out) }
-            }
-        case .definitionList(let items, _):
-            line(d, "definition_list" + attrs, &out)
-            for item in items {
-                line(d + 1, "term" + describe(item.attributes), &out)
-                for x in item.term { dump(x, d + 2, &out) }
-                for def in item.definitions {
-                    line(d + 1, "definition", &out)
-                    for b in def { dump(b, d + 2, &out) }
-                }
-            }
-        case .table(let table):
-            let aligns = table.columns.map(\.rawValue).joined(separator: ",")
-            line(d, "table columns=\(aligns)" + attrs, &out)
-            if !table.caption.isEmpty {
-                line(d + 1, "caption", &out)
-                for b in table.caption { dump(b, d + 2, &out) }
-            }
-            for (name, rows) in [("head", table.head), ("body", table.body), ("foot", table.foot)]
-            where !rows.isEmpty {
-                line(d + 1, name, &out)
-                for row in rows {
-                    line(d + 2, "row" + describe(row.attributes), &out)
-                    for cell in row.cells {
-                        var h = cell.header ? "th" : "td"
-                        if cell.colspan != 1 { h += " colspan=\(cell.colspan)" }
-                        if cell.rowspan != 1 { h += " rowspan=\(cell.rowspan)" }
-                        if cell.alignment != .none { h += " align=\(cell.alignment.rawValue)" }
-                        line(d + 3, h + describe(cell.attributes), &out)
-                        for b in cell.blocks { dump(b, d + 4, &out) }
-                    }
-                }
-            }
-        case .thematicBreak:
-            line(d, "thematic_break" + attrs, &out)
-        case .div(let bs, _):
-            line(d, "div" + attrs, &out)
-            for b in bs { dump(b, d + 1, &out) }
-        case .footnoteDefinition(let label, let bs, _):
-            line(d, "footnote_definition \(quote(label))" + attrs, &out)
-            for b in bs { dump(b, d + 1, &out) }
+    mutating func visit(_ blocks: [Block]) -> [Block]? {
+        for block in blocks {
+            line(TreeDump.head(block))
+            depth += 1
+            _ = block.visitChildren(&self)
+            depth -= 1
         }
+        return nil
     }
 
-    static func dump(_ inline: Inline, _ d: Int, _ out: inout String) {
-        let attrs = describe(inline.attributes)
-        switch inline {
-        case .text(let s): line(d, "text \(quote(s))", &out)
-        case .softBreak: line(d, "softbreak", &out)
-        case .lineBreak: line(d, "linebreak", &out)
-        case .code(let s, _): line(d, "code \(quote(s))" + attrs, &out)
-        case .rawInline(let format, let s): line(d, "raw_inline \(format) \(quote(s))", &out)
-        case .footnoteReference(let label): line(d, "footnote_reference \(quote(label))", &out)
-        case .link(let xs, let target, _):
-            var h = "link \(quote(target.destination))"
-            if !target.title.isEmpty { h += " title=\(quote(target.title))" }
-            line(d, h + attrs, &out)
-            for x in xs { dump(x, d + 1, &out) }
-        case .image(let xs, let target, _):
-            var h = "image \(quote(target.destination))"
-            if !target.title.isEmpty { h += " title=\(quote(target.title))" }
-            line(d, h + attrs, &out)
-            for x in xs { dump(x, d + 1, &out) }
-        case .emphasis(let xs, _), .strong(let xs, _), .strikethrough(let xs, _),
-            .underline(let xs, _), .sup(let xs, _), .sub(let xs, _),
-            .highlight(let xs, _), .span(let xs, _):
-            line(d, name(of: inline) + attrs, &out)
-            for x in xs { dump(x, d + 1, &out) }
+    mutating func visit(_ inlines: [Inline]) -> [Inline]? {
+        for inline in inlines {
+            line(TreeDump.head(inline))
+            depth += 1
+            _ = inline.visitChildren(&self)
+            depth -= 1
         }
+        return nil
     }
 
-    static func name(of inline: Inline) -> String {
-        switch inline {
-        case .emphasis: return "emphasis"
-        case .strong: return "strong"
-        case .strikethrough: return "strikethrough"
-        case .underline: return "underline"
-        case .sup: return "superscript"
-        case .sub: return "subscript"
-        case .highlight: return "highlight"
-        case .span: return "span"
-        default: return "inline"
-        }
+    mutating func enter(_ part: BlockPart) {
+        line(TreeDump.head(part))
+        depth += 1
     }
+
+    mutating func leave() { depth -= 1 }
 }

@@ -238,31 +238,17 @@ extension PlainTextWriter {
 
         // MARK: Inlines
 
-        /// The text of inlines: links as their text, images as their alt text, footnote
-        /// references as `[label]`, raw markup dropped.
+        /// The text of inlines: links as their text (or their destination when they have
+        /// none), images as their alt text, footnote references as `[label]`, raw markup
+        /// dropped (reported unless HTML).
         func inlineText(_ xs: [Inline], breaks: String) -> String {
             var out = ""
-            var stack: [ArraySlice<Inline>] = [xs[...]]
-            while !stack.isEmpty {
-                guard let inline = stack[stack.count - 1].first else {
-                    stack.removeLast()
-                    continue
-                }
-                stack[stack.count - 1] = stack[stack.count - 1].dropFirst()
-                switch inline {
-                case .text(let s), .code(let s, _): out += s
-                case .softBreak: out += columns == nil ? breaks : " "
-                case .lineBreak: out += breaks
-                case .rawInline(let format, _):
-                    if format.lowercased() != "html" { lossy(.lossyRaw, "raw \(format) inline dropped") }
-                case .footnoteReference(let label): out += "[\(label)]"
-                case .link(let children, let link, _):
-                    if children.isEmpty { out += link.destination } else { stack.append(children[...]) }
-                case .emphasis(let c, _), .strong(let c, _), .strikethrough(let c, _),
-                    .underline(let c, _), .sup(let c, _), .sub(let c, _), .highlight(let c, _),
-                    .image(let c, _, _), .span(let c, _):
-                    stack.append(c[...])
-                }
+            let rules = PlainText(
+                softBreak: columns == nil ? breaks : " ", lineBreak: breaks,
+                footnoteReferences: true, emptyLinksAsDestination: true)
+            rules.append(xs, to: &out) { format in
+                guard format.lowercased() != "html" else { return }
+                lossy(.lossyRaw, "raw \(format) inline dropped")
             }
             return out
         }

@@ -432,22 +432,7 @@ extension StyleResolver {
 
     /// The text of a subtree without styles, iteratively (used past the depth limit).
     static func flatText(_ node: MarkupNode) -> String {
-        var out = ""
-        var stack: [MarkupNode] = [node]
-        while let n = stack.popLast() {
-            switch n {
-            case .inline(let i):
-                switch i {
-                case .text(let s), .code(let s, _): out += s
-                case .softBreak, .lineBreak: out += " "
-                default: stack.append(contentsOf: i.children.reversed().map { .inline($0) })
-                }
-            case .block(let b):
-                if case .codeBlock(_, let code, _) = b { out += code }
-                stack.append(contentsOf: b.children.reversed())
-            }
-        }
-        return out
+        PlainText(lineBreak: " ", blockEnd: "").text(of: node)
     }
 }
 

@@ -58,8 +58,8 @@ public struct TextDetector: Hashable, Sendable {
     func block(_ b: Block, _ depth: Int) -> Block {
         guard depth < StyleResolver.depthLimit else { return b }
         if case .codeBlock = b { return b }
-        return b.mapChildren(block: { block($0, depth + 1) }, inline: { $0 })
-            .mapInlineLists { inlines($0, depth + 1) }
+        var walk = Walk(detector: self, depth: depth + 1)
+        return b.visitChildren(&walk) ?? b
     }
 
     func inlines(_ xs: [Inline], _ depth: Int) -> [Inline] {
@@ -196,21 +196,10 @@ public struct TextDetector: Hashable, Sendable {
     }
 }
 
-extension Block {
-    /// A copy with each direct inline list rewritten by `transform`.
-    func mapInlineLists(_ transform: ([Inline]) -> [Inline]) -> Block {
-        switch self {
-        case .paragraph(let xs, let a): return .paragraph(transform(xs), a)
-        case .plain(let xs, let a): return .plain(transform(xs), a)
-        case .heading(let l, let xs, let a): return .heading(level: l, transform(xs), a)
-        case .definitionList(let items, let a):
-            return .definitionList(
-                items.map { item in
-                    var item = item
-                    item.term = transform(item.term)
-                    return item
-                }, a)
-        default: return self
-        }
-    }
+/// The children of one block, with the text detected in their inlines.
+private struct Walk: MarkupVisitor {
+    let detector: TextDetector
+    let depth: Int
+    mutating func visit(_ blocks: [Block]) -> [Block]? { blocks.map { detector.block($0, depth) } }
+    mutating func visit(_ inlines: [Inline]) -> [Inline]? { detector.inlines(inlines, depth) }
 }

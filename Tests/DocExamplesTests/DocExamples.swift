@@ -390,6 +390,12 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLWriterOptions(unsafe: true))
 }
 
+// Sources/HTMLFormat/Inline+PromotedStyles.swift:13
+@Test func HTMLFormat_Inline_PromotedStyles_13() throws {
+    let span = Inline.span([.text("a")], Attributes(style: [CSSDeclaration(property: "font-weight", value: "bold")]))
+    #expect(span.withPromotedStyles() == .strong([span], .none))
+}
+
 // Sources/MarkdownFormat/MarkdownExtensions.swift:6
 @Test func MarkdownFormat_MarkdownExtensions_6() throws {
     #expect(MarkdownExtensions(names: ["table", "footnotes"]) == [.table, .footnotes])
@@ -436,33 +442,6 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(a.value(of: "data-id") == "7")
 }
 
-// Sources/MarkupAST/Block+Children.swift:18
-@Test func MarkupAST_Block_Children_18() throws {
-    #expect(Block.blockQuote([.paragraph([.text("a")], .none)], .none).children.count == 1)
-}
-
-// Sources/MarkupAST/Block+Leaves.swift:8
-@Test func MarkupAST_Block_Leaves_8() throws {
-    #expect(Block.blockQuote([.blockQuote([.paragraph([.text("a")], .none)], .none)], .none).leafBlocks() == [.paragraph([.text("a")], .none)])
-}
-
-// Sources/MarkupAST/Block+Leaves.swift:43
-@Test func MarkupAST_Block_Leaves_43() throws {
-    #expect(Inline.strong([.emphasis([.text("a")], .none), .lineBreak], .none).leafInlines == [.text("a"), .lineBreak])
-}
-
-// Sources/MarkupAST/Block+Search.swift:7
-@Test func MarkupAST_Block_Search_7() throws {
-    #expect(Block.paragraph([.rawInline(format: "html", "<b>")], .none)
-        .containsInline { if case .rawInline = $0 { true } else { false } } == true)
-}
-
-// Sources/MarkupAST/Block+Search.swift:19
-@Test func MarkupAST_Block_Search_19() throws {
-    #expect(Block.blockQuote([.thematicBreak(.none)], .none)
-        .containsBlock { if case .thematicBreak = $0 { true } else { false } } == true)
-}
-
 // Sources/MarkupAST/Block.swift:7
 @Test func MarkupAST_Block_7() throws {
     let doc = Document([.heading(level: 1, [.text("Title")], .none),
@@ -470,8 +449,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = doc
 }
 
-// Sources/MarkupAST/Block.swift:42
-@Test func MarkupAST_Block_42() throws {
+// Sources/MarkupAST/Block.swift:57
+@Test func MarkupAST_Block_57() throws {
     ignore(ListBlock(kind: .ordered, start: 3, items: [ListItem([.plain([.text("c")], .none)])]))
 }
 
@@ -498,43 +477,10 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(DiagnosticCode.htmlParseError("eof-in-tag").rawValue == "parse.eof-in-tag")
 }
 
-// Sources/MarkupAST/Document+Search.swift:7
-@Test func MarkupAST_Document_Search_7() throws {
-    let doc = Document([.paragraph([.text("a"), .strong([.text("b")], .none)], .none)])
-    #expect(doc.containsInline { if case .strong = $0 { true } else { false } } == true)
-}
-
-// Sources/MarkupAST/Document+Traversal.swift:5
-@Test func MarkupAST_Document_Traversal_5() throws {
-    let doc = Document([.heading(level: 1, [.text("T")], .none)])
-    let plain = doc.mapBlocks { block in
-        if case .heading(_, let xs, let a) = block { return .paragraph(xs, a) }
-        return block
-    }
-    #expect(plain.blocks == [.paragraph([.text("T")], .none)])
-}
-
-// Sources/MarkupAST/Document+Traversal.swift:28
-@Test func MarkupAST_Document_Traversal_28() throws {
-    let doc = Document([.paragraph([.link([.text("a")], Link("/a"), .none)], .none)])
-    #expect(doc.query { if case .inline(.link) = $0 { true } else { false } }.count == 1)
-}
-
 // Sources/MarkupAST/Document.swift:4
 @Test func MarkupAST_Document_4() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
     #expect(doc.blocks.count == 1)
-}
-
-// Sources/MarkupAST/Inline+Children.swift:17
-@Test func MarkupAST_Inline_Children_17() throws {
-    #expect(Inline.strong([.text("a")], .none).children == [.text("a")])
-}
-
-// Sources/MarkupAST/Inline+PromotedStyles.swift:11
-@Test func MarkupAST_Inline_PromotedStyles_11() throws {
-    let span = Inline.span([.text("a")], Attributes(style: [CSSDeclaration(property: "font-weight", value: "bold")]))
-    #expect(span.withPromotedStyles() == .strong([span], .none))
 }
 
 // Sources/MarkupAST/Inline.swift:8
@@ -574,9 +520,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(Normalize.inlines([.text("a"), .text("b"), .strong([], .none)]) == [.text("ab")])
 }
 
-// Sources/MarkupAST/Normalize.swift:110
-@Test func MarkupAST_Normalize_110() throws {
+// Sources/MarkupAST/Normalize.swift:37
+@Test func MarkupAST_Normalize_37() throws {
     #expect(Normalize.isNormalized([.paragraph([.text("a"), .text("b")], .none)]) == false)
+}
+
+// Sources/MarkupAST/PlainText.swift:8
+@Test func MarkupAST_PlainText_8() throws {
+    #expect(PlainText().text(of: [.text("a"), .lineBreak, .strong([.text("b")], .none)]) == "a\nb")
+    #expect(PlainText(lineBreak: " ", rawInlines: true).text(of: [.rawInline(format: "html", "<b>")]) == "<b>")
 }
 
 // Sources/MarkupAST/Table.swift:6
@@ -603,6 +555,79 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     //   text "a"
     //   strong
     //     text "b"
+}
+
+// Sources/MarkupAST/Walk+Queries.swift:7
+@Test func MarkupAST_Walk_Queries_7() throws {
+    let doc = Document([.paragraph([.text("a"), .strong([.text("b")], .none)], .none)])
+    #expect(doc.containsInline { if case .strong = $0 { true } else { false } } == true)
+}
+
+// Sources/MarkupAST/Walk+Queries.swift:21
+@Test func MarkupAST_Walk_Queries_21() throws {
+    let doc = Document([.heading(level: 1, [.text("Title")], .none)])
+    let flat = doc.mapBlocks { block in
+        if case .heading(_, let xs, let a) = block { return .paragraph(xs, a) }
+        return block
+    }
+    #expect(flat.blocks == [.paragraph([.text("Title")], .none)])
+}
+
+// Sources/MarkupAST/Walk+Queries.swift:46
+@Test func MarkupAST_Walk_Queries_46() throws {
+    let doc = Document([.paragraph([.link([.text("a")], Link("/a"), .none)], .none)])
+    #expect(doc.query { if case .inline(.link) = $0 { true } else { false } }.count == 1)
+}
+
+// Sources/MarkupAST/Walk+Queries.swift:64
+@Test func MarkupAST_Walk_Queries_64() throws {
+    #expect(Block.paragraph([.rawInline(format: "html", "<b>")], .none)
+        .containsInline { if case .rawInline = $0 { true } else { false } } == true)
+}
+
+// Sources/MarkupAST/Walk+Queries.swift:80
+@Test func MarkupAST_Walk_Queries_80() throws {
+    #expect(Block.blockQuote([.thematicBreak(.none)], .none)
+        .containsBlock { if case .thematicBreak = $0 { true } else { false } } == true)
+}
+
+// Sources/MarkupAST/Walk+Queries.swift:97
+@Test func MarkupAST_Walk_Queries_97() throws {
+    let a = Block.paragraph([.text("a")], .none)
+    #expect(Block.blockQuote([.blockQuote([a], .none)], .none).leafBlocks() == [.paragraph([.text("a")], .none)])
+}
+
+// Sources/MarkupAST/Walk+Queries.swift:125
+@Test func MarkupAST_Walk_Queries_125() throws {
+    #expect(Inline.strong([.emphasis([.text("a")], .none), .lineBreak], .none).leafInlines == [.text("a"), .lineBreak])
+}
+
+// Sources/MarkupAST/Walk.swift:13
+@Test func MarkupAST_Walk_13() throws {
+    // Counts the texts in paragraphs, not in quotes.
+    struct Texts: MarkupVisitor {
+        var count = 0
+        mutating func visit(_ inlines: [Inline]) -> [Inline]? {
+            for x in inlines {
+                if case .text = x { count += 1 } else { _ = x.visitChildren(&self) }
+            }
+            return nil
+        }
+    }
+    let doc = Document([.paragraph([.text("a"), .strong([.text("b")], .none)], .none)])
+    var texts = Texts()
+    for block in doc.blocks { _ = block.visitChildren(&texts) }
+    #expect(texts.count == 2)
+}
+
+// Sources/MarkupAST/Walk.swift:189
+@Test func MarkupAST_Walk_189() throws {
+    #expect(Block.blockQuote([.paragraph([.text("a")], .none)], .none).children.count == 1)
+}
+
+// Sources/MarkupAST/Walk.swift:233
+@Test func MarkupAST_Walk_233() throws {
+    #expect(Inline.strong([.text("a")], .none).children == [.text("a")])
 }
 
 // Sources/MarkupConverter/ASTJSONReader.swift:8
@@ -721,8 +746,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(TreeDumpWriter().write(Document([.paragraph([.text("a")], .none)])).output == "paragraph\n  text \"a\"\n")
 }
 
-// Sources/MarkupConverter/Transforms/PromoteStyles.swift:14
-@Test func MarkupConverter_PromoteStyles_14() throws {
+// Sources/MarkupConverter/Transforms/PromoteStyles.swift:15
+@Test func MarkupConverter_PromoteStyles_15() throws {
     let bold = Attributes(style: [CSSDeclaration(property: "font-weight", value: "bold")])
     let doc = Document([.paragraph([.span([.text("a")], bold)], .none)])
     ignore(PromoteStyles.apply(to: doc))

@@ -287,7 +287,8 @@ def discarding(stmt, comment=None):
     first = stmt[0].lstrip()
     tail = "  //" + comment if comment is not None else ""
     if (not first or first.startswith("//") or first.startswith("#")
-            or re.match(r"(let|var|for|if|while|guard|switch|do|func|return|print)\b", first)
+            or re.match(r"(let|var|for|if|while|guard|switch|do|func|return|print|struct|class|enum"
+                     r"|extension)\b", first)
             or has_assignment("\n".join(stmt))):
         return stmt[:-1] + [stmt[-1] + tail]
     indent = stmt[0][:len(stmt[0]) - len(first)]

@@ -18,7 +18,8 @@ import MarkupAST
 public enum ReadRawHTML {
     /// `document` with its raw HTML read.
     public static func apply(to document: Document) -> Document {
-        guard let blocks = blocks(document.blocks, depth: 0) else { return document }
+        var walk = Walk()
+        guard let blocks = walk.visit(document.blocks) else { return document }
         var copy = document
         copy.blocks = blocks
         return copy
@@ -27,75 +28,52 @@ public enum ReadRawHTML {
     /// How deep containers are entered (deeper raw HTML stays raw).
     static let maxDepth = 256
 
-    /// `blocks` with their raw HTML read, or nil when none holds any (nothing is copied).
-    static func blocks(_ blocks: [Block], depth: Int) -> [Block]? {
-        guard depth < maxDepth else { return nil }
-        var out: [Block]?
-        for (index, block) in blocks.enumerated() {
-            guard let read = self.block(block, depth: depth) else {
-                out?.append(block)
-                continue
-            }
-            if out == nil { out = Array(blocks[..<index]) }
-            out!.append(contentsOf: read)
-        }
-        return out
-    }
+    /// Reads the raw HTML in block lists, entering containers (not table captions) down to
+    /// `maxDepth`; a list is copied from its first changed block only.
+    private struct Walk: MarkupVisitor {
+        static var visitsParts: Bool { true }
+        var depth = 0
+        /// Whether each part entered is a caption, innermost last.
+        var captions: [Bool] = []
 
-    /// What `block` becomes once its raw HTML is read, or nil when it holds none.
-    static func block(_ block: Block, depth: Int) -> [Block]? {
-        switch block {
-        case .rawBlock(let format, _):
-            return isHTML(format) ? read([block]) : nil
-        case .paragraph, .heading:
-            return holdsRawHTML(block) ? read([block]) : nil
-        case .plain(let xs, let a):
-            guard holdsRawHTML(block) else { return nil }
-            // (A list item's or cell's text: it stays `.plain` when it reads as one paragraph.)
-            let read = read([.paragraph(xs, a)])
-            if read.count == 1, case .paragraph(let ys, let b) = read[0] { return [.plain(ys, b)] }
-            return read
-        case .blockQuote(let bs, let a):
-            return blocks(bs, depth: depth + 1).map { [.blockQuote($0, a)] }
-        case .div(let bs, let a):
-            return blocks(bs, depth: depth + 1).map { [.div($0, a)] }
-        case .footnoteDefinition(let label, let bs, let a):
-            return blocks(bs, depth: depth + 1).map { [.footnoteDefinition(label: label, $0, a)] }
-        case .list(var list):
-            var changed = false
-            for i in list.items.indices {
-                guard let read = blocks(list.items[i].blocks, depth: depth + 1) else { continue }
-                list.items[i].blocks = read
-                changed = true
-            }
-            return changed ? [.list(list)] : nil
-        case .definitionList(var items, let a):
-            var changed = false
-            for i in items.indices {
-                for j in items[i].definitions.indices {
-                    guard let read = blocks(items[i].definitions[j], depth: depth + 1) else { continue }
-                    items[i].definitions[j] = read
-                    changed = true
+        mutating func visit(_ blocks: [Block]) -> [Block]? {
+            guard depth < maxDepth, captions.last != true else { return nil }
+            var out: [Block]?
+            for (index, block) in blocks.enumerated() {
+                guard let read = self.block(block) else {
+                    out?.append(block)
+                    continue
                 }
+                if out == nil { out = Array(blocks[..<index]) }
+                out!.append(contentsOf: read)
             }
-            return changed ? [.definitionList(items, a)] : nil
-        case .table(var table):
-            var changed = false
-            func rows(_ rows: inout [TableRow]) {
-                for r in rows.indices {
-                    for c in rows[r].cells.indices {
-                        guard let read = blocks(rows[r].cells[c].blocks, depth: depth + 1) else { continue }
-                        rows[r].cells[c].blocks = read
-                        changed = true
-                    }
-                }
+            return out
+        }
+
+        mutating func enter(_ part: BlockPart) { captions.append(part == .caption) }
+        mutating func leave() { captions.removeLast() }
+
+        /// What `block` becomes once its raw HTML is read, or nil when it holds none.
+        mutating func block(_ block: Block) -> [Block]? {
+            switch block {
+            case .rawBlock(let format, _):
+                return isHTML(format) ? read([block]) : nil
+            case .paragraph, .heading:
+                return holdsRawHTML(block) ? read([block]) : nil
+            case .plain(let xs, let a):
+                guard holdsRawHTML(block) else { return nil }
+                // (A list item's or cell's text: it stays `.plain` when it reads as one
+                // paragraph.)
+                let read = read([.paragraph(xs, a)])
+                guard read.count == 1, case .paragraph(let ys, let b) = read[0] else { return read }
+                return [.plain(ys, b)]
+            case .codeBlock, .thematicBreak:
+                return nil
+            case .blockQuote, .div, .footnoteDefinition, .list, .definitionList, .table:
+                depth += 1
+                defer { depth -= 1 }
+                return block.visitChildren(&self).map { [$0] }
             }
-            rows(&table.head)
-            rows(&table.body)
-            rows(&table.foot)
-            return changed ? [.table(table)] : nil
-        case .codeBlock, .thematicBreak:
-            return nil
         }
     }
 

@@ -1,3 +1,5 @@
+import MarkupAST
+
 extension Inline {
     /// For a `.span` whose inline CSS implies semantic inlines, the span wrapped in them
     /// (`font-weight: bold|bolder|600-900` -> `.strong`, `font-style: italic|oblique` ->
