@@ -38,6 +38,7 @@ extension CLIOptions {
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, batch.count)
         let results = Locked([BatchOutcome?](repeating: nil, count: batch.count))
         let next = Locked(0)
+        let claims = Locked([String: String]())
         let group = DispatchGroup()
         for _ in 0..<workers {
             group.enter()
@@ -48,7 +49,8 @@ extension CLIOptions {
                         return value
                     }
                     guard index < batch.count else { break }
-                    let outcome = convertBatchFile(batch[index], outputDir: outputDir, tag: index)
+                    let outcome = convertBatchFile(
+                        batch[index], outputDir: outputDir, tag: index, claims: claims)
                     results.withLock { $0[index] = outcome }
                     progress.finished(bytes: batch[index].size, messages: outcome.messages)
                 }
@@ -124,8 +126,11 @@ extension CLIOptions {
         return batch
     }
 
-    /// Converts one file of a batch to its place under `outputDir`.
-    func convertBatchFile(_ file: BatchFile, outputDir: String, tag: Int) -> BatchOutcome {
+    /// Converts one file of a batch to its place under `outputDir`; `claims` holds the outputs
+    /// taken (path -> input), so that two inputs never write one output.
+    func convertBatchFile(
+        _ file: BatchFile, outputDir: String, tag: Int, claims: Locked<[String: String]>
+    ) -> BatchOutcome {
         var outcome = BatchOutcome(status: .ok)
         do throws(Failure) {
             let bytes = try readInput(file.path)
@@ -140,11 +145,24 @@ extension CLIOptions {
             outcome.lossy = result.isLossy
             try checkResult(result, source: file.path, to: toName)
             let outputPath = try outputPath(for: file, format: toName, outputDir: outputDir)
+            let owner = claims.withLock { taken in
+                let key = URL(fileURLWithPath: outputPath).standardizedFileURL.path
+                if let owner = taken[key] { return owner }
+                taken[key] = file.path
+                return file.path
+            }
+            if owner != file.path {
+                throw Failure(
+                    message: "not written: '\(owner)' has the same output '\(outputPath)'",
+                    status: .cannotWrite)
+            }
             try writeOutput(result.output, to: outputPath, tag: tag)
         } catch {
             outcome.status = error.status
             // Messages that do not name the file say which one failed.
-            let named = error.message.contains(file.path) ? "" : "\(file.path): "
+            let names = error.message.hasPrefix(file.path + ":")
+                || error.message.hasPrefix("cannot read '\(file.path)'")
+            let named = names ? "" : "\(file.path): "
             outcome.messages += "mconv: \(named)\(error.message)\n"
         }
         return outcome

@@ -88,6 +88,19 @@ struct BatchTests {
         #expect(listing(out + "2") == [])
     }
 
+    @Test("two inputs with one output: the second is not written (exit 4)")
+    func sameOutput() throws {
+        let root = try folder(["a.md": Array("md".utf8), "a.bbcode": Array("[b]bb[/b]".utf8)])
+        let out = root + "/out"
+        let r = try runMconv(
+            ["-t", "html", "--output-dir", out, "--jobs", "1", root + "/a.md", root + "/a.bbcode"])
+        #expect(r.status == 4)
+        #expect(
+            r.stderr == "mconv: \(root)/a.bbcode: not written: '\(root)/a.md' has the same output"
+                + " '\(out)/a.html'\nmconv: 2 files: 1 converted, 1 failed, 0 lossy\n")
+        #expect(try read(out + "/a.html") == "<p>md</p>\n")
+    }
+
     @Test("an output that cannot be written is reported with exit 4; the others are written")
     func unwritable() throws {
         let root = try folder(["a.md": Array("a".utf8), "b.md": Array("b".utf8)])
