@@ -167,19 +167,23 @@ extension CLIOptions {
         } catch {
             fail(error.message, .badInput)
         }
+        // The converter for the format `-f` or the first file's extension names, kept for
+        // the conversion when that is the format.
+        let input = from ?? files.first.flatMap(FormatRegistry.format(forPath:)) ?? "markdown"
+        let checked: Converter
         do {
-            let input = from ?? "markdown"
-            _ = try Converter(from: input, to: outputFormat(forInput: input), settings: settings())
+            checked = try Converter(
+                from: input, to: outputFormat(forInput: input), settings: settings())
         } catch {
             fail(error.message, .usage)
         }
         if let outputDir { runBatch(outputDir: outputDir) }
-        runJoined()
+        runJoined(checked: (input, checked))
     }
 
     /// Converts the inputs (standard input when none) to one output: joined as one text when
     /// they are in one format, else each read in its own format and the documents joined.
-    func runJoined() -> Never {
+    func runJoined(checked: (input: String, converter: Converter)) -> Never {
         let paths = files.isEmpty ? ["-"] : files
         var inputs: [(path: String, bytes: [UInt8], format: String)] = []
         do {
@@ -200,7 +204,9 @@ extension CLIOptions {
         let source = paths.map(Self.displayName).joined(separator: "+")
         let result: Converted
         do throws(Failure) {
-            let converter = try self.converter(from: fromName, to: toName)
+            let converter =
+                fromName == checked.input
+                ? checked.converter : try self.converter(from: fromName, to: toName)
             if inputs.allSatisfy({ $0.format == fromName }) {
                 var bytes = inputs[0].bytes
                 for input in inputs.dropFirst() { bytes += [0x0A, 0x0A] + input.bytes }
