@@ -159,31 +159,30 @@ extension CLIOptions {
             for entry in FormatRegistry.entries where entry.writable { print(entry.name) }
             endProcess(.ok)
         }
+        // The formats `-f` or the first file's extension and `-t` name; the converter built
+        // to check them and the options converts when the input is in that format.
+        let input = from ?? files.first.flatMap(FormatRegistry.format(forPath:)) ?? "markdown"
+        let output = outputFormat(forInput: input)
         do {
             // Format names and extensions first: an unknown one is bad input (exit 2), like an
             // unreadable file; a bad option value is a usage error (exit 1).
-            let input = from ?? "markdown"
-            _ = try Converter(from: input, to: outputFormat(forInput: input))
+            _ = try Converter(from: input, to: output)
         } catch {
             fail(error.message, .badInput)
         }
-        // The converter for the format `-f` or the first file's extension names, kept for
-        // the conversion when that is the format.
-        let input = from ?? files.first.flatMap(FormatRegistry.format(forPath:)) ?? "markdown"
         let checked: Converter
         do {
-            checked = try Converter(
-                from: input, to: outputFormat(forInput: input), settings: settings())
+            checked = try Converter(from: input, to: output, settings: settings())
         } catch {
             fail(error.message, .usage)
         }
         if let outputDir { runBatch(outputDir: outputDir) }
-        runJoined(checked: (input, checked))
+        runJoined(checked: (input, output, checked))
     }
 
     /// Converts the inputs (standard input when none) to one output: joined as one text when
     /// they are in one format, else each read in its own format and the documents joined.
-    func runJoined(checked: (input: String, converter: Converter)) -> Never {
+    func runJoined(checked: (input: String, output: String, converter: Converter)) -> Never {
         let paths = files.isEmpty ? ["-"] : files
         var inputs: [(path: String, bytes: [UInt8], format: String)] = []
         do {
@@ -200,8 +199,10 @@ extension CLIOptions {
             fail(error.message, error.status)
         }
         let fromName = inputs[0].format
-        let toName = outputFormat(forInput: fromName)
-        let source = paths.map(Self.displayName).joined(separator: "+")
+        let toName = fromName == checked.input ? checked.output : outputFormat(forInput: fromName)
+        let source =
+            paths.count == 1
+            ? Self.displayName(paths[0]) : paths.map(Self.displayName).joined(separator: "+")
         let result: Converted
         do throws(Failure) {
             let converter =
@@ -217,7 +218,7 @@ extension CLIOptions {
                 result = try joinDocuments(inputs, to: toName, writer: converter.writer)
             }
             let lines = diagnosticLines(result.diagnostics, source: source)
-            FileHandle.standardError.write(Data(lines.utf8))
+            if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
             try checkResult(result, source: source, to: toName)
             try writeOutput(result.output, to: output, tag: 0)
         } catch {
@@ -277,7 +278,7 @@ extension CLIOptions {
             for transform in converter.transforms { document = transform(document) }
             readDiagnostics += decoding + read.diagnostics
             let lines = diagnosticLines(decoding + read.diagnostics, source: source)
-            FileHandle.standardError.write(Data(lines.utf8))
+            if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
             joined.blocks += document.blocks
             joined.metadata.merge(document.metadata) { first, _ in first }
         }
