@@ -8,6 +8,13 @@ import MarkupConverter
     import Darwin
 #endif
 
+/// Why an input could not be converted or its output written: the message (without
+/// `mconv: `) and the exit status.
+struct Failure: Error {
+    var message: String
+    var status: ExitStatus
+}
+
 extension CLIOptions {
     /// The reader and writer settings the options give.
     func settings() -> ConversionSettings {
@@ -20,9 +27,11 @@ extension CLIOptions {
         case "always": return true
         case "never": return false
         default:
-            if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
-            let target = output == nil ? STDOUT_FILENO : -1
-            return target >= 0 && isatty(target) != 0
+            if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty {
+                return false
+            }
+            let toTerminal = (output == nil || output == "-") && outputDir == nil
+            return toTerminal && isatty(STDOUT_FILENO) != 0
         }
     }
 
@@ -31,7 +40,113 @@ extension CLIOptions {
         if let color, !["auto", "always", "never"].contains(color) {
             return "--color takes auto, always or never, not '\(color)'"
         }
+        if let jobs, jobs < 1 { return "--jobs takes a number of files of at least 1, not \(jobs)" }
+        if outputDir != nil {
+            if output != nil { return "-o and --output-dir cannot be used together" }
+            if files.isEmpty || files.contains("-") {
+                return "--output-dir converts files and folders, not standard input"
+            }
+        }
         return nil
+    }
+
+    /// The output format: `-t`, else `-o`'s extension, else html, or markdown for html input.
+    func outputFormat(forInput input: String) -> String {
+        if let to { return to }
+        if let output, output != "-", let inferred = FormatRegistry.format(forPath: output) {
+            return inferred
+        }
+        let spec = try? FormatSpec(parsing: input)
+        let base = spec.flatMap { FormatRegistry.entry(named: $0.name)?.name }
+        return base == "html" ? "markdown" : "html"
+    }
+
+    /// The name messages give an input path.
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// The bytes of an input (`-`: standard input).
+    func readInput(_ path: String) throws(Failure) -> [UInt8] {
+        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        var bytes: [UInt8] = []
+        guard let error = appendContents(ofFile: path, to: &bytes) else { return bytes }
+        if error == EISDIR {
+            throw Failure(message: "\(path): is a directory (use --output-dir)", status: .badInput)
+        }
+        let reason = String(cString: strerror(error))
+        throw Failure(message: "cannot read '\(path)': \(reason)", status: .badInput)
+    }
+
+    /// Refuses input that looks binary (a NUL byte in the first 8 KB, no UTF-16 byte order
+    /// mark or `--encoding`) unless `--force`.
+    func checkNotBinary(_ bytes: [UInt8], path: String) throws(Failure) {
+        let head = bytes.prefix(8192)
+        guard !force, head.contains(0) else { return }
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return }
+        if let encoding = values["encoding"], encoding.lowercased().hasPrefix("utf-16") { return }
+        let name = Self.displayName(path)
+        // Text in UTF-16 without a byte order mark: NUL in every other byte.
+        let nulIndices = head.indices.filter { head[$0] == 0 }
+        let odd = nulIndices.filter { ($0 - head.startIndex) % 2 == 1 }.count
+        if head.count >= 16, nulIndices.count * 3 > head.count,
+            odd == 0 || odd == nulIndices.count
+        {
+            let order = odd == 0 ? "utf-16be" : "utf-16le"
+            throw Failure(
+                message: "\(name): looks like UTF-16 without a byte order mark"
+                    + " (use --encoding \(order), or --force)", status: .badInput)
+        }
+        throw Failure(
+            message: "\(name): looks binary (NUL bytes); not converted (--force converts it)",
+            status: .badInput)
+    }
+
+    /// The input format of `path` with these bytes: `-f`, else the file extension, else the
+    /// content; the note says what was guessed (printed with `--verbose`).
+    func inputFormat(path: String, bytes: [UInt8]) -> (name: String, note: String?) {
+        if let from { return (from, nil) }
+        if path != "-", let inferred = FormatRegistry.format(forPath: path) {
+            return (inferred, nil)
+        }
+        let (format, reason) = FormatRegistry.sniffFormat(of: bytes)
+        let name = Self.displayName(path)
+        return (format, "\(name): note: read as \(format) (\(reason)); -f names the format")
+    }
+
+    /// The converter from `input` to `output`; format names were checked before.
+    func converter(from input: String, to output: String) throws(Failure) -> Converter {
+        do {
+            return try Converter(from: input, to: output, settings: settings())
+        } catch {
+            throw Failure(message: error.message, status: .badInput)
+        }
+    }
+
+    /// The diagnostics of a conversion as message lines, each naming `source` once.
+    func diagnosticLines(_ diagnostics: [Diagnostic], source: String) -> String {
+        if quiet { return "" }
+        var text = ""
+        for var diagnostic in diagnostics {
+            // Messages that name the input themselves (InputDecoding's) name it once.
+            if diagnostic.message.hasPrefix(source + ": ") {
+                diagnostic.message.removeFirst(source.count + 2)
+            }
+            text += "mconv: \(source): \(diagnostic)\n"
+        }
+        return text
+    }
+
+    /// The failure a finished conversion is (an error diagnostic, or `--strict` and lossy).
+    func checkResult(_ result: Converted, source: String, to output: String) throws(Failure) {
+        if let failure = result.diagnostics.first(where: { $0.severity == .error }) {
+            // A writer that could not write at all (nothing useful was produced).
+            throw Failure(
+                message: "\(source): \(failure.code): \(failure.message)", status: .badInput)
+        }
+        if strict && result.isLossy {
+            throw Failure(
+                message: "--strict: the conversion to \(output) lost content"
+                    + " (see the lossy.* diagnostics)", status: .lossy)
+        }
     }
 
     /// Runs the conversion and ends the process.
@@ -44,77 +159,180 @@ extension CLIOptions {
             for entry in FormatRegistry.entries where entry.writable { print(entry.name) }
             endProcess(.ok)
         }
-        let fromName = from ?? files.first.flatMap(FormatRegistry.format(forPath:)) ?? "markdown"
-        let toName: String
-        if let to {
-            toName = to
-        } else if let output, let inferred = FormatRegistry.format(forPath: output) {
-            toName = inferred
-        } else {
-            let base = (try? FormatSpec(parsing: fromName)).flatMap { FormatRegistry.entry(named: $0.name)?.name }
-            toName = base == "html" ? "markdown" : "html"
-        }
-        let converter: Converter
+        // The formats `-f` or the first file's extension and `-t` name; the converter built
+        // to check them and the options converts when the input is in that format.
+        let input = from ?? files.first.flatMap(FormatRegistry.format(forPath:)) ?? "markdown"
+        let output = outputFormat(forInput: input)
         do {
             // Format names and extensions first: an unknown one is bad input (exit 2), like an
             // unreadable file; a bad option value is a usage error (exit 1).
-            _ = try Converter(from: fromName, to: toName)
+            _ = try Converter(from: input, to: output)
         } catch {
             fail(error.message, .badInput)
         }
+        let checked: Converter
         do {
-            converter = try Converter(from: fromName, to: toName, settings: settings())
+            checked = try Converter(from: input, to: output, settings: settings())
         } catch {
             fail(error.message, .usage)
         }
+        if let outputDir { runBatch(outputDir: outputDir) }
+        runJoined(checked: (input, output, checked))
+    }
 
-        var bytes: [UInt8] = []
-        var source = "<stdin>"
-        if files.isEmpty {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            source = files.count == 1 ? files[0] : files.joined(separator: "+")
-            for (index, path) in files.enumerated() {
-                if index > 0 { bytes += [0x0A, 0x0A] }
-                guard appendContents(ofFile: path, to: &bytes) else {
-                    fail("cannot read '\(path)': no such file or not readable", .badInput)
-                }
-            }
-        }
-
-        let result: ConversionResult
+    /// Converts the inputs (standard input when none) to one output: joined as one text when
+    /// they are in one format, else each read in its own format and the documents joined.
+    func runJoined(checked: (input: String, output: String, converter: Converter)) -> Never {
+        let paths = files.isEmpty ? ["-"] : files
+        var inputs: [(path: String, bytes: [UInt8], format: String)] = []
         do {
-            result = try converter.convert(bytes: bytes, source: source)
+            for path in paths {
+                let bytes = try readInput(path)
+                try checkNotBinary(bytes, path: path)
+                let (format, note) = inputFormat(path: path, bytes: bytes)
+                if let note, verbose, !quiet {
+                    FileHandle.standardError.write(Data("mconv: \(note)\n".utf8))
+                }
+                inputs.append((path, bytes, format))
+            }
         } catch {
-            var place = source
-            if let line = error.line { place += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
-            fail("\(place): \(error.message)", .badInput)
+            fail(error.message, error.status)
         }
-
-        if !quiet {
-            for diagnostic in result.diagnostics {
-                FileHandle.standardError.write(Data("mconv: \(source): \(diagnostic)\n".utf8))
+        let fromName = inputs[0].format
+        let toName = fromName == checked.input ? checked.output : outputFormat(forInput: fromName)
+        let source =
+            paths.count == 1
+            ? Self.displayName(paths[0]) : paths.map(Self.displayName).joined(separator: "+")
+        let result: Converted
+        do throws(Failure) {
+            let converter =
+                fromName == checked.input
+                ? checked.converter : try self.converter(from: fromName, to: toName)
+            if inputs.allSatisfy({ $0.format == fromName }) {
+                var bytes = inputs[0].bytes
+                for input in inputs.dropFirst() { bytes += [0x0A, 0x0A] + input.bytes }
+                inputs = []
+                let converted = try convert(bytes, source: source, with: converter)
+                result = Converted(output: converted.output, diagnostics: converted.diagnostics)
+            } else {
+                result = try joinDocuments(inputs, to: toName, writer: converter.writer)
             }
-        }
-        if let failure = result.diagnostics.first(where: { $0.severity == .error }) {
-            // A writer that could not write at all (nothing useful was produced).
-            fail("\(source): \(failure.code): \(failure.message)", .badInput)
-        }
-        if strict && result.isLossy {
-            fail("--strict: the conversion to \(toName) lost content (see the lossy.* diagnostics)", .lossy)
-        }
-        if let output {
-            do {
-                try Data(result.output.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                fail("cannot write '\(output)': \(error.localizedDescription)", .badInput)
-            }
-        } else {
-            writeToStandardOutput(result.output)
+            let lines = diagnosticLines(result.diagnostics, source: source)
+            if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
+            try checkResult(result, source: source, to: toName)
+            try writeOutput(result.output, to: output, tag: 0)
+        } catch {
+            fail(error.message, error.status)
         }
         // The process ends here: leave the document and the output to the kernel instead of
         // releasing them node by node (about a tenth of the run on a 1 MB page). Nothing is
         // buffered: the output went out with write(2) and stdio is flushed by exit(3).
         endProcess(.ok)
+    }
+
+    /// Converts one input's bytes; a read error names the place.
+    func convert(_ bytes: [UInt8], source: String, with converter: Converter) throws(Failure)
+        -> ConversionResult
+    {
+        do {
+            return try converter.convert(bytes: bytes, source: source)
+        } catch {
+            var place = source
+            if let line = error.line { place += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
+            throw Failure(message: "\(place): \(error.message)", status: .badInput)
+        }
+    }
+
+    /// Reads each input in its own format and writes the joined documents with `writer`;
+    /// warns that the formats differ. The result's diagnostics are the writer's (the
+    /// readers' are printed here, each naming its input).
+    func joinDocuments(
+        _ inputs: [(path: String, bytes: [UInt8], format: String)], to toName: String,
+        writer: any MarkupWriter
+    ) throws(Failure) -> Converted {
+        if !quiet {
+            let formats = inputs.map { "\(Self.displayName($0.path)): \($0.format)" }
+            let warning = "mconv: warning: the inputs are in different formats ("
+                + formats.joined(separator: ", ") + "); each is read in its own format\n"
+            FileHandle.standardError.write(Data(warning.utf8))
+        }
+        var joined = Document()
+        var readDiagnostics: [Diagnostic] = []
+        for input in inputs {
+            let source = Self.displayName(input.path)
+            let converter = try self.converter(from: input.format, to: toName)
+            let (text, decoding) = InputDecoding.decode(
+                input.bytes, source: source, encoding: converter.inputEncoding,
+                html: converter.sniffsHTMLCharset)
+            let read: ReadResult
+            do {
+                read = try converter.reader.read(text)
+            } catch {
+                var place = source
+                if let line = error.line {
+                    place += ":\(line)" + (error.column.map { ":\($0)" } ?? "")
+                }
+                throw Failure(message: "\(place): \(error.message)", status: .badInput)
+            }
+            var document = read.document
+            for transform in converter.transforms { document = transform(document) }
+            readDiagnostics += decoding + read.diagnostics
+            let lines = diagnosticLines(decoding + read.diagnostics, source: source)
+            if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
+            joined.blocks += document.blocks
+            joined.metadata.merge(document.metadata) { first, _ in first }
+        }
+        let written = writer.write(joined)
+        return Converted(
+            output: written.output, diagnostics: written.diagnostics, printed: readDiagnostics)
+    }
+}
+
+/// The output of a conversion and its diagnostics.
+struct Converted {
+    var output: String
+    var diagnostics: [Diagnostic]
+    /// Diagnostics printed already (the readers' when inputs are joined as documents).
+    var printed: [Diagnostic] = []
+    var isLossy: Bool { (diagnostics + printed).contains { $0.isLossy } }
+}
+
+/// Writes `text` to standard output (`path` nil or `-`) or to the file at `path`, atomically:
+/// a temporary file in the same folder, renamed over `path` when complete. `tag` keeps the
+/// temporary names of concurrent writes apart.
+func writeOutput(_ text: String, to path: String?, tag: Int) throws(Failure) {
+    guard let path, path != "-" else {
+        writeToStandardOutput(text)
+        return
+    }
+    func failure(_ error: Int32) -> Failure {
+        let reason = String(cString: strerror(error))
+        return Failure(message: "cannot write '\(path)': \(reason)", status: .cannotWrite)
+    }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let temporary = "\(folder).\(name).mconv-\(getpid())-\(tag).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure(errno) }
+    var error: Int32 = 0
+    var text = text
+    text.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                error = errno
+                return
+            }
+            offset += written
+        }
+    }
+    if close(descriptor) != 0 && error == 0 { error = errno }
+    if error == 0 && rename(temporary, path) != 0 { error = errno }
+    if error != 0 {
+        unlink(temporary)
+        throw failure(error)
     }
 }

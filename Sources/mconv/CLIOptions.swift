@@ -25,6 +25,12 @@ struct CLIOptions: Equatable, Sendable {
     var verbose = false
     /// Colour for `-t ansi`: auto (nil), always or never.
     var color: String?
+    /// `--output-dir`: each input converted to its own file there.
+    var outputDir: String?
+    /// `--jobs`: files converted at once with `--output-dir` (nil: the number of cores).
+    var jobs: Int?
+    /// `--force`: convert input that looks binary.
+    var force = false
     /// Table options by name (flags as `true` / `false`), as `ConversionSettings.values`.
     var values: [String: String] = [:]
     /// Repeatable table options, as `ConversionSettings.lists`.
@@ -37,10 +43,10 @@ extension CLIOptions {
     /// instructions for `mconv -f html -t markdown page.html`).
     ///
     /// Plain means: long options as `--name value` or `--name=value`, `-f`/`-t`/`-o` with a
-    /// separate value, `-q`, `-v`, input paths, each single option at most once. Anything else
-    /// (help, version, `--`, `-` for standard input, bundled short flags, a value that looks
+    /// separate value, `-q`, `-v`, input paths (`-` for standard input), each single option at
+    /// most once. Anything else (help, version, `--`, bundled short flags, a value that looks
     /// like an option, an empty value, a repeated option, an option the command does not
-    /// have, a `--color` `validate` rejects) gives nil, and the caller lets
+    /// have, a `--color` or `--jobs` `validate` rejects) gives nil, and the caller lets
     /// swift-argument-parser read the line. Option values are checked later, by the option
     /// table, for both readers alike. A test checks that both readers agree.
     init?(quick arguments: [String]) {
@@ -62,7 +68,8 @@ extension CLIOptions {
         func next() -> String? {
             guard index < arguments.count else { return nil }
             let value = arguments[index]
-            guard quick ? !value.isEmpty && !value.hasPrefix("-") : !value.hasPrefix("--") else {
+            let plain = !value.isEmpty && (value == "-" || !value.hasPrefix("-"))
+            guard quick ? plain : !value.hasPrefix("--") else {
                 return nil
             }
             index += 1
@@ -75,7 +82,7 @@ extension CLIOptions {
                 files += arguments[index...]
                 return
             }
-            guard argument.hasPrefix("-"), argument != "-" || quick else {
+            guard argument.hasPrefix("-"), argument != "-" else {
                 files.append(argument)
                 continue
             }
@@ -113,13 +120,20 @@ extension CLIOptions {
                 case "strict" where inline == nil: strict = true
                 case "quiet" where inline == nil: quiet = true
                 case "verbose" where inline == nil: verbose = true
-                case "from", "to", "output", "color":
+                case "force" where inline == nil: force = true
+                case "jobs":
+                    guard let value = inline.map(String.init) ?? next(), let n = Int(value) else {
+                        throw FormatError("")
+                    }
+                    jobs = n
+                case "from", "to", "output", "color", "output-dir":
                     let value = inline.map(String.init) ?? next()
                     guard let value else { throw FormatError("") }
                     if name == "from" { from = value }
                     if name == "to" { to = value }
                     if name == "output" { output = value }
                     if name == "color" { color = value }
+                    if name == "output-dir" { outputDir = value }
                 default: throw FormatError("unknown option '\(argument)'")
                 }
                 continue

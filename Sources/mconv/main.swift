@@ -15,6 +15,18 @@ enum ExitStatus: Int32 {
     case usage = 1
     case badInput = 2
     case lossy = 3
+    case cannotWrite = 4
+
+    /// How bad it is: a batch exits with its worst file's status.
+    var rank: Int {
+        switch self {
+        case .ok: 0
+        case .lossy: 1
+        case .badInput: 2
+        case .cannotWrite: 3
+        case .usage: 4
+        }
+    }
 }
 
 func fail(_ message: String, _ status: ExitStatus) -> Never {
@@ -28,7 +40,10 @@ struct MConv: ParsableCommand {
         abstract: "Convert between markup formats through one AST.",
         discussion: """
             Markdown formats take extensions: -f markdown+footnotes-smart, -t commonmark+table.
-            Exit codes: 0 ok, 1 usage, 2 input unreadable or invalid, 3 --strict and a lossy conversion.
+            Without -f, the format comes from the file extension, else from the content.
+            With --output-dir each input (files, folders) is converted to its own file.
+            Exit codes: 0 ok, 1 usage, 2 input unreadable or invalid, 3 --strict and a lossy
+            conversion, 4 output cannot be written.
             """,
         version: "mconv 0.1.0"
     )
@@ -39,13 +54,25 @@ struct MConv: ParsableCommand {
     @Option(name: [.customShort("t"), .customLong("to")], help: "Output format (default: from -o's extension, else html, or markdown for html input).")
     var to: String?
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to this file instead of standard output.")
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: "Write to this file instead of standard output ('-': standard output).")
     var output: String?
+
+    @Option(
+        name: .customLong("output-dir"),
+        help: "Convert each input to its own file in this folder (folders: recursively).")
+    var outputDir: String?
+
+    @Option(help: "With --output-dir, convert this many files at once (default: one per core).")
+    var jobs: Int?
+
+    @Flag(help: "Convert input that looks binary (NUL bytes) anyway.") var force = false
 
     /// The files and the reader and writer options, which the option table reads.
     @Argument(
         parsing: .allUnrecognized,
-        help: "Input files (standard input when none; several are joined with a blank line).")
+        help: "Input files ('-' or none: standard input; several are joined with a blank line).")
     var files: [String] = []
 
     @Flag(help: "List the input formats.") var listInputFormats = false
@@ -63,7 +90,7 @@ struct MConv: ParsableCommand {
             var o = CLIOptions(
                 from: from, to: to, output: output, listInputFormats: listInputFormats,
                 listOutputFormats: listOutputFormats, strict: strict, quiet: quiet,
-                verbose: verbose, color: color)
+                verbose: verbose, color: color, outputDir: outputDir, jobs: jobs, force: force)
             do { try o.read(files, quick: false) } catch { throw ValidationError(error.message) }
             return o
         }
@@ -87,11 +114,13 @@ func regularFileSize(_ descriptor: Int32) -> Int? {
 }
 
 /// Appends the bytes of the file at `path` to `bytes` with read(2) (no intermediate `Data`);
-/// false when the file cannot be opened or read.
-func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Bool {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return false }
+/// the `errno` when the file cannot be opened or read (`EISDIR` for a folder), else nil.
+func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Int32? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return errno }
     defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return EISDIR }
     var chunk = max(regularFileSize(descriptor) ?? 0, 1 << 16)
     while true {
         let before = bytes.count
@@ -107,9 +136,10 @@ func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Bool {
                 break
             }
         }
+        let error = errno
         bytes.removeLast(chunk - readCount)
-        if failed { return false }
-        if readCount == 0 { return true }
+        if failed { return error }
+        if readCount == 0 { return nil }
         chunk = 1 << 16
     }
 }
@@ -124,7 +154,7 @@ func writeToStandardOutput(_ text: String) {
             if written < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
-                fail("cannot write to standard output: \(reason)", .badInput)
+                fail("cannot write to standard output: \(reason)", .cannotWrite)
             }
             offset += written
         }
@@ -147,7 +177,44 @@ func listExtensionsIfAsked(_ arguments: [String]) {
     }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+/// `-fhtml`, `-tmarkdown`, `-ofile` as `-f html` ... (pandoc accepts them); option values
+/// and the arguments after `--` are left as they are.
+func splitAttachedShortOptions(_ arguments: [String]) -> [String] {
+    func takesValue(_ argument: String) -> Bool {
+        if argument == "-f" || argument == "-t" || argument == "-o" { return true }
+        guard argument.hasPrefix("--"), !argument.contains("=") else { return false }
+        let name = argument.dropFirst(2)
+        switch name {
+        case "from", "to", "output", "color", "output-dir", "jobs": return true
+        default: return ConversionOption.named(name).map { $0.kind != .flag } ?? false
+        }
+    }
+    var result: [String] = []
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if argument == "--" {
+            result += arguments[(index - 1)...]
+            break
+        }
+        let short = argument.prefix(2)
+        if argument.count > 2, short == "-f" || short == "-t" || short == "-o",
+            argument.dropFirst(2).first != "="
+        {
+            result += [String(short), String(argument.dropFirst(2))]
+            continue
+        }
+        result.append(argument)
+        if takesValue(argument), index < arguments.count {
+            result.append(arguments[index])
+            index += 1
+        }
+    }
+    return result
+}
+
+let arguments = splitAttachedShortOptions(Array(CommandLine.arguments.dropFirst()))
 listExtensionsIfAsked(arguments)
 if let options = CLIOptions(quick: arguments) {
     options.run()

@@ -696,6 +696,18 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(try converter.convert("<p>Hello <b>world</b></p>").output == "Hello **world**\n")
 }
 
+// Sources/MarkupConverter/FormatRegistry+Sniffing.swift:11
+@Test func MarkupConverter_FormatRegistry_Sniffing_11() throws {
+    #expect(FormatRegistry.sniffFormat(of: Array("<!DOCTYPE html><p>Hi".utf8)).name == "html")
+    #expect(FormatRegistry.sniffFormat(of: Array("Hi [b]there[/b]".utf8)).name == "bbcode")
+    #expect(FormatRegistry.sniffFormat(of: Array("# Hi\n\n<b>x</b>".utf8)).name == "markdown")
+}
+
+// Sources/MarkupConverter/FormatRegistry+Sniffing.swift:95
+@Test func MarkupConverter_FormatRegistry_Sniffing_95() throws {
+    #expect(FormatRegistry.entry(named: "gfm")!.outputFileExtension == "md")
+}
+
 // Sources/MarkupConverter/FormatRegistry.swift:13
 @Test func MarkupConverter_FormatRegistry_13() throws {
     let reader = try FormatRegistry.reader(for: FormatSpec(parsing: "gfm-autolink"), settings: .init())

@@ -37,12 +37,11 @@ struct ProcessCostsTests {
         let r = try runMconv(["-q", "-f", "html", "/nonexistent/a.html"])
         #expect(r.status == 2)
         #expect(
-            r.stderr == "mconv: cannot read '/nonexistent/a.html': no such file or not readable\n")
+            r.stderr == "mconv: cannot read '/nonexistent/a.html': No such file or directory\n")
         let dir = try runMconv(["-q", "-f", "html", NSTemporaryDirectory()])
         #expect(dir.status == 2)
         #expect(
-            dir.stderr
-                == "mconv: cannot read '\(NSTemporaryDirectory())': no such file or not readable\n")
+            dir.stderr == "mconv: \(NSTemporaryDirectory()): is a directory (use --output-dir)\n")
     }
 
     /// Above 256 KiB the CLI prepares the heap before reading; the output must be complete.
@@ -67,7 +66,7 @@ struct ProcessCostsTests {
     }
 
     #if os(Linux)
-        @Test("a failed write to standard output exits 2 with a message")
+        @Test("a failed write to standard output exits 4 with a message")
         func writeError() throws {
             let process = Process()
             process.executableURL = try findMconv()
@@ -82,7 +81,7 @@ struct ProcessCostsTests {
             try stdin.fileHandleForWriting.close()
             let err = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            #expect(process.terminationStatus == 2)
+            #expect(process.terminationStatus == 4)
             #expect(
                 String(decoding: err, as: UTF8.self)
                     == "mconv: cannot write to standard output: No space left on device\n")

@@ -25,6 +25,8 @@ struct QuickArgumentsTests {
         // Values are the option table's to check: both readers keep them as written.
         ["--columns", "many", "--html-mode=bogus", "--raw-html", "--quote-attribution", "%@:"],
         ["--list-input-formats"],
+        ["-", "-o", "-"],
+        ["--output-dir", "out", "--jobs", "2", "--force", "a.html", "docs/"],
         ["--list-output-formats"],
     ]
 
@@ -60,11 +62,12 @@ struct QuickArgumentsTests {
     @Test("unusual command lines are left to swift-argument-parser")
     func fallback() {
         let unusual: [[String]] = [
-            ["--help"], ["-h"], ["--version"], ["-qv"], ["-fhtml"], ["-"], ["--", "-x.html"],
+            ["--help"], ["-h"], ["--version"], ["-qv"], ["-fhtml"], ["--", "-x.html"],
             ["--to"], ["--to", "-q"], ["--to="], ["-t", "html", "-t", "plain"],
             ["--strict=yes"], ["--strict-ranges=yes"], ["--color", "sometimes"],
             ["--no-such-option", "x"], ["--autolink", "--no-autolink"], ["--no-wrap"],
             ["--wrap", "--strict"], ["--bullet-marker=-"], ["--quote-attribution", ""],
+            ["--jobs", "0"], ["--jobs", "many"], ["-o", "x", "--output-dir", "y"],
         ]
         for arguments in unusual {
             #expect(CLIOptions(quick: arguments) == nil, "\(arguments)")

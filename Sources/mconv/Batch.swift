@@ -1,0 +1,280 @@
+import Foundation
+import MarkupAST
+import MarkupConverter
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One file of a batch: where it is read from, the path its output mirrors (relative to the
+/// output folder, without extension) and its size.
+struct BatchFile {
+    var path: String
+    var relative: String
+    var size: Int
+}
+
+/// What happened to one file of a batch.
+struct BatchOutcome {
+    var status: ExitStatus
+    var lossy = false
+    /// Diagnostics and errors, as lines to print.
+    var messages = ""
+}
+
+extension CLIOptions {
+    /// `--output-dir`: converts every input file, and the files of every input folder
+    /// (recursively), each to its own file under `outputDir`, `jobs` at a time; prints a
+    /// progress line on a terminal and a summary, and exits with the worst status.
+    func runBatch(outputDir: String) -> Never {
+        var outcomes: [BatchOutcome] = []
+        let batch = collectBatch(outputDir: outputDir, problems: &outcomes)
+        let progress = BatchProgress(
+            files: batch.count, bytes: batch.reduce(0) { $0 + $1.size },
+            enabled: !quiet && isatty(STDERR_FILENO) != 0)
+        for outcome in outcomes { progress.report(outcome.messages) }
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, batch.count)
+        let results = Locked([BatchOutcome?](repeating: nil, count: batch.count))
+        let next = Locked(0)
+        let claims = Locked([String: String]())
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                while true {
+                    let index = next.withLock { value -> Int in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < batch.count else { break }
+                    let outcome = convertBatchFile(
+                        batch[index], outputDir: outputDir, tag: index, claims: claims)
+                    results.withLock { $0[index] = outcome }
+                    progress.finished(bytes: batch[index].size, messages: outcome.messages)
+                }
+                group.leave()
+            }
+            // The readers and writers are not recursive beyond their depth limit, but leave
+            // the threads the main thread's room.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        progress.clear()
+        outcomes += results.withLock { $0 }.compactMap(\.self)
+        let failed = outcomes.filter { $0.status != .ok }.count
+        let lossy = outcomes.filter(\.lossy).count
+        if !quiet {
+            let total = outcomes.count
+            let summary = "mconv: \(total) file\(total == 1 ? "" : "s"):"
+                + " \(total - failed) converted, \(failed) failed, \(lossy) lossy\n"
+            FileHandle.standardError.write(Data(summary.utf8))
+        }
+        let worst = outcomes.map(\.status).max { $0.rank < $1.rank } ?? .ok
+        endProcess(worst)
+    }
+
+    /// The files of the inputs; inputs that are missing go to `problems`.
+    func collectBatch(outputDir: String, problems: inout [BatchOutcome]) -> [BatchFile] {
+        let manager = FileManager.default
+        let outputFolder = URL(fileURLWithPath: outputDir).standardizedFileURL.path
+        var batch: [BatchFile] = []
+        func size(_ path: String) -> Int {
+            ((try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        func walk(_ folder: String, relative: String) {
+            let names: [String]
+            do {
+                names = try manager.contentsOfDirectory(atPath: folder)
+            } catch {
+                let code = (error as NSError).code == 257 ? EACCES : ENOENT
+                let reason = String(cString: strerror(code))
+                problems.append(BatchOutcome(
+                    status: .badInput, messages: "mconv: cannot read '\(folder)': \(reason)\n"))
+                return
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                let mirrored = relative.isEmpty ? name : relative + "/" + name
+                var isFolder: ObjCBool = false
+                guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue {
+                    // Not into the output folder when it is inside an input folder.
+                    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+                    if standardized == outputFolder { continue }
+                    walk(path, relative: mirrored)
+                } else if let format = FormatRegistry.format(forPath: name),
+                    FormatRegistry.entry(named: format)?.readable == true
+                {
+                    batch.append(BatchFile(path: path, relative: mirrored, size: size(path)))
+                }
+            }
+        }
+        for argument in files {
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+                // As `cp -r`: a folder's files go under its name (the contents for `.`).
+                let name = (argument as NSString).lastPathComponent
+                walk(argument, relative: [".", "..", "/", ""].contains(name) ? "" : name)
+            } else {
+                let name = (argument as NSString).lastPathComponent
+                batch.append(BatchFile(path: argument, relative: name, size: size(argument)))
+            }
+        }
+        return batch
+    }
+
+    /// Converts one file of a batch to its place under `outputDir`; `claims` holds the outputs
+    /// taken (path -> input), so that two inputs never write one output.
+    func convertBatchFile(
+        _ file: BatchFile, outputDir: String, tag: Int, claims: Locked<[String: String]>
+    ) -> BatchOutcome {
+        var outcome = BatchOutcome(status: .ok)
+        do throws(Failure) {
+            let bytes = try readInput(file.path)
+            try checkNotBinary(bytes, path: file.path)
+            let (fromName, note) = inputFormat(path: file.path, bytes: bytes)
+            if let note, verbose, !quiet { outcome.messages += "mconv: \(note)\n" }
+            let toName = outputFormat(forInput: fromName)
+            let converter = try self.converter(from: fromName, to: toName)
+            let converted = try convert(bytes, source: file.path, with: converter)
+            let result = Converted(output: converted.output, diagnostics: converted.diagnostics)
+            outcome.messages += diagnosticLines(result.diagnostics, source: file.path)
+            outcome.lossy = result.isLossy
+            try checkResult(result, source: file.path, to: toName)
+            let outputPath = try outputPath(for: file, format: toName, outputDir: outputDir)
+            let owner = claims.withLock { taken in
+                let key = URL(fileURLWithPath: outputPath).standardizedFileURL.path
+                if let owner = taken[key] { return owner }
+                taken[key] = file.path
+                return file.path
+            }
+            if owner != file.path {
+                throw Failure(
+                    message: "not written: '\(owner)' has the same output '\(outputPath)'",
+                    status: .cannotWrite)
+            }
+            try writeOutput(result.output, to: outputPath, tag: tag)
+        } catch {
+            outcome.status = error.status
+            // Messages that do not name the file say which one failed.
+            let names = error.message.hasPrefix(file.path + ":")
+                || error.message.hasPrefix("cannot read '\(file.path)'")
+            let named = names ? "" : "\(file.path): "
+            outcome.messages += "mconv: \(named)\(error.message)\n"
+        }
+        return outcome
+    }
+
+    /// Where a file's output goes: its mirrored path under `outputDir` with the output
+    /// format's extension (instead of the input's, when it names a format). Creates the folder.
+    func outputPath(for file: BatchFile, format: String, outputDir: String) throws(Failure)
+        -> String
+    {
+        var relative = file.relative
+        if FormatRegistry.format(forPath: relative) != nil, let dot = relative.lastIndex(of: ".") {
+            relative = String(relative[..<dot])
+        }
+        let spec = try? FormatSpec(parsing: format)
+        let entry = spec.flatMap { FormatRegistry.entry(named: $0.name) }
+        relative += "." + (entry?.outputFileExtension ?? "txt")
+        let path = (outputDir.hasSuffix("/") ? outputDir : outputDir + "/") + relative
+        let same = URL(fileURLWithPath: path).standardizedFileURL
+            == URL(fileURLWithPath: file.path).standardizedFileURL
+        if same {
+            throw Failure(message: "the output would replace the input", status: .cannotWrite)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
+            let reason = exists ? "not a folder" : "cannot create it"
+            throw Failure(
+                message: "cannot write '\(path)': \(folder): \(reason)", status: .cannotWrite)
+        }
+        return path
+    }
+}
+
+/// A value behind a lock, for the batch's worker threads.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+/// The batch's messages and, on a terminal, a progress line (files, MB/s, ETA) rewritten in
+/// place at most ten times a second.
+final class BatchProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private let files: Int
+    private let bytes: Int
+    private let enabled: Bool
+    private let start = Date()
+    private var doneFiles = 0
+    private var doneBytes = 0
+    private var drawn = false
+    private var lastDraw = Date.distantPast
+
+    init(files: Int, bytes: Int, enabled: Bool) {
+        (self.files, self.bytes, self.enabled) = (files, bytes, enabled)
+    }
+
+    /// Prints messages (above the progress line).
+    func report(_ messages: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        print(messages)
+    }
+
+    /// Counts a finished file and prints its messages.
+    func finished(bytes size: Int, messages: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        doneFiles += 1
+        doneBytes += size
+        print(messages)
+    }
+
+    /// Removes the progress line.
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { write("\r\u{1B}[K") }
+        drawn = false
+    }
+
+    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
+    /// Call with the lock held.
+    private func print(_ messages: String) {
+        if !messages.isEmpty {
+            write((drawn ? "\r\u{1B}[K" : "") + messages)
+            drawn = false
+        }
+        let now = Date()
+        guard enabled, doneFiles < files, !drawn || now.timeIntervalSince(lastDraw) >= 0.1 else {
+            return
+        }
+        lastDraw = now
+        let seconds = max(now.timeIntervalSince(start), 0.001)
+        let rate = Double(doneBytes) / seconds
+        var line = "mconv: \(doneFiles)/\(files) files, "
+            + String(format: "%.1f MB/s", rate / 1_000_000)
+        if doneBytes > 0 {
+            line += ", ETA \(Int((Double(bytes - doneBytes) / rate).rounded(.up))) s"
+        }
+        write("\r\u{1B}[K" + line)
+        drawn = true
+    }
+}

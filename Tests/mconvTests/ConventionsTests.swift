@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `-` for standard input and output, the input format from the content, attached short
+/// options, joined inputs each read in its own format, and the errors that name a path.
+@Suite("mconv conventions")
+struct ConventionsTests {
+    @Test("'-' reads standard input, '-o -' writes standard output")
+    func dash() throws {
+        let r = try runMconv(["-f", "html", "-t", "markdown", "-", "-o", "-"], input: "<b>x</b>")
+        #expect(r.stdout == "**x**\n")
+        #expect(r.stderr == "")
+        #expect(r.status == 0)
+        let parsed = try runMconv(["-qv", "-t", "plain", "-o", "-", "-"], input: "*y*")
+        #expect(parsed.stdout == "y\n")
+        let path = try temporaryFile("a.md", contents: Array("one\n".utf8))
+        let joined = try runMconv(["-t", "plain", path, "-"], input: "two\n")
+        #expect(joined.stdout == "one\n\ntwo\n")
+    }
+
+    @Test("without -f or an extension the content names the format; --verbose says the guess")
+    func sniffing() throws {
+        let cases: [(String, String, String)] = [
+            ("<!DOCTYPE html><p>Hi <b>x</b>", "Hi **x**\n", "html (<!DOCTYPE html>)"),
+            ("<p>Hi <b>x</b></p>", "Hi **x**\n", "html (it starts with a tag)"),
+            ("Hi <b>x</b>", "Hi **x**\n", "html (an HTML tag </b>)"),
+            ("[quote]Hi [b]x[/b][/quote]", "> Hi **x**\n", "bbcode (a [b] tag)"),
+            ("[url=https://a.example]a[/url]", "[a](https://a.example)\n", "bbcode (a [url] tag)"),
+            (#"{"paragraphs":[{"type":"P","text":"Hi","markups":[]}]}"#, "Hi\n",
+             #"rangejson (a JSON object with "paragraphs")"#),
+            ("# Hi <b>x</b>", "# Hi <b>x</b>\n", "markdown (no other format recognised)"),
+        ]
+        for (input, markdown, guess) in cases {
+            let quiet = try runMconv(["-t", "markdown"], input: input)
+            #expect(quiet.stdout == markdown, "\(input)")
+            #expect(quiet.stderr == "", "\(input)")
+            let loud = try runMconv(["-t", "markdown", "-v"], input: input)
+            #expect(
+                loud.stderr == "mconv: <stdin>: note: read as \(guess); -f names the format\n",
+                "\(input)")
+        }
+        // The AST as JSON, and a file whose extension names no format.
+        let json = try runMconv(["-t", "json"], input: "*a*")
+        #expect(try runMconv(["-t", "markdown"], input: json.stdout).stdout == "*a*\n")
+        let page = try temporaryFile("page.php", contents: Array("<p>Hi</p>".utf8))
+        #expect(try runMconv(["-t", "markdown", page]).stdout == "Hi\n")
+        // HTML input without -t: Markdown output, as with -f html.
+        #expect(try runMconv([], input: "<p>Hi <i>x</i></p>").stdout == "Hi *x*\n")
+    }
+
+    @Test("attached short options: -fhtml -tmarkdown -ofile")
+    func attached() throws {
+        let out = NSTemporaryDirectory() + "mconv-attached-\(UUID().uuidString).md"
+        let r = try runMconv(["-fhtml", "-tmarkdown", "-o\(out)"], input: "<i>x</i>")
+        #expect(r.status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "*x*\n")
+        // An option's value is left as it is.
+        let value = try runMconv(
+            ["-fbbcode", "-tmarkdown", "--quote-attribution=-t %@"], input: "[quote=Al]hi[/quote]")
+        #expect(value.stdout == "> -t **Al**\n>\n> hi\n")
+    }
+
+    @Test("--help lists every option")
+    func help() throws {
+        let help = try runMconv(["--help"]).stdout
+        for option in ["-f, --from", "-t, --to", "-o, --output", "--output-dir <output-dir>",
+                       "--jobs <jobs>", "--force", "--strict", "--quiet", "--verbose", "--color",
+                       "--list-input-formats", "--list-output-formats", "--list-extensions",
+                       "--version"] {
+            #expect(help.contains(option), "\(option)")
+        }
+    }
+
+    @Test("joined inputs in different formats: each read in its own, with a warning")
+    func joinedFormats() throws {
+        let guide = try temporaryFile("guide.md", contents: Array("# Guide\n".utf8))
+        let post = try temporaryFile("post.bbcode", contents: Array("[b]bold[/b]\n".utf8))
+        let r = try runMconv(["-t", "markdown", guide, post])
+        #expect(r.status == 0)
+        #expect(r.stdout == "# Guide\n\n**bold**\n")
+        #expect(
+            r.stderr == "mconv: warning: the inputs are in different formats (\(guide): markdown,"
+                + " \(post): bbcode); each is read in its own format\n")
+        // -f names one format for all: no warning.
+        let forced = try runMconv(["-f", "markdown", "-t", "markdown", guide, post])
+        #expect(forced.stdout == "# Guide\n\n[b]bold[/b]\n")
+        #expect(forced.stderr == "")
+    }
+
+    @Test("a directory without --output-dir is an error that says what to use")
+    func directory() throws {
+        let folder = NSTemporaryDirectory() + "mconv-folder-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let r = try runMconv(["-t", "html", folder])
+        #expect(r.status == 2)
+        #expect(r.stderr == "mconv: \(folder): is a directory (use --output-dir)\n")
+        #expect(r.stdout == "")
+    }
+
+    @Test("output that cannot be written: exit 4, the path and the reason")
+    func unwritable() throws {
+        let missing = "/nonexistent-\(UUID().uuidString)/out.md"
+        let r = try runMconv(["-t", "markdown", "-o", missing], input: "x")
+        #expect(r.status == 4)
+        #expect(r.stderr == "mconv: cannot write '\(missing)': No such file or directory\n")
+        let folder = NSTemporaryDirectory()
+        let onFolder = try runMconv(["-t", "markdown", "-o", folder], input: "x")
+        #expect(onFolder.status == 4)
+        #expect(onFolder.stderr.hasPrefix("mconv: cannot write '\(folder)': "))
+    }
+
+    @Test("-o replaces the file whole and leaves no temporary file")
+    func atomicOutput() throws {
+        let folder = NSTemporaryDirectory() + "mconv-atomic-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let out = folder + "/out.md"
+        try Data(String(repeating: "old\n", count: 1000).utf8).write(to: URL(fileURLWithPath: out))
+        let r = try runMconv(["-t", "markdown", "-o", out], input: "new")
+        #expect(r.status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.md"])
+    }
+
+    @Test("binary input is refused unless --force; UTF-16 is not binary")
+    func binary() throws {
+        let blob = try temporaryFile("blob.md", contents: [0x61, 0x00, 0x62, 0x0A])
+        let r = try runMconv(["-t", "plain", blob])
+        #expect(r.status == 2)
+        let refusal = "looks binary (NUL bytes); not converted (--force converts it)"
+        #expect(r.stderr == "mconv: \(blob): \(refusal)\n")
+        #expect(r.stdout == "")
+        let forced = try runMconv(["-t", "plain", "--force", blob])
+        #expect(forced.status == 0)
+        let piped = try runMconv(["-t", "plain"], input: "a\u{0}b")
+        #expect(piped.stderr.hasPrefix("mconv: <stdin>: looks binary"))
+        let text = Array("<p>long enough text</p>".utf16)
+        let wide = try temporaryFile(
+            "wide.html", contents: text.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let noMark = try runMconv(["-t", "plain", wide])
+        #expect(
+            noMark.stderr == "mconv: \(wide): looks like UTF-16 without a byte order mark"
+                + " (use --encoding utf-16le, or --force)\n")
+        let named = try runMconv(["-t", "plain", "--encoding", "utf-16le", wide])
+        #expect(named.stdout == "long enough text\n")
+    }
+}
