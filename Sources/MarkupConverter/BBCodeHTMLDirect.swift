@@ -135,6 +135,8 @@ package struct BBCodeHTMLDirect {
         } catch {
             return nil
         }
+        // NUL written as U+FFFD is reported, which the AST path does.
+        if state.out.replacedNULs > 0 { return nil }
         return state.out.string()
     }
 
