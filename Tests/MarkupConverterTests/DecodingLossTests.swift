@@ -38,7 +38,7 @@ struct DecodingLossTests {
         let (text, diagnostics) = InputDecoding.decode(bytes, source: "a")
         #expect(text == "hi\u{FFFD}")
         #expect(diagnostics.map(\.code) == [.inputInvalidUTF16])
-        #expect(diagnostics.allSatisfy(\.isLossy))
+        #expect(diagnostics.allSatisfy { $0.isLossy })
         let unmarked = Array(bytes.dropFirst(2))
         let named = InputDecoding.decode(unmarked, source: "a", encoding: "utf-16le")
         #expect(named.0 == "hi\u{FFFD}")
