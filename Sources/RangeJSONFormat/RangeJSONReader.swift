@@ -426,7 +426,8 @@ struct RangeJSONLowering {
         guard let markupsIndex = markupsValue, tape.kind(markupsIndex) == .array,
             tape.count(markupsIndex) > 0
         else {
-            return RangeJSONLowering.build(u, text, [], [], truncated: &truncated)
+            var split = false
+            return RangeJSONLowering.build(u, text, [], [], truncated: &truncated, split: &split)
         }
         // Offsets are mapped to UTF-8 byte offsets; ASCII text needs no mapping. Otherwise
         // `unitMap[w]` holds the units before byte 8w, and `byteOffset(unit)` walks from the
@@ -553,7 +554,17 @@ struct RangeJSONLowering {
             ranges.append(range)
         }
         if !RangeJSONLowering.isSorted(ranges) { ranges.sort(by: RangeJSONLowering.canonical) }
-        let inlines = RangeJSONLowering.build(u, text, ranges, extras, truncated: &truncated)
+        var split = false
+        let inlines = RangeJSONLowering.build(
+            u, text, ranges, extras, truncated: &truncated, split: &split)
+        if split {
+            let limit = RangeJSONLowering.splitLimit(ranges.count)
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .parseDepthLimit,
+                    "\(place): ranges split more than \(limit) times; the rest of the split"
+                        + " ranges flattened to text"))
+        }
         if truncated {
             diagnostics.append(
                 Diagnostic(
@@ -572,6 +583,11 @@ struct RangeJSONLowering {
 
     /// The deepest range nesting kept.
     static let maxDepth = 512
+
+    /// How many times `count` ranges may be split (at the end of an enclosing piece) before
+    /// the rest of a split range is left as text: crossing ranges can otherwise make pieces
+    /// quadratic in number (each range crossing the end of every enclosing one).
+    static func splitLimit(_ count: Int) -> Int { 4 * count + 4_096 }
 
     static func canonical(_ a: StyleRange, _ b: StyleRange) -> Bool {
         if a.start != b.start { return a.start < b.start }
@@ -614,13 +630,13 @@ struct RangeJSONLowering {
     /// Builds the inlines of `text` for sorted ranges in UTF-8 byte offsets.
     static func build(
         _ bytes: UnsafeBufferPointer<UInt8>, _ text: TextSource, _ ranges: [RangeSpan],
-        _ extras: [StyleRange], truncated: inout Bool
+        _ extras: [StyleRange], truncated: inout Bool, split: inout Bool
     ) -> [Inline] {
         if ranges.isEmpty, !RangeJSONLowering.containsLineEnd(bytes) {
             // The common plain paragraph: the text as one piece.
             return bytes.isEmpty ? [] : [.text(text.piece(bytes, 0, bytes.count))]
         }
-        return sweep(bytes, text, ranges, extras, truncated: &truncated)
+        return sweep(bytes, text, ranges, extras, truncated: &truncated, split: &split)
     }
 
     /// Builds nested inlines for sorted ranges in one sweep over their boundaries.
@@ -631,10 +647,11 @@ struct RangeJSONLowering {
     /// the earlier in canonical order), inside the innermost open node; a node closes at its
     /// clipped end, and its range, if it goes on, is pending again (the remainder of a split).
     /// Each range is touched once per piece, with no copy of the ranges per level, so time is
-    /// O((n + pieces) log n); nodes deeper than `maxDepth` are not opened (their text stays).
+    /// O((n + pieces) log n); nodes deeper than `maxDepth` are not opened (their text stays),
+    /// and after `splitLimit` splits the rest of a split range is not pending again (`split`).
     static func sweep(
         _ bytes: UnsafeBufferPointer<UInt8>, _ text: TextSource, _ ranges: [RangeSpan],
-        _ extras: [StyleRange], truncated: inout Bool
+        _ extras: [StyleRange], truncated: inout Bool, split: inout Bool
     ) -> [Inline] {
         struct Frame {
             var rank: Int
@@ -647,6 +664,7 @@ struct RangeJSONLowering {
         var stack: [Frame] = []
         var next = 0
         var textStart = 0
+        var splits = splitLimit(ranges.count)
         func emitText(_ a: Int, _ hi: Int, inCode: Bool, into out: inout [Inline]) {
             guard hi > a else { return }
             var start = a
@@ -704,8 +722,13 @@ struct RangeJSONLowering {
                 }
                 if range.end > frame.end {
                     // The rest of a split range is pending again.
-                    let item = RangeHeap.Item(end: range.end, rank: frame.rank)
-                    heaps[range.kind.rawValue].push(item)
+                    if splits == 0 {
+                        split = true
+                    } else {
+                        splits -= 1
+                        let item = RangeHeap.Item(end: range.end, rank: frame.rank)
+                        heaps[range.kind.rawValue].push(item)
+                    }
                 }
             }
             while next < ranges.count, ranges[next].start == x {

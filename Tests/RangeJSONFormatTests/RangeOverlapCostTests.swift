@@ -71,4 +71,20 @@ import Testing
         #expect(result.document.plainText.contains(text))
         #expect(result.diagnostics.map(\.code).contains(.parseDepthLimit))
     }
+
+    @Test func splitsAreBounded() throws {
+        // A staircase of 100 nested ranges with distinct ends, crossed by 100 ranges that
+        // start inside the innermost: each crossing range would be split at every step.
+        let k = 100
+        var markups: [(String, Int, Int)] = (0..<k).map { ("STRONG", 0, 2 * k - $0) }
+        markups += (0..<k).map { ("EM", 1 + $0, 2 * k + 1 + $0) }
+        let text = String(repeating: "x", count: 3 * k + 2)
+        let result = try RangeJSONReader().read(paragraph(text, markups))
+        #expect(result.document.plainText.contains(text))
+        let split = result.diagnostics.filter { $0.message.contains("split more than") }
+        #expect(split.map(\.code) == [.parseDepthLimit])
+        // Fewer crossing ranges stay within the limit: no diagnostic.
+        let few = try RangeJSONReader().read(paragraph(text, Array(markups.prefix(k + 10))))
+        #expect(few.diagnostics.isEmpty)
+    }
 }
