@@ -101,10 +101,11 @@ extension HTMLWriter.Renderer {
     private mutating func appendCheckedStyle(_ style: [CSSDeclaration]) {
         var declarations = style
         declarations.removeAll { declaration in
-            let value = declaration.value.lowercased()
+            let value = Self.unescapedCSS(declaration.value)
+            let property = Self.unescapedCSS(declaration.property)
             let bad =
                 Self.unsafeCSS.contains { value.contains($0) }
-                || declaration.property.hasPrefix("-moz-binding")
+                || Self.unsafeCSSProperties.contains { property.contains($0) }
             if bad {
                 lose(
                     .lossyUnsafeStyle,
@@ -120,21 +121,58 @@ extension HTMLWriter.Renderer {
     }
 
     /// Whether a declaration needs the full check of `appendCheckedStyle`: false only when
-    /// its property and value are ASCII and hold none of `unsafeCSS` (ASCII case-insensitive)
-    /// and the property does not start with `-moz-binding`, which is what that check finds.
+    /// its property and value are ASCII without CSS escapes or comments and hold none of
+    /// `unsafeCSS` and `unsafeCSSProperties` (ASCII case-insensitive), which that check finds.
     static func mayBeUnsafeDeclaration(_ declaration: CSSDeclaration) -> Bool {
         var value = declaration.value
         var property = declaration.property
-        let valueUnsafe = value.withUTF8 { bytes -> Bool in
-            for byte in bytes where byte >= 0x80 { return true }
-            for pattern in unsafeCSSBytes where contains(bytes, pattern) { return true }
-            return false
+        func unsafe(_ bytes: UnsafeBufferPointer<UInt8>, _ patterns: [[UInt8]]) -> Bool {
+            for byte in bytes where byte >= 0x80 || byte == 0x5C { return true }
+            for pattern in patterns where contains(bytes, pattern) { return true }
+            return contains(bytes, commentStart)
         }
-        if valueUnsafe { return true }
-        return property.withUTF8 { bytes -> Bool in
-            for byte in bytes where byte >= 0x80 { return true }
-            return hasPrefix(bytes, mozBinding)
+        if value.withUTF8({ unsafe($0, unsafeCSSBytes) }) { return true }
+        return property.withUTF8 { unsafe($0, unsafeCSSPropertyBytes) }
+    }
+
+    /// `css` lower-cased with its escapes decoded and its comments removed, as a CSS parser
+    /// reads it (`b\65havior`, `expr/**/ession(`).
+    static func unescapedCSS(_ css: String) -> String {
+        let scalars = Array(css.lowercased().unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "/", i + 1 < scalars.count, scalars[i + 1] == "*" {
+                i += 2
+                while i + 1 < scalars.count, !(scalars[i] == "*" && scalars[i + 1] == "/") {
+                    i += 1
+                }
+                i += 2
+                continue
+            }
+            guard c == "\\", i + 1 < scalars.count else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            i += 1
+            var hex = ""
+            while hex.count < 6, i < scalars.count, scalars[i].properties.isASCIIHexDigit {
+                hex.unicodeScalars.append(scalars[i])
+                i += 1
+            }
+            if hex.isEmpty {
+                out.append(scalars[i])
+                i += 1
+            } else {
+                // One white space after a hex escape belongs to it.
+                if i < scalars.count, scalars[i].properties.isWhitespace { i += 1 }
+                let value = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) ?? "\u{FFFD}"
+                out.append(contentsOf: String(value).lowercased().unicodeScalars)
+            }
         }
+        return String(out)
     }
 
     /// Whether `bytes` holds `pattern` (lower-case ASCII), ignoring ASCII case.
@@ -152,13 +190,6 @@ extension HTMLWriter.Renderer {
             i += 1
         }
         return false
-    }
-
-    /// Whether `bytes` starts with `prefix` exactly (as `String.hasPrefix` on ASCII).
-    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
-        guard bytes.count >= prefix.count else { return false }
-        for i in 0..<prefix.count where bytes[i] != prefix[i] { return false }
-        return true
     }
 
     /// `name` lower-cased; `name` itself when it has no upper-case or non-ASCII byte (the
@@ -244,7 +275,10 @@ extension HTMLWriter.Renderer {
 
     static let unsafeCSS = ["javascript:", "vbscript:", "expression(", "-moz-binding", "behavior:"]
     static let unsafeCSSBytes = unsafeCSS.map { Array($0.utf8) }
-    static let mozBinding = Array("-moz-binding".utf8)
+    /// Properties that run code: IE's `behavior` (`-ms-behavior`), Firefox's `-moz-binding`.
+    static let unsafeCSSProperties = ["behavior", "binding"]
+    static let unsafeCSSPropertyBytes = unsafeCSSProperties.map { Array($0.utf8) }
+    static let commentStart = Array("/*".utf8)
 
     /// Whether `name` (valid, lower-case) may be one of `unsafeTags`, `filteredTagNames` or
     /// `HTMLWriter.Renderer.voidElements`: a check of its first and last letters against

@@ -28,24 +28,26 @@ extension HTMLWriter {
             value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
         }
 
-        /// Whether a byte needs an entity in text and attribute values (`& < > "`).
+        /// Whether a byte needs an entity in text and attribute values (`& < > "`) or is NUL.
         @inline(__always)
         static func needsHTMLEscape(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "\"") || byte == 0
         }
 
-        /// Whether any of the 8 bytes of `word` may be one of `& < > "` (no false negatives;
-        /// a false positive only sends the word through the byte loop).
+        /// Whether any of the 8 bytes of `word` may be one of `& < > "` or NUL (no false
+        /// negatives; a false positive only sends the word through the byte loop).
         @inline(__always)
         static func mayNeedHTMLEscape(_ word: UInt64) -> Bool {
             ByteScan.bytes(word, equalTo: UInt8(ascii: "&"))
                 | ByteScan.bytes(word, equalTo: UInt8(ascii: "<"))
                 | ByteScan.bytes(word, equalTo: UInt8(ascii: ">"))
-                | ByteScan.bytes(word, equalTo: UInt8(ascii: "\"")) != 0
+                | ByteScan.bytes(word, equalTo: UInt8(ascii: "\""))
+                | ByteScan.bytes(word, equalTo: 0) != 0
         }
 
-        /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure).
+        /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure)
+        /// and NUL by U+FFFD, as HTML parsers read it (counted in `out.replacedNULs`).
         /// Runs that need no escaping are skipped 8 bytes at a time and copied whole.
         static func appendHTML(
             _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
@@ -69,6 +71,9 @@ extension HTMLWriter {
                     case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
                     case UInt8(ascii: "<"): out.append("&lt;" as StaticString)
                     case UInt8(ascii: ">"): out.append("&gt;" as StaticString)
+                    case 0:
+                        out.append("\u{FFFD}" as StaticString)
+                        out.replacedNULs += 1
                     default: out.append("&quot;" as StaticString)
                     }
                     start = index + 1

@@ -15,6 +15,8 @@ extension HTMLWriter {
         private(set) var base: UnsafeMutablePointer<UInt8>
         private(set) var count = 0
         private var capacity: Int
+        /// How many NUL characters the HTML escaper replaced with U+FFFD.
+        package var replacedNULs = 0
 
         init(capacity: Int = 1_024) {
             self.capacity = max(64, capacity)

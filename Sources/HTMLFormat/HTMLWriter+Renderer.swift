@@ -84,11 +84,17 @@ extension HTMLWriter {
 
         /// The diagnostics, one per kind of loss with its count.
         var diagnostics: [Diagnostic] {
-            lossOrder.map { entry in
+            var diagnostics = lossOrder.map { entry in
                 let count = lossCounts[entry.code, default: 1]
                 let suffix = count > 1 ? " (\(count) times)" : ""
                 return Diagnostic(.warning, entry.code, entry.message + suffix)
             }
+            if out.replacedNULs > 0 {
+                let times = out.replacedNULs > 1 ? " (\(out.replacedNULs) times)" : ""
+                diagnostics.append(
+                    Diagnostic(.warning, .lossyNUL, "NUL character written as U+FFFD" + times))
+            }
+            return diagnostics
         }
 
         // MARK: Document

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import CCmarkGFM
 import MarkupAST
 
@@ -45,7 +52,29 @@ public struct MarkdownReader: MarkupReader {
             var builder = TreeBuilder(maxDepth: maxDepth, inArena: inArena)
             let document = builder.build(root)
             // The builder emits the normalized form directly (see `TreeBuilder`).
-            return ReadResult(document: document, diagnostics: builder.diagnostics)
+            var diagnostics = builder.diagnostics
+            let nuls = Self.nulCount(input)
+            if nuls > 0 {
+                let places = nuls == 1 ? "1 place" : "\(nuls) places"
+                diagnostics.insert(
+                    Diagnostic(.warning, .inputNUL, "NUL replaced with U+FFFD (\(places))"), at: 0)
+            }
+            return ReadResult(document: document, diagnostics: diagnostics)
+        }
+    }
+
+    /// How many NUL characters `text` holds (cmark-gfm reads each as U+FFFD).
+    static func nulCount(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard var p = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+            let end = p + bytes.count
+            var count = 0
+            while p < end, let found = memchr(p, 0, end - p) {
+                count += 1
+                p = UnsafeRawPointer(found) + 1
+            }
+            return count
         }
     }
 }

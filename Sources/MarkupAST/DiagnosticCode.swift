@@ -24,8 +24,13 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable,
     /// The raw value, so diagnostics print the code as written.
     public var description: String { rawValue }
 
-    /// Whether this reports something a writer could not express (`lossy.*`).
-    public var isLossy: Bool { rawValue.hasPrefix("lossy.") }
+    /// Whether this reports lost content: something a writer could not express (`lossy.*`)
+    /// or input a reader replaced (`input.invalid-*`, `input.nul`). `mconv --strict` fails
+    /// on these.
+    public var isLossy: Bool {
+        rawValue.hasPrefix("lossy.") || rawValue.hasPrefix("input.invalid-")
+            || rawValue == "input.nul"
+    }
 
     /// Note. `parse.<name>`: an HTML parse error, named by its WHATWG error code
     /// (`parse.unexpected-end-tag`, `parse.eof-in-tag` ...), with its line and column; the
@@ -47,10 +52,14 @@ extension DiagnosticCode {
     public static let inputEncoding = DiagnosticCode(rawValue: "input.encoding")
     /// Warning. Bytes undefined in the input's legacy encoding were replaced with U+FFFD.
     public static let inputInvalidBytes = DiagnosticCode(rawValue: "input.invalid-bytes")
-    /// Warning. Invalid UTF-16 (an unpaired surrogate) was replaced with U+FFFD.
+    /// Warning. Invalid UTF-16 (an unpaired surrogate, an odd last byte) was replaced with
+    /// U+FFFD.
     public static let inputInvalidUTF16 = DiagnosticCode(rawValue: "input.invalid-utf16")
     /// Warning. Invalid UTF-8 was replaced with U+FFFD; the message gives the places.
     public static let inputInvalidUTF8 = DiagnosticCode(rawValue: "input.invalid-utf8")
+    /// Warning. Markdown: NUL characters in the input were replaced with U+FFFD (as
+    /// CommonMark requires); the message gives the count.
+    public static let inputNUL = DiagnosticCode(rawValue: "input.nul")
 }
 
 // MARK: - parse.*: input a reader recovered from
@@ -168,6 +177,8 @@ extension DiagnosticCode {
     public static let lossyNestedLink = DiagnosticCode(rawValue: "lossy.nested-link")
     /// Warning. Range JSON: a nested list was flattened into its parent.
     public static let lossyNestedList = DiagnosticCode(rawValue: "lossy.nested-list")
+    /// Warning. HTML writer: NUL characters were written as U+FFFD (HTML has no NUL).
+    public static let lossyNUL = DiagnosticCode(rawValue: "lossy.nul")
     /// Warning. BBCode: a quote attribute other than the author was dropped.
     public static let lossyQuoteAttribute = DiagnosticCode(rawValue: "lossy.quote-attribute")
     /// Warning. Range JSON: a block quote's attributes were dropped.

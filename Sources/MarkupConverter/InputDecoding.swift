@@ -2,7 +2,8 @@ import Foundation
 import MarkupAST
 
 /// Decodes input bytes to text: UTF-8 by default (invalid sequences become U+FFFD, reported),
-/// UTF-16 when a byte order mark says so, a legacy encoding when the caller names one
+/// UTF-16 when a byte order mark says so (or, without one, when every other byte is NUL, as
+/// in UTF-16 ASCII text), a legacy encoding when the caller names one
 /// (`mconv --encoding windows-1252`) or, for HTML that is not valid UTF-8, when its
 /// `<meta charset>` names one (the prescan of the HTML standard, simplified).
 ///
@@ -65,6 +66,10 @@ public enum InputDecoding {
             if bytes.starts(with: [0xFE, 0xFF]) {
                 return decode(Array(bytes.dropFirst(2)), as: .utf16BigEndian, source: source, why: nil)
             }
+            if let encoding = unmarkedUTF16(bytes) {
+                let why = "no byte order mark, but every other byte is NUL; --encoding overrides"
+                return decode(bytes, as: encoding, source: source, why: why)
+            }
         }
         if let valid = String(validating: body, as: UTF8.self) { return (valid, []) }
         if html, label == nil, let meta = metaCharset(body.prefix(1024)),
@@ -86,9 +91,15 @@ public enum InputDecoding {
             notes.append(Diagnostic(.note, .inputEncoding, "\(source): read as \(name(of: encoding)) (\(why))"))
         }
         if encoding == .windowsCP1252 { return (windows1252(bytes), notes) }
-        if let text = String(data: Data(bytes), encoding: encoding) { return (text, notes) }
+        let utf16 = encoding == .utf16LittleEndian || encoding == .utf16BigEndian
+        // (Foundation drops an odd last byte of UTF-16 silently.)
+        if !utf16 || bytes.count % 2 == 0,
+            let text = String(data: Data(bytes), encoding: encoding)
+        {
+            return (text, notes)
+        }
         // Bytes the encoding does not define (or unpaired UTF-16 surrogates): one by one.
-        if encoding == .utf16LittleEndian || encoding == .utf16BigEndian {
+        if utf16 {
             var units: [UInt16] = []
             units.reserveCapacity(bytes.count / 2)
             var i = 0
@@ -97,9 +108,14 @@ public enum InputDecoding {
                 units.append(encoding == .utf16LittleEndian ? a | b << 8 : a << 8 | b)
                 i += 2
             }
-            let text = String(decoding: units, as: UTF16.self)
+            var text = String(decoding: units, as: UTF16.self)
+            let odd = bytes.count % 2 == 1
+            if odd { text.append("\u{FFFD}") }
+            let what = odd ? "an odd number of bytes: the last one" : "invalid UTF-16"
             notes.append(
-                Diagnostic(.warning, .inputInvalidUTF16, "\(source): invalid UTF-16 replaced with U+FFFD"))
+                Diagnostic(
+                    .warning, .inputInvalidUTF16,
+                    "\(source): \(what) replaced with U+FFFD (read as \(name(of: encoding)))"))
             return (text, notes)
         }
         var text = ""
@@ -111,6 +127,29 @@ public enum InputDecoding {
                 .warning, .inputInvalidBytes,
                 "\(source): bytes undefined in \(name(of: encoding)) replaced with U+FFFD"))
         return (text, notes)
+    }
+
+    /// The byte order of UTF-16 without a byte order mark, recognised by the NUL bytes of
+    /// mostly-ASCII text (every other byte 0) in the first 1,024 bytes; nil for other input
+    /// (which is read as UTF-8).
+    ///
+    /// ```swift
+    /// let wide = Array("<p>hi</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    /// InputDecoding.unmarkedUTF16(wide)  // .utf16LittleEndian
+    /// ```
+    public static func unmarkedUTF16(_ bytes: [UInt8]) -> String.Encoding? {
+        let pairs = min(bytes.count, 1_024) / 2
+        guard pairs >= 4 else { return nil }
+        var zeroFirst = 0
+        var zeroSecond = 0
+        for k in 0..<pairs {
+            if bytes[2 * k] == 0 { zeroFirst += 1 }
+            if bytes[2 * k + 1] == 0 { zeroSecond += 1 }
+        }
+        // At least 3/4 of the units are below U+0100, and few have a NUL in the other half.
+        if zeroSecond * 4 >= pairs * 3 && zeroFirst * 8 < pairs { return .utf16LittleEndian }
+        if zeroFirst * 4 >= pairs * 3 && zeroSecond * 8 < pairs { return .utf16BigEndian }
+        return nil
     }
 
     private static func name(of encoding: String.Encoding) -> String {

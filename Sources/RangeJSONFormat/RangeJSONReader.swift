@@ -426,7 +426,8 @@ struct RangeJSONLowering {
         guard let markupsIndex = markupsValue, tape.kind(markupsIndex) == .array,
             tape.count(markupsIndex) > 0
         else {
-            return RangeJSONLowering.build(u, text, [], [], truncated: &truncated)
+            var split = false
+            return RangeJSONLowering.build(u, text, [], [], truncated: &truncated, split: &split)
         }
         // Offsets are mapped to UTF-8 byte offsets; ASCII text needs no mapping. Otherwise
         // `unitMap[w]` holds the units before byte 8w, and `byteOffset(unit)` walks from the
@@ -553,7 +554,17 @@ struct RangeJSONLowering {
             ranges.append(range)
         }
         if !RangeJSONLowering.isSorted(ranges) { ranges.sort(by: RangeJSONLowering.canonical) }
-        let inlines = RangeJSONLowering.build(u, text, ranges, extras, truncated: &truncated)
+        var split = false
+        let inlines = RangeJSONLowering.build(
+            u, text, ranges, extras, truncated: &truncated, split: &split)
+        if split {
+            let limit = RangeJSONLowering.splitLimit(ranges.count)
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .parseDepthLimit,
+                    "\(place): ranges split more than \(limit) times; the rest of the split"
+                        + " ranges flattened to text"))
+        }
         if truncated {
             diagnostics.append(
                 Diagnostic(
@@ -572,6 +583,11 @@ struct RangeJSONLowering {
 
     /// The deepest range nesting kept.
     static let maxDepth = 512
+
+    /// How many times `count` ranges may be split (at the end of an enclosing piece) before
+    /// the rest of a split range is left as text: crossing ranges can otherwise make pieces
+    /// quadratic in number (each range crossing the end of every enclosing one).
+    static func splitLimit(_ count: Int) -> Int { 4 * count + 4_096 }
 
     static func canonical(_ a: StyleRange, _ b: StyleRange) -> Bool {
         if a.start != b.start { return a.start < b.start }
@@ -614,42 +630,44 @@ struct RangeJSONLowering {
     /// Builds the inlines of `text` for sorted ranges in UTF-8 byte offsets.
     static func build(
         _ bytes: UnsafeBufferPointer<UInt8>, _ text: TextSource, _ ranges: [RangeSpan],
-        _ extras: [StyleRange], truncated: inout Bool
+        _ extras: [StyleRange], truncated: inout Bool, split: inout Bool
     ) -> [Inline] {
         if ranges.isEmpty, !RangeJSONLowering.containsLineEnd(bytes) {
             // The common plain paragraph: the text as one piece.
             return bytes.isEmpty ? [] : [.text(text.piece(bytes, 0, bytes.count))]
         }
-        return build(
-            bytes, text, ranges, extras, 0, bytes.count, inCode: false, truncated: &truncated)
+        return sweep(bytes, text, ranges, extras, truncated: &truncated, split: &split)
     }
 
-    /// Builds nested inlines for sorted ranges inside the byte range `[from, to)`.
-    static func build(
+    /// Builds nested inlines for sorted ranges in one sweep over their boundaries.
+    ///
+    /// At each position the ranges covering it that no open node stands for are pending
+    /// (kept in one heap per kind). A node opens for the pending range with the greatest end
+    /// clipped to the enclosing node's end (then the lesser kind, then the longer range, then
+    /// the earlier in canonical order), inside the innermost open node; a node closes at its
+    /// clipped end, and its range, if it goes on, is pending again (the remainder of a split).
+    /// Each range is touched once per piece, with no copy of the ranges per level, so time is
+    /// O((n + pieces) log n); nodes deeper than `maxDepth` are not opened (their text stays),
+    /// and after `splitLimit` splits the rest of a split range is not pending again (`split`).
+    static func sweep(
         _ bytes: UnsafeBufferPointer<UInt8>, _ text: TextSource, _ ranges: [RangeSpan],
-        _ extras: [StyleRange],
-        _ from: Int, _ to: Int,
-        inCode: Bool, depth: Int = 0, truncated: inout Bool
+        _ extras: [StyleRange], truncated: inout Bool, split: inout Bool
     ) -> [Inline] {
-        var ranges = ranges
-        if depth >= maxDepth, !ranges.isEmpty {
-            // Deeper nesting is flattened: the text stays, the inner ranges go.
-            truncated = true
-            ranges = []
+        struct Frame {
+            var rank: Int
+            var end: Int
+            var inCode: Bool
+            var children: [Inline] = []
         }
-        var out: [Inline] = []
-        out.reserveCapacity(2 * ranges.count + 1)
-        var cursor = from
-        var index = 0
-        // Split remainders: they all start at `cursor`, so they precede `ranges[index...]`
-        // except for ties, which `canonical` decides.
-        var front: [RangeSpan] = []
-        var frontIndex = 0
-        func emitText(_ a: Int, _ b: Int) {
-            guard b > a else { return }
-            let lo = a
-            let hi = b
-            var start = lo
+        var heaps = [RangeHeap](repeating: RangeHeap(), count: RangeKind.code.rawValue + 1)
+        var root: [Inline] = []
+        var stack: [Frame] = []
+        var next = 0
+        var textStart = 0
+        var splits = splitLimit(ranges.count)
+        func emitText(_ a: Int, _ hi: Int, inCode: Bool, into out: inout [Inline]) {
+            guard hi > a else { return }
+            var start = a
             if !inCode, let base = bytes.baseAddress {
                 // Line ends become line breaks (found with memchr).
                 while start < hi, let found = memchr(base + start, 0x0A, hi - start) {
@@ -663,65 +681,79 @@ struct RangeJSONLowering {
             let piece = text.piece(bytes, start, hi)
             out.append(inCode ? .code(piece, .none) : .text(piece))
         }
-        /// Takes the canonically first range of `front` and `ranges[index...]`.
-        func take() -> RangeSpan? {
-            let f = frontIndex < front.count ? front[frontIndex] : nil
-            let r = index < ranges.count ? ranges[index] : nil
-            if let f, r.map({ canonical(f, $0) }) ?? true {
-                frontIndex += 1
-                return f
+        /// Emits the text from `textStart` to `x` into the innermost open node.
+        func flush(_ x: Int) {
+            if stack.isEmpty {
+                emitText(textStart, x, inCode: false, into: &root)
+            } else {
+                let k = stack.count - 1
+                emitText(textStart, x, inCode: stack[k].inCode, into: &stack[k].children)
             }
-            if let r {
-                index += 1
-                return r
-            }
-            return nil
+            textStart = x
         }
-        func peekStart() -> Int? {
-            let f = frontIndex < front.count ? front[frontIndex].start : nil
-            let r = index < ranges.count ? ranges[index].start : nil
-            switch (f, r) {
-            case (let a?, let b?): return min(a, b)
-            case (let a?, nil): return a
-            case (nil, let b?): return b
-            default: return nil
-            }
-        }
-        while var next = take() {
-            next.start = max(next.start, cursor)
-            guard next.start < next.end else { continue }
-            emitText(cursor, next.start)
-            var children: [RangeSpan] = []
-            var remainders: [RangeSpan] = []
-            while let start = peekStart(), start < next.end, var r = take() {
-                if r.start < next.start { r.start = next.start }
-                if r.end <= next.end {
-                    if r.start < r.end { children.append(r) }
-                } else {
-                    var head = r
-                    head.end = next.end
-                    if head.start < head.end { children.append(head) }
-                    r.start = next.end
-                    remainders.append(r)
+        /// The kind of the pending range a node opens for at `x` inside a node ending at
+        /// `limit`, nil when none is pending (ranges ending at or before `x` are dropped).
+        func best(_ x: Int, _ limit: Int) -> Int? {
+            var chosen: Int?
+            var chosenEnd = 0
+            for k in heaps.indices {
+                while let top = heaps[k].top, top.end <= x { heaps[k].pop() }
+                guard let top = heaps[k].top else { continue }
+                let end = min(top.end, limit)
+                if chosen == nil || end > chosenEnd {
+                    chosen = k
+                    chosenEnd = end
                 }
             }
-            if !isSorted(children) { children.sort(by: canonical) }
-            if !remainders.isEmpty {
-                // (Without remainders `front[frontIndex...]` stays as it is, still sorted.)
-                remainders.sort(by: canonical)
-                front = Array(front[frontIndex...]) + remainders
-                front.sort(by: canonical)
-                frontIndex = 0
-            }
-            let inner = build(
-                bytes, text, children, extras, next.start, next.end,
-                inCode: inCode || next.kind == .code,
-                depth: depth + 1, truncated: &truncated)
-            appendNode(next, inner, extras, to: &out)
-            cursor = next.end
+            return chosen
         }
-        emitText(cursor, to)
-        return out
+        while true {
+            let limit = stack.last?.end ?? bytes.count
+            let x = next < ranges.count ? min(ranges[next].start, limit) : limit
+            // Nodes ending here close (the innermost ends first).
+            while let top = stack.last, top.end <= x {
+                flush(top.end)
+                let frame = stack.removeLast()
+                let range = ranges[frame.rank]
+                if stack.isEmpty {
+                    appendNode(range, frame.children, extras, to: &root)
+                } else {
+                    appendNode(range, frame.children, extras, to: &stack[stack.count - 1].children)
+                }
+                if range.end > frame.end {
+                    // The rest of a split range is pending again.
+                    if splits == 0 {
+                        split = true
+                    } else {
+                        splits -= 1
+                        let item = RangeHeap.Item(end: range.end, rank: frame.rank)
+                        heaps[range.kind.rawValue].push(item)
+                    }
+                }
+            }
+            while next < ranges.count, ranges[next].start == x {
+                let range = ranges[next]
+                heaps[range.kind.rawValue].push(RangeHeap.Item(end: range.end, rank: next))
+                next += 1
+            }
+            // Nodes open here for the pending ranges, each inside the one before.
+            while let kind = best(x, stack.last?.end ?? bytes.count) {
+                guard stack.count < maxDepth else {
+                    // Deeper nesting is flattened: the text stays, the inner ranges go.
+                    truncated = true
+                    break
+                }
+                flush(x)
+                let item = heaps[kind].pop()
+                let range = ranges[item.rank]
+                let limit = stack.last?.end ?? bytes.count
+                let inCode = (stack.last?.inCode ?? false) || range.kind == .code
+                stack.append(Frame(rank: item.rank, end: min(range.end, limit), inCode: inCode))
+            }
+            if stack.isEmpty, next == ranges.count { break }
+        }
+        flush(bytes.count)
+        return root
     }
 
     /// Appends the node of range `r` around `xs` (code ranges: `xs` itself) to `out`.
@@ -742,5 +774,53 @@ struct RangeJSONLowering {
         case .span: out.append(.span(xs, r.extra >= 0 ? extras[r.extra].attributes : .none))
         case .code: out.append(contentsOf: xs)  // text leaves are already `.code`
         }
+    }
+}
+
+/// A binary max-heap of pending ranges of one kind: the greatest end first, then the lowest
+/// rank (the earlier in canonical order).
+struct RangeHeap {
+    struct Item {
+        var end: Int
+        var rank: Int
+
+        @inline(__always)
+        func precedes(_ other: Item) -> Bool {
+            end != other.end ? end > other.end : rank < other.rank
+        }
+    }
+
+    private var items: [Item] = []
+
+    var top: Item? { items.first }
+
+    mutating func push(_ item: Item) {
+        items.append(item)
+        var k = items.count - 1
+        while k > 0 {
+            let parent = (k - 1) / 2
+            guard items[k].precedes(items[parent]) else { break }
+            items.swapAt(k, parent)
+            k = parent
+        }
+    }
+
+    @discardableResult
+    mutating func pop() -> Item {
+        let first = items[0]
+        let last = items.removeLast()
+        if items.isEmpty { return first }
+        items[0] = last
+        var k = 0
+        while true {
+            let l = 2 * k + 1
+            guard l < items.count else { break }
+            var c = l
+            if l + 1 < items.count, items[l + 1].precedes(items[l]) { c = l + 1 }
+            guard items[c].precedes(items[k]) else { break }
+            items.swapAt(k, c)
+            k = c
+        }
+        return first
     }
 }

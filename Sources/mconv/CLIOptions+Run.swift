@@ -76,27 +76,24 @@ extension CLIOptions {
         throw Failure(message: "cannot read '\(path)': \(reason)", status: .badInput)
     }
 
-    /// Refuses input that looks binary (a NUL byte in the first 8 KB, no UTF-16 byte order
-    /// mark or `--encoding`) unless `--force`.
+    /// Refuses input that looks binary unless `--force`: NUL bytes in the first 8 KB and no
+    /// text encoding fits (not UTF-8, no UTF-16 byte order mark or NUL pattern, no
+    /// `--encoding`). Text with a stray NUL is converted, with an `input.nul` warning.
     func checkNotBinary(_ bytes: [UInt8], path: String) throws(Failure) {
         let head = bytes.prefix(8192)
-        guard !force, head.contains(0) else { return }
+        guard !force, head.contains(0), values["encoding"] == nil else { return }
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return }
-        if let encoding = values["encoding"], encoding.lowercased().hasPrefix("utf-16") { return }
-        let name = Self.displayName(path)
-        // Text in UTF-16 without a byte order mark: NUL in every other byte.
-        let nulIndices = head.indices.filter { head[$0] == 0 }
-        let odd = nulIndices.filter { ($0 - head.startIndex) % 2 == 1 }.count
-        if head.count >= 16, nulIndices.count * 3 > head.count,
-            odd == 0 || odd == nulIndices.count
-        {
-            let order = odd == 0 ? "utf-16be" : "utf-16le"
-            throw Failure(
-                message: "\(name): looks like UTF-16 without a byte order mark"
-                    + " (use --encoding \(order), or --force)", status: .badInput)
+        if InputDecoding.unmarkedUTF16(bytes) != nil { return }
+        // Valid UTF-8 up to a sequence the 8 KB cut may have split.
+        var utf8 = Array(head)
+        while let last = utf8.last, last & 0xC0 == 0x80 || last >= 0xC0, head.count == 8192 {
+            utf8.removeLast()
+            if last >= 0xC0 { break }
         }
+        if String(bytes: utf8, encoding: .utf8) != nil { return }
         throw Failure(
-            message: "\(name): looks binary (NUL bytes); not converted (--force converts it)",
+            message: "\(Self.displayName(path)): looks binary (NUL bytes and not UTF-8 or"
+                + " UTF-16); not converted (--force converts it)",
             status: .badInput)
     }
 

@@ -402,19 +402,19 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(MarkdownExtensions.gfm.names == ["table", "strikethrough", "autolink", "tagfilter", "tasklist"])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:15
-@Test func MarkdownFormat_MarkdownReader_15() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:22
+@Test func MarkdownFormat_MarkdownReader_22() throws {
     let result = try MarkdownReader().read("# Hi\n\n- [x] done\n")
     #expect(result.document.blocks == [.heading(level: 1, [.text("Hi")], .none), .list(ListBlock(kind: .bullet, items: [ListItem([.plain([.text("done")], .none)], task: true)]))])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:29
-@Test func MarkdownFormat_MarkdownReader_29() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:36
+@Test func MarkdownFormat_MarkdownReader_36() throws {
     ignore(MarkdownReader(extensions: [.table, .footnotes]))
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:39
-@Test func MarkdownFormat_MarkdownReader_39() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:46
+@Test func MarkdownFormat_MarkdownReader_46() throws {
     #expect(try MarkdownReader().read("*a*").document.blocks == [.paragraph([.emphasis([.text("a")], .none)], .none)])
 }
 
@@ -472,8 +472,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(code.isLossy == true)
 }
 
-// Sources/MarkupAST/DiagnosticCode.swift:35
-@Test func MarkupAST_DiagnosticCode_35() throws {
+// Sources/MarkupAST/DiagnosticCode.swift:40
+@Test func MarkupAST_DiagnosticCode_40() throws {
     #expect(DiagnosticCode.htmlParseError("eof-in-tag").rawValue == "parse.eof-in-tag")
 }
 
@@ -745,12 +745,18 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(spec.disabled == ["smart"])
 }
 
-// Sources/MarkupConverter/InputDecoding.swift:10
-@Test func MarkupConverter_InputDecoding_10() throws {
+// Sources/MarkupConverter/InputDecoding.swift:11
+@Test func MarkupConverter_InputDecoding_11() throws {
     let (text, diags) = InputDecoding.decode([0x61, 0xFF, 0x62], source: "a.txt")
     #expect(text == "a\u{FFFD}b")
     ignore(diags)  // [1:2: warning: input.invalid-utf8: a.txt: invalid UTF-8 replaced with U+FFFD (1 place) ...]
     #expect(InputDecoding.decode([0x63, 0x61, 0x66, 0xE9], source: "a.txt", encoding: "latin1").0 == "café")
+}
+
+// Sources/MarkupConverter/InputDecoding.swift:137
+@Test func MarkupConverter_InputDecoding_137() throws {
+    let wide = Array("<p>hi</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    #expect(InputDecoding.unmarkedUTF16(wide) == .utf16LittleEndian)
 }
 
 // Sources/MarkupConverter/TreeDumpWriter.swift:6

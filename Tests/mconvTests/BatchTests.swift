@@ -62,7 +62,7 @@ struct BatchTests {
         let root = try folder([
             "good.md": Array("*ok*".utf8),
             "bad.json": Array("{ nope".utf8),
-            "blob.md": [0x61, 0x00, 0x62],
+            "blob.md": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D],
             "lossy.html": Array("<p><span style=\"color: red\">x</span></p>".utf8),
         ])
         let out = root + "/out"
@@ -73,7 +73,8 @@ struct BatchTests {
         let lines = r.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0].hasPrefix("mconv: \(root)/bad.json:1:"))
-        let refusal = "looks binary (NUL bytes); not converted (--force converts it)"
+        let refusal =
+            "looks binary (NUL bytes and not UTF-8 or UTF-16); not converted (--force converts it)"
         #expect(lines[1] == "mconv: \(root)/blob.md: \(refusal)")
         #expect(lines[2].hasPrefix("mconv: \(root)/lossy.html: warning: lossy."))
         #expect(lines[3] == "mconv: cannot read '\(root)/missing.md': No such file or directory")

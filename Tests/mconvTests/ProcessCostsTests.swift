@@ -76,8 +76,9 @@ struct ProcessCostsTests {
             process.standardInput = stdin
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
             process.standardError = stderr
+            _ = ignoreBrokenPipes
             try process.run()
-            stdin.fileHandleForWriting.write(Data("<p>a</p>".utf8))
+            try? stdin.fileHandleForWriting.write(contentsOf: Data("<p>a</p>".utf8))
             try stdin.fileHandleForWriting.close()
             let err = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
