@@ -354,14 +354,34 @@ enum ForeignNames {
         }
     }
 
+    /// Per first letter (`a`...`z`) of the keys of `svgAttributeNames`, a bit per key length:
+    /// a name whose letter and length match no key is not looked up (hashed) at all. SVG icons
+    /// put several attributes on every element, and few of them (`d`, `fill`, `class`) are
+    /// adjusted.
+    static let svgAttributeShapes: [UInt32] = {
+        var shapes = [UInt32](repeating: 0, count: 26)
+        for key in svgAttributeNames.keys {
+            let first = Int(key.utf8.first! - 0x61)
+            precondition(first < 26 && key.utf8.count < 32, "keys are short lower-case names")
+            shapes[first] |= 1 << UInt32(key.utf8.count)
+        }
+        return shapes
+    }()
+
     static func adjustSVGAttributes(_ attrs: inout [HTMLAttribute]) {
         for i in attrs.indices {
+            let name = attrs[i].name.utf8
+            guard let first = name.first, first >= 0x61, first <= 0x7A, name.count < 32,
+                svgAttributeShapes[Int(first - 0x61)] >> UInt32(name.count) & 1 != 0
+            else { continue }
             if let n = svgAttributeNames[attrs[i].name] { attrs[i].name = n }
         }
     }
 
     static func adjustForeignAttributes(_ attrs: inout [HTMLAttribute]) {
         for i in attrs.indices {
+            // Every key starts with `xl` (`xlink:`) or `xm` (`xml:`, `xmlns`).
+            guard attrs[i].name.utf8.first == 0x78 else { continue }
             if let (local, ns) = foreignAttributes[attrs[i].name] {
                 attrs[i].name = local
                 attrs[i].namespace = ns
