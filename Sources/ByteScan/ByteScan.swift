@@ -176,4 +176,17 @@ public enum ByteScan {
         assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
         return String(copying: unsafe UTF8Span(unchecked: span))
     }
+
+    /// `string(fromValidUTF8:)` for bytes in a buffer (the HTML tokenizer's
+    /// scratch buffers: input bytes after U+FFFD repair, cut next to ASCII bytes only).
+    ///
+    /// ```swift
+    /// Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) }
+    /// // "héllo"
+    /// ```
+    public static func string(fromValidUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let span = unsafe bytes.span
+        assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
+        return String(copying: unsafe UTF8Span(unchecked: span))
+    }
 }

@@ -332,16 +332,25 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         isOpen[e.node] = true
         tagCount[Int(e.tag.rawValue)] += 1
         if e.tag == .other {
-            otherCount[e.ns == .html ? e.name : e.name.lowercased(), default: 0] += 1
+            otherCount[Self.otherCountKey(e), default: 0] += 1
         }
         stack.append(e)
+    }
+
+    /// The `otherCount` key of an element: its name, lower-cased for foreign elements. Most
+    /// foreign names (`path`, `g`, `circle`) are lower-case ASCII already: `lowercased()`, which
+    /// builds a new string, is called only for the others.
+    @inline(__always) static func otherCountKey(_ e: OpenElement) -> String {
+        guard e.ns != .html else { return e.name }
+        let isLower = e.name.utf8.allSatisfy { $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) }
+        return isLower ? e.name : e.name.lowercased()
     }
 
     mutating func uncount(_ e: OpenElement) {
         isOpen[e.node] = false
         tagCount[Int(e.tag.rawValue)] -= 1
         if e.tag == .other {
-            let key = e.ns == .html ? e.name : e.name.lowercased()
+            let key = Self.otherCountKey(e)
             if let c = otherCount[key], c > 1 {
                 otherCount[key] = c - 1
             } else {

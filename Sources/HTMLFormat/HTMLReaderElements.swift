@@ -197,7 +197,11 @@ extension HTMLReaderElements {
                     }
                     if boundaryOffset != i || value[boundary].utf8.count != 1 { continue }
                 }
-                if start < i { tokens.append(token(bytes, start, i)) }
+                if start < i {
+                    // Sized at the first token: most lists have a few.
+                    if tokens.isEmpty { tokens.reserveCapacity(4) }
+                    tokens.append(token(bytes, start, i))
+                }
                 start = i + 1
             }
             if start < n { tokens.append(token(bytes, start, n)) }

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// The CommonMark character classes used by the delimiter-run (flanking) rules.
@@ -594,19 +595,38 @@ extension MarkdownWriter.Renderer {
 
     // MARK: HTML text
 
+    /// `s` with `&`, `<`, `>` and `"` escaped as character references.
+    ///
+    /// Copies the runs between those bytes (appending one Unicode scalar at a time cost as
+    /// much as the rest of the HTML written for definition lists and tables); the runs end next
+    /// to ASCII bytes, so the copy is valid UTF-8 as it is.
     func htmlEscape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
+        var text = s
+        let escaped = text.withUTF8 { bytes -> [UInt8]? in
+            var out: [UInt8] = []
+            var runStart = 0
+            for i in 0..<bytes.count {
+                let entity: StaticString
+                switch bytes[i] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                default: continue
+                }
+                if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                out.append(
+                    contentsOf: UnsafeBufferPointer(
+                        start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                runStart = i + 1
             }
+            if runStart == 0 { return nil }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return out
         }
-        return out
+        guard let escaped else { return s }
+        return ByteScan.string(fromValidUTF8: escaped)
     }
 }
 

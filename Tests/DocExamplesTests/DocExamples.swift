@@ -6,6 +6,7 @@
 
 import Foundation
 import BBCodeFormat
+import ByteScan
 import ConformanceKit
 import HTML5Parser
 import HTMLFormat
@@ -72,6 +73,38 @@ private func ignore<T>(_ value: T) {}
 @Test func BBCodeFormat_BBCodeWriter_10() throws {
     let doc = Document([.paragraph([.strong([.text("Hi")], .none), .text(" [b]")], .none)])
     #expect(BBCodeWriter().write(doc).output == "[b]Hi[/b] [noparse][b][/noparse]\n")
+}
+
+// Sources/ByteScan/ByteScan.swift:13
+@Test func ByteScan_ByteScan_13() throws {
+    let bytes: [UInt8] = Array("one\ntwo".utf8)
+    #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x0A, in: $0, from: 0) } == 3)
+}
+
+// Sources/ByteScan/ByteScan.swift:80
+@Test func ByteScan_ByteScan_80() throws {
+    #expect(Array("a€😀".utf8).withUnsafeBufferPointer { ByteScan.units(in: $0, utf16: true) } == 4)
+}
+
+// Sources/ByteScan/ByteScan.swift:120
+@Test func ByteScan_ByteScan_120() throws {
+    let bytes: [UInt8] = Array("a<b".utf8)
+    #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x3C, in: $0, from: 0) } == 1)
+}
+
+// Sources/ByteScan/ByteScan.swift:142
+@Test func ByteScan_ByteScan_142() throws {
+    ignore(ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: p, from: 0, to: n))  // the first `<`, `&` or NUL
+}
+
+// Sources/ByteScan/ByteScan.swift:172
+@Test func ByteScan_ByteScan_172() throws {
+    #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
+}
+
+// Sources/ByteScan/ByteScan.swift:184
+@Test func ByteScan_ByteScan_184() throws {
+    #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
 // Sources/ConformanceKit/CommandCase+Documents.swift:12
