@@ -139,7 +139,10 @@ public enum ByteScan {
     /// The index of the first of `a`, `b` or `c` in `base[start..<end]`, or `end`.
     ///
     /// ```swift
-    /// ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: p, from: 0, to: n)  // the first `<`, `&` or NUL
+    /// let bytes: [UInt8] = Array("a&b<c".utf8)
+    /// bytes.withUnsafeBufferPointer {
+    ///     ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: $0.baseAddress!, from: 0, to: $0.count)
+    /// }  // 1: the first `<`, `&` or NUL
     /// ```
     @inlinable @inline(__always)
     public static func firstIndex(

@@ -368,20 +368,33 @@ enum ForeignNames {
         return shapes
     }()
 
+    /// Whether `name` may be a key of `svgAttributeNames` (its letter and length match one).
+    @inline(__always) static func mayBeSVGAttribute(_ name: String) -> Bool {
+        let name = name.utf8
+        guard let first = name.first, first >= 0x61, first <= 0x7A, name.count < 32 else {
+            return false
+        }
+        return svgAttributeShapes[Int(first - 0x61)] >> UInt32(name.count) & 1 != 0
+    }
+
+    /// Whether `name` may be a key of `foreignAttributes`: every key starts with `x` (`xlink:`,
+    /// `xml:`, `xmlns`).
+    @inline(__always) static func mayBeForeignAttribute(_ name: String) -> Bool {
+        name.utf8.first == 0x78
+    }
+
     static func adjustSVGAttributes(_ attrs: inout [HTMLAttribute]) {
-        for i in attrs.indices {
-            let name = attrs[i].name.utf8
-            guard let first = name.first, first >= 0x61, first <= 0x7A, name.count < 32,
-                svgAttributeShapes[Int(first - 0x61)] >> UInt32(name.count) & 1 != 0
-            else { continue }
+        // Looked at before the list is touched: the token still holds it, so the first write
+        // copies it, and most lists need none.
+        guard attrs.contains(where: { mayBeSVGAttribute($0.name) }) else { return }
+        for i in attrs.indices where mayBeSVGAttribute(attrs[i].name) {
             if let n = svgAttributeNames[attrs[i].name] { attrs[i].name = n }
         }
     }
 
     static func adjustForeignAttributes(_ attrs: inout [HTMLAttribute]) {
-        for i in attrs.indices {
-            // Every key starts with `xl` (`xlink:`) or `xm` (`xml:`, `xmlns`).
-            guard attrs[i].name.utf8.first == 0x78 else { continue }
+        guard attrs.contains(where: { mayBeForeignAttribute($0.name) }) else { return }
+        for i in attrs.indices where mayBeForeignAttribute(attrs[i].name) {
             if let (local, ns) = foreignAttributes[attrs[i].name] {
                 attrs[i].name = local
                 attrs[i].namespace = ns
