@@ -632,19 +632,24 @@ extension MarkdownWriter.Renderer {
 
 extension String {
     /// The lines of the string split at `\n`, scanning UTF-8 (an empty last line is kept).
+    ///
+    /// Eight bytes at a time (`ByteScan`): stepping `String.UTF8View` indices one byte at a
+    /// time cost more than the rest of writing a long HTML block.
     func writerLines() -> [Substring] {
-        var result: [Substring] = []
-        let bytes = utf8
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            if bytes[index] == 0x0A {
-                result.append(self[start..<index])
-                start = bytes.index(after: index)
+        var text = self
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> [Substring] in
+            var result: [Substring] = []
+            var start = 0
+            while true {
+                let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start)
+                let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                let upper = utf8.index(utf8.startIndex, offsetBy: end)
+                result.append(text[lower..<upper])
+                if end == bytes.count { return result }
+                start = end + 1
             }
-            index = bytes.index(after: index)
-        }
-        result.append(self[start..<endIndex])
-        return result
+        }!
     }
 }
