@@ -139,11 +139,10 @@ public enum ByteScan {
     /// The index of the first of `a`, `b` or `c` in `base[start..<end]`, or `end`.
     ///
     /// ```swift
-    /// let bytes: [UInt8] = Array("ab&c<".utf8)
-    /// let i = bytes.withUnsafeBufferPointer { buffer in
-    ///     ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: buffer.baseAddress!, from: 0, to: buffer.count)
-    /// }
-    /// i  // 2: the first `<`, `&` or NUL
+    /// let bytes: [UInt8] = Array("a&b<c".utf8)
+    /// bytes.withUnsafeBufferPointer {
+    ///     ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: $0.baseAddress!, from: 0, to: $0.count)
+    /// }  // 1: the first `<`, `&` or NUL
     /// ```
     @inlinable @inline(__always)
     public static func firstIndex(
@@ -177,6 +176,19 @@ public enum ByteScan {
     /// ```
     public static func string(fromValidUTF8 bytes: [UInt8]) -> String {
         let span = bytes.span
+        assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
+        return String(copying: unsafe UTF8Span(unchecked: span))
+    }
+
+    /// `string(fromValidUTF8:)` for bytes in a buffer (the HTML tokenizer's
+    /// scratch buffers: input bytes after U+FFFD repair, cut next to ASCII bytes only).
+    ///
+    /// ```swift
+    /// Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) }
+    /// // "héllo"
+    /// ```
+    public static func string(fromValidUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let span = unsafe bytes.span
         assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
         return String(copying: unsafe UTF8Span(unchecked: span))
     }

@@ -1,3 +1,5 @@
+import ByteScan
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -76,7 +78,10 @@ struct ByteBuffer {
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    func string() -> String { String(decoding: bytes, as: UTF8.self) }
+    /// The bytes as a `String`, not validated again (debug builds check): the tokenizer's
+    /// input is valid UTF-8 (``InputStream`` repaired it) and its tokens end next to ASCII
+    /// bytes.
+    func string() -> String { ByteScan.string(fromValidUTF8: bytes) }
 
     func equals(_ other: ByteBuffer) -> Bool {
         count == other.count && (count == 0 || memcmp(base, other.base, count) == 0)

@@ -354,14 +354,47 @@ enum ForeignNames {
         }
     }
 
+    /// Per first letter (`a`...`z`) of the keys of `svgAttributeNames`, a bit per key length:
+    /// a name whose letter and length match no key is not looked up (hashed) at all. SVG icons
+    /// put several attributes on every element, and few of them (`d`, `fill`, `class`) are
+    /// adjusted.
+    static let svgAttributeShapes: [UInt32] = {
+        var shapes = [UInt32](repeating: 0, count: 26)
+        for key in svgAttributeNames.keys {
+            let first = Int(key.utf8.first! - 0x61)
+            precondition(first < 26 && key.utf8.count < 32, "keys are short lower-case names")
+            shapes[first] |= 1 << UInt32(key.utf8.count)
+        }
+        return shapes
+    }()
+
+    /// Whether `name` may be a key of `svgAttributeNames` (its letter and length match one).
+    @inline(__always) static func mayBeSVGAttribute(_ name: String) -> Bool {
+        let name = name.utf8
+        guard let first = name.first, first >= 0x61, first <= 0x7A, name.count < 32 else {
+            return false
+        }
+        return svgAttributeShapes[Int(first - 0x61)] >> UInt32(name.count) & 1 != 0
+    }
+
+    /// Whether `name` may be a key of `foreignAttributes`: every key starts with `x` (`xlink:`,
+    /// `xml:`, `xmlns`).
+    @inline(__always) static func mayBeForeignAttribute(_ name: String) -> Bool {
+        name.utf8.first == 0x78
+    }
+
     static func adjustSVGAttributes(_ attrs: inout [HTMLAttribute]) {
-        for i in attrs.indices {
+        // Looked at before the list is touched: the token still holds it, so the first write
+        // copies it, and most lists need none.
+        guard attrs.contains(where: { mayBeSVGAttribute($0.name) }) else { return }
+        for i in attrs.indices where mayBeSVGAttribute(attrs[i].name) {
             if let n = svgAttributeNames[attrs[i].name] { attrs[i].name = n }
         }
     }
 
     static func adjustForeignAttributes(_ attrs: inout [HTMLAttribute]) {
-        for i in attrs.indices {
+        guard attrs.contains(where: { mayBeForeignAttribute($0.name) }) else { return }
+        for i in attrs.indices where mayBeForeignAttribute(attrs[i].name) {
             if let (local, ns) = foreignAttributes[attrs[i].name] {
                 attrs[i].name = local
                 attrs[i].namespace = ns

@@ -145,7 +145,8 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// Per ``Tag``: how many open elements have it.
     let tagCount: UnsafeMutablePointer<Int32>
     /// Open elements without a ``Tag`` (unknown HTML names, SVG, MathML) by lower-case name,
-    /// so end tags naming nothing open are rejected without walking the stack.
+    /// so end tags naming nothing open are rejected without walking the stack (a name whose
+    /// elements have all closed stays, at 0).
     var otherCount: [String: Int32] = [:]
     var depthReported = false
     /// Failed scans of the stack by query (only long ones are kept).
@@ -332,21 +333,29 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         isOpen[e.node] = true
         tagCount[Int(e.tag.rawValue)] += 1
         if e.tag == .other {
-            otherCount[e.ns == .html ? e.name : e.name.lowercased(), default: 0] += 1
+            otherCount[Self.otherCountKey(e), default: 0] += 1
         }
         stack.append(e)
+    }
+
+    /// The `otherCount` key of an element: its name, lower-cased for foreign elements. Most
+    /// foreign names (`path`, `g`, `circle`) are lower-case ASCII already: `lowercased()`, which
+    /// builds a new string, is called only for the others.
+    @inline(__always) static func otherCountKey(_ e: OpenElement) -> String {
+        guard e.ns != .html else { return e.name }
+        let isLower = e.name.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
+        }
+        return isLower == true ? e.name : e.name.lowercased()
     }
 
     mutating func uncount(_ e: OpenElement) {
         isOpen[e.node] = false
         tagCount[Int(e.tag.rawValue)] -= 1
         if e.tag == .other {
-            let key = e.ns == .html ? e.name : e.name.lowercased()
-            if let c = otherCount[key], c > 1 {
-                otherCount[key] = c - 1
-            } else {
-                otherCount[key] = nil
-            }
+            // Kept at 0 rather than removed: SVG icons open and close the same few names over
+            // and over, and each removal and re-insertion cost two more hash lookups.
+            otherCount[Self.otherCountKey(e), default: 0] -= 1
         }
     }
 

@@ -145,11 +145,94 @@ enum HTMLReaderElements {
     /// A cell or column alignment from `align` and `text-align`.
     static func alignment(_ align: String?, _ textAlign: String?) -> ColumnAlignment {
         if align == nil && textAlign == nil { return .none }
-        switch (textAlign ?? align ?? "").trimmingCharacters(in: .whitespaces).lowercased() {
+        switch trimmingWhitespaces(textAlign ?? align ?? "").lowercased() {
         case "left", "start": return .left
         case "center", "-webkit-center", "middle": return .center
         case "right", "end": return .right
         default: return .none
         }
+    }
+}
+
+extension HTMLReaderElements {
+    /// `s.trimmingCharacters(in: .whitespaces)`: tab, the space separators (Unicode category
+    /// Zs) and U+200B ZERO WIDTH SPACE (Foundation's set) removed from both ends, scalar by
+    /// scalar.
+    ///
+    /// Foundation's version cost more than the rest of reading a table cell (every cell with
+    /// `align` or `text-align` asks for its alignment).
+    static func trimmingWhitespaces(_ s: String) -> Substring {
+        func isWhitespace(_ c: Unicode.Scalar) -> Bool {
+            c == " " || c == "\t"
+                || (c.value >= 0x80
+                    && (c.value == 0x200B || c.properties.generalCategory == .spaceSeparator))
+        }
+        let scalars = s.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+            let last = scalars.lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
+        return Substring(scalars[first...last])
+    }
+
+    /// The tokens of a class list: `value.split(whereSeparator:)` at the Characters space, tab,
+    /// newline, carriage return and form feed (only space when `spacesOnly`), empty tokens
+    /// omitted.
+    ///
+    /// Scans the UTF-8 bytes: the Character split cost a grapheme break and five `Character`
+    /// comparisons per character of every class attribute. A white-space byte is a Character of
+    /// its own unless a neighbour joins it (`\r\n` is one Character; a combining mark after a
+    /// space, or a prepended mark before it, makes one): only next to non-ASCII bytes or in a
+    /// `\r\n` pair are the Characters walked.
+    static func classList(_ value: String, spacesOnly: Bool = false) -> [String] {
+        var value = value
+        value.makeContiguousUTF8()
+        let utf8 = value.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> [String] in
+            var tokens: [String] = []
+            let n = bytes.count
+            var start = 0
+            // A Character boundary at or before the byte being decided, and its offset.
+            var boundary = value.startIndex
+            var boundaryOffset = 0
+            for i in 0..<n {
+                let b = bytes[i]
+                let isSpace = b == 0x20
+                    || (!spacesOnly && (b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C))
+                guard isSpace else { continue }
+                let before = i > 0 ? bytes[i - 1] : 0
+                let after = i + 1 < n ? bytes[i + 1] : 0
+                if before >= 0x80 || after >= 0x80 || (b == 0x0D && after == 0x0A)
+                    || (b == 0x0A && before == 0x0D)
+                {
+                    // Whether the byte is a Character of its own: Characters are walked from
+                    // the token start (a boundary), never twice over the same bytes.
+                    if boundaryOffset < start {
+                        boundary = utf8.index(utf8.startIndex, offsetBy: start)
+                        boundaryOffset = start
+                    }
+                    while boundaryOffset < i {
+                        boundary = value.index(after: boundary)
+                        boundaryOffset = utf8.distance(from: utf8.startIndex, to: boundary)
+                    }
+                    if boundaryOffset != i || value[boundary].utf8.count != 1 { continue }
+                }
+                if start < i {
+                    // Sized at the first token: most lists have a few.
+                    if tokens.isEmpty { tokens.reserveCapacity(4) }
+                    tokens.append(token(bytes, start, i))
+                }
+                start = i + 1
+            }
+            if start < n { tokens.append(token(bytes, start, n)) }
+            return tokens
+        }!
+    }
+
+    /// The token `bytes[start..<end]`, cut next to ASCII bytes or at Character boundaries of
+    /// valid UTF-8.
+    private static func token(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+        -> String
+    {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 }

@@ -152,7 +152,9 @@ final class HTMLReaderLowering {
         guard node.kind == .element else { return false }
         if node.attribute("data-footnotes") != nil { return true }
         if node.attribute("role") == "doc-endnotes" { return true }
-        if let cls = node.attribute("class"), cls.split(separator: " ").contains("footnotes") {
+        if let cls = node.attribute("class"),
+            HTMLReaderElements.classList(cls, spacesOnly: true).contains("footnotes")
+        {
             return true
         }
         return false
@@ -270,8 +272,7 @@ final class HTMLReaderLowering {
             switch name {
             case "id": id = attribute.value
             case "class":
-                classes = attribute.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
-                    .map(String.init)
+                classes = HTMLReaderElements.classList(attribute.value)
             case "style":
                 // The parsed list itself when it is the first (`+=` onto an empty array
                 // allocates a copy).
@@ -563,7 +564,8 @@ final class HTMLReaderLowering {
                 language = lang
             }
             if language == nil, let codeChild = onlyElementChild(i), nodes[Int(codeChild)].isHTMLElement("code") {
-                let classes = (nodes[Int(codeChild)].attribute("class") ?? "").split(separator: " ").map(String.init)
+                let classes = HTMLReaderElements.classList(
+                    nodes[Int(codeChild)].attribute("class") ?? "", spacesOnly: true)
                 language = HTMLReaderElements.language(fromClasses: classes)
                 if language == nil, classes.contains("sourceCode") {
                     language = classes.first { $0 != "sourceCode" }
@@ -828,7 +830,7 @@ final class HTMLReaderLowering {
         if href.hasPrefix("#fnref") || href.hasPrefix("#user-content-fnref") { return true }
         if node.attribute("data-footnote-backref") != nil { return true }
         if node.attribute("role") == "doc-backlink" { return true }
-        let classes = (node.attribute("class") ?? "").split(separator: " ")
+        let classes = HTMLReaderElements.classList(node.attribute("class") ?? "", spacesOnly: true)
         return classes.contains("footnote-back") || classes.contains("footnote-backref")
     }
 

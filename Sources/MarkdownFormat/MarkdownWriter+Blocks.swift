@@ -72,7 +72,11 @@ extension MarkdownWriter.Renderer {
         if !attributes.id.isEmpty || !attributes.classes.isEmpty || !attributes.style.isEmpty
             || !attributes.pairs.isEmpty
         {
-            lossy(.lossyAttributes, "attributes of <\(element())> dropped")
+            // Most elements of a page repeat a few names: the message is built and looked up
+            // (`lossy`) once per name.
+            let name = element()
+            guard attributeReports.insert(name).inserted else { return }
+            lossy(.lossyAttributes, "attributes of <\(name)> dropped")
         }
     }
 

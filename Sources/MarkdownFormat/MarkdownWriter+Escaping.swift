@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// The CommonMark character classes used by the delimiter-run (flanking) rules.
@@ -594,37 +595,61 @@ extension MarkdownWriter.Renderer {
 
     // MARK: HTML text
 
+    /// `s` with `&`, `<`, `>` and `"` escaped as character references.
+    ///
+    /// Copies the runs between those bytes (appending one Unicode scalar at a time cost as
+    /// much as the rest of the HTML written for definition lists and tables); the runs end next
+    /// to ASCII bytes, so the copy is valid UTF-8 as it is.
     func htmlEscape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
+        var text = s
+        let escaped = text.withUTF8 { bytes -> [UInt8]? in
+            var out: [UInt8] = []
+            var runStart = 0
+            for i in 0..<bytes.count {
+                let entity: StaticString
+                switch bytes[i] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                default: continue
+                }
+                if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                out.append(
+                    contentsOf: UnsafeBufferPointer(
+                        start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                runStart = i + 1
             }
+            if runStart == 0 { return nil }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return out
         }
-        return out
+        guard let escaped else { return s }
+        return ByteScan.string(fromValidUTF8: escaped)
     }
 }
 
 extension String {
     /// The lines of the string split at `\n`, scanning UTF-8 (an empty last line is kept).
+    ///
+    /// Eight bytes at a time (`ByteScan`): stepping `String.UTF8View` indices one byte at a
+    /// time cost more than the rest of writing a long HTML block.
     func writerLines() -> [Substring] {
-        var result: [Substring] = []
-        let bytes = utf8
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            if bytes[index] == 0x0A {
-                result.append(self[start..<index])
-                start = bytes.index(after: index)
+        var text = self
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> [Substring] in
+            var result: [Substring] = []
+            var start = 0
+            while true {
+                let end = ByteScan.firstIndex(of: 0x0A, in: bytes, from: start)
+                let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                let upper = utf8.index(utf8.startIndex, offsetBy: end)
+                result.append(text[lower..<upper])
+                if end == bytes.count { return result }
+                start = end + 1
             }
-            index = bytes.index(after: index)
-        }
-        result.append(self[start..<endIndex])
-        return result
+        }!
     }
 }

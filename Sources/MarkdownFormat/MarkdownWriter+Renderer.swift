@@ -40,6 +40,8 @@ extension MarkdownWriter {
         @exclusivity(unchecked) var out: [UInt8] = []
         var diagnostics: [Diagnostic] = []
         var reported: Set<ReportKey> = []
+        /// Element names whose dropped attributes were reported (see `reportAttributes`).
+        var attributeReports: Set<String> = []
         @exclusivity(unchecked) var prefixes: [Prefix] = []
         @exclusivity(unchecked) var depth = 0
         var referenceLabels: [ReferenceKey: Int] = [:]

@@ -94,16 +94,20 @@ private func ignore<T>(_ value: T) {}
 
 // Sources/ByteScan/ByteScan.swift:142
 @Test func ByteScan_ByteScan_142() throws {
-    let bytes: [UInt8] = Array("ab&c<".utf8)
-    let i = bytes.withUnsafeBufferPointer { buffer in
-        ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: buffer.baseAddress!, from: 0, to: buffer.count)
-    }
-    #expect(i == 2)  // the first `<`, `&` or NUL
+    let bytes: [UInt8] = Array("a&b<c".utf8)
+    #expect(bytes.withUnsafeBufferPointer {
+        ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: $0.baseAddress!, from: 0, to: $0.count)
+    } == 1)  // the first `<`, `&` or NUL
 }
 
-// Sources/ByteScan/ByteScan.swift:176
-@Test func ByteScan_ByteScan_176() throws {
+// Sources/ByteScan/ByteScan.swift:175
+@Test func ByteScan_ByteScan_175() throws {
     #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
+}
+
+// Sources/ByteScan/ByteScan.swift:187
+@Test func ByteScan_ByteScan_187() throws {
+    #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
 // Sources/ConformanceKit/CommandCase+Documents.swift:12
