@@ -14,22 +14,14 @@ struct BBCodeLowering {
     /// them later; list and table structure still counts them).
     private var dropped = 0
 
-    /// The finished nodes `.inline` and `.block` point to (from the builder).
-    private let inlineLeaves: [Inline]
-    /// Per inline leaf: whether it may hold a line break.
-    private let inlineLeafBreaks: [Bool]
+    /// The finished blocks `.block` nodes point to (from the builder).
     private let blockLeaves: [Block]
     /// Whether the builder's tree may hold something `Normalize` changes (when false, the
     /// paragraphs are normalized already and are not checked).
     private let mayNeedNormalize: Bool
 
-    init(
-        diagnostics: [Diagnostic], inlineLeaves: [Inline], inlineLeafBreaks: [Bool],
-        blockLeaves: [Block], mayNeedNormalize: Bool = true
-    ) {
+    init(diagnostics: [Diagnostic], blockLeaves: [Block], mayNeedNormalize: Bool = true) {
         self.diagnostics = diagnostics
-        self.inlineLeaves = inlineLeaves
-        self.inlineLeafBreaks = inlineLeafBreaks
         self.blockLeaves = blockLeaves
         self.mayNeedNormalize = mayNeedNormalize
     }
@@ -43,16 +35,26 @@ struct BBCodeLowering {
     }
 
     /// Whether `inlines`, made of `nodes`, may hold a line break: at its top level (from line
-    /// ends, looked at after the edges were trimmed) or inside an inline leaf or a flattened
-    /// block element (nothing else makes one).
+    /// ends, looked at after the edges were trimmed) or inside an inline of a run or a
+    /// flattened block element (nothing else makes one).
     private func mayHoldBreak(_ nodes: ArraySlice<BBNode>, _ inlines: [Inline]) -> Bool {
+        nodesMayHoldBreak(nodes) || topLevelBreak(inlines)
+    }
+
+    /// The part of `mayHoldBreak` that looks at the nodes.
+    private func nodesMayHoldBreak(_ nodes: ArraySlice<BBNode>) -> Bool {
         for node in nodes {
             switch node {
             case .element: return true
-            case .inline(let k): if inlineLeafBreaks[k] { return true }
-            case .text, .block, .newlines: break
+            case .run(_, let breaks): if breaks { return true }
+            case .block, .newlines: break
             }
         }
+        return false
+    }
+
+    /// The part of `mayHoldBreak` that looks at the inlines' top level.
+    private func topLevelBreak(_ inlines: [Inline]) -> Bool {
         for i in inlines.indices {
             if case .lineBreak = inlines[i] { return true }
         }
@@ -60,7 +62,10 @@ struct BBCodeLowering {
     }
 
     /// Blocks of a container; `compact` gives `.plain` paragraphs (list items, cells).
-    mutating func blocks(_ nodes: [BBNode], compact: Bool) -> [Block] {
+    /// (A run that makes a paragraph alone is moved out of `nodes`, not copied: given
+    /// nodes nothing else holds, as `BBElement.takeChildren` gives, it is trimmed in place.)
+    mutating func blocks(_ givenNodes: consuming [BBNode], compact: Bool) -> [Block] {
+        var nodes = givenNodes
         if nodes.isEmpty { return [] }  // (list items ask for the nodes between items)
         var out: [Block] = []
         out.reserveCapacity(nodes.count / 4 + 1)
@@ -70,8 +75,14 @@ struct BBCodeLowering {
         func flush(_ this: inout BBCodeLowering) {
             guard runEnd > runStart else { return }
             var inlines: [Inline] = []
-            inlines.reserveCapacity(runEnd - runStart)
-            this.appendInlines(nodes[runStart..<runEnd], to: &inlines)
+            let nodeBreaks = this.nodesMayHoldBreak(nodes[runStart..<runEnd])
+            let hasElement = this.runHasElement(nodes[runStart..<runEnd])
+            if runEnd - runStart == 1, case .run(let xs, _) = nodes[runStart] {
+                nodes[runStart] = .newlines(0)  // (the builder's run moved out: no copy)
+                inlines = xs
+            } else {
+                this.appendInlines(nodes[runStart..<runEnd], to: &inlines)
+            }
             // (Breaks trimmed inside a container may leave it empty: `Normalize` drops it.)
             var nested = false
             BBCodeLowering.trimBreaks(&inlines, leading: true, depth: 0, nested: &nested)
@@ -83,9 +94,7 @@ struct BBCodeLowering {
             if blank { return }
             if this.normalizing {
                 // (A block element flattened into the run may hold anything: checked then.)
-                if this.mayNeedNormalize || nested
-                    || this.runHasElement(nodes[runStart..<runEnd])
-                {
+                if this.mayNeedNormalize || nested || hasElement {
                     inlines = Normalize.inlines(inlines)
                 }
                 if inlines.isEmpty {
@@ -98,7 +107,7 @@ struct BBCodeLowering {
                 let leading = BBCodeLowering.trimBreaks(&inlines, leading: true)
                 let trailing = BBCodeLowering.trimBreaks(&inlines, leading: false)
                 if (leading || trailing) && inlines.isEmpty { return }
-                let breaks = this.mayHoldBreak(nodes[runStart..<runEnd], inlines)
+                let breaks = nodeBreaks || this.topLevelBreak(inlines)
                 if BBCodeLowering.trimSpaces(&inlines, mayHoldBreak: breaks) {
                     inlines = Normalize.inlines(inlines)
                     if inlines.isEmpty { return }
@@ -106,8 +115,11 @@ struct BBCodeLowering {
             }
             out.append(compact ? .plain(inlines, .none) : .paragraph(inlines, .none))
         }
-        for (i, node) in nodes.enumerated() {
-            switch node {
+        // (By index: a loop over `nodes` would hold a second reference to them.)
+        var i = 0
+        while i < nodes.count {
+            defer { i += 1 }
+            switch nodes[i] {
             case .newlines(let count) where count >= 2:
                 flush(&self)
             case .element(let element) where element.isBlock:
@@ -132,10 +144,9 @@ struct BBCodeLowering {
     mutating func appendInlines(_ nodes: ArraySlice<BBNode>, to out: inout [Inline]) {
         for node in nodes {
             switch node {
-            case .text(let s): out.append(.text(s))
+            case .run(let xs, _): out.append(contentsOf: xs)
             case .newlines(let count):
                 for _ in 0..<count { out.append(.lineBreak) }
-            case .inline(let k): out.append(inlineLeaves[k])
             case .block: break
             case .element(let e):
                 // Only block elements remain (inline elements are lowered when they close).
@@ -150,7 +161,7 @@ struct BBCodeLowering {
     private mutating func block(_ e: BBElement) -> [Block] {
         switch e.tag.kind {
         case .quote:
-            return [.blockQuote(blocks(e.children, compact: false), e.attributes)]
+            return [.blockQuote(blocks(e.takeChildren(), compact: false), e.attributes)]
         case .list:
             return list(e)
         case .table:
@@ -158,7 +169,7 @@ struct BBCodeLowering {
         case .heading(let level):
             let saved = normalizing
             normalizing = false
-            let inner = blocks(e.children, compact: false)
+            let inner = blocks(e.takeChildren(), compact: false)
             normalizing = saved
             var xs: [Inline] = []
             for b in inner {
@@ -169,9 +180,9 @@ struct BBCodeLowering {
             return [.heading(level: min(6, max(1, level)), xs, e.attributes)]
         case .listItem, .tableRow, .tableCell, .tableHeader:
             // Only reachable for implied containers; keep the content.
-            return blocks(e.children, compact: false)
+            return blocks(e.takeChildren(), compact: false)
         default:
-            return [.div(blocks(e.children, compact: false), e.attributes)]
+            return [.div(blocks(e.takeChildren(), compact: false), e.attributes)]
         }
     }
 
@@ -184,7 +195,7 @@ struct BBCodeLowering {
                 let before = blocks(pending, compact: true)
                 if !before.isEmpty || dropped != mark { items.append(ListItem(before)) }
                 pending.removeAll()
-                items.append(ListItem(blocks(c.children, compact: true)))
+                items.append(ListItem(blocks(c.takeChildren(), compact: true)))
             } else {
                 pending.append(child)
             }
@@ -236,7 +247,8 @@ struct BBCodeLowering {
                 let rowspan = Int(cell.attributes.value(of: "rowspan") ?? "") ?? 1
                 cells.append(
                     TableCell(
-                        blocks(cell.children, compact: true), header: cell.tag.kind == .tableHeader,
+                        blocks(cell.takeChildren(), compact: true),
+                        header: cell.tag.kind == .tableHeader,
                         colspan: max(1, colspan), rowspan: max(1, rowspan)))
             }
             rows.append(TableRow(cells))

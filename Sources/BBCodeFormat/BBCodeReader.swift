@@ -49,10 +49,9 @@ public struct BBCodeReader: MarkupReader {
         builder.diagnostics = tokenizer.diagnostics
         let root = builder.build(tokens, tokenizer)
         var lowering = BBCodeLowering(
-            diagnostics: builder.diagnostics, inlineLeaves: builder.inlineLeaves,
-            inlineLeafBreaks: builder.inlineLeafBreaks, blockLeaves: builder.blockLeaves,
+            diagnostics: builder.diagnostics, blockLeaves: builder.blockLeaves,
             mayNeedNormalize: builder.mayNeedNormalize)
-        let blocks = lowering.blocks(root.children, compact: false)
+        let blocks = lowering.blocks(root.takeChildren(), compact: false)
         var diagnostics = lowering.diagnostics
         diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         // The lowering builds normalized blocks (see `BBCodeLowering`).

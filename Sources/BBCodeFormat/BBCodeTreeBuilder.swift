@@ -17,12 +17,18 @@ final class BBElement {
     /// An unsafe link: lowered as its children only.
     @exclusivity(unchecked) var transparent = false
     /// Whether `inlines` may hold a line break at some depth (when false, the lowering skips
-    /// looking for spaces next to line breaks).
+    /// looking for spaces next to line breaks). In a block element: whether an inline of the
+    /// current run may hold one inside (its own line ends are looked for by the lowering).
     @exclusivity(unchecked) var mayHoldBreak = false
-    /// The content of a block element.
+    /// In a block element: whether the run's last inline came from a dropped link, so that a
+    /// text after it is not merged into it (as when the run was nodes).
+    @exclusivity(unchecked) var runEndsSpliced = false
+    /// The content of a block element (its inline runs as `.run` nodes).
     @exclusivity(unchecked) var children: [BBNode] = []
     /// The content of an inline element, already lowered (inline elements hold only inline
     /// content, so they become AST inlines when they close; see `BBCodeTreeBuilder.pop`).
+    /// In a block element: the current run of inline content (since the last paragraph
+    /// break or block), built as AST inlines directly; `flushRun` moves it to `children`.
     @exclusivity(unchecked) var inlines: [Inline] = []
 
     init(
@@ -52,18 +58,26 @@ final class BBElement {
         mayHoldBreak = false
     }
 
-    /// Appends `s` to the last child, which must be `.text`, in place: text kept as many
-    /// pieces (tags beyond the depth limit, stray close tags) costs linear time, not
-    /// quadratic.
-    func appendToLastText(_ s: String) {
-        let last = children.count - 1
-        guard case .text(var text) = children[last] else { return }
-        children[last] = .newlines(0)  // drops the array's reference: `text` is unique
-        text.append(s)
-        children[last] = .text(text)
+    /// The children, moved out (for the lowering, which reads each element once).
+    func takeChildren() -> [BBNode] {
+        let nodes = children
+        children = []
+        return nodes
     }
 
-    /// `appendToLastText` for an inline element's `inlines`.
+    /// Ends a block element's current run of inlines: moves it to `children` as one node.
+    func flushRun() {
+        guard !inlines.isEmpty else { return }
+        let xs = inlines
+        inlines = []
+        children.append(.run(xs, mayHoldBreak: mayHoldBreak))
+        mayHoldBreak = false
+        runEndsSpliced = false
+    }
+
+    /// Appends `s` to the last of `inlines`, which must be `.text`, in place: text kept as
+    /// many pieces (tags beyond the depth limit, stray close tags) costs linear time, not
+    /// quadratic.
     func appendToLastInlineText(_ s: String) {
         let last = inlines.count - 1
         guard case .text(var text) = inlines[last] else { return }
@@ -112,15 +126,18 @@ final class BBElement {
 
 /// A node of the intermediate tree.
 ///
-/// Only block elements hold `BBNode`s (inline elements hold lowered `Inline`s).
-/// Finished AST nodes are held by index in the builder's `inlineLeaves` and `blockLeaves`,
-/// which keeps this enum small (copies and destruction stay cheap).
+/// Only block elements hold `BBNode`s (inline elements hold lowered `Inline`s). Inline
+/// content between paragraph breaks and blocks is one `.run` of AST inlines, built by the
+/// builder directly (texts merged, line ends as `.lineBreak`): the lowering trims it into a
+/// paragraph without copying it again. Finished blocks are held by index in the builder's
+/// `blockLeaves`, which keeps this enum small (copies and destruction stay cheap).
 enum BBNode {
-    case text(String)
+    /// A run of inlines; `mayHoldBreak`: whether an inline in it may hold a line break inside
+    /// (the run's own `.lineBreak`s are not counted).
+    case run([Inline], mayHoldBreak: Bool)
+    /// `count` >= 2 line ends: a paragraph break.
     case newlines(Int)
     case element(BBElement)
-    /// `inlineLeaves[index]`.
-    case inline(Int)
     /// `blockLeaves[index]`.
     case block(Int)
 }
@@ -134,10 +151,7 @@ struct BBCodeTreeBuilder {
     /// The dialect's tags, which tag tokens name by index.
     private let tagTable: [BBCodeTag]
     var diagnostics: [Diagnostic] = []
-    /// The finished inlines and blocks that `.inline` and `.block` nodes point to.
-    private(set) var inlineLeaves: [Inline] = []
-    /// Per inline leaf: whether it may hold a line break (see `BBElement.mayHoldBreak`).
-    private(set) var inlineLeafBreaks: [Bool] = []
+    /// The finished blocks that `.block` nodes point to.
     private(set) var blockLeaves: [Block] = []
     private var stack: [BBElement] = []
     /// Popped inline elements that nothing else references, for reuse by `newElement`.
@@ -176,9 +190,7 @@ struct BBCodeTreeBuilder {
         stack.reserveCapacity(16)
         stack.append(root)
         // The root collects most nodes of a post: one allocation instead of repeated growth.
-        root.children.reserveCapacity(tokens.count / 2 + 1)
-        inlineLeaves.reserveCapacity(tokens.count / 4 + 1)
-        inlineLeafBreaks.reserveCapacity(tokens.count / 4 + 1)
+        root.children.reserveCapacity(tokens.count / 16 + 2)
         self.bytes = bytes
         remainingClose = closeCounts
         openCount = zeros(unknown + 1)
@@ -206,10 +218,11 @@ struct BBCodeTreeBuilder {
                     append(.newlines(count))
                     reopen(tail)
                 } else {
-                    append(.newlines(1))
+                    appendLineEnd()
                 }
             case .open(let k):
-                open(tags[k])
+                // (Read in place: `tags[k]` would copy the token.)
+                tags.withUnsafeBufferPointer { open($0[k]) }
             case .close(let id, let raw, let line, let column):
                 remainingClose[id] -= 1
                 close(id: id, raw: raw, line: line, column: column)
@@ -237,6 +250,7 @@ struct BBCodeTreeBuilder {
             pop()
             if !isImplicitlyClosed(element) { reportUnclosed(element) }
         }
+        root.flushRun()
         return root
     }
 
@@ -244,66 +258,46 @@ struct BBCodeTreeBuilder {
 
     /// Appends a text to the top element, merged with a text before it (the lowering's
     /// `Normalize` would merge them too).
-    private mutating func appendPlainText(_ s: String) {
+    private mutating func appendPlainText(_ s: consuming String) {
         let top = stack[stack.count - 1]
         if s.isEmpty { mayNeedNormalize = true }
         // (The last node's case is read in place: `.last` would copy it.)
-        if top.isBlock {
-            let count = top.children.count
-            if count > 0, case .text = top.children[count - 1] {
-                top.appendToLastText(s)
-                return
-            }
-            if top.children.capacity == 0 { top.children.reserveCapacity(8) }
-            top.children.append(.text(s))
+        // (Room for a few children at the first one: most elements hold one to three.)
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        let count = top.inlines.count
+        if count > 0, !top.runEndsSpliced, case .text = top.inlines[count - 1] {
+            top.appendToLastInlineText(s)
         } else {
-            // (Room for a few children at the first one: most elements hold one to three.)
-            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(4) }
-            let count = top.inlines.count
-            if count > 0, case .text = top.inlines[count - 1] {
-                top.appendToLastInlineText(s)
-            } else {
-                top.inlines.append(.text(s))
-            }
+            top.inlines.append(.text(s))
+            top.runEndsSpliced = false
         }
     }
 
-    private mutating func append(_ node: BBNode) {
-        if case .text(let s) = node {
-            appendPlainText(s)
-            return
-        }
+    /// Appends one line end: a line break in the top element's inlines (or its run).
+    private mutating func appendLineEnd() {
         let top = stack[stack.count - 1]
-        guard top.isBlock else {
-            // Inline elements hold text, single line ends and inlines only.
-            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(4) }
-            switch node {
-            case .text: break  // (appended above)
-            case .newlines(let count):
-                for _ in 0..<count { top.inlines.append(.lineBreak) }
-                top.mayHoldBreak = true
-            case .inline(let k):
-                top.inlines.append(inlineLeaves[k])
-                if inlineLeafBreaks[k] { top.mayHoldBreak = true }
-            case .element, .block: break  // not reached: blocks close the inline tail first
-            }
-            return
-        }
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        top.inlines.append(.lineBreak)
+        top.runEndsSpliced = false
+        // (In a block's run the lowering finds the run's own line breaks.)
+        if !top.isBlock { top.mayHoldBreak = true }
+    }
+
+    /// Appends a paragraph break, a block element or a finished block to the top element,
+    /// which must be a block (blocks close the inline tail first), after its current run.
+    private mutating func append(_ node: BBNode) {
+        let top = stack[stack.count - 1]
+        top.flushRun()
         if top.children.capacity == 0 { top.children.reserveCapacity(8) }
         top.children.append(node)
     }
 
-    private mutating func append(inline: Inline, mayHoldBreak: Bool = false) {
+    private mutating func append(inline: consuming Inline, mayHoldBreak: Bool = false) {
         let top = stack[stack.count - 1]
-        if !top.isBlock {
-            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(4) }
-            top.inlines.append(inline)
-            if mayHoldBreak { top.mayHoldBreak = true }
-            return
-        }
-        inlineLeaves.append(inline)
-        inlineLeafBreaks.append(mayHoldBreak)
-        top.children.append(.inline(inlineLeaves.count - 1))
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        top.inlines.append(inline)
+        top.runEndsSpliced = false
+        if mayHoldBreak { top.mayHoldBreak = true }
     }
 
     private mutating func append(block: Block) {
@@ -326,23 +320,22 @@ struct BBCodeTreeBuilder {
         var element = stack.removeLast()
         openCount[element.id] -= 1
         if element.link != nil { linkDepth -= 1 }
-        guard !element.isBlock else { return }
+        guard !element.isBlock else {
+            element.flushRun()
+            return
+        }
         if element.inlines.isEmpty { mayNeedNormalize = true }
         if element.isTransparent {
             mayNeedNormalize = true
             let xs = element.inlines
             element.inlines = []
             let top = stack[stack.count - 1]
-            if top.isBlock {
-                // The inlines kept as they are (no text merging), as the lowering did.
-                for x in xs {
-                    inlineLeaves.append(x)
-                    inlineLeafBreaks.append(element.mayHoldBreak)
-                    top.children.append(.inline(inlineLeaves.count - 1))
-                }
-            } else {
+            if !xs.isEmpty {
                 top.inlines.append(contentsOf: xs)
                 if element.mayHoldBreak { top.mayHoldBreak = true }
+                // In a block's run the inlines are kept as they are (a text after them is not
+                // merged into them), as when they were nodes.
+                if top.isBlock { top.runEndsSpliced = true }
             }
         } else {
             append(inline: element.lowered(), mayHoldBreak: element.mayHoldBreak)
@@ -599,12 +592,12 @@ struct BBCodeTreeBuilder {
             append(block: .codeBlock(info: tok.value ?? "", code: String(text), .none))
             reopen(tail)
         case .noParse:
-            append(.text(content))
+            appendPlainText(content)
         case .image:
             let url = trimmed(content)
             guard BBCodeURL.isSafe(url, image: true), !url.isEmpty else {
                 unsafe(tok, url)
-                append(.text(content))
+                appendPlainText(content)
                 return
             }
             var attributes = Attributes()
@@ -626,24 +619,24 @@ struct BBCodeTreeBuilder {
             let url = trimmed(content)
             guard !url.isEmpty, BBCodeURL.isSafe(url, image: false) else {
                 if !url.isEmpty { unsafe(tok, url) }
-                append(.text(content))
+                appendPlainText(content)
                 return
             }
             if linkDepth > 0 {
-                append(.text(content))
+                appendPlainText(content)
             } else {
                 append(inline: .link([.text(content)], Link(BBCodeURL.normalized(url)), .none))
             }
         case .email:
             let address = trimmed(content)
             guard BBCodeURL.isEmail(address), linkDepth == 0 else {
-                append(.text(content))
+                appendPlainText(content)
                 return
             }
             append(inline: .link([.text(address)], Link("mailto:" + address), .none))
         case .youtube:
             guard let id = BBCodeURL.youTubeID(trimmed(content)), linkDepth == 0 else {
-                append(.text(content))
+                appendPlainText(content)
                 return
             }
             let url = "https://www.youtube.com/watch?v=" + id
