@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import CFuzzerDriver
+import MarkupConverter
+
+/// Helpers shared by the fuzz targets: converters built once, input as bytes or text,
+/// and the checks whose failure is a finding (a trap, which libFuzzer reports as a crash).
+public enum Fuzz {
+    /// A converter for `-f input -t output`; a bad format name is a bug in the target.
+    public static func converter(_ input: String, _ output: String) -> Converter {
+        do {
+            return try Converter(from: input, to: output)
+        } catch {
+            fatalError("fuzz: cannot make converter \(input) -> \(output): \(error)")
+        }
+    }
+
+    /// Runs libFuzzer with `test` as the test function: the body of a target's entry.
+    public static func main(
+        _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+        _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32 {
+        var argc = argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+        return LLVMFuzzerRunDriver(&argc, &argv, test)
+    }
+
+    /// The fuzzer's bytes.
+    public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+        guard let data, size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// The fuzzer's bytes as text (invalid UTF-8 repaired to U+FFFD, as the CLI does).
+    public static func text(_ data: UnsafePointer<UInt8>?, _ size: Int) -> String {
+        String(decoding: bytes(data, size), as: UTF8.self)
+    }
+
+    /// Converts text; a thrown read error is an accepted outcome (nil), a crash is not.
+    public static func convert(_ converter: Converter, _ input: String) -> String? {
+        do {
+            return try converter.convert(input).output
+        } catch {
+            return nil
+        }
+    }
+
+    /// Converts bytes (the byte decoding path, HTML charset sniffing included).
+    public static func convert(_ converter: Converter, bytes: [UInt8]) -> String? {
+        do {
+            return try converter.convert(bytes: bytes).output
+        } catch {
+            return nil
+        }
+    }
+
+    /// The text with every run of whitespace removed: two texts that differ only in where
+    /// and how much whitespace they have compare equal.
+    public static func withoutWhitespace(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
+    }
+
+    /// With `MCONV_FUZZ_REPORT` set, a failed property is printed instead of trapping (for
+    /// finding out on a corpus which properties hold: run the target with `-runs=0`).
+    static let reportOnly = getenv("MCONV_FUZZ_REPORT") != nil
+
+    /// Fails (traps) with both values shown when `a != b`.
+    public static func check(
+        _ a: String, _ b: String, _ what: String, context: @autoclosure () -> String
+    ) {
+        guard a != b else { return }
+        var message = "fuzz property failed: \(what)\n"
+        message += "--- first:\n\(a.debugDescription)\n--- second:\n\(b.debugDescription)\n"
+        message += context()
+        if reportOnly {
+            print("MCONV_FUZZ_REPORT " + message)
+            return
+        }
+        fatalError(message)
+    }
+}

@@ -1,0 +1,33 @@
+import FuzzSupport
+import MarkupConverter
+
+// BBCode -> HTML -> BBCode -> HTML. Besides no crash: the visible text of the first HTML
+// survives the trip back to BBCode (whitespace ignored), and one round trip reaches a fixed
+// point: the BBCode written from the first HTML converts to the same HTML again.
+let toHTML = Fuzz.converter("bbcode", "html")
+let htmlToBBCode = Fuzz.converter("html", "bbcode")
+let htmlToPlain = Fuzz.converter("html", "plain")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bbcode = Fuzz.text(data, size)
+    guard let html = Fuzz.convert(toHTML, bbcode),
+        let bbcode2 = Fuzz.convert(htmlToBBCode, html),
+        let html2 = Fuzz.convert(toHTML, bbcode2),
+        let text1 = Fuzz.convert(htmlToPlain, html),
+        let text2 = Fuzz.convert(htmlToPlain, html2)
+    else { return 0 }
+    let context = "--- bbcode:\n\(bbcode.debugDescription)\n--- html:\n\(html.debugDescription)\n--- bbcode again:\n\(bbcode2.debugDescription)\n--- html again:\n\(html2.debugDescription)"
+    Fuzz.check(
+        Fuzz.withoutWhitespace(text1), Fuzz.withoutWhitespace(text2),
+        "text of bbcode -> html == text of bbcode -> html -> bbcode -> html (whitespace ignored)",
+        context: context)
+    Fuzz.check(html, html2, "bbcode -> html == bbcode -> html -> bbcode -> html", context: context)
+    return 0
+}
+
+/// The entry SwiftPM links as `main`: libFuzzer's driver with the test above.
+@_cdecl("fuzz_roundtrip_bbcode_html_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    Fuzz.main(argc, argv, fuzzTestOneInput)
+}
