@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Builds the seed corpora into Fuzz/seeds/<format>/ (gitignored), one file per input named by
-# its SHA-1: html, markdown, bbcode, rangejson and json (the AST JSON format).
+# Builds the seed corpora into Fuzz/seeds/<format>/{cases,suites}/ (gitignored), one file per
+# input named by its SHA-1, for html, markdown, bbcode, rangejson and json (the AST JSON
+# format). cases/ is what mconv's own conformance cases hold (small: the smoke runs use it
+# alone); suites/ the upstream suites.
 #
 # Sources:
 #   - conformance/cases/**/*.md: the input of every `% mconv -f FORMAT ...` case, and the
 #     expected output of cases written `-t html`, `-t markdown`, `-t bbcode`, `-t rangejson`;
 #   - ../shared/conformance (or $MCONV_CONFORMANCE_DATA): CommonMark/GFM spec examples
 #     (markdown, and their HTML), html5lib tokenizer inputs and tree-construction #data;
-#   - json: the AST JSON of the case inputs, written by an mconv binary when one is found
+#   - json: the AST JSON of the (small) inputs, written by an mconv binary when one is found
 #     ($MCONV, else ../.build/{debug,release}/mconv); without one only a few built-in seeds.
 #
 # Usage: Fuzz/seeds.sh [OUTDIR]   (default Fuzz/seeds; rebuilt from scratch)
@@ -23,7 +25,7 @@ if [ -z "$mconv" ]; then
     done
 fi
 rm -rf "$out"
-mkdir -p "$out"/{html,markdown,bbcode,rangejson,json}
+for fmt in html markdown bbcode rangejson json; do mkdir -p "$out/$fmt/cases" "$out/$fmt/suites"; done
 
 python3 - "$root/conformance/cases" "$data" "$out" <<'PY'
 import glob, hashlib, json, os, re, sys
@@ -31,11 +33,20 @@ import glob, hashlib, json, os, re, sys
 cases_dir, data, out = sys.argv[1:4]
 counts = {}
 
-def seed(fmt, text):
+seen = set()
+
+def seed(fmt, text, kind="cases"):
     if fmt not in ("html", "markdown", "bbcode", "rangejson", "json") or not text.strip():
         return
-    raw = text.encode("utf-8", "surrogatepass")
-    path = os.path.join(out, fmt, hashlib.sha1(raw).hexdigest())
+    try:  # bytes read undecoded come back as they were; lone surrogates become (bad) UTF-8
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogatepass")
+    name = hashlib.sha1(raw).hexdigest()
+    if (fmt, name) in seen:
+        return
+    seen.add((fmt, name))
+    path = os.path.join(out, fmt, kind, name)
     if not os.path.exists(path):
         with open(path, "wb") as f:
             f.write(raw)
@@ -73,8 +84,8 @@ for path in sorted(glob.glob(os.path.join(cases_dir, "**", "*.md"), recursive=Tr
 # CommonMark / GFM spec examples.
 for path in sorted(glob.glob(os.path.join(data, "commonmark", "*.json"))):
     for example in json.load(open(path, encoding="utf-8")):
-        seed("markdown", example.get("markdown", ""))
-        seed("html", example.get("html", ""))
+        seed("markdown", example.get("markdown", ""), "suites")
+        seed("html", example.get("html", ""), "suites")
 
 # html5lib tokenizer inputs (the doubleEscaped ones hold \uXXXX escapes as text).
 for path in sorted(glob.glob(os.path.join(data, "html5lib-tests", "tokenizer", "*.test"))):
@@ -82,13 +93,13 @@ for path in sorted(glob.glob(os.path.join(data, "html5lib-tests", "tokenizer", "
         text = test.get("input", "")
         if test.get("doubleEscaped"):
             text = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), text)
-        seed("html", text)
+        seed("html", text, "suites")
 
 # html5lib tree-construction: the #data section of each test.
 for path in sorted(glob.glob(os.path.join(data, "html5lib-tests", "tree-construction", "*.dat"))):
     text = open(path, encoding="utf-8", errors="surrogateescape").read()
     for block in re.findall(r"(?:^|\n)#data\n(.*?)\n#errors", text, flags=re.S):
-        seed("html", block)
+        seed("html", block, "suites")
 
 # A few AST JSON seeds that need no binary.
 seed("json", '{"blocks":[],"metadata":{}}')
@@ -101,18 +112,21 @@ PY
 if [ -n "$mconv" ]; then
     n=0
     for fmt in html markdown bbcode rangejson; do
-        for f in "$out/$fmt"/*; do
-            # Only the small inputs (the cases), not every suite example.
+        for f in "$out/$fmt"/cases/* "$out/$fmt"/suites/*; do
+            [ -f "$f" ] || continue
+            # Small inputs only, the cases' first; the first 80 in cases/, the rest in suites/.
             [ "$(wc -c <"$f")" -le 2000 ] || continue
             n=$((n + 1))
             [ "$n" -le 300 ] || break 2
             if json="$("$mconv" -f "$fmt" -t json "$f" 2>/dev/null)"; then
                 sum="$(printf '%s' "$json" | sha1sum | cut -c1-40)"
-                printf '%s' "$json" >"$out/json/$sum"
+                kind=suites
+                [ "$n" -gt 80 ] || kind=cases
+                printf '%s' "$json" >"$out/json/$kind/$sum"
             fi
         done
     done
-    echo "seeds: json $(ls "$out/json" | wc -l) (AST JSON written by $mconv)"
+    echo "seeds: json $(find "$out/json" -type f | wc -l) (AST JSON written by $mconv)"
 else
     echo "seeds: no mconv binary found (set MCONV or build the package): json has built-in seeds only"
 fi

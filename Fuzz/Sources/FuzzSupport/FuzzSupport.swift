@@ -32,8 +32,12 @@ public enum Fuzz {
 
     /// The fuzzer's bytes.
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
-        guard let data, size > 0 else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: size))
+        guard let data, size > 0 else {
+            currentInput = []
+            return []
+        }
+        currentInput = Array(UnsafeBufferPointer(start: data, count: size))
+        return currentInput
     }
 
     /// The fuzzer's bytes as text (invalid UTF-8 repaired to U+FFFD, as the CLI does).
@@ -87,9 +91,14 @@ public enum Fuzz {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace }))
     }
 
-    /// With `MCONV_FUZZ_REPORT` set, a failed property is printed instead of trapping (for
-    /// finding out on a corpus which properties hold: run the target with `-runs=0`).
-    static let reportOnly = getenv("MCONV_FUZZ_REPORT") != nil
+    /// Where failed properties go instead of trapping: with `MCONV_FUZZ_REPORT=DIR` each is
+    /// counted on standard error and its input written to `DIR/property-HASH` (the first 20
+    /// also printed in full), so a campaign goes on past a known property failure. Unset, a
+    /// failed property traps like a crash.
+    static let reportDirectory: String? = getenv("MCONV_FUZZ_REPORT").map { String(cString: $0) }
+    nonisolated(unsafe) static var reported = 0
+    /// The input under test (set by `bytes` / `text`), for the report.
+    nonisolated(unsafe) static var currentInput: [UInt8] = []
 
     /// Fails (traps) with both values shown when `a != b`.
     public static func check(
@@ -99,10 +108,17 @@ public enum Fuzz {
         var message = "fuzz property failed: \(what)\n"
         message += "--- first:\n\(a.debugDescription)\n--- second:\n\(b.debugDescription)\n"
         message += context()
-        if reportOnly {
-            print("MCONV_FUZZ_REPORT " + message)
-            return
+        guard let directory = reportDirectory else { fatalError(message) }
+        reported += 1
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, for a stable file name
+        for byte in currentInput { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let name = directory + "/property-" + String(hash, radix: 16)
+        if let file = fopen(name, "wb") {
+            _ = currentInput.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            fclose(file)
         }
-        fatalError(message)
+        var line = "MCONV_FUZZ_REPORT #\(reported) "
+        line += reported <= 20 ? message + "\n" : "fuzz property failed: \(what) (\(name))\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }
 }
