@@ -121,7 +121,7 @@ if [ -n "$mconv" ]; then
             # Small inputs only, the cases' first; the first 80 in cases/, the rest in suites/.
             [ "$(wc -c <"$f")" -le 2000 ] || continue
             n=$((n + 1))
-            [ "$n" -le 300 ] || break 2
+            [ "$n" -le 150 ] || break 2
             if json="$("$mconv" -f "$fmt" -t json "$f" 2>/dev/null)"; then
                 sum="$(printf '%s' "$json" | sha1sum | cut -c1-40)"
                 kind=suites
