@@ -1,0 +1,17 @@
+import FuzzSupport
+import MarkupConverter
+
+// Markdown (GFM + footnotes, through cmark-gfm and the AST) to HTML. No crash.
+let converter = Fuzz.converter("markdown", "html")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    _ = Fuzz.convert(converter, Fuzz.text(data, size))
+    return 0
+}
+
+/// The entry SwiftPM links as `main`: libFuzzer's driver with the test above.
+@_cdecl("fuzz_markdown_html_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    Fuzz.main(argc, argv, fuzzTestOneInput)
+}
