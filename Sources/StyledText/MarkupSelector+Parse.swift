@@ -10,7 +10,7 @@ extension MarkupSelector {
         var groups: [[Compound]] = []
         var compounds: [Compound] = []
         var current: Compound? = nil
-        var pendingChild = false
+        var pending: Combinator?
         func name() -> String {
             let start = i
             while i < s.count, isNameByte(s[i]) { i += 1 }
@@ -18,8 +18,8 @@ extension MarkupSelector {
         }
         func finishCompound() {
             if var c = current {
-                c.child = pendingChild
-                pendingChild = false
+                c.combinator = pending ?? .descendant
+                pending = nil
                 compounds.append(c)
                 current = nil
             }
@@ -30,14 +30,35 @@ extension MarkupSelector {
             case 0x20, 0x09, 0x0A, 0x0D:
                 finishCompound()
                 i += 1
-            case UInt8(ascii: ">"):
+            case UInt8(ascii: ">"), UInt8(ascii: "+"), UInt8(ascii: "~"):
                 finishCompound()
-                guard !compounds.isEmpty else { throw SelectorError("'>' at the start at \(i)") }
-                pendingChild = true
+                guard !compounds.isEmpty, pending == nil else {
+                    let char = Character(Unicode.Scalar(b))
+                    throw SelectorError("'\(char)' without a selector at \(i)")
+                }
+                pending =
+                    b == UInt8(ascii: ">") ? .child : b == UInt8(ascii: "+") ? .adjacent : .sibling
                 i += 1
+            case UInt8(ascii: ":"):
+                let colon = i
+                i += 1
+                let pseudo = name().lowercased()
+                guard pseudo == "not", i < s.count, s[i] == UInt8(ascii: "(") else {
+                    throw SelectorError("unsupported pseudo-class ':\(pseudo)' at \(colon)")
+                }
+                let start = i + 1
+                while i < s.count, s[i] != UInt8(ascii: ")") { i += 1 }
+                guard i < s.count else { throw SelectorError("unterminated ':not(' at \(start)") }
+                let inner = try parse(String(decoding: s[start..<i], as: UTF8.self))
+                guard inner.allSatisfy({ $0.count == 1 }) else {
+                    throw SelectorError(":not() takes simple selectors only, at \(start)")
+                }
+                i += 1
+                if current == nil { current = Compound() }
+                current!.nots += inner.map { $0[0] }
             case UInt8(ascii: ","):
                 finishCompound()
-                guard !compounds.isEmpty, !pendingChild else {
+                guard !compounds.isEmpty, pending == nil else {
                     throw SelectorError("empty selector before ',' at \(i)")
                 }
                 groups.append(compounds)
@@ -107,7 +128,7 @@ extension MarkupSelector {
             }
         }
         finishCompound()
-        guard !compounds.isEmpty, !pendingChild else { throw SelectorError("empty selector") }
+        guard !compounds.isEmpty, pending == nil else { throw SelectorError("empty selector") }
         groups.append(compounds)
         return groups
     }

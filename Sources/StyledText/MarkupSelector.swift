@@ -1,8 +1,9 @@
 import MarkupAST
 
 /// A small CSS selector over the AST: tag, `*`, `.class`, `#id`, `[attr]`, `[attr=v]`,
-/// `[attr^=v]`, `[attr$=v]`, `[attr*=v]`, `[attr~=v]`, descendant (space) and child (`>`)
-/// combinators, and `,` groups.
+/// `[attr^=v]`, `[attr$=v]`, `[attr*=v]`, `[attr~=v]`, `:not(A, B)` (simple selectors), the
+/// descendant (space), child (`>`), next-sibling (`+`) and later-sibling (`~`) combinators, and
+/// `,` groups. Siblings are elements only (text between them does not count).
 ///
 /// Nodes answer to their HTML names (`p`, `h1`, `blockquote`, `pre`, `ul`/`ol`, `li`,
 /// `table`, `tr`, `td`/`th`, `hr`, `dl`/`dt`/`dd`, `a`, `img`, `strong`, `em`, `code`,
@@ -30,9 +31,13 @@ public struct MarkupSelector: Hashable, Sendable {
         var ids: [String] = []
         var classes: [String] = []
         var attributes: [AttributeTest] = []
-        /// The combinator linking this compound to the previous one: true for `>`.
-        var child = false
+        /// `:not(...)`: compounds none of which may match.
+        var nots: [Compound] = []
+        /// The combinator linking this compound to the previous one.
+        var combinator = Combinator.descendant
     }
+
+    enum Combinator: Hashable, Sendable { case descendant, child, adjacent, sibling }
 
     /// Each group is a list of compounds, left to right.
     var groups: [[Compound]]
@@ -44,10 +49,22 @@ public struct MarkupSelector: Hashable, Sendable {
 
     /// Every matching node in document order (a match inside a match is returned too).
     public func select(in document: Document) -> [MarkupNode] {
-        var found: [MarkupNode] = []
-        var chain: [Element] = []
-        for b in document.blocks { visit(block: b, &chain, &found) }
-        return found
+        var walk = Walk(selector: self, outermost: false)
+        for b in document.blocks { walk.visit(block: b) }
+        return walk.found
+    }
+
+    /// The matches not inside another match, in document order: the subtrees to keep.
+    ///
+    /// ```swift
+    /// let doc = try HTMLReader().read("<div class=a><p class=a>x</p></div>").document
+    /// try MarkupSelector(".a").select(in: doc).count  // 2
+    /// try MarkupSelector(".a").outermostMatches(in: doc).count  // 1
+    /// ```
+    public func outermostMatches(in document: Document) -> [MarkupNode] {
+        var walk = Walk(selector: self, outermost: true)
+        for b in document.blocks { walk.visit(block: b) }
+        return walk.found
     }
 
     /// The plain text of every match, in order.
@@ -75,26 +92,42 @@ public struct MarkupSelector: Hashable, Sendable {
         }
     }
 
-    func matches(_ chain: [Element]) -> Bool {
-        groups.contains { match($0, $0.count - 1, chain, chain.count - 1) }
+    /// Whether the last element of `chain` matches; `levels[i]` holds the element siblings
+    /// before `chain[i]`.
+    func matches(_ chain: [Element], _ levels: [[Element]]) -> Bool {
+        groups.contains { match($0, $0.count - 1, chain, levels, chain.count - 1, nil) }
     }
 
-    func match(_ compounds: [Compound], _ ci: Int, _ chain: [Element], _ ei: Int) -> Bool {
-        guard ei >= 0, matchCompound(compounds[ci], chain[ei]) else { return false }
+    /// Whether `compounds[...ci]` matches at `chain[ei]` (`sibling` nil) or at its earlier
+    /// sibling `levels[ei][sibling]`.
+    func match(
+        _ compounds: [Compound], _ ci: Int, _ chain: [Element], _ levels: [[Element]], _ ei: Int,
+        _ sibling: Int?
+    ) -> Bool {
+        guard ei >= 0 else { return false }
+        let element = sibling.map { levels[ei][$0] } ?? chain[ei]
+        guard matchCompound(compounds[ci], element) else { return false }
         if ci == 0 { return true }
-        if compounds[ci].child { return match(compounds, ci - 1, chain, ei - 1) }
-        var j = ei - 1
-        while j >= 0 {
-            if match(compounds, ci - 1, chain, j) { return true }
-            j -= 1
+        let before = sibling ?? (ei < levels.count ? levels[ei].count : 0)
+        switch compounds[ci].combinator {
+        case .child: return match(compounds, ci - 1, chain, levels, ei - 1, nil)
+        case .descendant:
+            return (0..<ei).reversed().contains {
+                match(compounds, ci - 1, chain, levels, $0, nil)
+            }
+        case .adjacent:
+            return before > 0 && match(compounds, ci - 1, chain, levels, ei, before - 1)
+        case .sibling:
+            return (0..<before).reversed().contains {
+                match(compounds, ci - 1, chain, levels, ei, $0)
+            }
         }
-        return false
     }
 
     func matchCompound(_ c: Compound, _ e: Element) -> Bool {
         if let tag = c.tag, tag != "*", e.tag != tag { return false }
         if c.tag == nil && e.tag == nil && c.ids.isEmpty && c.classes.isEmpty
-            && c.attributes.isEmpty
+            && c.attributes.isEmpty && c.nots.isEmpty
         {
             return false
         }
@@ -113,117 +146,8 @@ public struct MarkupSelector: Hashable, Sendable {
                 if !v.split(separator: " ").contains(Substring(t.value)) { return false }
             }
         }
+        for n in c.nots where matchCompound(n, e) { return false }
         return true
-    }
-
-    // MARK: - Walk
-
-    func visit(block b: Block, _ chain: inout [Element], _ found: inout [MarkupNode]) {
-        guard chain.count < StyleResolver.depthLimit else { return }
-        let a = b.attributes
-        var tag: String? = a.tag
-        switch b {
-        case .paragraph: tag = tag ?? "p"
-        case .plain: break
-        case .heading(let level, _, _): tag = "h\(level)"
-        case .blockQuote: tag = "blockquote"
-        case .codeBlock: tag = "pre"
-        case .rawBlock: return
-        case .list(let l): tag = l.kind == .ordered ? "ol" : "ul"
-        case .definitionList: tag = "dl"
-        case .table: tag = "table"
-        case .thematicBreak: tag = "hr"
-        case .div: tag = tag ?? "div"
-        case .footnoteDefinition: tag = tag ?? "section"
-        }
-        chain.append(Element(tag: tag, attributes: a, extra: []))
-        defer { chain.removeLast() }
-        if matches(chain) { found.append(.block(b)) }
-        switch b {
-        case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
-            for x in xs { visit(inline: x, &chain, &found) }
-        case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
-            for x in bs { visit(block: x, &chain, &found) }
-        case .codeBlock, .rawBlock, .thematicBreak: break
-        case .list(let l):
-            for item in l.items {
-                var ia = item.attributes
-                ia.tag = "li"
-                visitContainer(.div(item.blocks, ia), tag: "li", item.blocks, &chain, &found)
-            }
-        case .definitionList(let items, _):
-            for item in items {
-                var ta = item.attributes
-                ta.tag = "dt"
-                chain.append(Element(tag: "dt", attributes: ta, extra: []))
-                if matches(chain) { found.append(.block(.plain(item.term, ta))) }
-                for x in item.term { visit(inline: x, &chain, &found) }
-                chain.removeLast()
-                for d in item.definitions {
-                    visitContainer(.div(d, Attributes(tag: "dd")), tag: "dd", d, &chain, &found)
-                }
-            }
-        case .table(let t):
-            for x in t.caption { visit(block: x, &chain, &found) }
-            for row in t.head + t.body + t.foot {
-                var ra = row.attributes
-                ra.tag = "tr"
-                let cellBlocks: [Block] = row.cells.map { cell in
-                    var ca = cell.attributes
-                    ca.tag = cell.header ? "th" : "td"
-                    return .div(cell.blocks, ca)
-                }
-                chain.append(Element(tag: "tr", attributes: ra, extra: []))
-                if matches(chain) { found.append(.block(.div(cellBlocks, ra))) }
-                for cb in cellBlocks { visit(block: cb, &chain, &found) }
-                chain.removeLast()
-            }
-        }
-    }
-
-    func visitContainer(
-        _ node: Block, tag: String, _ blocks: [Block], _ chain: inout [Element],
-        _ found: inout [MarkupNode]
-    ) {
-        chain.append(Element(tag: tag, attributes: node.attributes, extra: []))
-        if matches(chain) { found.append(.block(node)) }
-        for x in blocks { visit(block: x, &chain, &found) }
-        chain.removeLast()
-    }
-
-    func visit(inline x: Inline, _ chain: inout [Element], _ found: inout [MarkupNode]) {
-        guard chain.count < StyleResolver.depthLimit else { return }
-        let a = x.attributes
-        var extra: [Attribute] = []
-        let tag: String
-        switch x {
-        case .text, .softBreak, .lineBreak, .rawInline, .footnoteReference: return
-        case .code: tag = a.tag ?? "code"
-        case .emphasis: tag = a.tag ?? "em"
-        case .strong: tag = a.tag ?? "strong"
-        case .strikethrough: tag = a.tag ?? "del"
-        case .underline: tag = a.tag ?? "u"
-        case .sup: tag = "sup"
-        case .sub: tag = "sub"
-        case .highlight: tag = "mark"
-        case .link(_, let l, _):
-            tag = "a"
-            extra = [Attribute(name: "href", value: l.destination)]
-            if !l.title.isEmpty { extra.append(Attribute(name: "title", value: l.title)) }
-        case .image(let xs, let l, _):
-            tag = "img"
-            var alt = ""
-            Inline.appendPlainText(of: xs, to: &alt)
-            extra = [
-                Attribute(name: "src", value: l.destination), Attribute(name: "alt", value: alt),
-            ]
-            if !l.title.isEmpty { extra.append(Attribute(name: "title", value: l.title)) }
-        case .span: tag = a.tag ?? "span"
-        }
-        chain.append(Element(tag: tag, attributes: a, extra: extra))
-        defer { chain.removeLast() }
-        if matches(chain) { found.append(.inline(x)) }
-        for c in x.children { visit(inline: c, &chain, &found) }
     }
 }
 

@@ -1,0 +1,164 @@
+import MarkupAST
+
+extension MarkupSelector {
+    /// The element name a selector matches `block` by: its source tag, else its HTML name
+    /// (`p`, `h2`, `blockquote`, `pre`, `ul`/`ol`, `dl`, `table`, `hr`, `div`, `section`); nil
+    /// for `.plain` and raw blocks.
+    ///
+    /// ```swift
+    /// MarkupSelector.elementName(of: .heading(level: 2, [.text("a")], .none))  // "h2"
+    /// ```
+    public static func elementName(of block: Block) -> String? {
+        let tag = block.attributes.tag
+        switch block {
+        case .paragraph: return tag ?? "p"
+        case .plain, .rawBlock: return tag
+        case .heading(let level, _, _): return "h\(level)"
+        case .blockQuote: return "blockquote"
+        case .codeBlock: return "pre"
+        case .list(let l): return l.kind == .ordered ? "ol" : "ul"
+        case .definitionList: return "dl"
+        case .table: return "table"
+        case .thematicBreak: return "hr"
+        case .div: return tag ?? "div"
+        case .footnoteDefinition: return tag ?? "section"
+        }
+    }
+
+    /// The element name a selector matches `inline` by (`a`, `img`, `strong`, `em`, `code`,
+    /// `del`, `u`, `sup`, `sub`, `mark`, `span`, or the source tag); nil for text, breaks,
+    /// raw HTML and footnote references.
+    ///
+    /// ```swift
+    /// MarkupSelector.elementName(of: .strong([.text("a")], .none))  // "strong"
+    /// ```
+    public static func elementName(of inline: Inline) -> String? {
+        let tag = inline.attributes.tag
+        switch inline {
+        case .text, .softBreak, .lineBreak, .rawInline, .footnoteReference: return nil
+        case .code: return tag ?? "code"
+        case .emphasis: return tag ?? "em"
+        case .strong: return tag ?? "strong"
+        case .strikethrough: return tag ?? "del"
+        case .underline: return tag ?? "u"
+        case .sup: return "sup"
+        case .sub: return "sub"
+        case .highlight: return "mark"
+        case .link: return "a"
+        case .image: return "img"
+        case .span: return tag ?? "span"
+        }
+    }
+
+    /// The walk of `select`: the element chain from the root, the element siblings before
+    /// each element of the chain, and the matches.
+    struct Walk {
+        let selector: MarkupSelector
+        /// Whether the inside of a match is skipped.
+        let outermost: Bool
+        var chain: [Element] = []
+        /// `levels[i]`: the element siblings before `chain[i]` (then, past the chain, those
+        /// of the children being visited).
+        var levels: [[Element]] = [[]]
+        var found: [MarkupNode] = []
+
+        /// Pushes `element`; true when its children are to be visited.
+        mutating func enter(_ element: Element, _ node: @autoclosure () -> MarkupNode) -> Bool {
+            chain.append(element)
+            if levels.count < chain.count + 1 { levels.append([]) }
+            guard selector.matches(chain, levels) else { return true }
+            found.append(node())
+            return !outermost
+        }
+
+        /// Pops the element entered last; it becomes a sibling of what follows.
+        mutating func leave() {
+            let element = chain.removeLast()
+            levels.removeSubrange((chain.count + 1)...)
+            if element.tag != nil { levels[chain.count].append(element) }
+        }
+
+        mutating func visit(block b: Block) {
+            guard chain.count < StyleResolver.depthLimit else { return }
+            if case .rawBlock = b { return }
+            let a = b.attributes
+            defer { leave() }
+            let element = Element(tag: MarkupSelector.elementName(of: b), attributes: a, extra: [])
+            guard enter(element, .block(b)) else { return }
+            switch b {
+            case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _):
+                for x in xs { visit(inline: x) }
+            case .blockQuote(let bs, _), .div(let bs, _), .footnoteDefinition(_, let bs, _):
+                for x in bs { visit(block: x) }
+            case .codeBlock, .rawBlock, .thematicBreak: break
+            case .list(let l):
+                for item in l.items {
+                    var ia = item.attributes
+                    ia.tag = "li"
+                    visitContainer(.div(item.blocks, ia), tag: "li", item.blocks)
+                }
+            case .definitionList(let items, _):
+                for item in items {
+                    var ta = item.attributes
+                    ta.tag = "dt"
+                    let term = Element(tag: "dt", attributes: ta, extra: [])
+                    if enter(term, .block(.plain(item.term, ta))) {
+                        for x in item.term { visit(inline: x) }
+                    }
+                    leave()
+                    for d in item.definitions {
+                        visitContainer(.div(d, Attributes(tag: "dd")), tag: "dd", d)
+                    }
+                }
+            case .table(let t):
+                for x in t.caption { visit(block: x) }
+                for row in t.head + t.body + t.foot {
+                    var ra = row.attributes
+                    ra.tag = "tr"
+                    let cellBlocks: [Block] = row.cells.map { cell in
+                        var ca = cell.attributes
+                        ca.tag = cell.header ? "th" : "td"
+                        return .div(cell.blocks, ca)
+                    }
+                    let element = Element(tag: "tr", attributes: ra, extra: [])
+                    if enter(element, .block(.div(cellBlocks, ra))) {
+                        for cb in cellBlocks { visit(block: cb) }
+                    }
+                    leave()
+                }
+            }
+        }
+
+        mutating func visitContainer(_ node: Block, tag: String, _ blocks: [Block]) {
+            defer { leave() }
+            guard enter(Element(tag: tag, attributes: node.attributes, extra: []), .block(node))
+            else { return }
+            for x in blocks { visit(block: x) }
+        }
+
+        mutating func visit(inline x: Inline) {
+            guard chain.count < StyleResolver.depthLimit,
+                let tag = MarkupSelector.elementName(of: x)
+            else { return }
+            var extra: [Attribute] = []
+            switch x {
+            case .link(_, let l, _):
+                extra = [Attribute(name: "href", value: l.destination)]
+                if !l.title.isEmpty { extra.append(Attribute(name: "title", value: l.title)) }
+            case .image(let xs, let l, _):
+                var alt = ""
+                Inline.appendPlainText(of: xs, to: &alt)
+                extra = [
+                    Attribute(name: "src", value: l.destination),
+                    Attribute(name: "alt", value: alt),
+                ]
+                if !l.title.isEmpty { extra.append(Attribute(name: "title", value: l.title)) }
+            default: break
+            }
+            defer { leave() }
+            let element = Element(tag: tag, attributes: x.attributes, extra: extra)
+            guard enter(element, .inline(x)) else { return }
+            for c in x.children { visit(inline: c) }
+        }
+    }
+}
