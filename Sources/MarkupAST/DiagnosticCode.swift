@@ -2,7 +2,8 @@
 ///
 /// The raw value is the string printed in diagnostics and written to JSON; it never changes
 /// once released. Families: `input.*` (decoding the bytes), `parse.*` (input a reader
-/// recovered from), `lossy.*` (what a writer could not express), `style.*` (CSS a stylesheet
+/// recovered from), `lossy.*` (what a writer could not express), `select.*` (`--select` found
+/// nothing), `style.*` (CSS a stylesheet
 /// ignored or adjusted), `write.*` (a writer that failed). This file is the table of every code:
 /// each member says when it is emitted and with what severity. `Formats/diagnostics.md` lists
 /// the same table for users.
@@ -246,6 +247,14 @@ extension DiagnosticCode {
     /// Warning. HTML writer in safe mode: an unsafe URL was removed. BBCode: an unsafe link was
     /// written as its text.
     public static let lossyUnsafeURL = DiagnosticCode(rawValue: "lossy.unsafe-url")
+}
+
+// MARK: - select.*: taking part of the input
+
+extension DiagnosticCode {
+    /// Warning. `--select`: no element matched the selector (named in the message); the
+    /// output is empty.
+    public static let selectNoMatch = DiagnosticCode(rawValue: "select.no-match")
 }
 
 // MARK: - style.*: CSS a stylesheet ignored or adjusted

@@ -3,6 +3,7 @@ import HTMLFormat
 import MarkdownFormat
 import PlainTextFormat
 import RangeJSONFormat
+import StyledText
 
 /// One reader or writer option, declared once: its name (the long CLI flag and the
 /// `ConversionSettings` key), its values, its help and the typed option it sets.
@@ -71,6 +72,10 @@ struct FormatOptions: Sendable {
     var unsafe = false
     /// `ConversionSettings.color`, for the ANSI writer.
     var color = false
+    /// `--ignore-links`, `--ignore-images`, `--strip`.
+    var unwrap = UnwrapElements()
+    /// `--select`.
+    var select: SelectSubtrees?
 }
 
 extension ConversionOption {
@@ -141,6 +146,29 @@ extension ConversionOption {
              "Emit raw HTML in Markdown (on by default)."),
         flag("image-size-html", \.markdownWriter.imageSizeAsHTML, output: markdown,
              "Write image sizes as raw <img> in Markdown."),
+        // Transforms (any input and output)
+        ConversionOption(
+            "select", output: [],
+            "Keep only the elements a CSS selector matches (tag, .class, #id, [attr], :not(), "
+                + "descendant, >, +, ~ and , groups), in document order."
+        ) { options, text throws(FormatError) in
+            do throws(SelectorError) {
+                options.select = try SelectSubtrees(text)
+            } catch {
+                throw FormatError("--select: \(error.message) in '\(text)'")
+            }
+        },
+        flag("ignore-links", \.unwrap.links, output: [], "Write links as their text."),
+        flag("ignore-images", \.unwrap.images, output: [],
+             "Drop images, alt text included (as html2text)."),
+        ConversionOption(
+            "strip", output: [],
+            "Replace the elements with these comma-separated tag names by their content "
+                + "(--strip a,span)."
+        ) { options, text in
+            let names = text.split(separator: ",").map { String($0.filter { $0 != " " }) }
+            options.unwrap.tags.formUnion(names.filter { !$0.isEmpty }.map { $0.lowercased() })
+        },
         ConversionOption(
             "quote-attribution",
             output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }

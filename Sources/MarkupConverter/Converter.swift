@@ -14,6 +14,8 @@ public struct Converter: Sendable {
     public var writer: any MarkupWriter
     /// Transforms applied between reading and writing, in order.
     public var transforms: [@Sendable (Document) -> Document]
+    /// Keeps only the subtrees a selector matches, before the transforms (`--select`).
+    public var selection: SelectSubtrees?
     /// The encoding `convert(bytes:)` reads (a label of `InputDecoding`, e.g. `windows-1252`);
     /// nil for UTF-8 (UTF-16 with a byte order mark).
     public var inputEncoding: String?
@@ -49,6 +51,10 @@ public struct Converter: Sendable {
         if input.contains(.embedsRawHTML) && output.contains(.dropsRawHTML) {
             transforms.append { ReadRawHTML.apply(to: $0) }
         }
+        if !options.unwrap.isEmpty {
+            let unwrap = options.unwrap
+            transforms.append { unwrap.apply(to: $0) }
+        }
         if output.contains(.noQuoteAuthor) && !options.quoteAttribution.isEmpty {
             let attribution = QuoteAttribution(template: options.quoteAttribution)
             transforms.append { attribution.apply(to: $0) }
@@ -57,6 +63,7 @@ public struct Converter: Sendable {
             transforms.append { PromoteStyles.apply(to: $0) }
         }
         self.transforms = transforms
+        self.selection = options.select
         self.inputEncoding = options.encoding
         self.sniffsHTMLCharset = input.contains(.declaresCharset)
     }
@@ -65,9 +72,13 @@ public struct Converter: Sendable {
     public func convert(_ input: String) throws(ReadError) -> ConversionResult {
         let read = try reader.read(input)
         var document = read.document
+        var selected: [Diagnostic] = []
+        if let selection { (document, selected) = selection.apply(to: document) }
         for transform in transforms { document = transform(document) }
         let written = writer.write(document)
-        return ConversionResult(output: written.output, document: document, diagnostics: read.diagnostics + written.diagnostics)
+        return ConversionResult(
+            output: written.output, document: document,
+            diagnostics: read.diagnostics + selected + written.diagnostics)
     }
 
     /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or

@@ -469,15 +469,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(d.description == "3: warning: lossy.table-span: table cell spans flattened")
 }
 
-// Sources/MarkupAST/DiagnosticCode.swift:11
-@Test func MarkupAST_DiagnosticCode_11() throws {
+// Sources/MarkupAST/DiagnosticCode.swift:12
+@Test func MarkupAST_DiagnosticCode_12() throws {
     let code = DiagnosticCode.lossyTableSpan
     #expect(code.rawValue == "lossy.table-span")
     #expect(code.isLossy == true)
 }
 
-// Sources/MarkupAST/DiagnosticCode.swift:40
-@Test func MarkupAST_DiagnosticCode_40() throws {
+// Sources/MarkupAST/DiagnosticCode.swift:41
+@Test func MarkupAST_DiagnosticCode_41() throws {
     #expect(DiagnosticCode.htmlParseError("eof-in-tag").rawValue == "parse.eof-in-tag")
 }
 
@@ -645,8 +645,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(ASTJSONWriter().write(Document()).output)  // "{\n  \"blocks\" : [\n\n  ],\n  ..."
 }
 
-// Sources/MarkupConverter/ConversionOption.swift:15
-@Test func MarkupConverter_ConversionOption_15() throws {
+// Sources/MarkupConverter/ConversionOption.swift:16
+@Test func MarkupConverter_ConversionOption_16() throws {
     let wrap = ConversionOption.named("wrap")!
     #expect(wrap.choices == ["none", "auto", "preserve"])
     #expect(wrap.formats == ["markdown", "gfm", "commonmark"])
@@ -794,6 +794,19 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     // paragraph [text "H", sub [text "2"], text "O"]
 }
 
+// Sources/MarkupConverter/Transforms/UnwrapElements.swift:17
+@Test func MarkupConverter_UnwrapElements_17() throws {
+    let doc = Document([.paragraph([.link([.text("a")], Link("/a"), .none)], .none)])
+    #expect(UnwrapElements(links: true).apply(to: doc).blocks == [.paragraph([.text("a")], .none)])
+}
+
+// Sources/MarkupConverter/Transforms/UnwrapElements.swift:130
+@Test func MarkupConverter_UnwrapElements_130() throws {
+    let doc = try HTMLReader().read("<nav>menu</nav><main><p>text</p></main>").document
+    let (kept, diagnostics) = try SelectSubtrees("main").apply(to: doc)
+    // kept: div <main> [paragraph "text"]; diagnostics: []
+}
+
 // Sources/PlainTextFormat/PlainTextReader.swift:6
 @Test func PlainTextFormat_PlainTextReader_6() throws {
     ignore(try PlainTextReader().read("a <b>\nc\n\nd").document)
@@ -865,8 +878,18 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(ListStyleType(cssName: "lower-latin") == .lowerAlpha)
 }
 
-// Sources/StyledText/MarkupSelector.swift:15
-@Test func StyledText_MarkupSelector_15() throws {
+// Sources/StyledText/MarkupSelector+Walk.swift:9
+@Test func StyledText_MarkupSelector_Walk_9() throws {
+    #expect(MarkupSelector.elementName(of: .heading(level: 2, [.text("a")], .none)) == "h2")
+}
+
+// Sources/StyledText/MarkupSelector+Walk.swift:33
+@Test func StyledText_MarkupSelector_Walk_33() throws {
+    #expect(MarkupSelector.elementName(of: .strong([.text("a")], .none)) == "strong")
+}
+
+// Sources/StyledText/MarkupSelector.swift:16
+@Test func StyledText_MarkupSelector_16() throws {
     let doc = try HTMLReader().read("<ul><li><a href='https://x.org'>x</a></li></ul>").document
     let links = try MarkupSelector("a[href^=\"http\"]").select(in: doc)
     let items = try MarkupSelector("ul > li").select(in: doc)
@@ -876,8 +899,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = strongInNotes
 }
 
-// Sources/StyledText/MarkupSelector.swift:244
-@Test func StyledText_MarkupSelector_244() throws {
+// Sources/StyledText/MarkupSelector.swift:60
+@Test func StyledText_MarkupSelector_60() throws {
+    let doc = try HTMLReader().read("<div class=a><p class=a>x</p></div>").document
+    #expect(try MarkupSelector(".a").select(in: doc).count == 2)
+    #expect(try MarkupSelector(".a").outermostMatches(in: doc).count == 1)
+}
+
+// Sources/StyledText/MarkupSelector.swift:168
+@Test func StyledText_MarkupSelector_168() throws {
     let doc = try HTMLReader().read("<a href='https://x.org'>x</a> <a href='/y'>y</a>").document
     #expect(try doc.select("a[href^=http]").count == 1)
 }
