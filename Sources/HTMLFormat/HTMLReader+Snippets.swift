@@ -56,8 +56,9 @@ extension HTMLReader {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     }
 
-    /// Offsets of `<` that start an unknown tag with no attributes and no end tag anywhere in
-    /// the input (`<Hot>`, `<Congratulation!>`), skipping comments and raw-text elements.
+    /// Offsets of `<` that start an unknown tag with no attribute value (no `=` before its `>`)
+    /// and no end tag anywhere in the input (`<Hot>`, `<Congratulation!>`, `<get 1 free>`),
+    /// skipping comments and raw-text elements.
     static func literalTagOffsets(
         _ bytes: UnsafeBufferPointer<UInt8>, customTags: Set<String>
     ) -> [Int] {
@@ -91,6 +92,7 @@ extension HTMLReader {
         // Pass 2: start tags.
         var offsets: [Int] = []
         var name: [UInt8] = []
+        var literalEnd = -1
         var i = 0
         while i + 1 < count {
             i = ByteScan.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: i)
@@ -134,22 +136,30 @@ extension HTMLReader {
                 i = j
                 continue
             }
-            // No attributes: optional spaces, then `>` or `/>`.
+            // No attribute value: no `=` before the `>` that ends the tag, whatever bare words
+            // come between (`<Hot>`, `<Hot/>`, `<get 1 free>`). The `<`s in that stretch are
+            // attribute names to the tokenizer, so a tag that is not text skips them. A
+            // stretch already scanned (up to `literalEnd`) ended in `>` with no `=`, so is
+            // not scanned again (`<a <b <c ... >` stays linear).
             var k = j
-            while k < count && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A
-                || bytes[k] == 0x0C || bytes[k] == 0x0D)
-            {
-                k += 1
+            if k <= literalEnd {
+                k = literalEnd
+            } else {
+                while k < count && bytes[k] != UInt8(ascii: ">") && bytes[k] != UInt8(ascii: "=") {
+                    k += 1
+                }
             }
-            if k < count && bytes[k] == UInt8(ascii: "/") { k += 1 }
-            if k < count && bytes[k] == UInt8(ascii: ">") {
-                // Escaped: what follows the `<` is text, so look again inside the name
+            // No `>` (nor `=`) up to the end: no later tag can be text either.
+            if k == count { break }
+            if bytes[k] == UInt8(ascii: ">") {
+                literalEnd = k
+                // Escaped: what follows the `<` is text, so look again inside the tag
                 // (`<Vec<u8>>` holds a second tag).
                 offsets.append(i)
                 i += 1
                 continue
             }
-            i = j
+            i = k
         }
         return offsets
     }

@@ -42,7 +42,8 @@ public struct HTMLReader: MarkupReader {
             diagnostics.append(
                 Diagnostic(
                     .note, .parseLiteralTag,
-                    "\(literalCount) unknown tag(s) without attributes or end tag kept as text"))
+                    "\(literalCount) unknown tag(s) without attribute values or end tag"
+                        + " kept as text"))
         }
         let parsing = HTMLParserOptions(
             maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)

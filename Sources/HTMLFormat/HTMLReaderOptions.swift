@@ -23,9 +23,9 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     public var baseURL: String?
     /// Document or fragment (`--html-mode`).
     public var mode: Mode
-    /// Snippet leniency: an unknown start tag without attributes and without a matching end
-    /// tag (`<Hot>`, `<Congratulation!>`) stays literal text. `nil`: on for fragments, off for
-    /// documents.
+    /// Snippet leniency: an unknown start tag without an attribute value (no `=` before its
+    /// `>`) and without a matching end tag (`<Hot>`, `<Congratulation!>`, `<get 1 free>`)
+    /// stays literal text. `nil`: on for fragments, off for documents.
     public var snippetLeniency: Bool?
     /// Tag names (lower case) that are always elements, even under snippet leniency.
     public var customTags: Set<String>

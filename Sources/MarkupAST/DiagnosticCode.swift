@@ -86,7 +86,7 @@ extension DiagnosticCode {
     /// Warning. BBCode: a tag value the reader does not know (a `[list=x]` type) was replaced
     /// by the default.
     public static let parseInvalidValue = DiagnosticCode(rawValue: "parse.invalid-value")
-    /// Note. HTML: unknown tags without attributes or end tag were kept as text.
+    /// Note. HTML: unknown tags without attribute values or end tag were kept as text.
     public static let parseLiteralTag = DiagnosticCode(rawValue: "parse.literal-tag")
     /// Warning. BBCode: content outside `[td]`/`[th]` inside a table was moved before it.
     public static let parseMisplacedContent = DiagnosticCode(rawValue: "parse.misplaced-content")
