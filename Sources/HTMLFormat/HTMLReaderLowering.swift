@@ -131,7 +131,7 @@ final class HTMLReaderLowering {
         nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
                 guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
-                let name = nodes[i].name
+                let name = nodes.name(of: i)
                 if HTMLReaderElements.isBlockElement(name) {
                     var p = nodes[i].parent
                     while let parent = p, !containsBlock[Int(parent.index)] {
@@ -184,14 +184,16 @@ final class HTMLReaderLowering {
     private func enter(_ i: Int32, whiteSpace: HTMLWhiteSpace) {
         // Through the buffer, the node is read and passed in place: `nodes[i]` on the array
         // copies it out (three retains and releases: name or text, attributes, DOCTYPE box).
+        // Text is read with `data(of:)`: `nodes[i].data` copied the whole node too.
         nodes.withUnsafeBufferPointer { nodes in
             switch nodes[Int(i)].kind {
             case .text:
-                text(nodes[Int(i)].data, whiteSpace)
+                text(nodes.data(of: Int(i)), whiteSpace)
             case .comment:
                 if options.keepRawHTML {
                     if case .pre = context.kind { return }
-                    context.buffer.atom(.rawInline(format: "html", "<!--\(nodes[Int(i)].data)-->"))
+                    let data = nodes.data(of: Int(i))
+                    context.buffer.atom(.rawInline(format: "html", "<!--\(data)-->"))
                 } else {
                     drop("comments")
                 }
