@@ -101,7 +101,8 @@ public struct HTMLNode: Sendable {
     /// let d = HTMLParser.parseFragment("<p>x")
     /// d[d.children(of: d.root).first!].isHTMLElement("p") // true
     /// ```
-    @inlinable public func isHTMLElement(_ localName: String) -> Bool {
+    @inlinable
+    public func isHTMLElement(_ localName: String) -> Bool {
         kind == .element && namespace == .html && name == localName
     }
 
@@ -111,7 +112,8 @@ public struct HTMLNode: Sendable {
     /// let d = HTMLParser.parseFragment("<a href=/x>y</a>")
     /// d[d.children(of: d.root).first!].attribute("href") // "/x"
     /// ```
-    @inlinable public func attribute(_ name: String) -> String? {
+    @inlinable
+    public func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
     }
 }

@@ -152,12 +152,29 @@ final class HTMLReaderLowering {
         guard node.kind == .element else { return false }
         if node.attribute("data-footnotes") != nil { return true }
         if node.attribute("role") == "doc-endnotes" { return true }
-        if let cls = node.attribute("class"),
+        // The class list is built only when its bytes contain the class name at all.
+        if let cls = node.attribute("class"), Self.bytes(of: cls, contain: "footnotes"),
             HTMLReaderElements.classList(cls, spacesOnly: true).contains("footnotes")
         {
             return true
         }
         return false
+    }
+
+    /// Whether the UTF-8 of `s` contains that of `needle` (a quick test before a class list).
+    static func bytes(of s: String, contain needle: StaticString) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        let first = needle.utf8Start[0]
+        var s = s
+        return s.withUTF8 { bytes in
+            guard bytes.count >= n else { return false }
+            for start in 0...(bytes.count - n) where bytes[start] == first {
+                var k = 1
+                while k < n && bytes[start + k] == needle.utf8Start[k] { k += 1 }
+                if k == n { return true }
+            }
+            return false
+        }
     }
 
     private func isInFootnoteSection(_ i: Int) -> Bool {
