@@ -835,7 +835,10 @@ final class HTMLReaderLowering {
             openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), inherited)
             return
         }
-        if href.hasPrefix("#"), let label = footnoteLabels[String(href.dropFirst())] {
+        // The first byte first: `hasPrefix` compares Characters, slowly.
+        if href.utf8.first == 0x23, href.hasPrefix("#"),
+            let label = footnoteLabels[String(href.dropFirst())]
+        {
             ctx.buffer.atom(.footnoteReference(label: label))
             return
         }
