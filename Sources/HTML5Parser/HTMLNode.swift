@@ -19,12 +19,12 @@ public struct HTMLNode: Sendable {
     @usableFromInline var text: String
     /// Attributes in source order; for a DOCTYPE, its identifiers (``doctypeIdentifier(_:)``).
     @usableFromInline var attributeList: [HTMLAttribute]
-    var parentIndex: Int32 = -1
-    var firstChildIndex: Int32 = -1
-    var lastChildIndex: Int32 = -1
-    var previousSiblingIndex: Int32 = -1
-    var nextSiblingIndex: Int32 = -1
-    var templateContentsIndex: Int32 = -1
+    @usableFromInline var parentIndex: Int32 = -1
+    @usableFromInline var firstChildIndex: Int32 = -1
+    @usableFromInline var lastChildIndex: Int32 = -1
+    @usableFromInline var previousSiblingIndex: Int32 = -1
+    @usableFromInline var nextSiblingIndex: Int32 = -1
+    @usableFromInline var templateContentsIndex: Int32 = -1
 
     /// What the node is.
     public internal(set) var kind: HTMLNodeKind
@@ -76,20 +76,24 @@ public struct HTMLNode: Sendable {
         self.attributeList = attributeList
     }
 
-    private static func id(_ i: Int32) -> HTMLNodeID? { i >= 0 ? HTMLNodeID(i) : nil }
+    // The links, `isHTMLElement` and `attribute` are inlinable too: called from another module
+    // on `nodes[i]`, each copied the whole node (retains and releases) to read one field.
+    @inlinable @inline(__always) static func id(_ i: Int32) -> HTMLNodeID? {
+        i >= 0 ? HTMLNodeID(i) : nil
+    }
 
     /// The parent, nil for the root and detached nodes.
-    public var parent: HTMLNodeID? { Self.id(parentIndex) }
+    @inlinable public var parent: HTMLNodeID? { Self.id(parentIndex) }
     /// The first child.
-    public var firstChild: HTMLNodeID? { Self.id(firstChildIndex) }
+    @inlinable public var firstChild: HTMLNodeID? { Self.id(firstChildIndex) }
     /// The last child.
-    public var lastChild: HTMLNodeID? { Self.id(lastChildIndex) }
+    @inlinable public var lastChild: HTMLNodeID? { Self.id(lastChildIndex) }
     /// The previous sibling.
-    public var previousSibling: HTMLNodeID? { Self.id(previousSiblingIndex) }
+    @inlinable public var previousSibling: HTMLNodeID? { Self.id(previousSiblingIndex) }
     /// The next sibling.
-    public var nextSibling: HTMLNodeID? { Self.id(nextSiblingIndex) }
+    @inlinable public var nextSibling: HTMLNodeID? { Self.id(nextSiblingIndex) }
     /// For `<template>` elements: the `.documentFragment` holding its contents.
-    public var templateContents: HTMLNodeID? { Self.id(templateContentsIndex) }
+    @inlinable public var templateContents: HTMLNodeID? { Self.id(templateContentsIndex) }
 
     /// Whether this is an HTML element with the given (lower-case) name.
     ///
@@ -97,6 +101,7 @@ public struct HTMLNode: Sendable {
     /// let d = HTMLParser.parseFragment("<p>x")
     /// d[d.children(of: d.root).first!].isHTMLElement("p") // true
     /// ```
+    @inlinable
     public func isHTMLElement(_ localName: String) -> Bool {
         kind == .element && namespace == .html && name == localName
     }
@@ -107,7 +112,23 @@ public struct HTMLNode: Sendable {
     /// let d = HTMLParser.parseFragment("<a href=/x>y</a>")
     /// d[d.children(of: d.root).first!].attribute("href") // "/x"
     /// ```
+    @inlinable
     public func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
+    }
+}
+
+extension UnsafeBufferPointer<HTMLNode> {
+    /// The ``HTMLNode/name`` of node `i`, read in place: `self[i].name` copies the whole node
+    /// (retaining and releasing its text and attribute list) to read one field.
+    @inlinable @inline(__always) public func name(of i: Int) -> String {
+        let kind = self[i].kind
+        return kind == .element || kind == .doctype ? self[i].text : ""
+    }
+
+    /// The ``HTMLNode/data`` of node `i`, read in place (as ``name(of:)``).
+    @inlinable @inline(__always) public func data(of i: Int) -> String {
+        let kind = self[i].kind
+        return kind == .text || kind == .comment ? self[i].text : ""
     }
 }

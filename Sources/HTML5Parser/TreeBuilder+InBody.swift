@@ -396,7 +396,7 @@ extension TreeBuilder {
     }
 
     mutating func anyOtherEndTag(_ tag: TagToken) {
-        if tag.id == .other ? otherCount[tag.name, default: 0] == 0 : count(tag.id) == 0 {
+        if tag.id == .other ? otherCount(tag.name) == 0 : count(tag.id) == 0 {
             parseError("unexpected-end-tag")
             return
         }
@@ -490,7 +490,7 @@ extension TreeBuilder {
                 processIn(mode, t)
                 return
             }
-            if otherCount[tag.name, default: 0] == 0 {
+            if otherCount(tag.name) == 0 {
                 parseError("unexpected-end-tag")
                 if stack.count == 1 { return }
                 processIn(mode, t)

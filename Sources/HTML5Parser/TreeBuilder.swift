@@ -24,6 +24,8 @@ struct OpenElement {
     var flags: UInt16
     /// A number unique to this push (see ``ScanMemo``).
     var serial: Int32 = 0
+    /// For a ``Tag/other`` element: its slot in ``TreeBuilder/otherCounts`` (set by `push`).
+    var otherSlot: Int32 = -1
 
     static let special: UInt16 = 1
     static let defaultScope: UInt16 = 2
@@ -147,7 +149,10 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// Open elements without a ``Tag`` (unknown HTML names, SVG, MathML) by lower-case name,
     /// so end tags naming nothing open are rejected without walking the stack (a name whose
     /// elements have all closed stays, at 0).
-    var otherCount: [String: Int32] = [:]
+    /// Kept as a slot per name (`otherSlots`) and a count per slot: a pushed element keeps
+    /// its slot, so popping it hashes nothing.
+    var otherSlots: [String: Int32] = [:]
+    var otherCounts: [Int32] = []
     var depthReported = false
     /// Failed scans of the stack by query (only long ones are kept).
     var scanMemo: [Int: ScanMemo] = [:]
@@ -332,13 +337,32 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         coverInIsOpen(e.node)
         isOpen[e.node] = true
         tagCount[Int(e.tag.rawValue)] += 1
-        if e.tag == .other {
-            otherCount[Self.otherCountKey(e), default: 0] += 1
-        }
+        if e.tag == .other { countOther(&e) }
         stack.append(e)
     }
 
-    /// The `otherCount` key of an element: its name, lower-cased for foreign elements. Most
+    /// Counts `e` under its name and records its slot in it.
+    @inline(__always) mutating func countOther(_ e: inout OpenElement) {
+        let key = Self.otherCountKey(e)
+        let slot: Int32
+        if let known = otherSlots[key] {
+            slot = known
+        } else {
+            slot = Int32(otherCounts.count)
+            otherSlots[key] = slot
+            otherCounts.append(0)
+        }
+        otherCounts[Int(slot)] += 1
+        e.otherSlot = slot
+    }
+
+    /// How many open elements without a ``Tag`` have this (lower-case) name.
+    func otherCount(_ name: String) -> Int32 {
+        guard let slot = otherSlots[name] else { return 0 }
+        return otherCounts[Int(slot)]
+    }
+
+    /// The `otherSlots` key of an element: its name, lower-cased for foreign elements. Most
     /// foreign names (`path`, `g`, `circle`) are lower-case ASCII already: `lowercased()`, which
     /// builds a new string, is called only for the others.
     @inline(__always) static func otherCountKey(_ e: OpenElement) -> String {
@@ -354,8 +378,8 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         tagCount[Int(e.tag.rawValue)] -= 1
         if e.tag == .other {
             // Kept at 0 rather than removed: SVG icons open and close the same few names over
-            // and over, and each removal and re-insertion cost two more hash lookups.
-            otherCount[Self.otherCountKey(e), default: 0] -= 1
+            // and over.
+            otherCounts[Int(e.otherSlot)] -= 1
         }
     }
 
@@ -859,6 +883,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                 var newOpen = OpenElement(
                     node: newNode, name: entry.name, ns: .html, attributes: entry.attributes)
                 newOpen.flags = node.flags
+                newOpen.otherSlot = node.otherSlot  // the same name: counted once, as before
                 coverInIsOpen(newNode)
                 isOpen[newNode] = true
                 pushSerial &+= 1
@@ -899,7 +924,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             coverInIsOpen(newElement)
             isOpen[newElement] = true
             tagCount[Int(e.tag.rawValue)] += 1
-            if e.tag == .other { otherCount[e.name, default: 0] += 1 }
+            if e.tag == .other { countOther(&e) }
             stack.insert(e, at: fb + 1)
         }
         return true

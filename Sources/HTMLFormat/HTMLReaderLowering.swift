@@ -131,7 +131,7 @@ final class HTMLReaderLowering {
         nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
                 guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
-                let name = nodes[i].name
+                let name = nodes.name(of: i)
                 if HTMLReaderElements.isBlockElement(name) {
                     var p = nodes[i].parent
                     while let parent = p, !containsBlock[Int(parent.index)] {
@@ -152,12 +152,29 @@ final class HTMLReaderLowering {
         guard node.kind == .element else { return false }
         if node.attribute("data-footnotes") != nil { return true }
         if node.attribute("role") == "doc-endnotes" { return true }
-        if let cls = node.attribute("class"),
+        // The class list is built only when its bytes contain the class name at all.
+        if let cls = node.attribute("class"), Self.bytes(of: cls, contain: "footnotes"),
             HTMLReaderElements.classList(cls, spacesOnly: true).contains("footnotes")
         {
             return true
         }
         return false
+    }
+
+    /// Whether the UTF-8 of `s` contains that of `needle` (a quick test before a class list).
+    static func bytes(of s: String, contain needle: StaticString) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        let first = needle.utf8Start[0]
+        var s = s
+        return s.withUTF8 { bytes in
+            guard bytes.count >= n else { return false }
+            for start in 0...(bytes.count - n) where bytes[start] == first {
+                var k = 1
+                while k < n && bytes[start + k] == needle.utf8Start[k] { k += 1 }
+                if k == n { return true }
+            }
+            return false
+        }
     }
 
     private func isInFootnoteSection(_ i: Int) -> Bool {
@@ -184,14 +201,16 @@ final class HTMLReaderLowering {
     private func enter(_ i: Int32, whiteSpace: HTMLWhiteSpace) {
         // Through the buffer, the node is read and passed in place: `nodes[i]` on the array
         // copies it out (three retains and releases: name or text, attributes, DOCTYPE box).
+        // Text is read with `data(of:)`: `nodes[i].data` copied the whole node too.
         nodes.withUnsafeBufferPointer { nodes in
             switch nodes[Int(i)].kind {
             case .text:
-                text(nodes[Int(i)].data, whiteSpace)
+                text(nodes.data(of: Int(i)), whiteSpace)
             case .comment:
                 if options.keepRawHTML {
                     if case .pre = context.kind { return }
-                    context.buffer.atom(.rawInline(format: "html", "<!--\(nodes[Int(i)].data)-->"))
+                    let data = nodes.data(of: Int(i))
+                    context.buffer.atom(.rawInline(format: "html", "<!--\(data)-->"))
                 } else {
                     drop("comments")
                 }
@@ -816,7 +835,10 @@ final class HTMLReaderLowering {
             openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), inherited)
             return
         }
-        if href.hasPrefix("#"), let label = footnoteLabels[String(href.dropFirst())] {
+        // The first byte first: `hasPrefix` compares Characters, slowly.
+        if href.utf8.first == 0x23, href.hasPrefix("#"),
+            let label = footnoteLabels[String(href.dropFirst())]
+        {
             ctx.buffer.atom(.footnoteReference(label: label))
             return
         }

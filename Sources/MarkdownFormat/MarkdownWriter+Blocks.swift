@@ -451,7 +451,7 @@ extension MarkdownWriter.Renderer {
 
     func renderDefinitionList(_ items: [DefinitionItem]) {
         if options.rawHTML {
-            emitLines(htmlDefinitionList(items, depth: depth))
+            emitLines(bytes: htmlDefinitionList(items, depth: depth))
             return
         }
         lossy(.lossyDefinitionList, "definition list written as bold terms and paragraphs")

@@ -600,6 +600,30 @@ extension MarkdownWriter.Renderer {
     /// Copies the runs between those bytes (appending one Unicode scalar at a time cost as
     /// much as the rest of the HTML written for definition lists and tables); the runs end next
     /// to ASCII bytes, so the copy is valid UTF-8 as it is.
+    /// Appends `s` to `out` with `&`, `<`, `>` and `"` escaped (as `htmlEscape(_:)`).
+    func htmlEscape(_ s: String, into out: inout [UInt8]) {
+        var text = s
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for i in 0..<bytes.count {
+                let entity: StaticString
+                switch bytes[i] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                out.append(
+                    contentsOf: UnsafeBufferPointer(
+                        start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                runStart = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
     func htmlEscape(_ s: String) -> String {
         var text = s
         let escaped = text.withUTF8 { bytes -> [UInt8]? in

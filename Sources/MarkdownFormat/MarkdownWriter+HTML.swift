@@ -1,159 +1,262 @@
+import ByteScan
 import MarkupAST
 
 /// The raw HTML fallback for blocks Markdown cannot express (tables with spans or block
 /// cells, definition lists). The output never contains a blank line, so it stays one
 /// CommonMark HTML block.
 extension MarkdownWriter.Renderer {
-    func htmlDefinitionList(_ items: [DefinitionItem], depth: Int) -> String {
-        var out = "<dl>\n"
-        for item in items {
-            out += "<dt>" + htmlInlines(item.term, depth: depth + 1) + "</dt>\n"
-            for definition in item.definitions {
-                out += "<dd>" + htmlCellContent(definition, depth: depth + 1) + "</dd>\n"
-            }
-        }
-        out += "</dl>"
+    // Everything is appended to one byte buffer (no String per element joined with `+`).
+
+    func htmlDefinitionList(_ items: [DefinitionItem], depth: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        htmlDefinitionList(items, depth: depth, into: &out)
         return protectBlankLines(out)
     }
 
-    func htmlTable(_ table: Table, depth: Int) -> String {
-        var out = "<table>\n"
-        if !table.caption.isEmpty {
-            out += "<caption>" + htmlCellContent(table.caption, depth: depth) + "</caption>\n"
+    func htmlDefinitionList(_ items: [DefinitionItem], depth: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: "<dl>\n".utf8)
+        for item in items {
+            out.append(contentsOf: "<dt>".utf8)
+            htmlInlines(item.term, depth: depth + 1, into: &out)
+            out.append(contentsOf: "</dt>\n".utf8)
+            for definition in item.definitions {
+                out.append(contentsOf: "<dd>".utf8)
+                htmlCellContent(definition, depth: depth + 1, into: &out)
+                out.append(contentsOf: "</dd>\n".utf8)
+            }
         }
-        func section(_ name: String, _ rows: [TableRow]) {
+        out.append(contentsOf: "</dl>".utf8)
+    }
+
+    func htmlTable(_ table: Table, depth: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: "<table>\n".utf8)
+        if !table.caption.isEmpty {
+            out.append(contentsOf: "<caption>".utf8)
+            htmlCellContent(table.caption, depth: depth, into: &out)
+            out.append(contentsOf: "</caption>\n".utf8)
+        }
+        func section(_ name: String, _ rows: [TableRow], _ out: inout [UInt8]) {
             guard !rows.isEmpty else { return }
-            out += "<\(name)>\n"
+            out.append(0x3C)
+            out.append(contentsOf: name.utf8)
+            out.append(contentsOf: ">\n".utf8)
             for row in rows {
-                out += "<tr>\n"
+                out.append(contentsOf: "<tr>\n".utf8)
                 for (index, cell) in row.cells.enumerated() {
                     let tag = cell.header || name == "thead" ? "th" : "td"
                     var alignment = cell.alignment
                     if alignment == .none && index < table.columns.count { alignment = table.columns[index] }
-                    out += "<\(tag)"
-                    if alignment != .none { out += " align=\"\(alignment.rawValue)\"" }
-                    if cell.colspan > 1 { out += " colspan=\"\(cell.colspan)\"" }
-                    if cell.rowspan > 1 { out += " rowspan=\"\(cell.rowspan)\"" }
-                    out += ">" + htmlCellContent(cell.blocks, depth: depth) + "</\(tag)>\n"
+                    out.append(0x3C)
+                    out.append(contentsOf: tag.utf8)
+                    if alignment != .none {
+                        out.append(contentsOf: " align=\"".utf8)
+                        out.append(contentsOf: alignment.rawValue.utf8)
+                        out.append(0x22)
+                    }
+                    if cell.colspan > 1 {
+                        out.append(contentsOf: " colspan=\"".utf8)
+                        out.append(contentsOf: String(cell.colspan).utf8)
+                        out.append(0x22)
+                    }
+                    if cell.rowspan > 1 {
+                        out.append(contentsOf: " rowspan=\"".utf8)
+                        out.append(contentsOf: String(cell.rowspan).utf8)
+                        out.append(0x22)
+                    }
+                    out.append(0x3E)
+                    htmlCellContent(cell.blocks, depth: depth, into: &out)
+                    out.append(contentsOf: "</".utf8)
+                    out.append(contentsOf: tag.utf8)
+                    out.append(contentsOf: ">\n".utf8)
                 }
-                out += "</tr>\n"
+                out.append(contentsOf: "</tr>\n".utf8)
             }
-            out += "</\(name)>\n"
+            out.append(contentsOf: "</".utf8)
+            out.append(contentsOf: name.utf8)
+            out.append(contentsOf: ">\n".utf8)
         }
-        section("thead", table.head)
-        section("tbody", table.body)
-        section("tfoot", table.foot)
-        return out + "</table>"
+        section("thead", table.head, &out)
+        section("tbody", table.body, &out)
+        section("tfoot", table.foot, &out)
+        out.append(contentsOf: "</table>".utf8)
     }
 
     /// Inline HTML for one paragraph-like block, block HTML otherwise.
-    func htmlCellContent(_ blocks: [Block], depth: Int) -> String {
-        if blocks.count == 1, case .plain(let xs, _) = blocks[0] { return htmlInlines(xs, depth: depth) }
-        if blocks.count == 1, case .paragraph(let xs, _) = blocks[0] { return htmlInlines(xs, depth: depth) }
-        if blocks.isEmpty { return "" }
-        return "\n" + htmlBlocks(blocks, depth: depth)
+    func htmlCellContent(_ blocks: [Block], depth: Int, into out: inout [UInt8]) {
+        if blocks.count == 1, case .plain(let xs, _) = blocks[0] {
+            return htmlInlines(xs, depth: depth, into: &out)
+        }
+        if blocks.count == 1, case .paragraph(let xs, _) = blocks[0] {
+            return htmlInlines(xs, depth: depth, into: &out)
+        }
+        if blocks.isEmpty { return }
+        out.append(0x0A)
+        htmlBlocks(blocks, depth: depth, into: &out)
     }
 
-    func htmlBlocks(_ blocks: [Block], depth: Int) -> String {
-        var out = ""
+    func htmlBlocks(_ blocks: [Block], depth: Int, into out: inout [UInt8]) {
         for block in blocks {
             if depth >= maxDepth {
                 lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-                out += htmlInlines(flattenInlines([block]), depth: depth) + "\n"
+                htmlInlines(flattenInlines([block]), depth: depth, into: &out)
+                out.append(0x0A)
                 continue
             }
             switch block {
-            case .paragraph(let xs, _): out += "<p>" + htmlInlines(xs, depth: depth) + "</p>\n"
-            case .plain(let xs, _): out += htmlInlines(xs, depth: depth) + "\n"
+            case .paragraph(let xs, _):
+                out.append(contentsOf: "<p>".utf8)
+                htmlInlines(xs, depth: depth, into: &out)
+                out.append(contentsOf: "</p>\n".utf8)
+            case .plain(let xs, _):
+                htmlInlines(xs, depth: depth, into: &out)
+                out.append(0x0A)
             case .heading(let level, let xs, _):
-                out += "<h\(level)>" + htmlInlines(xs, depth: depth) + "</h\(level)>\n"
+                out.append(contentsOf: "<h\(level)>".utf8)
+                htmlInlines(xs, depth: depth, into: &out)
+                out.append(contentsOf: "</h\(level)>\n".utf8)
             case .blockQuote(let bs, _):
-                out += "<blockquote>\n" + htmlBlocks(bs, depth: depth + 1) + "</blockquote>\n"
+                out.append(contentsOf: "<blockquote>\n".utf8)
+                htmlBlocks(bs, depth: depth + 1, into: &out)
+                out.append(contentsOf: "</blockquote>\n".utf8)
             case .codeBlock(let info, let code, _):
                 let language = info.split(separator: " ").first.map(String.init) ?? ""
-                out += "<pre><code"
-                if !language.isEmpty { out += " class=\"language-\(htmlEscape(language))\"" }
-                out += ">" + htmlEscape(code) + "</code></pre>\n"
+                out.append(contentsOf: "<pre><code".utf8)
+                if !language.isEmpty {
+                    out.append(contentsOf: " class=\"language-".utf8)
+                    htmlEscape(language, into: &out)
+                    out.append(0x22)
+                }
+                out.append(0x3E)
+                htmlEscape(code, into: &out)
+                out.append(contentsOf: "</code></pre>\n".utf8)
             case .rawBlock(let format, let s):
-                if format == "html" { out += s + (s.hasSuffix("\n") ? "" : "\n") }
+                if format == "html" {
+                    out.append(contentsOf: s.utf8)
+                    if !s.hasSuffix("\n") { out.append(0x0A) }
+                }
             case .list(let list):
                 let tag = list.kind == .bullet ? "ul" : "ol"
-                out += "<\(tag)"
-                if list.kind == .ordered && list.start != 1 { out += " start=\"\(list.start)\"" }
-                out += ">\n"
-                for item in list.items {
-                    out += "<li>"
-                    if let task = item.task {
-                        out += task ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
-                            : "<input type=\"checkbox\" disabled=\"\" /> "
-                    }
-                    out += htmlCellContent(item.blocks, depth: depth + 1) + "</li>\n"
+                out.append(0x3C)
+                out.append(contentsOf: tag.utf8)
+                if list.kind == .ordered && list.start != 1 {
+                    out.append(contentsOf: " start=\"\(list.start)\"".utf8)
                 }
-                out += "</\(tag)>\n"
+                out.append(contentsOf: ">\n".utf8)
+                for item in list.items {
+                    out.append(contentsOf: "<li>".utf8)
+                    if let task = item.task {
+                        out.append(
+                            contentsOf: task
+                                ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ".utf8
+                                : "<input type=\"checkbox\" disabled=\"\" /> ".utf8)
+                    }
+                    htmlCellContent(item.blocks, depth: depth + 1, into: &out)
+                    out.append(contentsOf: "</li>\n".utf8)
+                }
+                out.append(contentsOf: "</".utf8)
+                out.append(contentsOf: tag.utf8)
+                out.append(contentsOf: ">\n".utf8)
             case .definitionList(let items, _):
-                out += htmlDefinitionList(items, depth: depth + 1) + "\n"
+                // Blank lines protected inside the nested list first, as a list of its own.
+                out.append(contentsOf: htmlDefinitionList(items, depth: depth + 1))
+                out.append(0x0A)
             case .table(let t):
-                out += htmlTable(t, depth: depth + 1) + "\n"
+                htmlTable(t, depth: depth + 1, into: &out)
+                out.append(0x0A)
             case .thematicBreak:
-                out += "<hr />\n"
+                out.append(contentsOf: "<hr />\n".utf8)
             case .div(let bs, _):
-                out += htmlBlocks(bs, depth: depth + 1)
+                htmlBlocks(bs, depth: depth + 1, into: &out)
             case .footnoteDefinition(let label, let bs, _):
                 lossy(.lossyFootnote, "footnote [^\(label)] inside raw HTML written as text")
-                out += "<p>[^\(htmlEscape(label))]:</p>\n" + htmlBlocks(bs, depth: depth + 1)
+                out.append(contentsOf: "<p>[^".utf8)
+                htmlEscape(label, into: &out)
+                out.append(contentsOf: "]:</p>\n".utf8)
+                htmlBlocks(bs, depth: depth + 1, into: &out)
             }
         }
-        return out
     }
 
-    func htmlInlines(_ xs: [Inline], depth: Int) -> String {
-        var out = ""
+    func htmlInlines(_ xs: [Inline], depth: Int, into out: inout [UInt8]) {
         for inline in xs {
             if depth >= maxDepth && inline.isContainer {
                 lossy(.lossyDepth, "inline nesting deeper than \(maxDepth) levels flattened")
-                out += htmlInlines(inline.leafInlines, depth: depth)
+                htmlInlines(inline.leafInlines, depth: depth, into: &out)
                 continue
             }
-            func wrap(_ tag: String, _ children: [Inline]) {
-                out += "<\(tag)>" + htmlInlines(children, depth: depth + 1) + "</\(tag)>"
+            func wrap(_ tag: String, _ children: [Inline], _ out: inout [UInt8]) {
+                out.append(0x3C)
+                out.append(contentsOf: tag.utf8)
+                out.append(0x3E)
+                htmlInlines(children, depth: depth + 1, into: &out)
+                out.append(contentsOf: "</".utf8)
+                out.append(contentsOf: tag.utf8)
+                out.append(0x3E)
             }
             switch inline {
-            case .text(let s): out += htmlEscape(s)
-            case .softBreak: out += "\n"
-            case .lineBreak: out += "<br />\n"
-            case .code(let s, _): out += "<code>" + htmlEscape(s) + "</code>"
-            case .emphasis(let c, _): wrap("em", c)
-            case .strong(let c, _): wrap("strong", c)
-            case .strikethrough(let c, _): wrap("del", c)
-            case .underline(let c, _): wrap("u", c)
-            case .sup(let c, _): wrap("sup", c)
-            case .sub(let c, _): wrap("sub", c)
-            case .highlight(let c, _): wrap("mark", c)
+            case .text(let s): htmlEscape(s, into: &out)
+            case .softBreak: out.append(0x0A)
+            case .lineBreak: out.append(contentsOf: "<br />\n".utf8)
+            case .code(let s, _):
+                out.append(contentsOf: "<code>".utf8)
+                htmlEscape(s, into: &out)
+                out.append(contentsOf: "</code>".utf8)
+            case .emphasis(let c, _): wrap("em", c, &out)
+            case .strong(let c, _): wrap("strong", c, &out)
+            case .strikethrough(let c, _): wrap("del", c, &out)
+            case .underline(let c, _): wrap("u", c, &out)
+            case .sup(let c, _): wrap("sup", c, &out)
+            case .sub(let c, _): wrap("sub", c, &out)
+            case .highlight(let c, _): wrap("mark", c, &out)
             case .span(let c, let a):
                 if let tag = a.tag, tag != "span", isSafeTagName(tag) {
-                    wrap(tag, c)
+                    wrap(tag, c, &out)
                 } else {
-                    out += htmlInlines(c, depth: depth + 1)
+                    htmlInlines(c, depth: depth + 1, into: &out)
                 }
             case .link(let c, let link, _):
-                out += "<a href=\"\(htmlEscape(link.destination))\""
-                if !link.title.isEmpty { out += " title=\"\(htmlEscape(link.title))\"" }
-                out += ">" + htmlInlines(c, depth: depth + 1) + "</a>"
-            case .image(let c, let link, let a):
-                out += "<img src=\"\(htmlEscape(link.destination))\" alt=\"\(htmlEscape(Inline.span(c, .none).plainText))\""
-                if !link.title.isEmpty { out += " title=\"\(htmlEscape(link.title))\"" }
-                for name in ["width", "height"] {
-                    if let v = a.value(of: name) { out += " \(name)=\"\(htmlEscape(v))\"" }
+                out.append(contentsOf: "<a href=\"".utf8)
+                htmlEscape(link.destination, into: &out)
+                out.append(0x22)
+                if !link.title.isEmpty {
+                    out.append(contentsOf: " title=\"".utf8)
+                    htmlEscape(link.title, into: &out)
+                    out.append(0x22)
                 }
-                out += " />"
+                out.append(0x3E)
+                htmlInlines(c, depth: depth + 1, into: &out)
+                out.append(contentsOf: "</a>".utf8)
+            case .image(let c, let link, let a):
+                out.append(contentsOf: "<img src=\"".utf8)
+                htmlEscape(link.destination, into: &out)
+                out.append(contentsOf: "\" alt=\"".utf8)
+                htmlEscape(Inline.span(c, .none).plainText, into: &out)
+                out.append(0x22)
+                if !link.title.isEmpty {
+                    out.append(contentsOf: " title=\"".utf8)
+                    htmlEscape(link.title, into: &out)
+                    out.append(0x22)
+                }
+                if let v = a.value(of: "width") {
+                    out.append(contentsOf: " width=\"".utf8)
+                    htmlEscape(v, into: &out)
+                    out.append(0x22)
+                }
+                if let v = a.value(of: "height") {
+                    out.append(contentsOf: " height=\"".utf8)
+                    htmlEscape(v, into: &out)
+                    out.append(0x22)
+                }
+                out.append(contentsOf: " />".utf8)
             case .rawInline(let format, let s):
-                if format == "html" { out += s }
+                if format == "html" { out.append(contentsOf: s.utf8) }
             case .footnoteReference(let label):
                 lossy(.lossyFootnote, "footnote reference [^\(label)] inside raw HTML written as text")
-                out += "<sup>[^\(htmlEscape(label))]</sup>"
+                out.append(contentsOf: "<sup>[^".utf8)
+                htmlEscape(label, into: &out)
+                out.append(contentsOf: "]</sup>".utf8)
             }
         }
-        return out
     }
 
     func isSafeTagName(_ tag: String) -> Bool {
@@ -165,17 +268,34 @@ extension MarkdownWriter.Renderer {
 
     /// Rewrites blank (or whitespace-only) lines so the HTML stays one HTML block: the line
     /// feed that ends a blank line becomes `&#10;` (the same character to an HTML parser).
-    func protectBlankLines(_ html: String) -> String {
-        var text = html
-        while text.hasSuffix("\n") { text.removeLast() }
-        let lines = text.writerLines()
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for (index, line) in lines.enumerated() {
-            out += line
-            guard index + 1 < lines.count else { break }
-            let blank = line.allSatisfy { $0 == " " || $0 == "\t" }
-            if blank && index > 0 { out += "&#10;" } else { out += "\n" }
+    /// Trailing line feeds are dropped (not one that ends a `\r\n`).
+    func protectBlankLines(_ html: [UInt8]) -> [UInt8] {
+        var end = html.count
+        while end > 0 && html[end - 1] == 0x0A && !(end > 1 && html[end - 2] == 0x0D) {
+            end -= 1
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(end)
+        html.withUnsafeBufferPointer { bytes in
+            // Line by line: copied whole, its white space looked at up to the first other byte.
+            var start = 0
+            while start < end {
+                let newline = min(ByteScan.firstIndex(of: 0x0A, in: bytes, from: start), end)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+                if newline == end { break }
+                var blank = start > 0
+                var k = start
+                while blank && k < newline {
+                    blank = bytes[k] == 0x20 || bytes[k] == 0x09
+                    k += 1
+                }
+                if blank {
+                    out.append(contentsOf: "&#10;".utf8)
+                } else {
+                    out.append(0x0A)
+                }
+                start = newline + 1
+            }
         }
         return out
     }

@@ -42,7 +42,9 @@ extension MarkdownWriter.Renderer {
         case .pipe: useHTML = false
         }
         if useHTML {
-            emitLines(protectBlankLines(htmlTable(table, depth: depth)))
+            var html: [UInt8] = []
+            htmlTable(table, depth: depth, into: &html)
+            emitLines(bytes: protectBlankLines(html))
             return
         }
         renderFlattenedTable(table)

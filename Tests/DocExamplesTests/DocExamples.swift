@@ -273,14 +273,14 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(d[a.firstChild!].data == "y")
 }
 
-// Sources/HTML5Parser/HTMLNode.swift:97
-@Test func HTML5Parser_HTMLNode_97() throws {
+// Sources/HTML5Parser/HTMLNode.swift:101
+@Test func HTML5Parser_HTMLNode_101() throws {
     let d = HTMLParser.parseFragment("<p>x")
     #expect(d[d.children(of: d.root).first!].isHTMLElement("p") == true)
 }
 
-// Sources/HTML5Parser/HTMLNode.swift:107
-@Test func HTML5Parser_HTMLNode_107() throws {
+// Sources/HTML5Parser/HTMLNode.swift:112
+@Test func HTML5Parser_HTMLNode_112() throws {
     let d = HTMLParser.parseFragment("<a href=/x>y</a>")
     #expect(d[d.children(of: d.root).first!].attribute("href") == "/x")
 }
