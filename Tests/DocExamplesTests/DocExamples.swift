@@ -69,6 +69,14 @@ private func ignore<T>(_ value: T) {}
     #expect(BBCodeURL.isSafe("data:image/png;base64,AAA", image: true) == true)
 }
 
+// Sources/BBCodeFormat/BBCodeURL.swift:73
+@Test func BBCodeFormat_BBCodeURL_73() throws {
+    #expect(BBCodeURL.normalized("www.x.org") == "http://www.x.org")
+    #expect(BBCodeURL.normalized("example.com:8080/a") == "http://example.com:8080/a")
+    #expect(BBCodeURL.normalized("/docs") == "/docs")
+    #expect(BBCodeURL.normalized("mailto:a@b.org") == "mailto:a@b.org")
+}
+
 // Sources/BBCodeFormat/BBCodeWriter.swift:10
 @Test func BBCodeFormat_BBCodeWriter_10() throws {
     let doc = Document([.paragraph([.strong([.text("Hi")], .none), .text(" [b]")], .none)])
