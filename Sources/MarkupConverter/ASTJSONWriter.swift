@@ -5,7 +5,7 @@ import MarkupAST
 /// sorted, pretty-printed); `ASTJSONReader` reads it back.
 ///
 /// ```swift
-/// ASTJSONWriter().write(Document()).output // {"blocks": [], "metadata": {}, "version": 1}
+/// ASTJSONWriter().write(Document()).output // blocks [], metadata {}, version 1
 /// ```
 public struct ASTJSONWriter: MarkupWriter {
     /// Creates a writer.

@@ -651,7 +651,7 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 
 // Sources/MarkupConverter/ASTJSONWriter.swift:8
 @Test func MarkupConverter_ASTJSONWriter_8() throws {
-    ignore(ASTJSONWriter().write(Document()).output)  // {"blocks": [], "metadata": {}, "version": 1}
+    ignore(ASTJSONWriter().write(Document()).output)  // blocks [], metadata {}, version 1
 }
 
 // Sources/MarkupConverter/ConversionOption.swift:15
