@@ -66,8 +66,8 @@ public enum BBCodeURL {
             || hasPrefix("data:image/jpeg") || hasPrefix("data:image/webp")
     }
 
-    /// A link target as users write it: a scheme-less address that starts with a host name
-    /// gets `http://`; everything else is unchanged.
+    /// A link target as users write it: a scheme-less address that starts with `www.` or a
+    /// host name gets `http://`; everything else is unchanged.
     ///
     /// ```swift
     /// BBCodeURL.normalized("www.x.org") // "http://www.x.org"
@@ -76,7 +76,14 @@ public enum BBCodeURL {
     /// BBCodeURL.normalized("mailto:a@b.org") // "mailto:a@b.org"
     /// ```
     public static func normalized(_ url: String) -> String {
-        startsWithHost(url) ? "http://" + url : url
+        startsWithWWW(url) || startsWithHost(url) ? "http://" + url : url
+    }
+
+    /// Whether `url` starts with `www.` (any case) and something after it.
+    static func startsWithWWW(_ url: String) -> Bool {
+        let u = url.utf8
+        guard u.count > 4 else { return false }
+        return u.prefix(4).elementsEqual([0x77, 0x77, 0x77, 0x2E]) { $0 | 0x20 == $1 | 0x20 }
     }
 
     /// Whether `url` starts with a host name and no scheme: two or more dot-separated labels

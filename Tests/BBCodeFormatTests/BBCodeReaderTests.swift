@@ -126,7 +126,9 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
     }
 
     @Test func schemeLessHostsGetHTTP() {
-        let http = ["example.com", "WWW.X.ORG", "a-b.c.io/p", "x.org?q", "x.org#f", "x.org:80/a"]
+        let http = [
+            "example.com", "WWW.X.ORG", "a-b.c.io/p", "x.org?q", "x.org#f", "x.org:80/a", "www.x",
+        ]
         for url in http { #expect(BBCodeURL.normalized(url) == "http://" + url) }
         let kept = [
             "/x", "#a", "?q", "//x.org", "page", "../a.html", "1.2.3.4", "x.o", "https://x.org",
