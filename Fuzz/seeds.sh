@@ -107,7 +107,7 @@ for path in sorted(glob.glob(os.path.join(data, "html5lib-tests", "tree-construc
 
 # A few AST JSON seeds that need no binary.
 seed("json", '{"blocks":[],"metadata":{}}')
-seed("json", '{"blocks":[{"paragraph":{"_0":[{"text":{"_0":"a"}}],"_1":{}}}],"metadata":{}}')
+seed("json", '{"version":1,"blocks":[{"type":"plain","children":[{"type":"text","text":"a"}]}]}')
 
 print("seeds:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
 PY

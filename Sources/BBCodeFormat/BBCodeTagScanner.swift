@@ -18,6 +18,9 @@ struct BBCodeScannedTag {
     var value: Range<Int>?
     /// The position after the closing `]`.
     var end: Int
+    /// Whether `value` is a bare word after a space (`[code python]`), which only `[code]`
+    /// takes.
+    var isBareValue = false
 }
 
 /// One ` name=value` of a tag: byte ranges of the name (any case) and the value (inside
@@ -83,6 +86,15 @@ enum BBCodeTagScanner {
                 i = ve
             }
         }
+        // `[code python]`: one bare word after the name (the tokenizer keeps it for [code]).
+        if value == nil, b[i] == 0x20, let word = bareWord(b, i, limit) {
+            var scanned = BBCodeScannedTag(id: id, isClose: false, value: word, end: 0)
+            scanned.isBareValue = true
+            var k = word.upperBound
+            while k < limit, b[k] == 0x20 { k += 1 }
+            scanned.end = k + 1
+            return scanned
+        }
         // Attributes: ` name=value` or ` name="value"`.
         while i < limit, b[i] == 0x20 {
             while i < limit, b[i] == 0x20 { i += 1 }
@@ -145,6 +157,27 @@ enum BBCodeTagScanner {
             if k < n, b[k] == 0x0A || b[k] == 0x0D { j = k } else { break }
         }
         return (count, end)
+    }
+
+    /// The word in ` word ]` at `i` (spaces, then bytes other than space, `=`, quotes, `[`,
+    /// `]` and line ends, then spaces and `]`), or nil.
+    private static func bareWord(_ b: UnsafePointer<UInt8>, _ i: Int, _ limit: Int)
+        -> Range<Int>?
+    {
+        var k = i
+        while k < limit, b[k] == 0x20 { k += 1 }
+        let start = k
+        while k < limit {
+            let x = b[k]
+            if x <= 0x20 || x == 0x3D || x == 0x22 || x == 0x27 || x == 0x5B || x == 0x5D {
+                break
+            }
+            k += 1
+        }
+        let end = k
+        while k < limit, b[k] == 0x20 { k += 1 }
+        guard end > start, k < limit, b[k] == 0x5D else { return nil }
+        return start..<end
     }
 
     /// `name=` at `i`: the position of the `=`.

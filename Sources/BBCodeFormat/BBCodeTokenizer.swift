@@ -255,6 +255,7 @@ struct BBCodeTokenizer {
                     base, start, n, lookup: dialect.lookup, attributes: &ranges)
             })
         else { return nil }
+        if scanned.isBareValue, dialect.tags[scanned.id].kind != .code { return nil }
         if scanned.isClose {
             let close = BBCodeParsedTag.close(
                 id: scanned.id, raw: start..<scanned.end, line: line, column: column)

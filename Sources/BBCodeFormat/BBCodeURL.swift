@@ -66,12 +66,57 @@ public enum BBCodeURL {
             || hasPrefix("data:image/jpeg") || hasPrefix("data:image/webp")
     }
 
-    /// `www.example.com` -> `http://www.example.com`; other URLs unchanged.
+    /// A link target as users write it: a scheme-less address that starts with `www.` or a
+    /// host name gets `http://`; everything else is unchanged.
+    ///
+    /// ```swift
+    /// BBCodeURL.normalized("www.x.org") // "http://www.x.org"
+    /// BBCodeURL.normalized("example.com:8080/a") // "http://example.com:8080/a"
+    /// BBCodeURL.normalized("/docs") // "/docs"
+    /// BBCodeURL.normalized("mailto:a@b.org") // "mailto:a@b.org"
+    /// ```
     public static func normalized(_ url: String) -> String {
+        startsWithWWW(url) || startsWithHost(url) ? "http://" + url : url
+    }
+
+    /// Whether `url` starts with `www.` (any case) and something after it.
+    static func startsWithWWW(_ url: String) -> Bool {
         let u = url.utf8
-        guard u.count > 4, u.first == 0x77 || u.first == 0x57 else { return url }
-        let head = Array(u.prefix(4)).map { $0 | 0x20 }
-        return head == [0x77, 0x77, 0x77, 0x2E] ? "http://" + url : url
+        guard u.count > 4 else { return false }
+        return u.prefix(4).elementsEqual([0x77, 0x77, 0x77, 0x2E]) { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    /// Whether `url` starts with a host name and no scheme: two or more dot-separated labels
+    /// of ASCII letters, digits and `-`, the last one 2+ letters, then the end, `/`, `?`, `#`
+    /// or `:` and a digit (a port).
+    static func startsWithHost(_ url: String) -> Bool {
+        var dots = 0
+        var label = 0
+        var lettersOnly = true
+        var afterColon = false
+        for byte in url.utf8 {
+            if afterColon { return byte >= 0x30 && byte <= 0x39 }
+            switch byte {
+            case 0x41...0x5A, 0x61...0x7A:
+                label += 1
+            case 0x30...0x39, 0x2D:
+                label += 1
+                lettersOnly = false
+            case 0x2E:
+                guard label > 0 else { return false }
+                dots += 1
+                label = 0
+                lettersOnly = true
+            case 0x2F, 0x3F, 0x23:
+                return dots > 0 && label >= 2 && lettersOnly
+            case 0x3A:
+                guard dots > 0 && label >= 2 && lettersOnly else { return false }
+                afterColon = true
+            default:
+                return false
+            }
+        }
+        return !afterColon && dots > 0 && label >= 2 && lettersOnly
     }
 
     /// Whether `s` looks like an e-mail address (one `@`, no spaces or brackets).

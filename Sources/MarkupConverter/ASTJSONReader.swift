@@ -5,7 +5,8 @@ import RangeJSONFormat
 /// Reads the AST from its JSON form (what `ASTJSONWriter` / `mconv -t json` writes).
 ///
 /// ```swift
-/// let doc = try ASTJSONReader().read(#"{"blocks":[],"metadata":{}}"#).document
+/// let json = #"{"version":1,"blocks":[{"type":"plain","children":[{"type":"text","text":"a"}]}]}"#
+/// let doc = try ASTJSONReader().read(json).document // one plain block "a"
 /// ```
 public struct ASTJSONReader: MarkupReader {
     /// Creates a reader.
@@ -15,7 +16,7 @@ public struct ASTJSONReader: MarkupReader {
     public func read(_ input: String) throws(ReadError) -> ReadResult {
         let data = Data(input.utf8)
         do {
-            let document = try JSONDecoder().decode(Document.self, from: data)
+            let document = try JSONDecoder().decode(ASTJSONDocument.self, from: data).document
             return ReadResult(document: document)
         } catch let error as DecodingError {
             if case .dataCorrupted = error {
@@ -50,7 +51,8 @@ public struct ASTJSONReader: MarkupReader {
                 return ReadError(
                     "invalid JSON at line \(line), column \(column)", line: line, column: column)
             }
-            return ReadError("invalid JSON: \(context.debugDescription) at \(path(context.codingPath))")
+            return ReadError(
+                "invalid AST JSON: \(context.debugDescription) at \(path(context.codingPath))")
         case .keyNotFound(let key, let context):
             return ReadError("invalid AST JSON: missing key '\(key.stringValue)' at \(path(context.codingPath))")
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

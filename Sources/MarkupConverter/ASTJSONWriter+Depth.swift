@@ -5,8 +5,9 @@ extension ASTJSONWriter {
     /// stop at 512 levels; a flattened container adds at most about ten more.
     static let maxJSONDepth = 480
 
-    /// JSON levels a block adds around its children: `{"blockQuote": {"_0": [` is three, a
-    /// list's `{"list": {"_0": {"items": [{"blocks": [` six, a table's eight.
+    /// JSON levels a block adds around its children, with room to spare: `{"children": [` is
+    /// two, a list's `{"items": [{"children": [` four, a table's
+    /// `{"body": [{"cells": [{"children": [` six.
     private static func jsonCost(_ block: Block) -> Int {
         switch block {
         case .list, .definitionList: return 6

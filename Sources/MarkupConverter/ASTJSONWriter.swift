@@ -1,26 +1,27 @@
 import Foundation
 import MarkupAST
 
-/// Writes the AST as JSON (sorted keys, pretty-printed); `ASTJSONReader` reads it back.
+/// Writes the AST as JSON in the schema of Formats/json.md (named keys,
+/// sorted, pretty-printed); `ASTJSONReader` reads it back.
 ///
 /// ```swift
-/// ASTJSONWriter().write(Document()).output // "{\n  \"blocks\" : [\n\n  ],\n  ..."
+/// ASTJSONWriter().write(Document()).output // blocks [], metadata {}, version 1
 /// ```
 public struct ASTJSONWriter: MarkupWriter {
     /// Creates a writer.
     public init() {}
 
     /// Encodes the document. A document nested deeper than JSON coders go (512 JSON levels:
-    /// about 166 nested quotes, 80 nested lists) is written with the structure below
+    /// about 250 nested quotes, 125 nested lists) is written with the structure below
     /// `maxJSONDepth` JSON levels flattened, text kept, and a `lossy.depth` warning.
     public func write(_ document: Document) -> WriteResult {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        if let data = try? encoder.encode(document) {
+        if let data = try? encoder.encode(ASTJSONDocument(document)) {
             return WriteResult(output: String(decoding: data, as: UTF8.self) + "\n")
         }
         do {
-            let data = try encoder.encode(Self.limitingDepth(document))
+            let data = try encoder.encode(ASTJSONDocument(Self.limitingDepth(document)))
             return WriteResult(
                 output: String(decoding: data, as: UTF8.self) + "\n",
                 diagnostics: [

@@ -124,6 +124,18 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
         #expect(BBCodeURL.isSafe("/relative/path", image: false))
         #expect(BBCodeURL.isSafe("https://x.org", image: false))
     }
+
+    @Test func schemeLessHostsGetHTTP() {
+        let http = [
+            "example.com", "WWW.X.ORG", "a-b.c.io/p", "x.org?q", "x.org#f", "x.org:80/a", "www.x",
+        ]
+        for url in http { #expect(BBCodeURL.normalized(url) == "http://" + url) }
+        let kept = [
+            "/x", "#a", "?q", "//x.org", "page", "../a.html", "1.2.3.4", "x.o", "https://x.org",
+            "mailto:a@b.org", "x.org:abc", "a..org", ".x.org", "x.org:", "user@x.org", "",
+        ]
+        for url in kept { #expect(BBCodeURL.normalized(url) == url) }
+    }
 }
 
 @Suite struct BBCodeNewlineTests {

@@ -81,7 +81,7 @@ struct ThroughFormatTests {
     }
 
     func json(_ doc: Document) throws -> String {
-        String(decoding: try JSONEncoder().encode(doc), as: UTF8.self)
+        ASTJSONWriter().write(doc).output
     }
 
     /// The bundled sample of `format` and the inputs of the command cases that read it.
