@@ -84,7 +84,14 @@ final class HTMLReaderLowering {
         var blocks = root.finishBlocks()
         blocks += footnoteDefinitions
         for (what, count) in dropped.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(Diagnostic(.note, .parseDropped, "dropped \(count) \(what)"))
+            // Comments, scripts and stylesheets carry no text a reader sees: every converter
+            // drops them (info, shown with --verbose).
+            let presentational = [
+                "comments", "<script> elements", "<style> elements", "<template> elements",
+            ].contains(what)
+            diagnostics.append(
+                Diagnostic(
+                    presentational ? .info : .note, .parseDropped, "dropped \(count) \(what)"))
         }
         return Document(blocks, metadata: metadata)
     }

@@ -40,8 +40,10 @@ extension MarkdownWriter {
         @exclusivity(unchecked) var out: [UInt8] = []
         var diagnostics: [Diagnostic] = []
         var reported: Set<ReportKey> = []
-        /// Element names whose dropped attributes were reported (see `reportAttributes`).
-        var attributeReports: Set<String> = []
+        /// Dropped attributes (see `reportAttributes`): presentational ones (info) and
+        /// content-bearing ones (warning), each with the elements that had them.
+        var droppedStyling = DroppedAttributes()
+        var droppedContent = DroppedAttributes()
         @exclusivity(unchecked) var prefixes: [Prefix] = []
         @exclusivity(unchecked) var depth = 0
         var referenceLabels: [ReferenceKey: Int] = [:]
@@ -183,6 +185,12 @@ extension MarkdownWriter {
                 }
             }
             flushReferences()
+            if let message = droppedContent.message {
+                diagnostics.append(Diagnostic(.warning, .lossyAttributes, message))
+            }
+            if let message = droppedStyling.message {
+                diagnostics.append(Diagnostic(.info, .lossyAttributes, message))
+            }
         }
 
         func flushReferences() {
