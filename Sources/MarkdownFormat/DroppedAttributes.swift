@@ -30,11 +30,15 @@ struct DroppedAttributes {
         return "\(list) of \(count) dropped (first <\(first)>)"
     }
 
-    /// Whether an attribute only styles or labels its element for scripts, so that every
-    /// converter to a lighter format drops it: `lang`, `dir`, `data-*`, `aria-*`, `role` and
-    /// the presentational HTML 4 attributes (`align`, `width`, `bgcolor` ...).
+    /// Whether an attribute only styles its element, serves scripts or the browser, or is
+    /// not shown, so that every converter to a lighter format drops it: `lang`, `dir`,
+    /// `data-*`, `aria-*`, `role`, event handlers (`on*`), loading hints (`srcset`,
+    /// `loading` ...), a table's `summary` and the presentational HTML 4 attributes (`align`,
+    /// `width`, `bgcolor` ...).
     static func isPresentational(_ name: String) -> Bool {
-        if name.hasPrefix("data-") || name.hasPrefix("aria-") || name.hasPrefix("xml") {
+        if name.hasPrefix("data-") || name.hasPrefix("aria-") || name.hasPrefix("xml")
+            || name.hasPrefix("on")
+        {
             return true
         }
         switch name {
@@ -44,7 +48,11 @@ struct DroppedAttributes {
             "target", "rel", "itemprop", "itemscope", "itemtype", "itemid", "contenteditable",
             "draggable", "spellcheck", "frame", "rules", "char", "charoff",
             "background", "text", "link", "vlink", "alink", "noshade", "scope", "headers",
-            "axis", "slot", "part", "is", "nonce", "autocapitalize", "inert":
+            "axis", "slot", "part", "is", "nonce", "autocapitalize", "inert", "summary", "open",
+            "loading", "decoding", "fetchpriority", "crossorigin", "integrity", "referrerpolicy",
+            "srcset", "sizes", "hspace", "vspace", "frameborder", "scrolling", "allowfullscreen",
+            "allowtransparency", "allow", "preload", "controls", "autoplay", "loop", "muted",
+            "playsinline", "hreflang", "ping", "download", "for", "shape", "coords":
             return true
         default:
             return false

@@ -67,9 +67,12 @@ extension MarkdownWriter {
         var ext: MarkdownExtensions { options.extensions }
 
         /// Records a lossy diagnostic once per code and message.
-        func lossy(_ code: DiagnosticCode, _ message: String) {
+        func lossy(
+            _ code: DiagnosticCode, _ message: String,
+            severity: Diagnostic.Severity = .warning
+        ) {
             guard reported.insert(ReportKey(code: code, message: message)).inserted else { return }
-            diagnostics.append(Diagnostic(.warning, code, message))
+            diagnostics.append(Diagnostic(severity, code, message))
         }
 
         // MARK: Lines

@@ -150,7 +150,7 @@ extension DiagnosticCode {
     public static let lossyImage = DiagnosticCode(rawValue: "lossy.image")
     /// Warning. BBCode: an image's description was dropped.
     public static let lossyImageAlt = DiagnosticCode(rawValue: "lossy.image-alt")
-    /// Warning. Markdown: an image's size was dropped (image size as HTML keeps it).
+    /// Info. Markdown: an image's size was dropped (image size as HTML keeps it).
     public static let lossyImageSize = DiagnosticCode(rawValue: "lossy.image-size")
     /// Warning. Range JSON: an image's title was dropped.
     public static let lossyImageTitle = DiagnosticCode(rawValue: "lossy.image-title")

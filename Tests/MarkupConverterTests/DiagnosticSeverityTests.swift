@@ -33,6 +33,21 @@ struct DiagnosticSeverityTests {
         #expect(!result.isLossy)
     }
 
+    @Test("event handlers, srcset and an image size are info")
+    func browserOnly() throws {
+        let result = try convert(
+            #"<p><a href="/x" onclick="f()">l</a> <img src="i.png" width="3" srcset="j.png 2x">"#)
+        #expect(
+            result.diagnostics == [
+                Diagnostic(
+                    .info, .lossyImageSize,
+                    "image size dropped (use image size as HTML to keep it)"),
+                Diagnostic(
+                    .info, .lossyAttributes, "onclick and srcset of 2 elements dropped (first <a>)"),
+            ])
+        #expect(!result.isLossy)
+    }
+
     @Test("title and colspan-like attributes are warnings naming them")
     func contentBearing() throws {
         let result = try convert(
