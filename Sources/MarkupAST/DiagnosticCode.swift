@@ -25,11 +25,12 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable,
     public var description: String { rawValue }
 
     /// Whether this code can report lost content: something a writer could not express
-    /// (`lossy.*`) or input a reader replaced (`input.invalid-*`, `input.nul`). `mconv
+    /// (`lossy.*`), input a reader replaced (`input.invalid-*`, `input.nul`) or dropped
+    /// (`parse.dropped`). `mconv
     /// --strict` fails on these when their severity is warning (``Diagnostic/isLossy``).
     public var isLossy: Bool {
         rawValue.hasPrefix("lossy.") || rawValue.hasPrefix("input.invalid-")
-            || rawValue == "input.nul"
+            || rawValue == "input.nul" || rawValue == "parse.dropped"
     }
 
     /// Note. `parse.<name>`: an HTML parse error, named by its WHATWG error code
@@ -70,9 +71,9 @@ extension DiagnosticCode {
     /// Warning. Markdown, BBCode or range JSON nested deeper than the reader's depth limit was
     /// flattened (BBCode: the deeper tags are kept as text).
     public static let parseDepthLimit = DiagnosticCode(rawValue: "parse.depth-limit")
-    /// Info (comments, `<script>`, `<style>`, `<template>`) or note (the others). HTML:
-    /// elements the AST has no place for (`<svg>`, form controls ...) were dropped; one per
-    /// kind with its count.
+    /// Info (comments, `<script>`, `<style>`, `<template>`), warning (elements with text, such
+    /// as an `<svg>` with labels or a `<select>`) or note (the others). HTML: elements the AST
+    /// has no place for (`<svg>`, form controls ...) were dropped; one per kind with its count.
     public static let parseDropped = DiagnosticCode(rawValue: "parse.dropped")
     /// Note. Range JSON: an empty range (start equal to end) was dropped.
     public static let parseEmptyRange = DiagnosticCode(rawValue: "parse.empty-range")

@@ -476,8 +476,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(code.isLossy == true)
 }
 
-// Sources/MarkupAST/DiagnosticCode.swift:40
-@Test func MarkupAST_DiagnosticCode_40() throws {
+// Sources/MarkupAST/DiagnosticCode.swift:41
+@Test func MarkupAST_DiagnosticCode_41() throws {
     #expect(DiagnosticCode.htmlParseError("eof-in-tag").rawValue == "parse.eof-in-tag")
 }
 

@@ -75,4 +75,15 @@ struct DiagnosticSeverityTests {
         #expect(severities["dropped 1 <svg> elements"] == .note)
         #expect(!result.isLossy)
     }
+
+    @Test("a dropped element with text is a warning that fails --strict")
+    func droppedText() throws {
+        let result = try convert(
+            "<p>t</p><svg><text>label</text></svg><select><option>one</option></select>")
+        #expect(
+            result.diagnostics.filter { $0.severity == .warning }.map(\.message) == [
+                "dropped 1 <select> elements with text", "dropped 1 <svg> elements with text",
+            ])
+        #expect(result.isLossy)
+    }
 }

@@ -7,8 +7,8 @@
 import MarkupConverter
 import Testing
 
-// README.md:82
-@Test func README_82() throws {
+// README.md:86
+@Test func README_86() throws {
     let converter = try Converter(from: "html", to: "markdown")
     let result = try converter.convert("<p>Hello <b>world</b> &lt;b&gt;</p>")
     #expect(printed(result.output) == "Hello **world** \\<b>")

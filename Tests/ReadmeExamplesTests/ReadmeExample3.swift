@@ -10,8 +10,8 @@ import MarkupAST
 import StyledText
 import Testing
 
-// README.md:110
-@Test func README_110() throws {
+// README.md:114
+@Test func README_114() throws {
     // Build once, share everywhere (immutable and Sendable).
     let sheet = Stylesheet.standard.adding(css: """
         :root { font-family: -apple-system; font-size: 17px }
