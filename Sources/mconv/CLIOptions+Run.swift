@@ -137,7 +137,8 @@ extension CLIOptions {
     }
 
     /// The diagnostics of a conversion as message lines, each naming `source` once. By
-    /// default one line per code (the first, with how many more there were) and no `info`;
+    /// default one line per code (the first of the most severe, with how many more there
+    /// were) and no `info`;
     /// `--verbose` prints each diagnostic; `--ignore`d codes are left out.
     func diagnosticLines(_ diagnostics: [Diagnostic], source: String) -> String {
         if quiet { return "" }
@@ -169,8 +170,10 @@ extension CLIOptions {
                 line(group[0])
                 continue
             }
-            var first = group[0]
-            let firstLine = first.line
+            // The most severe first: a warning is not hidden behind a note of its code.
+            let worst = group.map(\.severity).max() ?? .info
+            var first = group.first { $0.severity == worst } ?? group[0]
+            let firstLine = group.lazy.compactMap(\.line).first
             (first.line, first.column) = (nil, nil)
             let same = group.allSatisfy { $0.message == first.message }
             var more = same ? " (\(group.count) times" : " (and \(group.count - 1) more"

@@ -90,4 +90,16 @@ struct DiagnosticOutputTests {
         let v = try runMconv(["-f", "bbcode", "-t", "markdown", "-v"], input: input)
         #expect(v.stderr.split(separator: "\n").count == 4)
     }
+
+    @Test("a group shows its most severe diagnostic: dropped text is not hidden by a note")
+    func worstFirst() throws {
+        let html = "<style>a{}</style><svg></svg><p>t</p><svg><text>x</text></svg>"
+        let path = try temporaryFile("svg.html", contents: Array(html.utf8))
+        let r = try runMconv(["-t", "markdown", "--strict", path])
+        #expect(r.status == 3)
+        #expect(
+            r.stderr.hasPrefix(
+                "mconv: \(path): warning: parse.dropped: dropped 1 <svg> elements with text"
+                    + " (and 1 more)\n"))
+    }
 }
