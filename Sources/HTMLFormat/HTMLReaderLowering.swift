@@ -27,6 +27,8 @@ final class HTMLReaderLowering {
     private var metadata: [String: String] = [:]
     private var footnoteDefinitions: [Block] = []
     private var dropped: [String: Int] = [:]
+    /// Dropped elements whose text was not blank, by kind (a warning: text was lost).
+    private var droppedText: [String: Int] = [:]
     /// `<iframe>`/`<video>`/... written as links (the first 50 are reported).
     private var embeds = 0
     private var footnoteDepth = 0
@@ -84,7 +86,18 @@ final class HTMLReaderLowering {
         var blocks = root.finishBlocks()
         blocks += footnoteDefinitions
         for (what, count) in dropped.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(Diagnostic(.note, .parseDropped, "dropped \(count) \(what)"))
+            // Comments, scripts and stylesheets carry no text a reader sees: every converter
+            // drops them (info, shown with --verbose).
+            let presentational = [
+                "comments", "<script> elements", "<style> elements", "<template> elements",
+            ].contains(what)
+            diagnostics.append(
+                Diagnostic(
+                    presentational ? .info : .note, .parseDropped, "dropped \(count) \(what)"))
+        }
+        for (what, count) in droppedText.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(
+                Diagnostic(.warning, .parseDropped, "dropped \(count) \(what) with text"))
         }
         return Document(blocks, metadata: metadata)
     }
@@ -107,6 +120,17 @@ final class HTMLReaderLowering {
     private var context: HTMLReaderContext { contexts[contexts.count - 1] }
 
     private func drop(_ what: String) { dropped[what, default: 0] += 1 }
+
+    /// Drops the element `node`, counted apart when its text is not blank (`<svg>` labels,
+    /// `<select>` options).
+    private func drop(_ what: String, node: Int32) {
+        let text = dom.textContent(of: HTMLNodeID(node))
+        if text.utf8.contains(where: { $0 > 0x20 }) {
+            droppedText[what, default: 0] += 1
+        } else {
+            drop(what)
+        }
+    }
 
     // MARK: - Pre-pass
 
@@ -329,7 +353,7 @@ final class HTMLReaderLowering {
         let ctx = context
         guard node.namespace == .html else {
             if node.name == "svg" {
-                drop("<svg> elements")
+                drop("<svg> elements", node: i)
                 return
             }
             // MathML and other foreign content: its text, as a span.
@@ -420,8 +444,10 @@ final class HTMLReaderLowering {
                     ctx.flushInlines()
                     ctx.append(.rawBlock(format: "html", html))
                 }
-            } else {
+            } else if name == "script" || name == "style" || name == "template" {
                 drop(what)
+            } else {
+                drop(what, node: i)
             }
         case .ignored:
             break

@@ -66,18 +66,39 @@ extension MarkdownWriter.Renderer {
         return result
     }
 
-    /// Reports attributes that a Markdown element cannot carry.
+    /// Records attributes that a Markdown element cannot carry: class, id, style and the
+    /// presentational ones (``DroppedAttributes/isPresentational(_:)``) as info, the others
+    /// (a title, colspan ...) as a warning; reported once per document with counts.
     func reportAttributes(_ attributes: Attributes, element: @autoclosure () -> String) {
         if attributes.isEmpty { return }
-        if !attributes.id.isEmpty || !attributes.classes.isEmpty || !attributes.style.isEmpty
-            || !attributes.pairs.isEmpty
-        {
-            // Most elements of a page repeat a few names: the message is built and looked up
-            // (`lossy`) once per name.
-            let name = element()
-            guard attributeReports.insert(name).inserted else { return }
-            lossy(.lossyAttributes, "attributes of <\(name)> dropped")
+        var styling = false
+        if !attributes.id.isEmpty {
+            droppedStyling.names.insert("id")
+            styling = true
         }
+        if !attributes.classes.isEmpty {
+            droppedStyling.names.insert("class")
+            styling = true
+        }
+        if !attributes.style.isEmpty {
+            droppedStyling.names.insert("style")
+            styling = true
+        }
+        var content = false
+        for pair in attributes.pairs {
+            if DroppedAttributes.isPresentational(pair.name) {
+                let name = pair.name
+                let family =
+                    name.hasPrefix("data-") ? "data-*" : name.hasPrefix("aria-") ? "aria-*" : name
+                droppedStyling.names.insert(family)
+                styling = true
+            } else {
+                droppedContent.names.insert(pair.name)
+                content = true
+            }
+        }
+        if styling { droppedStyling.add(element) }
+        if content { droppedContent.add(element) }
     }
 
     // MARK: Sequences
@@ -167,9 +188,7 @@ extension MarkdownWriter.Renderer {
             reportAttributes(a, element: "p")
             renderParagraph(xs)
         case .heading(let level, let xs, let a):
-            if !a.id.isEmpty || !a.classes.isEmpty || !a.style.isEmpty || !a.pairs.isEmpty {
-                lossy(.lossyAttributes, "attributes of <h\(level)> dropped")
-            }
+            if !a.isEmpty { reportAttributes(a, element: "h\(level)") }
             renderHeading(level: level, xs)
         case .blockQuote(let blocks, let a):
             reportAttributes(a, element: "blockquote")

@@ -659,7 +659,9 @@ extension MarkdownWriter.Renderer {
                 appendMarkup(tag + " />")
                 return
             }
-            lossy(.lossyImageSize, "image size dropped (use image size as HTML to keep it)")
+            lossy(
+                .lossyImageSize, "image size dropped (use image size as HTML to keep it)",
+                severity: .info)
         }
         renderLink(xs, link, image: true, following: following)
     }

@@ -40,8 +40,10 @@ extension MarkdownWriter {
         @exclusivity(unchecked) var out: [UInt8] = []
         var diagnostics: [Diagnostic] = []
         var reported: Set<ReportKey> = []
-        /// Element names whose dropped attributes were reported (see `reportAttributes`).
-        var attributeReports: Set<String> = []
+        /// Dropped attributes (see `reportAttributes`): presentational ones (info) and
+        /// content-bearing ones (warning), each with the elements that had them.
+        var droppedStyling = DroppedAttributes()
+        var droppedContent = DroppedAttributes()
         @exclusivity(unchecked) var prefixes: [Prefix] = []
         @exclusivity(unchecked) var depth = 0
         var referenceLabels: [ReferenceKey: Int] = [:]
@@ -65,9 +67,12 @@ extension MarkdownWriter {
         var ext: MarkdownExtensions { options.extensions }
 
         /// Records a lossy diagnostic once per code and message.
-        func lossy(_ code: DiagnosticCode, _ message: String) {
+        func lossy(
+            _ code: DiagnosticCode, _ message: String,
+            severity: Diagnostic.Severity = .warning
+        ) {
             guard reported.insert(ReportKey(code: code, message: message)).inserted else { return }
-            diagnostics.append(Diagnostic(.warning, code, message))
+            diagnostics.append(Diagnostic(severity, code, message))
         }
 
         // MARK: Lines
@@ -183,6 +188,12 @@ extension MarkdownWriter {
                 }
             }
             flushReferences()
+            if let message = droppedContent.message {
+                diagnostics.append(Diagnostic(.warning, .lossyAttributes, message))
+            }
+            if let message = droppedStyling.message {
+                diagnostics.append(Diagnostic(.info, .lossyAttributes, message))
+            }
         }
 
         func flushReferences() {

@@ -10,10 +10,26 @@
 /// ```
 public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// How serious the message is.
-    public enum Severity: String, Hashable, Sendable, Codable {
+    ///
+    /// `info`: a presentational loss every converter makes (a class, a dropped `<style>`),
+    /// printed only with `--verbose`. `note`: something worth knowing that loses no content.
+    /// `warning`: lost content; `mconv --strict` fails on it. `error`: no usable output.
+    public enum Severity: String, Hashable, Sendable, Codable, Comparable {
+        case info
         case note
         case warning
         case error
+
+        private var rank: Int {
+            switch self {
+            case .info: 0
+            case .note: 1
+            case .warning: 2
+            case .error: 3
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// The severity.
@@ -39,8 +55,12 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         self.column = column
     }
 
-    /// Whether this reports something a writer could not express (`lossy.*`).
-    public var isLossy: Bool { code.isLossy }
+    /// Whether this is a warning or an error: lost content, which `mconv --strict` fails on.
+    public var isWarning: Bool { severity >= .warning }
+
+    /// Whether this reports lost content: a warning (or error) with a lossy code
+    /// (``DiagnosticCode/isLossy``). An `info` `lossy.attributes` (a dropped class) is not.
+    public var isLossy: Bool { severity >= .warning && code.isLossy }
 
     /// `line:column: severity: code: message`, leaving out unknown parts.
     public var description: String {

@@ -25,12 +25,13 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable,
     /// The raw value, so diagnostics print the code as written.
     public var description: String { rawValue }
 
-    /// Whether this reports lost content: something a writer could not express (`lossy.*`)
-    /// or input a reader replaced (`input.invalid-*`, `input.nul`). `mconv --strict` fails
-    /// on these.
+    /// Whether this code can report lost content: something a writer could not express
+    /// (`lossy.*`), input a reader replaced (`input.invalid-*`, `input.nul`) or dropped
+    /// (`parse.dropped`). `mconv
+    /// --strict` fails on these when their severity is warning (``Diagnostic/isLossy``).
     public var isLossy: Bool {
         rawValue.hasPrefix("lossy.") || rawValue.hasPrefix("input.invalid-")
-            || rawValue == "input.nul"
+            || rawValue == "input.nul" || rawValue == "parse.dropped"
     }
 
     /// Note. `parse.<name>`: an HTML parse error, named by its WHATWG error code
@@ -71,8 +72,9 @@ extension DiagnosticCode {
     /// Warning. Markdown, BBCode or range JSON nested deeper than the reader's depth limit was
     /// flattened (BBCode: the deeper tags are kept as text).
     public static let parseDepthLimit = DiagnosticCode(rawValue: "parse.depth-limit")
-    /// Note. HTML: elements the AST has no place for (comments, `<script>`, `<svg>`, form
-    /// controls ...) were dropped; one note per kind with its count.
+    /// Info (comments, `<script>`, `<style>`, `<template>`), warning (elements with text, such
+    /// as an `<svg>` with labels or a `<select>`) or note (the others). HTML: elements the AST
+    /// has no place for (`<svg>`, form controls ...) were dropped; one per kind with its count.
     public static let parseDropped = DiagnosticCode(rawValue: "parse.dropped")
     /// Note. Range JSON: an empty range (start equal to end) was dropped.
     public static let parseEmptyRange = DiagnosticCode(rawValue: "parse.empty-range")
@@ -107,7 +109,9 @@ extension DiagnosticCode {
 // MARK: - lossy.*: what a writer could not express
 
 extension DiagnosticCode {
-    /// Warning. Markdown: attributes (id, classes, style, others) of an element were dropped.
+    /// Info (presentational: class, id, style, lang, data-* ...) or warning (content-bearing:
+    /// title, colspan ...). Markdown: attributes were dropped; one of each per document,
+    /// naming them and counting the elements.
     public static let lossyAttributes = DiagnosticCode(rawValue: "lossy.attributes")
     /// Warning. BBCode or range JSON: a block quote, or a block inside one, was written
     /// without the quote.
@@ -148,7 +152,7 @@ extension DiagnosticCode {
     public static let lossyImage = DiagnosticCode(rawValue: "lossy.image")
     /// Warning. BBCode: an image's description was dropped.
     public static let lossyImageAlt = DiagnosticCode(rawValue: "lossy.image-alt")
-    /// Warning. Markdown: an image's size was dropped (image size as HTML keeps it).
+    /// Info. Markdown: an image's size was dropped (image size as HTML keeps it).
     public static let lossyImageSize = DiagnosticCode(rawValue: "lossy.image-size")
     /// Warning. Range JSON: an image's title was dropped.
     public static let lossyImageTitle = DiagnosticCode(rawValue: "lossy.image-title")

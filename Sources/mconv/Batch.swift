@@ -142,7 +142,9 @@ extension CLIOptions {
             let converted = try convert(bytes, source: file.path, with: converter)
             let result = Converted(output: converted.output, diagnostics: converted.diagnostics)
             outcome.messages += diagnosticLines(result.diagnostics, source: file.path)
-            outcome.lossy = result.isLossy
+            outcome.lossy = result.diagnostics.contains {
+                $0.isLossy && !Self.matches($0.code, ignore)
+            }
             try checkResult(result, source: file.path, to: toName)
             let outputPath = try outputPath(for: file, format: toName, outputDir: outputDir)
             let owner = claims.withLock { taken in

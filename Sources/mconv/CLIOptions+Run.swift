@@ -118,31 +118,86 @@ extension CLIOptions {
         }
     }
 
-    /// The diagnostics of a conversion as message lines, each naming `source` once.
+    /// Whether `code` is named by one of `patterns`: the code itself, or a prefix ending in
+    /// `.` or `*` (`lossy.`, `lossy.table*`).
+    static func matches(_ code: DiagnosticCode, _ patterns: [String]) -> Bool {
+        patterns.contains { pattern in
+            if pattern.hasSuffix("*") { return code.rawValue.hasPrefix(pattern.dropLast()) }
+            if pattern.hasSuffix(".") { return code.rawValue.hasPrefix(pattern) }
+            return code.rawValue == pattern
+        }
+    }
+
+    /// Whether a diagnostic fails the run: a code `--fail-on` names, or with `--strict` lost
+    /// content (a `lossy.*`, `input.invalid-*` or `input.nul` warning); never an `--ignore`d
+    /// code.
+    func fails(_ diagnostic: Diagnostic) -> Bool {
+        if Self.matches(diagnostic.code, ignore) { return false }
+        return (strict && diagnostic.isLossy) || Self.matches(diagnostic.code, failOn)
+    }
+
+    /// The diagnostics of a conversion as message lines, each naming `source` once. By
+    /// default one line per code (the first of the most severe, with how many more there
+    /// were) and no `info`;
+    /// `--verbose` prints each diagnostic; `--ignore`d codes are left out.
     func diagnosticLines(_ diagnostics: [Diagnostic], source: String) -> String {
         if quiet { return "" }
         var text = ""
-        for var diagnostic in diagnostics {
+        func line(_ diagnostic: Diagnostic, more: String = "") {
+            var diagnostic = diagnostic
             // Messages that name the input themselves (InputDecoding's) name it once.
             if diagnostic.message.hasPrefix(source + ": ") {
                 diagnostic.message.removeFirst(source.count + 2)
             }
-            text += "mconv: \(source): \(diagnostic)\n"
+            text += "mconv: \(source): \(diagnostic)\(more)\n"
+        }
+        let shown = diagnostics.filter {
+            (verbose || $0.severity != .info) && !Self.matches($0.code, ignore)
+        }
+        if verbose {
+            for diagnostic in shown { line(diagnostic) }
+            return text
+        }
+        var groups: [DiagnosticCode: [Diagnostic]] = [:]
+        var order: [DiagnosticCode] = []
+        for diagnostic in shown {
+            if groups[diagnostic.code] == nil { order.append(diagnostic.code) }
+            groups[diagnostic.code, default: []].append(diagnostic)
+        }
+        for code in order {
+            let group = groups[code]!
+            if group.count == 1 {
+                line(group[0])
+                continue
+            }
+            // The most severe first: a warning is not hidden behind a note of its code.
+            let worst = group.map(\.severity).max() ?? .info
+            var first = group.first { $0.severity == worst } ?? group[0]
+            let firstLine = group.lazy.compactMap(\.line).first
+            (first.line, first.column) = (nil, nil)
+            let same = group.allSatisfy { $0.message == first.message }
+            var more = same ? " (\(group.count) times" : " (and \(group.count - 1) more"
+            if let firstLine { more += ", first at line \(firstLine)" }
+            line(first, more: more + ")")
         }
         return text
     }
 
-    /// The failure a finished conversion is (an error diagnostic, or `--strict` and lossy).
+    /// The failure a finished conversion is (an error diagnostic, or a diagnostic that
+    /// ``fails(_:)``).
     func checkResult(_ result: Converted, source: String, to output: String) throws(Failure) {
         if let failure = result.diagnostics.first(where: { $0.severity == .error }) {
             // A writer that could not write at all (nothing useful was produced).
             throw Failure(
                 message: "\(source): \(failure.code): \(failure.message)", status: .badInput)
         }
-        if strict && result.isLossy {
-            throw Failure(
-                message: "--strict: the conversion to \(output) lost content"
-                    + " (see the lossy.* diagnostics)", status: .lossy)
+        if let failing = (result.diagnostics + result.printed).first(where: fails) {
+            let message =
+                Self.matches(failing.code, failOn)
+                ? "--fail-on: \(source): \(failing.code)"
+                : "--strict: the conversion to \(output) lost content"
+                    + " (see the lossy.* diagnostics)"
+            throw Failure(message: message, status: .lossy)
         }
     }
 

@@ -23,6 +23,10 @@ struct CLIOptions: Equatable, Sendable {
     var strict = false
     var quiet = false
     var verbose = false
+    /// `--fail-on`: codes (or prefixes such as `lossy.`) that fail the run at any severity.
+    var failOn: [String] = []
+    /// `--ignore`: codes (or prefixes) neither printed nor failing `--strict`.
+    var ignore: [String] = []
     /// Colour for `-t ansi`: auto (nil), always or never.
     var color: String?
     /// `--output-dir`: each input converted to its own file there.
@@ -126,6 +130,12 @@ extension CLIOptions {
                         throw FormatError("")
                     }
                     jobs = n
+                case "fail-on", "ignore":
+                    guard let value = inline.map(String.init) ?? next() else {
+                        throw FormatError("")
+                    }
+                    let codes = value.split(separator: ",").map(String.init)
+                    if name == "fail-on" { failOn = codes } else { ignore = codes }
                 case "from", "to", "output", "color", "output-dir":
                     let value = inline.map(String.init) ?? next()
                     guard let value else { throw FormatError("") }

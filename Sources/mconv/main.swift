@@ -77,9 +77,19 @@ struct MConv: ParsableCommand {
 
     @Flag(help: "List the input formats.") var listInputFormats = false
     @Flag(help: "List the output formats.") var listOutputFormats = false
-    @Flag(help: "Fail with exit code 3 when the conversion loses anything.") var strict = false
+    @Flag(help: "Fail with exit code 3 when the conversion loses content (a warning).")
+    var strict = false
+    @Option(
+        name: .customLong("fail-on"),
+        help: "Also fail with exit code 3 on these codes, any severity (CODE,... or lossy.).")
+    var failOn: [String] = []
+    @Option(help: "Neither print nor fail on these codes (CODE,... or a prefix such as parse.).")
+    var ignore: [String] = []
     @Flag(name: [.customShort("q"), .long], help: "Do not print diagnostics.") var quiet = false
-    @Flag(name: [.customShort("v"), .long], help: "Also report HTML parse errors (recoveries that lose nothing).") var verbose = false
+    @Flag(
+        name: [.customShort("v"), .long],
+        help: "Print every diagnostic: info, HTML parse errors, each place.")
+    var verbose = false
     @Option(help: "Colour for -t ansi: auto|always|never (default auto; NO_COLOR is honoured).")
     var color: String?
 
@@ -90,7 +100,10 @@ struct MConv: ParsableCommand {
             var o = CLIOptions(
                 from: from, to: to, output: output, listInputFormats: listInputFormats,
                 listOutputFormats: listOutputFormats, strict: strict, quiet: quiet,
-                verbose: verbose, color: color, outputDir: outputDir, jobs: jobs, force: force)
+                verbose: verbose,
+                failOn: failOn.flatMap { $0.split(separator: ",").map(String.init) },
+                ignore: ignore.flatMap { $0.split(separator: ",").map(String.init) },
+                color: color, outputDir: outputDir, jobs: jobs, force: force)
             do { try o.read(files, quick: false) } catch { throw ValidationError(error.message) }
             return o
         }

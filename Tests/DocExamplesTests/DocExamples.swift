@@ -484,8 +484,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(code.isLossy == true)
 }
 
-// Sources/MarkupAST/DiagnosticCode.swift:41
-@Test func MarkupAST_DiagnosticCode_41() throws {
+// Sources/MarkupAST/DiagnosticCode.swift:42
+@Test func MarkupAST_DiagnosticCode_42() throws {
     #expect(DiagnosticCode.htmlParseError("eof-in-tag").rawValue == "parse.eof-in-tag")
 }
 

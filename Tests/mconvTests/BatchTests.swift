@@ -63,7 +63,7 @@ struct BatchTests {
             "good.md": Array("*ok*".utf8),
             "bad.json": Array("{ nope".utf8),
             "blob.md": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D],
-            "lossy.html": Array("<p><span style=\"color: red\">x</span></p>".utf8),
+            "lossy.html": Array("<p><span title=\"t\">x</span></p>".utf8),
         ])
         let out = root + "/out"
         let files = ["bad.json", "blob.md", "good.md", "lossy.html", "missing.md"]

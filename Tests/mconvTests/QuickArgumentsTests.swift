@@ -28,6 +28,7 @@ struct QuickArgumentsTests {
         ["-", "-o", "-"],
         ["--output-dir", "out", "--jobs", "2", "--force", "a.html", "docs/"],
         ["--list-output-formats"],
+        ["--strict", "--fail-on", "lossy.table-span,parse.", "--ignore=lossy.", "a.html"],
     ]
 
     @Test("plain command lines: both readers give the same options")

@@ -1,0 +1,61 @@
+/// Attributes a writer dropped, gathered over a document into one message such as
+/// `class and id of 130 elements (first <p>)`.
+struct DroppedAttributes {
+    /// The attribute names (`data-*` for every `data-` attribute).
+    var names: Set<String> = []
+    /// How many elements had some.
+    var elements = 0
+    /// The first element that had some.
+    var first: String?
+
+    /// Counts one more element.
+    mutating func add(_ element: () -> String) {
+        elements += 1
+        if first == nil { first = element() }
+    }
+
+    /// The message, or nil when nothing was dropped.
+    var message: String? {
+        guard elements > 0, let first else { return nil }
+        // class, id and style first, then the others alphabetically.
+        let known = ["class", "id", "style"].filter(names.contains)
+        let sorted = known + names.subtracting(known).sorted()
+        let list: String
+        switch sorted.count {
+        case 1: list = sorted[0]
+        case 2: list = "\(sorted[0]) and \(sorted[1])"
+        default: list = sorted.dropLast().joined(separator: ", ") + " and \(sorted.last!)"
+        }
+        let count = elements == 1 ? "1 element" : "\(elements) elements"
+        return "\(list) of \(count) dropped (first <\(first)>)"
+    }
+
+    /// Whether an attribute only styles its element, serves scripts or the browser, or is
+    /// not shown, so that every converter to a lighter format drops it: `lang`, `dir`,
+    /// `data-*`, `aria-*`, `role`, event handlers (`on*`), loading hints (`srcset`,
+    /// `loading` ...), a table's `summary` and the presentational HTML 4 attributes (`align`,
+    /// `width`, `bgcolor` ...).
+    static func isPresentational(_ name: String) -> Bool {
+        if name.hasPrefix("data-") || name.hasPrefix("aria-") || name.hasPrefix("xml")
+            || name.hasPrefix("on")
+        {
+            return true
+        }
+        switch name {
+        case "lang", "dir", "role", "translate", "tabindex", "accesskey", "hidden", "name",
+            "align", "valign", "width", "height", "bgcolor", "border", "cellpadding",
+            "cellspacing", "nowrap", "clear", "compact", "color", "face", "size", "type",
+            "target", "rel", "itemprop", "itemscope", "itemtype", "itemid", "contenteditable",
+            "draggable", "spellcheck", "frame", "rules", "char", "charoff",
+            "background", "text", "link", "vlink", "alink", "noshade", "scope", "headers",
+            "axis", "slot", "part", "is", "nonce", "autocapitalize", "inert", "summary", "open",
+            "loading", "decoding", "fetchpriority", "crossorigin", "integrity", "referrerpolicy",
+            "srcset", "sizes", "hspace", "vspace", "frameborder", "scrolling", "allowfullscreen",
+            "allowtransparency", "allow", "preload", "controls", "autoplay", "loop", "muted",
+            "playsinline", "hreflang", "ping", "download", "for", "shape", "coords":
+            return true
+        default:
+            return false
+        }
+    }
+}
