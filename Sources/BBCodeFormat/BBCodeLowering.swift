@@ -203,7 +203,11 @@ struct BBCodeLowering {
         let mark = dropped
         let after = blocks(pending, compact: true)
         if !after.isEmpty || dropped != mark {
-            if items.isEmpty { items.append(ListItem(after)) } else { items[items.count - 1].blocks += after }
+            if items.isEmpty {
+                items.append(ListItem(after))
+            } else {
+                items[items.count - 1].blocks += after
+            }
         }
         guard !items.isEmpty else { return [] }
         let value = e.attributes.value(of: "=") ?? ""

@@ -521,7 +521,8 @@ struct BBCodeTreeBuilder {
             let tail = popInlineTail()
             closeBlocks(above: container)
             if stack[container].tag.kind == .table {
-                let rowTag = reader.dialect.preferredTag(for: .tableRow) ?? BBCodeTag("tr", .tableRow)
+                let rowTag =
+                    reader.dialect.preferredTag(for: .tableRow) ?? BBCodeTag("tr", .tableRow)
                 let rowID = reader.dialect.lookup.find(rowTag.name) ?? reader.dialect.tags.count
                 push(BBElement(tag: rowTag, id: rowID, token: nil, isBlock: true))
             }
@@ -549,10 +550,13 @@ struct BBCodeTreeBuilder {
         else {
             if reader.dialect.tags[id].name == "hr" { return }
             strayCount += 1
-            if strayCount <= 20 { diagnostics.append(
-                Diagnostic(
-                    .warning, .parseStrayCloseTag, "\(text(range)) closes nothing; kept as text",
-                    line: line, column: column)) }
+            if strayCount <= 20 {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .parseStrayCloseTag,
+                        "\(text(range)) closes nothing; kept as text",
+                        line: line, column: column))
+            }
             appendText(range)
             return
         }
@@ -682,7 +686,9 @@ struct BBCodeTreeBuilder {
                 style: [CSSDeclaration(property: "font-family", value: value)])
         case .span(let tag):
             var attributes = Attributes(tag: tag, pairs: tok.attributes)
-            if let value = tok.value { attributes.pairs.insert(Attribute(name: tag, value: value), at: 0) }
+            if let value = tok.value {
+                attributes.pairs.insert(Attribute(name: tag, value: value), at: 0)
+            }
             element.attributes = attributes
         case .link, .email:
             let raw = trimmed(tok.value ?? "")
@@ -700,7 +706,8 @@ struct BBCodeTreeBuilder {
                 var title = ""
                 for pair in tok.attributes where pair.name == "title" { title = pair.value }
                 let destination =
-                    isEmail ? (raw.hasPrefix("mailto:") ? raw : "mailto:" + raw)
+                    isEmail
+                    ? (raw.hasPrefix("mailto:") ? raw : "mailto:" + raw)
                     : BBCodeURL.normalized(raw)
                 element.link = Link(destination, title: title)
             }
@@ -739,7 +746,9 @@ struct BBCodeTreeBuilder {
             return attributes
         case .div(let tag):
             var attributes = Attributes(tag: tag, pairs: tok.attributes)
-            if let value = tok.value { attributes.pairs.insert(Attribute(name: tag, value: value), at: 0) }
+            if let value = tok.value {
+                attributes.pairs.insert(Attribute(name: tag, value: value), at: 0)
+            }
             return attributes
         case .list:
             // The value is interpreted when lowering; keep it as a pair for now.

@@ -1,3 +1,5 @@
+import MarkupAST
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MarkupAST
 
 /// URL checks shared by the reader and the writer.
 ///
@@ -32,7 +33,8 @@ public enum BBCodeURL {
             if byte == 0x3A { break }
             let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
             let isSchemeByte =
-                (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) || lower == 0x2B
+                (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39)
+                || lower == 0x2B
                 || lower == 0x2D || lower == 0x2E
             if !isSchemeByte { return true }  // no scheme: relative
             if length == 32 { return true }
@@ -141,7 +143,9 @@ public enum BBCodeURL {
     /// The video id of a YouTube id or URL (`dQw4w9WgXcQ`, `https://youtu.be/dQw4w9WgXcQ`).
     public static func youTubeID(_ s: String) -> String? {
         func idPrefix(_ sub: Substring) -> String? {
-            let id = sub.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+            let id = sub.prefix {
+                $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_")
+            }
             return id.count >= 6 && id.count <= 20 ? String(id) : nil
         }
         if let id = idPrefix(Substring(s)), id.count == s.count { return id }
@@ -154,7 +158,9 @@ public enum BBCodeURL {
 
 /// `[size=...]` values to CSS and back.
 enum BBCodeSize {
-    static let keywords = ["x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"]
+    static let keywords = [
+        "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
+    ]
     static let keywordPercent: [String: Int] = [
         "xx-small": 50, "x-small": 75, "small": 85, "medium": 100, "large": 120, "x-large": 150,
         "xx-large": 200, "xxx-large": 300,
@@ -182,7 +188,9 @@ enum BBCodeSize {
         var percent: Int?
         var exact = true
         if let p = keywordPercent[value] {
-            if scale == .classic, let i = keywords.firstIndex(of: value) { return ("\(i + 1)", true) }
+            if scale == .classic, let i = keywords.firstIndex(of: value) {
+                return ("\(i + 1)", true)
+            }
             percent = p
             exact = false
         } else if value.hasSuffix("%"), let n = Int(value.dropLast()) {

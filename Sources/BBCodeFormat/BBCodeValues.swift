@@ -31,9 +31,12 @@ enum BBCodeValues {
         if u.first == 0x23 {
             let hex = u.dropFirst()
             return (hex.count == 3 || hex.count == 6 || hex.count == 8)
-                && hex.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+                && hex.allSatisfy {
+                    ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66)
+                }
         }
-        return !u.isEmpty && u.count <= 32 && u.allSatisfy { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }
+        return !u.isEmpty && u.count <= 32
+            && u.allSatisfy { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }
     }
 
     /// A font family name (letters, digits, spaces, quotes and `-,_`; at most 64 bytes).

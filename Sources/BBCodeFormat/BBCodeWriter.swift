@@ -76,7 +76,8 @@ struct BBCodeRenderer {
 
     private mutating func wrap(_ open: String, _ close: String, _ inner: [Block]) -> BBRendered {
         let body = blocks(inner).text
-        return BBRendered(text: open + "\n" + body + (body.isEmpty ? "" : "\n") + close, tagged: true)
+        return BBRendered(
+            text: open + "\n" + body + (body.isEmpty ? "" : "\n") + close, tagged: true)
     }
 
     private mutating func block(_ block: Block) -> BBRendered? {
@@ -143,7 +144,8 @@ struct BBCodeRenderer {
                         .div(
                             definition,
                             Attributes(style: [
-                                CSSDeclaration(property: "margin-left", value: BBCodeValues.indentMargin)
+                                CSSDeclaration(
+                                    property: "margin-left", value: BBCodeValues.indentMargin)
                             ])))
                 }
             }
@@ -383,7 +385,9 @@ struct BBCodeRenderer {
         }
     }
 
-    private mutating func span(_ xs: [Inline], _ a: Attributes, inLink: Bool, into out: inout String) {
+    private mutating func span(
+        _ xs: [Inline], _ a: Attributes, inLink: Bool, into out: inout String
+    ) {
         var inner = inlines(xs, inLink: inLink)
         if let custom = a.tag, let tag = name(.span(tag: custom)) {
             let value = a.value(of: custom).map { "=" + quoted($0) } ?? ""
@@ -401,9 +405,14 @@ struct BBCodeRenderer {
                 }
             case "font-size":
                 if let tag = name(.size),
-                    let (value, exact) = BBCodeSize.bbcode(declaration.value, scale: dialect.sizeScale)
+                    let (value, exact) = BBCodeSize.bbcode(
+                        declaration.value, scale: dialect.sizeScale)
                 {
-                    if !exact { lossy(.lossyFontSize, "font-size \(declaration.value) approximated as \(value)") }
+                    if !exact {
+                        lossy(
+                            .lossyFontSize,
+                            "font-size \(declaration.value) approximated as \(value)")
+                    }
                     inner = "[\(tag)=\(value)]\(inner)[/\(tag)]"
                 } else {
                     dropped.append(declaration.cssText)
@@ -432,7 +441,9 @@ struct BBCodeRenderer {
 
     /// Quotes a tag value when it holds a space, `]` or a quote.
     private func quoted(_ value: String) -> String {
-        if value.utf8.contains(where: { $0 == 0x20 || $0 == 0x5D || $0 == 0x5B || $0 == 0x3D || $0 == 0x22 || $0 == 0x27 }) {
+        if value.utf8.contains(where: {
+            $0 == 0x20 || $0 == 0x5D || $0 == 0x5B || $0 == 0x3D || $0 == 0x22 || $0 == 0x27
+        }) {
             return value.contains("\"") ? "'\(value)'" : "\"\(value)\""
         }
         return value
@@ -457,7 +468,9 @@ struct BBCodeRenderer {
                 if let noparse {
                     out += Array("[\(noparse)]".utf8) + u[i..<end] + Array("[/\(noparse)]".utf8)
                 } else {
-                    lossy(.lossyEscape, "text that looks like a tag cannot be escaped in \(dialect.name)")
+                    lossy(
+                        .lossyEscape,
+                        "text that looks like a tag cannot be escaped in \(dialect.name)")
                     out += u[i..<end]
                 }
                 i = end
@@ -477,14 +490,19 @@ struct BBCodeRenderer {
         if k < u.count, u[k] == 0x2F { k += 1 }
         let nameStart = k
         while k < u.count, k - nameStart < 33,
-            (u[k] | 0x20 >= 0x61 && u[k] | 0x20 <= 0x7A) || (u[k] >= 0x30 && u[k] <= 0x39) || u[k] == 0x2A
+            (u[k] | 0x20 >= 0x61 && u[k] | 0x20 <= 0x7A) || (u[k] >= 0x30 && u[k] <= 0x39)
+                || u[k] == 0x2A
                 || u[k] == 0x5F || u[k] == 0x2D
         {
             k += 1
         }
         guard k > nameStart, k < u.count else { return nil }
-        let name = String(decoding: u[nameStart..<k].map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
-        guard tagNames.contains(name), u[k] == 0x5D || u[k] == 0x3D || u[k] == 0x20 else { return nil }
+        let name = String(
+            decoding: u[nameStart..<k].map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 },
+            as: UTF8.self)
+        guard tagNames.contains(name), u[k] == 0x5D || u[k] == 0x3D || u[k] == 0x20 else {
+            return nil
+        }
         let found: Int?
         if let last = closing, last.from <= k, last.at.map({ $0 >= k }) ?? true {
             found = last.at

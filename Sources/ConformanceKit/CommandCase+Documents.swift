@@ -11,19 +11,28 @@ extension CommandCase {
     /// ```swift
     /// let docs = CommandCase.caseDocuments()  // about 700 documents
     /// ```
-    public static func caseDocuments(packageRoot: URL = ConformancePaths.findPackageRoot()) -> [Document] {
-        let paths = ConformancePaths(data: nil, repository: packageRoot.appendingPathComponent("conformance"))
+    public static func caseDocuments(packageRoot: URL = ConformancePaths.findPackageRoot())
+        -> [Document]
+    {
+        let paths = ConformancePaths(
+            data: nil, repository: packageRoot.appendingPathComponent("conformance"))
         var documents: [Document] = []
         for (_, cases) in CommandCaseSuite.load(paths: paths) {
             for testCase in cases {
-                let from = testCase.arguments.firstIndex(of: "-f").map { testCase.arguments[$0 + 1] } ?? "html"
+                let from =
+                    testCase.arguments.firstIndex(of: "-f").map { testCase.arguments[$0 + 1] }
+                    ?? "html"
                 if from.hasPrefix("html") {
                     let options = HTMLReaderOptions(mode: .fragment)
                     if let doc = try? HTMLReader(options: options).read(testCase.input).document {
                         documents.append(doc)
                     }
-                } else if from.hasPrefix("markdown") || from.hasPrefix("gfm") || from.hasPrefix("commonmark") {
-                    let reader = MarkdownReader(extensions: [.table, .strikethrough, .autolink, .tasklist, .footnotes])
+                } else if from.hasPrefix("markdown") || from.hasPrefix("gfm")
+                    || from.hasPrefix("commonmark")
+                {
+                    let reader = MarkdownReader(extensions: [
+                        .table, .strikethrough, .autolink, .tasklist, .footnotes,
+                    ])
                     if let doc = try? reader.read(testCase.input).document { documents.append(doc) }
                 }
             }

@@ -70,15 +70,31 @@ public struct CommandCase: Sendable, Hashable {
                 continue
             }
             if let q = quote {
-                if ch == q { quote = nil } else if ch == "\\" && q == "\"" { escaped = true } else { current.append(ch) }
+                if ch == q {
+                    quote = nil
+                } else if ch == "\\" && q == "\"" {
+                    escaped = true
+                } else {
+                    current.append(ch)
+                }
                 continue
             }
             switch ch {
-            case "\\": escaped = true; inWord = true
-            case "'", "\"": quote = ch; inWord = true
+            case "\\":
+                escaped = true
+                inWord = true
+            case "'", "\"":
+                quote = ch
+                inWord = true
             case " ", "\t":
-                if inWord { result.append(current); current = ""; inWord = false }
-            default: current.append(ch); inWord = true
+                if inWord {
+                    result.append(current)
+                    current = ""
+                    inWord = false
+                }
+            default:
+                current.append(ch)
+                inWord = true
             }
         }
         if inWord { result.append(current) }

@@ -16,7 +16,9 @@ public enum CommandCaseSuite {
         }
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(me.deletingLastPathComponent().appendingPathComponent("mconv"))
-        candidates.append(me.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("mconv"))
+        candidates.append(
+            me.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "mconv"))
         for config in ["debug", "release"] {
             candidates.append(packageRoot.appendingPathComponent(".build/\(config)/mconv"))
         }
@@ -43,7 +45,9 @@ public enum CommandCaseSuite {
     }
 
     /// Runs one case, returning standard output (and standard error for the diff).
-    public static func execute(_ testCase: CommandCase, binary: URL) -> (stdout: String, stderr: String, status: Int32) {
+    public static func execute(_ testCase: CommandCase, binary: URL) -> (
+        stdout: String, stderr: String, status: Int32
+    ) {
         let process = Process()
         process.executableURL = binary
         process.arguments = testCase.arguments
@@ -69,11 +73,16 @@ public enum CommandCaseSuite {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while errReader.isExecuting { usleep(1000) }
-        return (String(decoding: out, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self), process.terminationStatus)
+        return (
+            String(decoding: out, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self),
+            process.terminationStatus
+        )
     }
 
     /// Runs every topic; with `accept`, rewrites the expected outputs of failing cases.
-    public static func run(paths: ConformancePaths, accept: Bool = false, filter: String? = nil) -> [SuiteResult] {
+    public static func run(paths: ConformancePaths, accept: Bool = false, filter: String? = nil)
+        -> [SuiteResult]
+    {
         let root = paths.repository.deletingLastPathComponent()
         guard let binary = findBinary(packageRoot: root) else {
             var r = SuiteResult(name: "cases")
@@ -97,7 +106,9 @@ public enum CommandCaseSuite {
                 let ok = out == c.expected
                 result.record(
                     id: c.id, passed: ok, expectations: expectations,
-                    detail: "command: mconv \(c.arguments.joined(separator: " "))\n--- expected\n\(c.expected)--- got\n\(out)" + (err.isEmpty ? "" : "--- stderr\n\(err)"))
+                    detail:
+                        "command: mconv \(c.arguments.joined(separator: " "))\n--- expected\n\(c.expected)--- got\n\(out)"
+                        + (err.isEmpty ? "" : "--- stderr\n\(err)"))
                 if !ok && accept {
                     let file = String(c.id[..<c.id.lastIndex(of: ":")!])
                     rewrites[file, default: []].append((c.expectedLines, out))
@@ -106,9 +117,11 @@ public enum CommandCaseSuite {
             for (file, edits) in rewrites {
                 let url = paths.cases.appendingPathComponent(file)
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(
+                    String.init)
                 for (range, output) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
-                    var newLines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    var newLines = output.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map(String.init)
                     if newLines.last == "" { newLines.removeLast() }
                     lines.replaceSubrange(range, with: newLines)
                 }
@@ -125,7 +138,19 @@ final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
     init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ newValue: Value) { lock.lock(); value = newValue; lock.unlock() }
-    func update(_ body: (inout Value) -> Void) { lock.lock(); body(&value); lock.unlock() }
+    func get() -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+    func set(_ newValue: Value) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+    func update(_ body: (inout Value) -> Void) {
+        lock.lock()
+        body(&value)
+        lock.unlock()
+    }
 }

@@ -22,7 +22,9 @@ public struct ConformancePaths: Sendable {
     }
 
     /// Resolves the paths from an explicit data folder, the environment, or the package root.
-    public static func resolve(data explicit: String? = nil, packageRoot: URL? = nil) -> ConformancePaths {
+    public static func resolve(data explicit: String? = nil, packageRoot: URL? = nil)
+        -> ConformancePaths
+    {
         let root = packageRoot ?? findPackageRoot()
         let repository = root.appendingPathComponent("conformance")
         let fm = FileManager.default
@@ -31,8 +33,11 @@ public struct ConformancePaths: Sendable {
         if let env = ProcessInfo.processInfo.environment["MCONV_CONFORMANCE_DATA"], !env.isEmpty {
             candidates.append(URL(fileURLWithPath: env))
         }
-        candidates.append(root.deletingLastPathComponent().appendingPathComponent("shared/conformance"))
-        let data = candidates.first { fm.fileExists(atPath: $0.appendingPathComponent("commonmark").path) }
+        candidates.append(
+            root.deletingLastPathComponent().appendingPathComponent("shared/conformance"))
+        let data = candidates.first {
+            fm.fileExists(atPath: $0.appendingPathComponent("commonmark").path)
+        }
         return ConformancePaths(data: data, repository: repository)
     }
 

@@ -28,7 +28,8 @@ public struct SuiteResult: Sendable {
 
     /// Records one case against the known-failure list.
     public mutating func record(
-        id: String, passed ok: Bool, expectations: Expectations, detail: @autoclosure () -> String = ""
+        id: String, passed ok: Bool, expectations: Expectations,
+        detail: @autoclosure () -> String = ""
     ) {
         if ok {
             passed += 1

@@ -36,11 +36,17 @@ public struct HTMLNode: Sendable {
     /// The accessors are inlinable: a call from another module (the HTML reader reads them for
     /// every node) copied the whole node, retaining and releasing each of its fields, to read
     /// one.
-    @inlinable @inline(__always) public var name: String { kind == .element || kind == .doctype ? text : "" }
+    @inlinable @inline(__always) public var name: String {
+        kind == .element || kind == .doctype ? text : ""
+    }
     /// Attributes in source order (duplicates dropped, first wins).
-    @inlinable @inline(__always) public var attributes: [HTMLAttribute] { kind == .doctype ? [] : attributeList }
+    @inlinable @inline(__always) public var attributes: [HTMLAttribute] {
+        kind == .doctype ? [] : attributeList
+    }
     /// Text or comment content.
-    @inlinable @inline(__always) public var data: String { kind == .text || kind == .comment ? text : "" }
+    @inlinable @inline(__always) public var data: String {
+        kind == .text || kind == .comment ? text : ""
+    }
     /// DOCTYPE public identifier, when given.
     public var publicIdentifier: String? { doctypeIdentifier(Self.publicIdentifierKey) }
     /// DOCTYPE system identifier, when given.

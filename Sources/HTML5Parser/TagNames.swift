@@ -62,82 +62,82 @@ enum Tag: UInt8, CaseIterable {
             case 0x726964: return .dir
             case 0x76616E: return .nav
             case 0x766964: return .div
-            case 0x61657261: return .area
-            case 0x6174656D: return .meta
-            case 0x64616568: return .head
-            case 0x65646F63: return .code
-            case 0x65736162: return .base
-            case 0x6874616D: return .math
-            case 0x6B6E696C: return .link
-            case 0x6C6D7468: return .html
-            case 0x6D726F66: return .form
-            case 0x6E617073: return .span
-            case 0x6E69616D: return .main
-            case 0x72626F6E: return .nobr
-            case 0x746E6F66: return .font
-            case 0x756E656D: return .menu
-            case 0x79627572: return .ruby
-            case 0x79646F62: return .body
-            case 0x6461656874: return .thead
-            case 0x6465626D65: return .embed
-            case 0x6564697361: return .aside
-            case 0x6567616D69: return .image
-            case 0x656C626174: return .table
-            case 0x656C746974: return .title
-            case 0x656C797473: return .style
-            case 0x656D617266: return .frame
-            case 0x6B63617274: return .track
-            case 0x6C6C616D73: return .small
-            case 0x6D61726170: return .param
-            case 0x746F6F6674: return .tfoot
-            case 0x7475706E69: return .input
-            case 0x79646F6274: return .tbody
-            case 0x656372756F73: return .source
-            case 0x656B69727473: return .strike
-            case 0x656D61726669: return .iframe
-            case 0x657275676966: return .figure
-            case 0x676E6F727473: return .strong
-            case 0x676F6C616964: return .dialog
-            case 0x686372616573: return .search
-            case 0x6E656779656B: return .keygen
-            case 0x6E6F6974706F: return .option
-            case 0x6E6F74747562: return .button
-            case 0x70756F726768: return .hgroup
-            case 0x726564616568: return .header
-            case 0x7265746E6563: return .center
-            case 0x7265746F6F66: return .footer
-            case 0x7463656A626F: return .object
-            case 0x7463656C6573: return .select
-            case 0x74656C707061: return .applet
-            case 0x747069726373: return .script
-            case 0x6465626D656F6E: return .noembed
-            case 0x646E756F736762: return .bgsound
-            case 0x6565757172616D: return .marquee
-            case 0x656C6369747261: return .article
-            case 0x676E697473696C: return .listing
-            case 0x6E6F6974636573: return .section
-            case 0x6E6F6974706163: return .caption
-            case 0x736C6961746564: return .details
-            case 0x73736572646461: return .address
-            case 0x7972616D6D7573: return .summary
-            case 0x6165726174786574: return .textarea
-            case 0x6574616C706D6574: return .template
-            case 0x70756F72676C6F63: return .colgroup
-            case 0x70756F726774706F: return .optgroup
-            case 0x73656D6172666F6E: return .noframes
-            case 0x746573646C656966: return .fieldset
-            case 0x746573656D617266: return .frameset
-            case 0x746E6F6665736162: return .basefont
-            case 0x7470697263736F6E: return .noscript
+            case 0x6165_7261: return .area
+            case 0x6174_656D: return .meta
+            case 0x6461_6568: return .head
+            case 0x6564_6F63: return .code
+            case 0x6573_6162: return .base
+            case 0x6874_616D: return .math
+            case 0x6B6E_696C: return .link
+            case 0x6C6D_7468: return .html
+            case 0x6D72_6F66: return .form
+            case 0x6E61_7073: return .span
+            case 0x6E69_616D: return .main
+            case 0x7262_6F6E: return .nobr
+            case 0x746E_6F66: return .font
+            case 0x756E_656D: return .menu
+            case 0x7962_7572: return .ruby
+            case 0x7964_6F62: return .body
+            case 0x64_6165_6874: return .thead
+            case 0x64_6562_6D65: return .embed
+            case 0x65_6469_7361: return .aside
+            case 0x65_6761_6D69: return .image
+            case 0x65_6C62_6174: return .table
+            case 0x65_6C74_6974: return .title
+            case 0x65_6C79_7473: return .style
+            case 0x65_6D61_7266: return .frame
+            case 0x6B_6361_7274: return .track
+            case 0x6C_6C61_6D73: return .small
+            case 0x6D_6172_6170: return .param
+            case 0x74_6F6F_6674: return .tfoot
+            case 0x74_7570_6E69: return .input
+            case 0x79_646F_6274: return .tbody
+            case 0x6563_7275_6F73: return .source
+            case 0x656B_6972_7473: return .strike
+            case 0x656D_6172_6669: return .iframe
+            case 0x6572_7567_6966: return .figure
+            case 0x676E_6F72_7473: return .strong
+            case 0x676F_6C61_6964: return .dialog
+            case 0x6863_7261_6573: return .search
+            case 0x6E65_6779_656B: return .keygen
+            case 0x6E6F_6974_706F: return .option
+            case 0x6E6F_7474_7562: return .button
+            case 0x7075_6F72_6768: return .hgroup
+            case 0x7265_6461_6568: return .header
+            case 0x7265_746E_6563: return .center
+            case 0x7265_746F_6F66: return .footer
+            case 0x7463_656A_626F: return .object
+            case 0x7463_656C_6573: return .select
+            case 0x7465_6C70_7061: return .applet
+            case 0x7470_6972_6373: return .script
+            case 0x64_6562_6D65_6F6E: return .noembed
+            case 0x64_6E75_6F73_6762: return .bgsound
+            case 0x65_6575_7172_616D: return .marquee
+            case 0x65_6C63_6974_7261: return .article
+            case 0x67_6E69_7473_696C: return .listing
+            case 0x6E_6F69_7463_6573: return .section
+            case 0x6E_6F69_7470_6163: return .caption
+            case 0x73_6C69_6174_6564: return .details
+            case 0x73_7365_7264_6461: return .address
+            case 0x79_7261_6D6D_7573: return .summary
+            case 0x6165_7261_7478_6574: return .textarea
+            case 0x6574_616C_706D_6574: return .template
+            case 0x7075_6F72_676C_6F63: return .colgroup
+            case 0x7075_6F72_6774_706F: return .optgroup
+            case 0x7365_6D61_7266_6F6E: return .noframes
+            case 0x7465_7364_6C65_6966: return .fieldset
+            case 0x7465_7365_6D61_7266: return .frameset
+            case 0x746E_6F66_6573_6162: return .basefont
+            case 0x7470_6972_6373_6F6E: return .noscript
             default: return .other
             }
         }
         var k2: UInt64 = 0
         for i in 8..<n { k2 |= UInt64(bytes[i]) << (8 * UInt64(i - 8)) }
         switch (k, k2) {
-        case (0x6F75716B636F6C62, 0x6574): return .blockquote
-        case (0x6974706163676966, 0x6E6F): return .figcaption
-        case (0x7865746E69616C70, 0x74): return .plaintext
+        case (0x6F75_716B_636F_6C62, 0x6574): return .blockquote
+        case (0x6974_7061_6367_6966, 0x6E6F): return .figcaption
+        case (0x7865_746E_6961_6C70, 0x74): return .plaintext
         default: return .other
         }
     }
@@ -290,7 +290,14 @@ enum Tag: UInt8, CaseIterable {
     /// Whether the tag is in the spec's "special" category.
     var isSpecial: Bool {
         switch self {
-        case .address, .applet, .area, .article, .aside, .base, .basefont, .bgsound, .blockquote, .body, .br, .button, .caption, .center, .col, .colgroup, .dd, .details, .dir, .div, .dl, .dt, .embed, .fieldset, .figcaption, .figure, .footer, .form, .frame, .frameset, .h1, .h2, .h3, .h4, .h5, .h6, .head, .header, .hgroup, .hr, .html, .iframe, .img, .input, .keygen, .li, .link, .listing, .main, .marquee, .menu, .meta, .nav, .noembed, .noframes, .noscript, .object, .ol, .p, .param, .plaintext, .pre, .script, .search, .section, .source, .style, .summary, .table, .tbody, .td, .template, .textarea, .tfoot, .th, .thead, .title, .tr, .track, .ul, .wbr, .xmp:
+        case .address, .applet, .area, .article, .aside, .base, .basefont, .bgsound, .blockquote,
+            .body, .br, .button, .caption, .center, .col, .colgroup, .dd, .details, .dir, .div, .dl,
+            .dt, .embed, .fieldset, .figcaption, .figure, .footer, .form, .frame, .frameset, .h1,
+            .h2, .h3, .h4, .h5, .h6, .head, .header, .hgroup, .hr, .html, .iframe, .img, .input,
+            .keygen, .li, .link, .listing, .main, .marquee, .menu, .meta, .nav, .noembed, .noframes,
+            .noscript, .object, .ol, .p, .param, .plaintext, .pre, .script, .search, .section,
+            .source, .style, .summary, .table, .tbody, .td, .template, .textarea, .tfoot, .th,
+            .thead, .title, .tr, .track, .ul, .wbr, .xmp:
             return true
         default: return false
         }

@@ -802,7 +802,8 @@ extension TreeBuilder {
             } else {
                 switch tag.id {
                 case .caption, .col, .colgroup, .tbody, .td, .tfoot, .th, .thead, .tr:
-                    if !inScope(where: { $0 == .td || $0 == .th }, kind: 1, OpenElement.tableScope) {
+                    if !inScope(where: { $0 == .td || $0 == .th }, kind: 1, OpenElement.tableScope)
+                    {
                         parseError("unexpected-start-tag")
                         return
                     }

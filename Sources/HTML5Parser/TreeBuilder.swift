@@ -32,7 +32,8 @@ struct OpenElement {
     static let listScope: UInt16 = 4
     static let buttonScope: UInt16 = 8
     static let tableScope: UInt16 = 16
-    static let notSelectScope: UInt16 = 32  // optgroup / option: the only ones not bounding select scope
+    /// optgroup / option: the only ones not bounding select scope.
+    static let notSelectScope: UInt16 = 32
     static let htmlIntegration: UInt16 = 64
     static let mathTextIntegration: UInt16 = 128
 

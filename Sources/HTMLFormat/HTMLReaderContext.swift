@@ -62,9 +62,10 @@ final class HTMLReaderContext {
     /// Earlier code blocks of a `<pre>` holding several `<code>` elements.
     var finishedCode: [(language: String, code: [UInt8])] = []
 
-    init(_ kind: Kind, attributes: Attributes = .none, wrappers: [HTMLInlineWrapper],
-         tightText: Bool, promotingStyles: Bool = false)
-    {
+    init(
+        _ kind: Kind, attributes: Attributes = .none, wrappers: [HTMLInlineWrapper],
+        tightText: Bool, promotingStyles: Bool = false
+    ) {
         self.kind = kind
         self.attributes = attributes
         self.openWrappers = wrappers

@@ -42,9 +42,10 @@ enum HTMLReaderElements {
 
     private static let roleEntries: [String: Role] = {
         var r: [String: Role] = [:]
-        for n in ["script", "style", "noscript", "template", "canvas", "select", "textarea",
-            "datalist", "frameset", "frame", "noframes", "noembed", "map", "applet"]
-        {
+        for n in [
+            "script", "style", "noscript", "template", "canvas", "select", "textarea",
+            "datalist", "frameset", "frame", "noframes", "noembed", "map", "applet",
+        ] {
             r[n] = .dropped("<\(n)> elements")
         }
         for n in ["source", "track", "wbr", "base", "link", "param", "area", "col", "colgroup"] {
@@ -67,11 +68,12 @@ enum HTMLReaderElements {
         r["sub"] = .wrapper(.sub, canonical: "sub")
         r["mark"] = .wrapper(.highlight, canonical: "mark")
         r["sup"] = .sup
-        for n in ["span", "small", "big", "kbd", "abbr", "acronym", "q", "cite", "dfn", "var",
+        for n in [
+            "span", "small", "big", "kbd", "abbr", "acronym", "q", "cite", "dfn", "var",
             "bdi", "bdo", "data", "time", "label", "nobr", "ruby", "rb", "rt", "rp", "rtc",
             "output", "meter", "progress", "blink", "font", "button", "marquee", "legend",
-            "option", "optgroup"]
-        {
+            "option", "optgroup",
+        ] {
             r[n] = .span
         }
         r["a"] = .link
@@ -82,10 +84,11 @@ enum HTMLReaderElements {
         r["input"] = .input
         r["p"] = .paragraph
         for level in 1...6 { r["h\(level)"] = .heading(level) }
-        for n in ["div", "section", "article", "aside", "nav", "header", "footer", "main",
+        for n in [
+            "div", "section", "article", "aside", "nav", "header", "footer", "main",
             "address", "center", "figure", "figcaption", "details", "summary", "fieldset",
-            "search", "dialog"]
-        {
+            "search", "dialog",
+        ] {
             r[n] = .div(canonical: "div")
         }
         r["blockquote"] = .blockQuote
@@ -196,7 +199,8 @@ extension HTMLReaderElements {
             var boundaryOffset = 0
             for i in 0..<n {
                 let b = bytes[i]
-                let isSpace = b == 0x20
+                let isSpace =
+                    b == 0x20
                     || (!spacesOnly && (b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C))
                 guard isSpace else { continue }
                 let before = i > 0 ? bytes[i - 1] : 0

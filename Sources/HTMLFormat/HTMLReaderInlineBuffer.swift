@@ -180,7 +180,8 @@ struct HTMLReaderInlineBuffer {
         }
         materializePendingText()
         for byte in text.utf8 {
-            let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
+            let isSpace =
+                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
                 || byte == 0x0D
             if isSpace {
                 if byte == 0x0A && mode != .normal {
@@ -492,7 +493,8 @@ struct HTMLReaderInlineBuffer {
             let parent = stack.count
             if pendingBreaks > 0 && breakDepth > parent + 1 { breakDepth = parent + 1 }
             var trailingSpace = false
-            if case .text(let s)? = frame.children.last, HTMLReaderInlineBuffer.lastByte(s) == 0x20 {
+            if case .text(let s)? = frame.children.last, HTMLReaderInlineBuffer.lastByte(s) == 0x20
+            {
                 let trimmed = HTMLReaderInlineBuffer.droppingTrailingSpace(s)
                 if trimmed.isEmpty {
                     frame.children.removeLast()
@@ -518,7 +520,11 @@ struct HTMLReaderInlineBuffer {
                 }
             } else if frame.children.isEmpty, !frame.wrapper.survivesEmpty {
                 // Dropped, as `Normalize` would drop it.
-                if parent == 0 { rootDroppedAt = siblings } else { stack[parent - 1].droppedAt = siblings }
+                if parent == 0 {
+                    rootDroppedAt = siblings
+                } else {
+                    stack[parent - 1].droppedAt = siblings
+                }
             } else {
                 append(made, at: parent)
             }
@@ -543,7 +549,8 @@ struct HTMLReaderInlineBuffer {
             case .text(var s):
                 if s.isEmpty { return }
                 addPendingBreaks()
-                if s.utf8.first == 0x20 && !stack.isEmpty && stack[stack.count - 1].children.isEmpty {
+                if s.utf8.first == 0x20 && !stack.isEmpty && stack[stack.count - 1].children.isEmpty
+                {
                     // Move the leading space before the wrappers that were just opened.
                     var k = stack.count
                     while k > 0 && stack[k - 1].children.isEmpty { k -= 1 }
@@ -572,7 +579,11 @@ struct HTMLReaderInlineBuffer {
             // Trailing spaces moved out of wrappers at the very end.
             while case .text(let s)? = root.last, HTMLReaderInlineBuffer.lastByte(s) == 0x20 {
                 let trimmed = HTMLReaderInlineBuffer.droppingTrailingSpace(s)
-                if trimmed.isEmpty { root.removeLast() } else { root[root.count - 1] = .text(trimmed) }
+                if trimmed.isEmpty {
+                    root.removeLast()
+                } else {
+                    root[root.count - 1] = .text(trimmed)
+                }
             }
             while case .text(let s)? = root.first, s.utf8.first == 0x20 {
                 let trimmed = HTMLReaderInlineBuffer.droppingLeadingSpace(s)

@@ -358,7 +358,9 @@ final class HTMLReaderLowering {
             }
             // MathML and other foreign content: its text, as a span.
             if node.name == "math" {
-                openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: attributes(node, tag: "math")), inherited)
+                openWrapper(
+                    i, HTMLInlineWrapper(kind: .span, attributes: attributes(node, tag: "math")),
+                    inherited)
             } else {
                 pushVisit(i, exit: .none, whiteSpace: inherited)
             }
@@ -399,7 +401,9 @@ final class HTMLReaderLowering {
             switch name {
             case "dt", "dd": break
             case "div", "script", "template", "style":
-                if name == "div" { pushVisit(i, exit: .none, whiteSpace: inherited) } else {
+                if name == "div" {
+                    pushVisit(i, exit: .none, whiteSpace: inherited)
+                } else {
                     drop("<\(name)> elements")
                 }
                 return
@@ -433,14 +437,17 @@ final class HTMLReaderLowering {
         default:
             break
         }
-        let role = HTMLReaderElements.knownRole(of: name)
+        let role =
+            HTMLReaderElements.knownRole(of: name)
             ?? HTMLReaderElements.role(of: name, containsBlock: containsBlockElement(i))
         var a: Attributes
         switch role {
         case .dropped(let what):
             if options.keepRawHTML && (name == "script" || name == "style") {
                 let html = dom.outerHTML(of: HTMLNodeID(i))
-                if ctx.inlineOnly { ctx.buffer.atom(.rawInline(format: "html", html)) } else {
+                if ctx.inlineOnly {
+                    ctx.buffer.atom(.rawInline(format: "html", html))
+                } else {
                     ctx.flushInlines()
                     ctx.append(.rawBlock(format: "html", html))
                 }
@@ -474,11 +481,15 @@ final class HTMLReaderLowering {
             }
         case .wrapper(let kind, let canonical):
             a = attributes(node, tag: name == canonical ? nil : name)
-            openWrapper(i, HTMLInlineWrapper(kind: kind, attributes: a), whiteSpaceMode(a, inherited))
+            openWrapper(
+                i, HTMLInlineWrapper(kind: kind, attributes: a), whiteSpaceMode(a, inherited))
         case .span:
-            a = attributes(node, tag: name == "span" ? nil : name, skipping: name == "font" ? Self.fontSkips : Self.noSkips)
+            a = attributes(
+                node, tag: name == "span" ? nil : name,
+                skipping: name == "font" ? Self.fontSkips : Self.noSkips)
             if name == "font" { a.style = fontStyle(node) + a.style }
-            openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), whiteSpaceMode(a, inherited))
+            openWrapper(
+                i, HTMLInlineWrapper(kind: .span, attributes: a), whiteSpaceMode(a, inherited))
         case .link:
             link(i, node, inherited)
         case .code:
@@ -495,7 +506,9 @@ final class HTMLReaderLowering {
             if let label = footnoteReference(inSup: i) {
                 ctx.buffer.atom(.footnoteReference(label: label))
             } else {
-                openWrapper(i, HTMLInlineWrapper(kind: .sup, attributes: attributes(node, tag: nil)), inherited)
+                openWrapper(
+                    i, HTMLInlineWrapper(kind: .sup, attributes: attributes(node, tag: nil)),
+                    inherited)
             }
         default:
             if ctx.inlineOnly {
@@ -605,10 +618,14 @@ final class HTMLReaderLowering {
             var language = HTMLReaderElements.language(fromClasses: a.classes)
             if language != nil {
                 a.classes.removeAll { HTMLReaderElements.language(fromClasses: [$0]) != nil }
-            } else if a.classes.contains("sourceCode"), let lang = a.classes.first(where: { $0 != "sourceCode" }) {
+            } else if a.classes.contains("sourceCode"),
+                let lang = a.classes.first(where: { $0 != "sourceCode" })
+            {
                 language = lang
             }
-            if language == nil, let codeChild = onlyElementChild(i), nodes[Int(codeChild)].isHTMLElement("code") {
+            if language == nil, let codeChild = onlyElementChild(i),
+                nodes[Int(codeChild)].isHTMLElement("code")
+            {
                 let classes = HTMLReaderElements.classList(
                     nodes[Int(codeChild)].attribute("class") ?? "", spacesOnly: true)
                 language = HTMLReaderElements.language(fromClasses: classes)
@@ -630,9 +647,14 @@ final class HTMLReaderLowering {
             pushBlock(i, .pre, a, tight: false, .pre)
             context.language = language ?? ""
         case .list(let ordered):
-            let a = attributes(node, tag: name == "ul" || name == "ol" ? nil : name, skipping: Self.listSkips)
+            let a = attributes(
+                node, tag: name == "ul" || name == "ol" ? nil : name, skipping: Self.listSkips)
             var list = ListBlock(kind: ordered ? .ordered : .bullet, items: [], attributes: a)
-            if ordered, let start = node.attribute("start").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            if ordered,
+                let start = node.attribute("start").flatMap({
+                    Int($0.trimmingCharacters(in: .whitespaces))
+                })
+            {
                 list.start = start
             } else if ordered, node.attribute("reversed") != nil {
                 list.start = Int.min  // resolved when the items are known
@@ -646,7 +668,8 @@ final class HTMLReaderLowering {
                 skipped.insert(input)
                 task = checked
             }
-            if case .list = context.kind {} else {
+            if case .list = context.kind {
+            } else {
                 // An orphan `<li>`: an implicit bullet list around it.
                 pushBlock(i, .list, .none, tight: tight, inherited)
                 context.list = ListBlock(kind: .bullet, items: [])
@@ -690,7 +713,8 @@ final class HTMLReaderLowering {
             let a = attributes(node, tag: nil, skipping: Self.cellSkips)
             let colspan = max(1, min(1000, Int(node.attribute("colspan") ?? "1") ?? 1))
             let rowspan = max(1, min(65534, Int(node.attribute("rowspan") ?? "1") ?? 1))
-            let alignment = HTMLReaderElements.alignment(node.attribute("align"), a.styleValue("text-align"))
+            let alignment = HTMLReaderElements.alignment(
+                node.attribute("align"), a.styleValue("text-align"))
             pushBlock(i, .cell, a, tight: true, whiteSpaceMode(a, inherited))
             context.cell = TableCell(
                 [], header: name == "th", alignment: alignment, colspan: colspan, rowspan: rowspan,
@@ -743,7 +767,8 @@ final class HTMLReaderLowering {
                     c = n.nextSibling
                     continue
                 }
-                if n.isHTMLElement("input"), (n.attribute("type") ?? "").lowercased() == "checkbox" {
+                if n.isHTMLElement("input"), (n.attribute("type") ?? "").lowercased() == "checkbox"
+                {
                     return (child.index, n.attribute("checked") != nil)
                 }
                 if n.isHTMLElement("p") || n.isHTMLElement("label") {
@@ -790,7 +815,8 @@ final class HTMLReaderLowering {
             add(node)
         } else {
             var hasCols = false
-            for child in dom.children(of: HTMLNodeID(i)) where nodes[Int(child.index)].isHTMLElement("col") {
+            for child in dom.children(of: HTMLNodeID(i))
+            where nodes[Int(child.index)].isHTMLElement("col") {
                 add(nodes[Int(child.index)])
                 hasCols = true
             }
@@ -825,8 +851,10 @@ final class HTMLReaderLowering {
     private func collapse(_ s: String) -> String {
         var buffer = HTMLReaderInlineBuffer()
         buffer.append(s, .normal)
-        return buffer.build().compactMap { if case .text(let t) = $0 { return t } else { return nil } }
-            .joined()
+        return buffer.build().compactMap {
+            if case .text(let t) = $0 { return t } else { return nil }
+        }
+        .joined()
     }
 
     private func fontStyle(_ node: HTMLNode) -> [CSSDeclaration] {
@@ -839,14 +867,19 @@ final class HTMLReaderLowering {
         }
         if let size = node.attribute("size")?.trimmingCharacters(in: .whitespaces), !size.isEmpty {
             var n: Int?
-            if size.hasPrefix("+") { n = Int(size.dropFirst()).map { 3 + $0 } } else if size.hasPrefix("-") {
+            if size.hasPrefix("+") {
+                n = Int(size.dropFirst()).map { 3 + $0 }
+            } else if size.hasPrefix("-") {
                 n = Int(size.dropFirst()).map { 3 - $0 }
             } else {
                 n = Int(size)
             }
             if let n {
-                let names = ["x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"]
-                out.append(CSSDeclaration(property: "font-size", value: names[max(1, min(7, n)) - 1]))
+                let names = [
+                    "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
+                ]
+                out.append(
+                    CSSDeclaration(property: "font-size", value: names[max(1, min(7, n)) - 1]))
             }
         }
         return out
@@ -895,13 +928,17 @@ final class HTMLReaderLowering {
     private func image(_ node: HTMLNode) {
         var source = node.attribute("src") ?? ""
         if source.isEmpty, let srcset = node.attribute("srcset") {
-            let first = srcset.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let first =
+                srcset.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+                ?? ""
             source = first.split(separator: " ").first.map(String.init) ?? ""
         }
         let alt = node.attribute("alt") ?? ""
         let a = attributes(node, tag: nil, skipping: Self.imageSkips)
         context.buffer.atom(
-            .image(alt.isEmpty ? [] : [.text(alt)], Link(resolve(source), title: node.attribute("title") ?? ""), a))
+            .image(
+                alt.isEmpty ? [] : [.text(alt)],
+                Link(resolve(source), title: node.attribute("title") ?? ""), a))
     }
 
     private func embed(_ i: Int32, _ node: HTMLNode) {
@@ -930,13 +967,15 @@ final class HTMLReaderLowering {
         }
     }
 
-    private func inlineCode(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace, tag: String?) {
+    private func inlineCode(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace, tag: String?)
+    {
         let ctx = context
         let a = attributes(node, tag: tag)
         // `<code><a href>x</a></code>`: a link around the code.
         var linkNode: HTMLNode?
         if let only = onlyElementChild(i), nodes[Int(only)].isHTMLElement("a"),
-            let href = nodes[Int(only)].attribute("href"), !href.hasPrefix("#") || footnoteLabels[String(href.dropFirst())] == nil
+            let href = nodes[Int(only)].attribute("href"),
+            !href.hasPrefix("#") || footnoteLabels[String(href.dropFirst())] == nil
         {
             linkNode = nodes[Int(only)]
         }
@@ -947,8 +986,13 @@ final class HTMLReaderLowering {
             switch node.kind {
             case .text: raw.append(contentsOf: node.data.utf8)
             case .element:
-                if node.name == "br" { raw.append(0x20); continue }
-                if node.name == "script" || node.name == "style" || node.name == "template" { continue }
+                if node.name == "br" {
+                    raw.append(0x20)
+                    continue
+                }
+                if node.name == "script" || node.name == "style" || node.name == "template" {
+                    continue
+                }
                 var c = node.lastChild
                 while let child = c {
                     stack.append(child.index)
@@ -983,7 +1027,9 @@ final class HTMLReaderLowering {
             let code = Inline.code(String(decoding: text, as: UTF8.self), a)
             if let linkNode, let href = linkNode.attribute("href") {
                 let la = attributes(linkNode, tag: nil, skipping: Self.linkSkips)
-                ctx.buffer.atom(.link([code], Link(resolve(href), title: linkNode.attribute("title") ?? ""), la))
+                ctx.buffer.atom(
+                    .link([code], Link(resolve(href), title: linkNode.attribute("title") ?? ""), la)
+                )
             } else {
                 ctx.buffer.atom(code)
             }
@@ -1033,7 +1079,9 @@ final class HTMLReaderLowering {
         case .heading(let level):
             parent.append(.heading(level: level, ctx.takeInlines(), ctx.attributes))
         case .term:
-            parent.definitions.append(DefinitionItem(term: ctx.takeInlines(), definitions: [], attributes: ctx.attributes))
+            parent.definitions.append(
+                DefinitionItem(term: ctx.takeInlines(), definitions: [], attributes: ctx.attributes)
+            )
         case .definition:
             let blocks = ctx.finishBlocks()
             if parent.definitions.isEmpty {
@@ -1056,7 +1104,9 @@ final class HTMLReaderLowering {
             let implicit = ctx.isImplicitList
             if list.start == Int.min { list.start = list.items.count }
             list.tight = !list.items.contains { item in
-                item.blocks.contains { if case .paragraph = $0 { return true } else { return false } }
+                item.blocks.contains {
+                    if case .paragraph = $0 { return true } else { return false }
+                }
             }
             if implicit { parent.implicitLists.append(parent.blocks.count) }
             parent.append(.list(list))

@@ -31,8 +31,9 @@ extension Inline {
             default: break
             }
         }
-        guard weight != nil || fontStyle != nil || decoration != nil || decorationLine != nil
-            || align != nil
+        guard
+            weight != nil || fontStyle != nil || decoration != nil || decorationLine != nil
+                || align != nil
         else { return nil }
         var node = self
         var wrapped = false
@@ -45,7 +46,9 @@ extension Inline {
                 wrap { .strong($0, .none) }
             }
         }
-        if let style = fontStyle?.lowercased(), style.hasPrefix("italic") || style.hasPrefix("oblique") {
+        if let style = fontStyle?.lowercased(),
+            style.hasPrefix("italic") || style.hasPrefix("oblique")
+        {
             wrap { .emphasis($0, .none) }
         }
         let line = (decoration ?? decorationLine ?? "").lowercased()

@@ -29,7 +29,9 @@ public struct MarkdownExtensions: OptionSet, Hashable, Sendable {
     /// No extensions: plain CommonMark.
     public static let commonmark: MarkdownExtensions = []
     /// The GitHub set: table, strikethrough, autolink, tagfilter, tasklist.
-    public static let gfm: MarkdownExtensions = [.table, .strikethrough, .autolink, .tagfilter, .tasklist]
+    public static let gfm: MarkdownExtensions = [
+        .table, .strikethrough, .autolink, .tagfilter, .tasklist,
+    ]
 
     /// Every extension with its name, in cmark-gfm's order.
     public static let named: [(name: String, value: MarkdownExtensions)] = [

@@ -1,3 +1,6 @@
+import CCmarkGFM
+import MarkupAST
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import CCmarkGFM
-import MarkupAST
 
 /// Reads CommonMark / GFM through cmark-gfm into a `Document`.
 ///

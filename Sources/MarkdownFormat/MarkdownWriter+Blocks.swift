@@ -129,7 +129,9 @@ extension MarkdownWriter.Renderer {
     func separate(_ previous: Block, _ next: Block, tight: Bool, context: inout BlockContext) {
         context.afterList = false
         context.afterParagraphNoBlank = false
-        if case .list = previous { context.afterList = true } else {
+        if case .list = previous {
+            context.afterList = true
+        } else {
             context.previousListMarker = nil
         }
         if tight && canFollowWithoutBlank(previous, next, context: context) {
@@ -360,7 +362,9 @@ extension MarkdownWriter.Renderer {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, isASCIIPunctuation(bytes[index + 1]) {
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                isASCIIPunctuation(bytes[index + 1])
+            {
                 out.append(UInt8(ascii: "\\"))
             } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
                 out.append(UInt8(ascii: "\\"))
@@ -383,13 +387,17 @@ extension MarkdownWriter.Renderer {
         depth += 1
         defer { depth -= 1 }
         var bullet = options.bulletMarker.rawValue
-        var delimiter = (options.orderedDelimiter?.rawValue)
+        var delimiter =
+            (options.orderedDelimiter?.rawValue)
             ?? (list.delimiter == .parenthesis ? ")" : ".")
         if list.kind == .bullet && avoiding == bullet { bullet = bullet == "-" ? "*" : "-" }
-        if list.kind == .ordered && avoiding == delimiter { delimiter = delimiter == "." ? ")" : "." }
+        if list.kind == .ordered && avoiding == delimiter {
+            delimiter = delimiter == "." ? ")" : "."
+        }
         let start = min(max(list.start, 0), 999_999_999 - list.items.count)
         // Bullet items share their prefixes.
-        let bulletPrefix = Prefix(first: bullet + " ", rest: String(repeating: " ", count: bullet.utf8.count + 1))
+        let bulletPrefix = Prefix(
+            first: bullet + " ", rest: String(repeating: " ", count: bullet.utf8.count + 1))
         for (index, item) in list.items.enumerated() {
             if index > 0 && !list.tight { emitBlank() }
             reportAttributes(item.attributes, element: "li")
@@ -450,7 +458,9 @@ extension MarkdownWriter.Renderer {
         }
         if depth >= maxDepth {
             lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(Block.footnoteDefinition(label: label, blocks, .none).leafBlocks(), tight: false, first: BlockContext())
+            renderBlocks(
+                Block.footnoteDefinition(label: label, blocks, .none).leafBlocks(), tight: false,
+                first: BlockContext())
             return
         }
         depth += 1
@@ -476,7 +486,9 @@ extension MarkdownWriter.Renderer {
         lossy(.lossyDefinitionList, "definition list written as bold terms and paragraphs")
         if depth >= maxDepth {
             lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(Block.definitionList(items, .none).leafBlocks(), tight: false, first: BlockContext())
+            renderBlocks(
+                Block.definitionList(items, .none).leafBlocks(), tight: false, first: BlockContext()
+            )
             return
         }
         depth += 1
@@ -516,4 +528,3 @@ extension String {
             decoding: utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
     }
 }
-

@@ -54,7 +54,9 @@ func entityFollows(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         }
         let start = i
         while i < bytes.count && i - start < 8
-            && (hex ? (isDigit(bytes[i]) || ((bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x66)) : isDigit(bytes[i]))
+            && (hex
+                ? (isDigit(bytes[i]) || ((bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x66))
+                : isDigit(bytes[i]))
         {
             i += 1
         }
@@ -147,7 +149,8 @@ extension MarkdownWriter.Renderer {
                 i = end
                 continue
             case UInt8(ascii: "["):
-                if bracketNeedsEscape(bytes, at: i, following: following, closes: &closingBrackets) {
+                if bracketNeedsEscape(bytes, at: i, following: following, closes: &closingBrackets)
+                {
                     appendEscape()
                 }
                 appendTextByte(byte)
@@ -337,7 +340,9 @@ extension MarkdownWriter.Renderer {
         return next
     }
 
-    func classAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ following: Following) -> CharClass {
+    func classAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ following: Following)
+        -> CharClass
+    {
         if index < bytes.count {
             let b = bytes[index]
             if b < 0x80 { return charClass(ascii: b) }
@@ -421,7 +426,8 @@ extension MarkdownWriter.Renderer {
                 && (buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09)
                 && !(end - 1 == start && edits.last?.at == start)
             {
-                edits.append((end - 1, Array((buffer[end - 1] == 0x20 ? "&#32;" : "&#9;").utf8), true))
+                edits.append(
+                    (end - 1, Array((buffer[end - 1] == 0x20 ? "&#32;" : "&#9;").utf8), true))
             }
             start = end + 1
         }
@@ -477,7 +483,8 @@ extension MarkdownWriter.Renderer {
                 var i = start + 2
                 while i < end {
                     let c = buffer[i]
-                    let nameByte = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A
+                    let nameByte =
+                        (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A
                         || (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "-")
                     if !nameByte { break }
                     i += 1

@@ -45,7 +45,9 @@ extension MarkdownWriter.Renderer {
                 for (index, cell) in row.cells.enumerated() {
                     let tag = cell.header || name == "thead" ? "th" : "td"
                     var alignment = cell.alignment
-                    if alignment == .none && index < table.columns.count { alignment = table.columns[index] }
+                    if alignment == .none && index < table.columns.count {
+                        alignment = table.columns[index]
+                    }
                     out.append(0x3C)
                     out.append(contentsOf: tag.utf8)
                     if alignment != .none {
@@ -251,7 +253,9 @@ extension MarkdownWriter.Renderer {
             case .rawInline(let format, let s):
                 if format == "html" { out.append(contentsOf: s.utf8) }
             case .footnoteReference(let label):
-                lossy(.lossyFootnote, "footnote reference [^\(label)] inside raw HTML written as text")
+                lossy(
+                    .lossyFootnote, "footnote reference [^\(label)] inside raw HTML written as text"
+                )
                 out.append(contentsOf: "<sup>[^".utf8)
                 htmlEscape(label, into: &out)
                 out.append(contentsOf: "]</sup>".utf8)
@@ -260,7 +264,9 @@ extension MarkdownWriter.Renderer {
     }
 
     func isSafeTagName(_ tag: String) -> Bool {
-        guard let first = tag.utf8.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else { return false }
+        guard let first = tag.utf8.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else {
+            return false
+        }
         return tag.utf8.allSatisfy { b in
             ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
         }

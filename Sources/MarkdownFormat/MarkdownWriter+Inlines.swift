@@ -46,8 +46,14 @@ extension MarkdownWriter.Renderer {
         }
         var end = xs.count
         while end > 0 {
-            if case .lineBreak = xs[end - 1] { end -= 1; continue }
-            if case .softBreak = xs[end - 1] { end -= 1; continue }
+            if case .lineBreak = xs[end - 1] {
+                end -= 1
+                continue
+            }
+            if case .softBreak = xs[end - 1] {
+                end -= 1
+                continue
+            }
             break
         }
         if end == xs.count {
@@ -152,7 +158,8 @@ extension MarkdownWriter.Renderer {
             case .image:
                 return .byte(UInt8(ascii: "!"))
             case .rawInline(_, let s):
-                return options.rawHTML ? (s.utf8.first.map { Following.byte($0) } ?? .unknown) : .unknown
+                return options.rawHTML
+                    ? (s.utf8.first.map { Following.byte($0) } ?? .unknown) : .unknown
             case .underline(let children, _), .sup(let children, _), .sub(let children, _),
                 .highlight(let children, _):
                 if options.rawHTML { return .byte(UInt8(ascii: "<")) }
@@ -263,15 +270,19 @@ extension MarkdownWriter.Renderer {
         case .emphasis(let children, let a):
             reportAttributes(a, element: a.tag ?? "em")
             let preferred: UInt8 = options.emphasisDelimiter == .underscore ? 0x5F : 0x2A
-            renderDelimited(children, preferred: preferred, count: 1, htmlTag: "em", following: following)
+            renderDelimited(
+                children, preferred: preferred, count: 1, htmlTag: "em", following: following)
         case .strong(let children, let a):
             reportAttributes(a, element: a.tag ?? "strong")
             let preferred: UInt8 = options.strongDelimiter == .underscores ? 0x5F : 0x2A
-            renderDelimited(children, preferred: preferred, count: 2, htmlTag: "strong", following: following)
+            renderDelimited(
+                children, preferred: preferred, count: 2, htmlTag: "strong", following: following)
         case .strikethrough(let children, let a):
             reportAttributes(a, element: a.tag ?? "del")
             if ext.contains(.strikethrough) {
-                renderDelimited(children, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del", following: following)
+                renderDelimited(
+                    children, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del",
+                    following: following)
             } else {
                 renderRawTag("del", children, code: .lossyStrikethrough, following: following)
             }
@@ -308,14 +319,16 @@ extension MarkdownWriter.Renderer {
             } else if !options.rawHTML {
                 lossy(.lossyRawHTML, "raw HTML inline dropped (raw HTML not allowed)")
             } else {
-                appendMarkup(lineMode == .paragraph || lineMode == .setext ? s : s.replacingNewlines())
+                appendMarkup(
+                    lineMode == .paragraph || lineMode == .setext ? s : s.replacingNewlines())
             }
         case .footnoteReference(let label):
             if ext.contains(.footnotes) {
                 escapeBangBeforeBracket()
                 appendMarkup("[^\(label)]")
             } else {
-                lossy(.lossyFootnote, "footnote [^\(label)] written as text (no footnotes extension)")
+                lossy(
+                    .lossyFootnote, "footnote [^\(label)] written as text (no footnotes extension)")
                 appendEscape()
                 appendMarkup("[^\(label)]")
             }
@@ -348,7 +361,11 @@ extension MarkdownWriter.Renderer {
         if case .text(let s)? = xs.last, edgeSpace(s.utf8.last) {
             if let cut = Self.trailingSpaceStart(s) {
                 trailing = String(s[cut...])
-                if cut == s.startIndex { xs.removeLast() } else { xs[xs.count - 1] = .text(String(s[..<cut])) }
+                if cut == s.startIndex {
+                    xs.removeLast()
+                } else {
+                    xs[xs.count - 1] = .text(String(s[..<cut]))
+                }
             } else {
                 var kept = Substring(s)
                 while let c = kept.last, c == " " || c == "\t" || c == "\n" { kept.removeLast() }
@@ -412,7 +429,11 @@ extension MarkdownWriter.Renderer {
             // Directly after a closing run of the same character (`<b>a<i>b</b>c</i>`): the
             // two runs would merge into one (`***` + `*` reads as `****`), so use the other
             // character, or raw HTML when that one cannot open or close here.
-            if delimiter == 0x7E { valid = false } else { delimiter = delimiter == 0x2A ? 0x5F : 0x2A }
+            if delimiter == 0x7E {
+                valid = false
+            } else {
+                delimiter = delimiter == 0x2A ? 0x5F : 0x2A
+            }
         }
         if delimiter == 0x5F && (before == .other || after == .other) { valid = false }
         guard valid else {
@@ -423,7 +444,9 @@ extension MarkdownWriter.Renderer {
                 inlineDepth -= 1
                 appendMarkup("</\(htmlTag)>")
             } else {
-                lossy(.lossyEmphasis, "<\(htmlTag)> that Markdown delimiters cannot express written as text")
+                lossy(
+                    .lossyEmphasis,
+                    "<\(htmlTag)> that Markdown delimiters cannot express written as text")
                 renderInlines(xs, following: following)
             }
             return
@@ -579,7 +602,9 @@ extension MarkdownWriter.Renderer {
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         let domainOK = labels.allSatisfy { label in
             !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
-                && label.utf8.allSatisfy { ($0 < 0x80 && isAlnumByte($0)) || $0 == UInt8(ascii: "-") }
+                && label.utf8.allSatisfy {
+                    ($0 < 0x80 && isAlnumByte($0)) || $0 == UInt8(ascii: "-")
+                }
         }
         return localOK && domainOK
     }
@@ -652,7 +677,8 @@ extension MarkdownWriter.Renderer {
         let height = a.value(of: "height") ?? ""
         if !width.isEmpty || !height.isEmpty {
             if options.imageSizeAsHTML && options.rawHTML {
-                var tag = "<img src=\"\(htmlEscape(link.destination))\" alt=\"\(htmlEscape(Inline.span(xs, .none).plainText))\""
+                var tag =
+                    "<img src=\"\(htmlEscape(link.destination))\" alt=\"\(htmlEscape(Inline.span(xs, .none).plainText))\""
                 if !link.title.isEmpty { tag += " title=\"\(htmlEscape(link.title))\"" }
                 if !width.isEmpty { tag += " width=\"\(htmlEscape(width))\"" }
                 if !height.isEmpty { tag += " height=\"\(htmlEscape(height))\"" }

@@ -59,7 +59,8 @@ extension MarkdownWriter {
         var lineMode: LineMode = .paragraph
         @exclusivity(unchecked) var linkTextDepth = 0
         @exclusivity(unchecked) var linkDepth = 0
-        @exclusivity(unchecked) var openDelimiters: [(byte: UInt8, count: Int, end: Int, intraword: Bool)] = []
+        @exclusivity(unchecked) var openDelimiters:
+            [(byte: UInt8, count: Int, end: Int, intraword: Bool)] = []
         @exclusivity(unchecked) var inlineDepth = 0
 
         init(options: MarkdownWriterOptions) { self.options = options }

@@ -22,13 +22,16 @@ extension MarkdownWriter.Renderer {
             for row in table.allRows {
                 for (index, cell) in row.cells.enumerated()
                 where cell.alignment != .none
-                    && cell.alignment != (index < table.columns.count ? table.columns[index] : .none)
+                    && cell.alignment
+                        != (index < table.columns.count ? table.columns[index] : .none)
                 {
-                    lossy(.lossyTableAlignment, "cell alignment that differs from its column dropped")
+                    lossy(
+                        .lossyTableAlignment, "cell alignment that differs from its column dropped")
                 }
             }
             renderPipeTable(
-                table.allRows.map { row in row.cells.map { cellInlines($0) } }, columns: table.columns)
+                table.allRows.map { row in row.cells.map { cellInlines($0) } },
+                columns: table.columns)
             return
         }
         var useHTML = false
@@ -123,7 +126,9 @@ extension MarkdownWriter.Renderer {
                 stack.append(contentsOf: bs.reversed())
                 continue
             case .list(let list):
-                for item in list.items.reversed() { stack.append(contentsOf: item.blocks.reversed()) }
+                for item in list.items.reversed() {
+                    stack.append(contentsOf: item.blocks.reversed())
+                }
                 continue
             case .definitionList(let items, _):
                 for item in items.reversed() {
@@ -133,7 +138,11 @@ extension MarkdownWriter.Renderer {
                 continue
             case .table(let t):
                 for row in t.allRows.reversed() {
-                    stack.append(.plain(Array(row.cells.map { cellInlines($0) }.joined(separator: [.text(" ")])), .none))
+                    stack.append(
+                        .plain(
+                            Array(
+                                row.cells.map { cellInlines($0) }.joined(separator: [.text(" ")])),
+                            .none))
                 }
                 continue
             }
@@ -181,7 +190,8 @@ extension MarkdownWriter.Renderer {
         let lineBytes = widths.reduce(count * 3 + 2) { $0 &+ $1 }
         let (padded, overflow) = lineBytes.multipliedReportingOverflow(by: rows.count)
         let compact =
-            overflow || rows.count.multipliedReportingOverflow(by: count).partialValue
+            overflow
+            || rows.count.multipliedReportingOverflow(by: count).partialValue
                 > TableLayout.defaultBudget(cellCount: cellTotal)
             || padded > max(1 << 20, contentBytes * 8)
         let dash = UInt8(ascii: "-")
@@ -194,7 +204,9 @@ extension MarkdownWriter.Renderer {
                 out.append(0x20)
                 if c < row.count {
                     out.append(contentsOf: row[c])
-                    if !compact { out.append(repeating: 0x20, count: widths[c] - cellWidths[index][c]) }
+                    if !compact {
+                        out.append(repeating: 0x20, count: widths[c] - cellWidths[index][c])
+                    }
                 } else if !compact {
                     out.append(repeating: 0x20, count: widths[c])
                 }

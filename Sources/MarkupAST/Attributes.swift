@@ -19,7 +19,9 @@ public struct Attributes: Hashable, Sendable, Codable {
         let pairs: [Attribute]
         let style: [CSSDeclaration]
 
-        init(tag: String?, id: String, classes: [String], pairs: [Attribute], style: [CSSDeclaration]) {
+        init(
+            tag: String?, id: String, classes: [String], pairs: [Attribute], style: [CSSDeclaration]
+        ) {
             self.tag = tag
             self.id = id
             self.classes = classes

@@ -141,7 +141,9 @@ public struct CSSDeclaration: Hashable, Sendable, Codable {
     }
 
     /// The UTF-8 length of the separator (tab or Zs) starting at `i`, or 0.
-    private static func separatorLength(_ b: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int) -> Int {
+    private static func separatorLength(
+        _ b: UnsafeBufferPointer<UInt8>, from i: Int, before end: Int
+    ) -> Int {
         let b0 = b[i]
         if b0 == 0x20 || b0 == 0x09 { return 1 }
         if b0 == 0xC2, i + 1 < end, b[i + 1] == 0xA0 { return 2 }

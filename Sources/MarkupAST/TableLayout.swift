@@ -42,7 +42,9 @@ public struct TableLayout: Sendable, Hashable {
 
     /// The default budget for `cellCount` cells: 65,536 positions, or 16 per cell when more.
     public static func defaultBudget(cellCount: Int) -> Int {
-        max(1 << 16, cellCount.multipliedReportingOverflow(by: 16).overflow ? Int.max : cellCount * 16)
+        max(
+            1 << 16,
+            cellCount.multipliedReportingOverflow(by: 16).overflow ? Int.max : cellCount * 16)
     }
 
     /// The effective colspan of a cell.

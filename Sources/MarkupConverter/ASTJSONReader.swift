@@ -41,7 +41,8 @@ public struct ASTJSONReader: MarkupReader {
     static func describe(_ error: DecodingError, input: String) -> ReadError {
         switch error {
         case .dataCorrupted(let context):
-            let text = "\(context.underlyingError.map { "\($0)" } ?? "") \(context.debugDescription)"
+            let text =
+                "\(context.underlyingError.map { "\($0)" } ?? "") \(context.debugDescription)"
             if let (line, column) = findLineColumn(in: text) {
                 return ReadError(
                     "invalid JSON at line \(line), column \(column)", line: line, column: column)
@@ -54,16 +55,20 @@ public struct ASTJSONReader: MarkupReader {
             return ReadError(
                 "invalid AST JSON: \(context.debugDescription) at \(path(context.codingPath))")
         case .keyNotFound(let key, let context):
-            return ReadError("invalid AST JSON: missing key '\(key.stringValue)' at \(path(context.codingPath))")
+            return ReadError(
+                "invalid AST JSON: missing key '\(key.stringValue)' at \(path(context.codingPath))")
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return ReadError("invalid AST JSON at \(path(context.codingPath)): \(context.debugDescription)")
+            return ReadError(
+                "invalid AST JSON at \(path(context.codingPath)): \(context.debugDescription)")
         @unknown default:
             return ReadError("invalid AST JSON: \(error)")
         }
     }
 
     static func path(_ keys: [any CodingKey]) -> String {
-        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        keys.isEmpty
+            ? "the top level"
+            : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 
     static func findLineColumn(in text: String) -> (Int, Int)? {

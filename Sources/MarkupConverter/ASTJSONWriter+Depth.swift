@@ -59,7 +59,8 @@ extension ASTJSONWriter {
             switch leaf {
             case .paragraph(let xs, let a): return .paragraph(leafInlines(of: xs), a)
             case .plain(let xs, let a): return .plain(leafInlines(of: xs), a)
-            case .heading(let level, let xs, let a): return .heading(level: level, leafInlines(of: xs), a)
+            case .heading(let level, let xs, let a):
+                return .heading(level: level, leafInlines(of: xs), a)
             default: return leaf
             }
         }

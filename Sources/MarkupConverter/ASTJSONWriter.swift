@@ -37,7 +37,10 @@ public struct ASTJSONWriter: MarkupWriter {
             default: reason = "\(type(of: error))"
             }
             return WriteResult(
-                output: "", diagnostics: [Diagnostic(.error, .writeJSON, "cannot encode the AST as JSON: \(reason)")])
+                output: "",
+                diagnostics: [
+                    Diagnostic(.error, .writeJSON, "cannot encode the AST as JSON: \(reason)")
+                ])
         }
     }
 }

@@ -82,7 +82,9 @@ extension ConversionOption {
     /// Every option, in help order.
     public static let all: [ConversionOption] = [
         // Readers
-        ConversionOption("encoding", input: [], """
+        ConversionOption(
+            "encoding", input: [],
+            """
             Input encoding when it is not UTF-8: windows-1252 (also latin1, iso-8859-1), \
             windows-1250, windows-1251, iso-8859-2, utf-16le ... (default: UTF-8; UTF-16 with a \
             byte order mark; for HTML, its <meta charset> when the input is not UTF-8).
@@ -109,23 +111,29 @@ extension ConversionOption {
             }
             options.bbcodeDialect = dialect
         },
-        flag("autolink", \.autolink, input: ["bbcode"],
-             "Turn bare URLs into links (on by default)."),
+        flag(
+            "autolink", \.autolink, input: ["bbcode"],
+            "Turn bare URLs into links (on by default)."),
         choice("offsets", \.offsets, input: ["rangejson"], "Range JSON offsets."),
-        flag("strict-ranges", \.strictRanges, input: ["rangejson"],
-             "Reject bad ranges in range JSON instead of repairing them."),
+        flag(
+            "strict-ranges", \.strictRanges, input: ["rangejson"],
+            "Reject bad ranges in range JSON instead of repairing them."),
         // Writers
         flag("unsafe", \.unsafe, output: ["html"], "Keep raw HTML and unsafe URLs in HTML output."),
         choice("heading-style", \.markdownWriter.headingStyle, output: markdown, "Heading style."),
         choice("bullet-marker", \.markdownWriter.bulletMarker, output: markdown, "Bullet marker."),
-        choice("ordered-delimiter", \.markdownWriter.orderedDelimiter, output: markdown,
-               "Ordered list delimiter (default: the source's)."),
-        choice("emphasis-delimiter", \.markdownWriter.emphasisDelimiter, output: markdown,
-               "Emphasis delimiter."),
-        choice("strong-delimiter", \.markdownWriter.strongDelimiter, output: markdown,
-               "Strong delimiter."),
-        choice("code-block-style", \.markdownWriter.codeBlockStyle, output: markdown,
-               "Code block style."),
+        choice(
+            "ordered-delimiter", \.markdownWriter.orderedDelimiter, output: markdown,
+            "Ordered list delimiter (default: the source's)."),
+        choice(
+            "emphasis-delimiter", \.markdownWriter.emphasisDelimiter, output: markdown,
+            "Emphasis delimiter."),
+        choice(
+            "strong-delimiter", \.markdownWriter.strongDelimiter, output: markdown,
+            "Strong delimiter."),
+        choice(
+            "code-block-style", \.markdownWriter.codeBlockStyle, output: markdown,
+            "Code block style."),
         choice("fence-char", \.markdownWriter.fenceCharacter, output: markdown, "Fence character."),
         choice("wrap", \.markdownWriter.wrap, output: markdown, "Line wrapping (default none)."),
         ConversionOption(
@@ -138,14 +146,18 @@ extension ConversionOption {
             options.plainTextWriter.columns = columns
         },
         choice("link-style", \.markdownWriter.linkStyle, output: markdown, "Link style."),
-        choice("reference-location", \.markdownWriter.referenceLocation, output: markdown,
-               "Where reference definitions go."),
-        choice("tables", \.markdownWriter.tables, output: markdown,
-               "Table fallback (default auto)."),
-        flag("raw-html", \.markdownWriter.rawHTML, output: markdown,
-             "Emit raw HTML in Markdown (on by default)."),
-        flag("image-size-html", \.markdownWriter.imageSizeAsHTML, output: markdown,
-             "Write image sizes as raw <img> in Markdown."),
+        choice(
+            "reference-location", \.markdownWriter.referenceLocation, output: markdown,
+            "Where reference definitions go."),
+        choice(
+            "tables", \.markdownWriter.tables, output: markdown,
+            "Table fallback (default auto)."),
+        flag(
+            "raw-html", \.markdownWriter.rawHTML, output: markdown,
+            "Emit raw HTML in Markdown (on by default)."),
+        flag(
+            "image-size-html", \.markdownWriter.imageSizeAsHTML, output: markdown,
+            "Write image sizes as raw <img> in Markdown."),
         // Transforms (any input and output)
         ConversionOption(
             "select", output: [],
@@ -159,8 +171,9 @@ extension ConversionOption {
             }
         },
         flag("ignore-links", \.unwrap.links, output: [], "Write links as their text."),
-        flag("ignore-images", \.unwrap.images, output: [],
-             "Drop images, alt text included (as html2text)."),
+        flag(
+            "ignore-images", \.unwrap.images, output: [],
+            "Drop images, alt text included (as html2text)."),
         ConversionOption(
             "strip", output: [],
             "Replace the elements with these comma-separated tag names by their content "
@@ -235,14 +248,14 @@ extension ConversionOption {
     ) -> ConversionOption {
         ConversionOption(
             name, .flag, input: input, output: output, help,
-            isOnByDefault: { FormatOptions()[keyPath: field()] }
-        ) { options, text throws(FormatError) in
-            switch text {
-            case "true", "yes", "1": options[keyPath: field()] = true
-            case "false", "no", "0": options[keyPath: field()] = false
-            default: throw .choices(name, ["true", "false"], text)
-            }
-        }
+            isOnByDefault: { FormatOptions()[keyPath: field()] },
+            apply: { options, text throws(FormatError) in
+                switch text {
+                case "true", "yes", "1": options[keyPath: field()] = true
+                case "false", "no", "0": options[keyPath: field()] = false
+                default: throw .choices(name, ["true", "false"], text)
+                }
+            })
     }
 }
 

@@ -153,7 +153,8 @@ public enum MarkupFormatString {
             return out
         case .bbcode:
             guard text.contains("[") else { return text }
-            return "[noparse]" + text.replacingOccurrences(of: "[/noparse]", with: "[/noparse ]") + "[/noparse]"
+            return "[noparse]" + text.replacingOccurrences(of: "[/noparse]", with: "[/noparse ]")
+                + "[/noparse]"
         case .plain:
             return text
         }

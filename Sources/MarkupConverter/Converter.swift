@@ -34,10 +34,13 @@ public struct Converter: Sendable {
     }
 
     /// Creates a converter from `-f` / `-t` style names such as `gfm+footnotes`.
-    public init(from input: String, to output: String, settings: ConversionSettings = ConversionSettings()) throws(FormatError) {
+    public init(
+        from input: String, to output: String, settings: ConversionSettings = ConversionSettings()
+    ) throws(FormatError) {
         let inputSpec = try FormatSpec(parsing: input)
         let outputSpec = try FormatSpec(parsing: output)
-        self.reader = try FormatRegistry.reader(for: inputSpec, settings: settings, output: outputSpec)
+        self.reader = try FormatRegistry.reader(
+            for: inputSpec, settings: settings, output: outputSpec)
         self.writer = try FormatRegistry.writer(
             for: outputSpec, settings: settings, input: inputSpec)
         let options = try settings.formatOptions()
@@ -84,7 +87,9 @@ public struct Converter: Sendable {
     /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or
     /// `inputEncoding`, or for HTML the encoding its `<meta charset>` names when the bytes are
     /// not UTF-8; invalid UTF-8 becomes U+FFFD with an `input.invalid-utf8` diagnostic.
-    public func convert(bytes: [UInt8], source: String = "<stdin>") throws(ReadError) -> ConversionResult {
+    public func convert(bytes: [UInt8], source: String = "<stdin>") throws(ReadError)
+        -> ConversionResult
+    {
         let (text, diagnostics) = InputDecoding.decode(
             bytes, source: source, encoding: inputEncoding, html: sniffsHTMLCharset)
         var result = try convert(text)

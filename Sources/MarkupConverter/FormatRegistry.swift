@@ -87,13 +87,16 @@ public enum FormatRegistry {
 
     /// Every format, in listing order.
     public static let entries: [Entry] = [
-        markdown("markdown", aliases: ["md"], fileExtensions: ["md", "markdown", "mdown", "mkd"],
-                 extensions: MarkdownExtensions.gfm.union(.footnotes),
-                 summary: "Markdown with the GFM extensions and footnotes"),
-        markdown("gfm", extensions: .gfm,
-                 summary: "GitHub Flavored Markdown (cmark-gfm's extension set)"),
-        markdown("commonmark", aliases: ["cm"], extensions: .commonmark,
-                 summary: "CommonMark, no extensions"),
+        markdown(
+            "markdown", aliases: ["md"], fileExtensions: ["md", "markdown", "mdown", "mkd"],
+            extensions: MarkdownExtensions.gfm.union(.footnotes),
+            summary: "Markdown with the GFM extensions and footnotes"),
+        markdown(
+            "gfm", extensions: .gfm,
+            summary: "GitHub Flavored Markdown (cmark-gfm's extension set)"),
+        markdown(
+            "commonmark", aliases: ["cm"], extensions: .commonmark,
+            summary: "CommonMark, no extensions"),
         Entry(
             name: "html", aliases: ["htm", "xhtml"], fileExtensions: ["html", "htm", "xhtml"],
             traits: .declaresCharset, templateSyntax: .html,
@@ -140,8 +143,9 @@ public enum FormatRegistry {
             name: "json", fileExtensions: ["json"],
             summary: "the mconv AST as JSON (round-trippable)",
             makeReader: { _ in ASTJSONReader() }, makeWriter: { _ in ASTJSONWriter() }),
-        Entry(name: "ast", aliases: ["native"], summary: "a readable dump of the AST",
-              makeWriter: { _ in TreeDumpWriter() }),
+        Entry(
+            name: "ast", aliases: ["native"], summary: "a readable dump of the AST",
+            makeWriter: { _ in TreeDumpWriter() }),
         Entry(
             name: "styled", aliases: ["runs"],
             traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
@@ -189,10 +193,13 @@ public enum FormatRegistry {
     }
 
     /// Resolves the Markdown extensions of a spec, checking every name.
-    public static func extensions(of spec: FormatSpec, entry: Entry) throws(FormatError) -> MarkdownExtensions {
+    public static func extensions(of spec: FormatSpec, entry: Entry) throws(FormatError)
+        -> MarkdownExtensions
+    {
         guard var result = entry.defaultExtensions else {
             if let bad = (spec.enabled + spec.disabled).first {
-                throw FormatError("format '\(entry.name)' has no extension '\(bad)' (it takes none)")
+                throw FormatError(
+                    "format '\(entry.name)' has no extension '\(bad)' (it takes none)")
             }
             return []
         }
@@ -209,7 +216,8 @@ public enum FormatRegistry {
 
     static func unknownExtension(_ name: String, _ entry: Entry) -> FormatError {
         let names = MarkdownExtensions.named.map(\.name).joined(separator: ", ")
-        return FormatError("unknown extension '\(name)' for format '\(entry.name)'; choose one of: \(names)")
+        return FormatError(
+            "unknown extension '\(name)' for format '\(entry.name)'; choose one of: \(names)")
     }
 
     static func lookup(_ spec: FormatSpec, output: Bool) throws(FormatError) -> Entry {
@@ -217,7 +225,8 @@ public enum FormatRegistry {
             let direction = output ? "output" : "input"
             let names = output ? outputNames : inputNames
             throw FormatError(
-                "unknown \(direction) format '\(spec.name)'; choose one of: \(names.joined(separator: ", "))")
+                "unknown \(direction) format '\(spec.name)'; choose one of: \(names.joined(separator: ", "))"
+            )
         }
         return entry
     }
@@ -238,7 +247,9 @@ public enum FormatRegistry {
     }
 
     /// Builds the reader for `spec`; `output`, when given, is what it is read for.
-    public static func reader(for spec: FormatSpec, settings: ConversionSettings, output: FormatSpec? = nil) throws(FormatError) -> any MarkupReader {
+    public static func reader(
+        for spec: FormatSpec, settings: ConversionSettings, output: FormatSpec? = nil
+    ) throws(FormatError) -> any MarkupReader {
         let entry = try lookup(spec, output: false)
         return entry.makeReader!(try context(entry, spec, other: output, settings: settings))
     }
@@ -263,5 +274,7 @@ public enum FormatRegistry {
     /// ```swift
     /// FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML)  // true
     /// ```
-    public static func traits(of spec: FormatSpec) -> Traits { entry(named: spec.name)?.traits ?? [] }
+    public static func traits(of spec: FormatSpec) -> Traits {
+        entry(named: spec.name)?.traits ?? []
+    }
 }

@@ -26,8 +26,11 @@ public enum InputDecoding {
         add(["utf-16le", "utf-16"], .utf16LittleEndian)
         add(["utf-16be"], .utf16BigEndian)
         add(
-            ["windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1",
-             "l1", "ascii", "us-ascii", "ansi_x3.4-1968"], .windowsCP1252)
+            [
+                "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1",
+                "latin1",
+                "l1", "ascii", "us-ascii", "ansi_x3.4-1968",
+            ], .windowsCP1252)
         add(["windows-1250", "cp1250", "x-cp1250"], .windowsCP1250)
         add(["windows-1251", "cp1251", "x-cp1251"], .windowsCP1251)
         add(["windows-1253", "cp1253", "x-cp1253"], .windowsCP1253)
@@ -61,10 +64,12 @@ public enum InputDecoding {
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if label == nil {
             if bytes.starts(with: [0xFF, 0xFE]) {
-                return decode(Array(bytes.dropFirst(2)), as: .utf16LittleEndian, source: source, why: nil)
+                return decode(
+                    Array(bytes.dropFirst(2)), as: .utf16LittleEndian, source: source, why: nil)
             }
             if bytes.starts(with: [0xFE, 0xFF]) {
-                return decode(Array(bytes.dropFirst(2)), as: .utf16BigEndian, source: source, why: nil)
+                return decode(
+                    Array(bytes.dropFirst(2)), as: .utf16BigEndian, source: source, why: nil)
             }
             if let encoding = unmarkedUTF16(bytes) {
                 let why = "no byte order mark, but every other byte is NUL; --encoding overrides"
@@ -88,7 +93,9 @@ public enum InputDecoding {
     ) -> (String, [Diagnostic]) {
         var notes: [Diagnostic] = []
         if let why {
-            notes.append(Diagnostic(.note, .inputEncoding, "\(source): read as \(name(of: encoding)) (\(why))"))
+            notes.append(
+                Diagnostic(
+                    .note, .inputEncoding, "\(source): read as \(name(of: encoding)) (\(why))"))
         }
         if encoding == .windowsCP1252 { return (windows1252(bytes), notes) }
         let utf16 = encoding == .utf16LittleEndian || encoding == .utf16BigEndian
@@ -219,7 +226,8 @@ public enum InputDecoding {
                     var label: [UInt8] = []
                     while k < bytes.count, label.count < 40,
                         (bytes[k] | 0x20) >= 0x61 && (bytes[k] | 0x20) <= 0x7A
-                            || (bytes[k] >= 0x30 && bytes[k] <= 0x39) || bytes[k] == UInt8(ascii: "-")
+                            || (bytes[k] >= 0x30 && bytes[k] <= 0x39)
+                            || bytes[k] == UInt8(ascii: "-")
                             || bytes[k] == UInt8(ascii: "_") || bytes[k] == UInt8(ascii: ".")
                             || bytes[k] == UInt8(ascii: ":")
                     {
@@ -236,7 +244,9 @@ public enum InputDecoding {
     }
 
     /// UTF-8 with invalid sequences replaced, reported at the first one.
-    private static func repairUTF8(_ body: ArraySlice<UInt8>, source: String) -> (String, [Diagnostic]) {
+    private static func repairUTF8(_ body: ArraySlice<UInt8>, source: String) -> (
+        String, [Diagnostic]
+    ) {
         var line = 1
         var column = 1
         var count = 0

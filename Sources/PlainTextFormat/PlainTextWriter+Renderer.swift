@@ -43,7 +43,8 @@ extension PlainTextWriter {
         /// a blank line under hundreds of nested quotes cost thousands of index checks.
         func emitLine(_ content: String) {
             line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: restBytes[..<(firstUnused == 0 ? 0 : restEnds[firstUnused - 1])])
+            line.append(
+                contentsOf: restBytes[..<(firstUnused == 0 ? 0 : restEnds[firstUnused - 1])])
             for index in firstUnused..<prefixes.count {
                 line.append(contentsOf: prefixes[index].first.utf8)
                 prefixes[index].used = true
@@ -87,7 +88,12 @@ extension PlainTextWriter {
                     if format.lowercased() == "html" {
                         let lines = PlainTextWriter.visibleText(ofRawHTML: raw)
                         if !lines.isEmpty {
-                            result.append(.plain(Array(lines.map { [Inline.text($0)] }.joined(separator: [.lineBreak])), .none))
+                            result.append(
+                                .plain(
+                                    Array(
+                                        lines.map { [Inline.text($0)] }.joined(separator: [
+                                            .lineBreak
+                                        ])), .none))
                         }
                     } else {
                         lossy(.lossyRaw, "raw \(format) block dropped")
@@ -194,7 +200,8 @@ extension PlainTextWriter {
             for (index, item) in list.items.enumerated() {
                 if index > 0 && !list.tight { emitBlank() }
                 let marker =
-                    list.kind == .bullet ? bullets[min(level, bullets.count - 1)] : "\(start + index)."
+                    list.kind == .bullet
+                    ? bullets[min(level, bullets.count - 1)] : "\(start + index)."
                 var first = marker + " "
                 if let task = item.task { first += task ? "[x] " : "[ ] " }
                 let rest = String(repeating: " ", count: marker.unicodeScalars.count + 1)

@@ -31,7 +31,9 @@ public struct PlainTextWriter: MarkupWriter {
     public var options: PlainTextWriterOptions
 
     /// Creates a writer.
-    public init(options: PlainTextWriterOptions = PlainTextWriterOptions()) { self.options = options }
+    public init(options: PlainTextWriterOptions = PlainTextWriterOptions()) {
+        self.options = options
+    }
 
     /// Writes text; the output ends with one newline unless it is empty.
     public func write(_ document: Document) -> WriteResult {

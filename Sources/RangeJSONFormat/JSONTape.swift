@@ -1,3 +1,6 @@
+import ByteScan
+import MarkupAST
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ByteScan
-import MarkupAST
 
 /// A parsed JSON document as a flat list of entries over the input bytes (a "tape"), for
 /// readers that look at a few members of many objects.
@@ -374,4 +375,3 @@ struct JSONTapeParser {
         strings.append(decoded)
     }
 }
-

@@ -168,7 +168,8 @@ struct JSONParser {
         var column = 1
         for k in lineStart..<p where b[k] & 0xC0 != 0x80 { column += 1 }
         return ReadError(
-            "invalid JSON at line \(line), column \(column): \(message)", line: line, column: column)
+            "invalid JSON at line \(line), column \(column): \(message)", line: line, column: column
+        )
     }
 
     mutating func skipSpace() {

@@ -1,3 +1,6 @@
+import ByteScan
+import MarkupAST
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ByteScan
-import MarkupAST
 
 /// How range offsets count text.
 public enum RangeJSONOffsetUnit: String, Hashable, Sendable, CaseIterable {
@@ -386,7 +387,11 @@ struct RangeJSONLowering {
             let content = !inlines.isEmpty ? inlines : href.isEmpty ? [] : [Inline.text(href)]
             return .block(
                 .paragraph(
-                    [.link(content, Link(href), Attributes(pairs: [Attribute(name: "data-embed", value: embed)]))],
+                    [
+                        .link(
+                            content, Link(href),
+                            Attributes(pairs: [Attribute(name: "data-embed", value: embed)]))
+                    ],
                     .none))
         case "HR":
             return .block(.thematicBreak(.none))
@@ -485,7 +490,7 @@ struct RangeJSONLowering {
         ranges.reserveCapacity(markups.count)
         var extras: [StyleRange] = []
         for (j, markup) in markups.enumerated() {
-            var where_: String { "\(place).markups[\(j)]" }
+            var markupPlace: String { "\(place).markups[\(j)]" }
             var kind: RangeKind?
             let typeValue = tape.member(markup, "type")
             if let t = typeValue, let raw = tape.rawBytes(t), let known = RangeKind.ascii(raw) {
@@ -497,22 +502,24 @@ struct RangeJSONLowering {
             }
             guard let kind else {
                 let shown = typeValue.map { tape.value($0).serialized } ?? "(none)"
-                try problem(where_, .parseUnknownType, "unknown markup type \(shown); dropped")
+                try problem(markupPlace, .parseUnknownType, "unknown markup type \(shown); dropped")
                 continue
             }
             guard var start = tape.int(tape.member(markup, "start")),
                 var end = tape.int(tape.member(markup, "end"))
             else {
-                try problem(where_, .parseInvalidRange, "start and end must be integers; dropped")
+                try problem(
+                    markupPlace, .parseInvalidRange, "start and end must be integers; dropped")
                 continue
             }
             if start > end {
-                try problem(where_, .parseInvalidRange, "inverted range \(start)..\(end); dropped")
+                try problem(
+                    markupPlace, .parseInvalidRange, "inverted range \(start)..\(end); dropped")
                 continue
             }
             if start < 0 || end > length {
                 try problem(
-                    where_, .parseInvalidRange,
+                    markupPlace, .parseInvalidRange,
                     "range \(start)..\(end) out of bounds (text length \(length)); clamped")
                 start = max(0, min(start, length))
                 end = max(0, min(end, length))
@@ -522,14 +529,16 @@ struct RangeJSONLowering {
                 let endByte = byteOffset(end)
                 if startByte < 0 || endByte < 0 {
                     try problem(
-                        where_, .parseSurrogateSplit,
-                        "range \(start)..\(end) splits a surrogate pair; moved to the code point boundary")
+                        markupPlace, .parseSurrogateSplit,
+                        "range \(start)..\(end) splits a surrogate pair; moved to the code point boundary"
+                    )
                 }
                 start = startByte >= 0 ? startByte : byteOffset(start - 1)
                 end = endByte >= 0 ? endByte : byteOffset(end + 1)
             }
             if start == end {
-                diagnostics.append(Diagnostic(.note, .parseEmptyRange, "\(where_): empty range dropped"))
+                diagnostics.append(
+                    Diagnostic(.note, .parseEmptyRange, "\(markupPlace): empty range dropped"))
                 continue
             }
             var range = RangeSpan(kind: kind, start: start, end: end, extra: -1)
@@ -569,7 +578,8 @@ struct RangeJSONLowering {
             diagnostics.append(
                 Diagnostic(
                     .warning, .parseDepthLimit,
-                    "\(place): ranges nested deeper than \(RangeJSONLowering.maxDepth) flattened to text"))
+                    "\(place): ranges nested deeper than \(RangeJSONLowering.maxDepth) flattened to text"
+                ))
         }
         return inlines
     }
@@ -579,7 +589,6 @@ struct RangeJSONLowering {
         guard let base = u.baseAddress, u.count > 0 else { return false }
         return memchr(base, 0x0A, u.count) != nil
     }
-
 
     /// The deepest range nesting kept.
     static let maxDepth = 512

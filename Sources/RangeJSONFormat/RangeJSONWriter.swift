@@ -60,7 +60,9 @@ struct RangeJSONFlattener {
         emit(type, text: text, ranges: ranges, extra: extra)
     }
 
-    mutating func emit(_ type: String, text: String, ranges: [StyleRange], extra: [(String, JSONValue)]) {
+    mutating func emit(
+        _ type: String, text: String, ranges: [StyleRange], extra: [(String, JSONValue)]
+    ) {
         var members: [(String, JSONValue)] = [("type", .string(type)), ("text", .string(text))]
         let coalesced = RangeJSONFlattener.coalesce(ranges)
         if !coalesced.isEmpty {
@@ -148,7 +150,11 @@ struct RangeJSONFlattener {
             case .code(let s, _):
                 text += s
                 length += count(s)
-                if !inCode { ranges.append(StyleRange(kind: .code, start: start, end: length, link: nil, attributes: .none)) }
+                if !inCode {
+                    ranges.append(
+                        StyleRange(
+                            kind: .code, start: start, end: length, link: nil, attributes: .none))
+                }
                 continue
             case .rawInline(let format, _):
                 lossy(.lossyRaw, "raw \(format) inline dropped")
@@ -178,7 +184,9 @@ struct RangeJSONFlattener {
             }
             flatten(x.children, into: &text, length: &length, ranges: &ranges, inCode: inCode)
             if let kind, length > start {
-                ranges.append(StyleRange(kind: kind, start: start, end: length, link: link, attributes: attributes))
+                ranges.append(
+                    StyleRange(
+                        kind: kind, start: start, end: length, link: link, attributes: attributes))
             }
         }
     }
@@ -195,7 +203,9 @@ struct RangeJSONFlattener {
                 var metadata: [(String, JSONValue)] = []
                 if let id = a.value(of: "data-id") { metadata.append(("id", .string(id))) }
                 for key in ["width", "height"] {
-                    if let v = a.value(of: key), let n = Int(v) { metadata.append((key, .number(Double(n)))) }
+                    if let v = a.value(of: key), let n = Int(v) {
+                        metadata.append((key, .number(Double(n))))
+                    }
                 }
                 if !metadata.isEmpty { extra.append(("metadata", .object(metadata))) }
                 if !target.title.isEmpty { lossy(.lossyImageTitle, "image title dropped") }
@@ -205,7 +215,9 @@ struct RangeJSONFlattener {
             if xs.count == 1, case .link(let content, let target, let a) = xs[0],
                 let embed = a.value(of: "data-embed")
             {
-                emit(embed == "iframe" ? "IFRAME" : "MIXTAPE_EMBED", content, extra: [("href", .string(target.destination))])
+                emit(
+                    embed == "iframe" ? "IFRAME" : "MIXTAPE_EMBED", content,
+                    extra: [("href", .string(target.destination))])
                 return
             }
             emit("P", xs)
@@ -213,10 +225,14 @@ struct RangeJSONFlattener {
             if level > 4 { lossy(.lossyHeadingLevel, "heading level \(level) written as H4") }
             emit("H\(min(level, 4))", xs)
         case .blockQuote(let bs, let a):
-            if inList { lossy(.lossyListQuote, "block quote inside a list written as a quote after it") }
+            if inList {
+                lossy(.lossyListQuote, "block quote inside a list written as a quote after it")
+            }
             let type = a.classes.contains("pullquote") ? "PQ" : "BQ"
             if !a.pairs.isEmpty {
-                lossy(.lossyQuoteAttributes, "block quote attributes \(a.pairs.map(\.name).joined(separator: ", ")) dropped")
+                lossy(
+                    .lossyQuoteAttributes,
+                    "block quote attributes \(a.pairs.map(\.name).joined(separator: ", ")) dropped")
             }
             for b in bs {
                 switch b {
@@ -230,12 +246,15 @@ struct RangeJSONFlattener {
             var body = code
             if body.hasSuffix("\n") { body.removeLast() }
             let lang = info.split(separator: " ").first.map(String.init) ?? ""
-            emit("PRE", text: body, ranges: [], extra: lang.isEmpty ? [] : [("lang", .string(lang))])
+            emit(
+                "PRE", text: body, ranges: [], extra: lang.isEmpty ? [] : [("lang", .string(lang))])
         case .rawBlock(let format, _):
             lossy(.lossyRaw, "raw \(format) block dropped")
         case .list(let list):
             if inList { lossy(.lossyNestedList, "nested list flattened into its parent") }
-            if list.kind == .ordered && list.start != 1 { lossy(.lossyListStart, "list start \(list.start) dropped") }
+            if list.kind == .ordered && list.start != 1 {
+                lossy(.lossyListStart, "list start \(list.start) dropped")
+            }
             let type = list.kind == .bullet ? "ULI" : "OLI"
             for item in list.items {
                 if item.task != nil { lossy(.lossyTaskItem, "task state dropped") }
@@ -243,7 +262,11 @@ struct RangeJSONFlattener {
                 for b in item.blocks {
                     switch b {
                     case .paragraph(let xs, _), .plain(let xs, _):
-                        if !first { lossy(.lossyListParagraph, "extra paragraph in a list item written as an item") }
+                        if !first {
+                            lossy(
+                                .lossyListParagraph,
+                                "extra paragraph in a list item written as an item")
+                        }
                         emit(type, xs)
                     default:
                         self.block(b, inList: true)

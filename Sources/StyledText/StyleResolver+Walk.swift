@@ -309,7 +309,7 @@ extension StyleResolver {
         // paragraphs' stops stay linear in the table's size.
         let shared =
             layout.rowCount.multipliedReportingOverflow(by: widths.count).partialValue
-                <= layout.cellBudget
+            <= layout.cellBudget
         for (r, i) in rowParagraphs.enumerated() {
             if shared || layout.rowEnds[r] >= widths.count {
                 if !stops.isEmpty { paragraphs[i].style.tabStops = stops }

@@ -42,7 +42,6 @@ struct StyleResolver {
     /// Resolved (parent id, element kind) pairs for elements that only take their kind's rule.
     var memo = StyleMemo()
 
-
     /// Margin collected since the last paragraph.
     var margin: Double = 0
     /// The paragraph to open at the first emitted character.

@@ -289,7 +289,9 @@ struct RunsOutput {
     }
 
     /// A `key=number` part when `value` is set.
-    mutating func numberPart(_ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?) {
+    mutating func numberPart(
+        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?
+    ) {
         guard let value else { return }
         part(&first, leadingSpace, key)
         appendNumber(value)

@@ -186,7 +186,8 @@ extension StyledText {
             var byte = 0
             var written = 0  // UTF-16 length of the result so far
             for i in pieceKinds.indices {
-                let requested = (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count)
+                let requested =
+                    (i + 1 < pieceStarts.count ? pieceStarts[i + 1] : utf16Count)
                     - pieceStarts[i]
                 if requested <= 0 { continue }  // runs made by hand, out of order
                 var units = requested

@@ -12,7 +12,10 @@ struct Conformance: ParsableCommand {
 }
 
 struct DataOptions: ParsableArguments {
-    @Option(help: "Folder with the upstream suites (default: $MCONV_CONFORMANCE_DATA or ../shared/conformance).")
+    @Option(
+        help:
+            "Folder with the upstream suites (default: $MCONV_CONFORMANCE_DATA or ../shared/conformance)."
+    )
     var data: String?
 
     @Flag(help: "Print the first lines of each unexpected failure.")
@@ -29,16 +32,24 @@ func report(_ results: [SuiteResult], verbose: Bool) -> Bool {
         for note in r.notes { print("  note: \(note)") }
         if !r.unexpectedFailures.isEmpty {
             clean = false
-            print("  unexpected failures (\(r.unexpectedFailures.count)): \(r.unexpectedFailures.prefix(30).joined(separator: " "))")
+            print(
+                "  unexpected failures (\(r.unexpectedFailures.count)): \(r.unexpectedFailures.prefix(30).joined(separator: " "))"
+            )
             if verbose {
                 for id in r.unexpectedFailures.prefix(20) {
-                    print("  --- \(id)\n" + (r.failureDetails[id] ?? "").split(separator: "\n").prefix(30).map { "    \($0)" }.joined(separator: "\n"))
+                    print(
+                        "  --- \(id)\n"
+                            + (r.failureDetails[id] ?? "").split(separator: "\n").prefix(30).map {
+                                "    \($0)"
+                            }.joined(separator: "\n"))
                 }
             }
         }
         if !r.unexpectedPasses.isEmpty {
             clean = false
-            print("  known failures that now pass (remove them from the list): \(r.unexpectedPasses.joined(separator: " "))")
+            print(
+                "  known failures that now pass (remove them from the list): \(r.unexpectedPasses.joined(separator: " "))"
+            )
         }
     }
     let passed = results.reduce(0) { $0 + $1.passed }
@@ -53,13 +64,16 @@ func finish(_ results: [SuiteResult], verbose: Bool) throws {
 
 func needData(_ paths: ConformancePaths) throws {
     if paths.data == nil {
-        print("upstream conformance data not found (use --data DIR or MCONV_CONFORMANCE_DATA); skipping")
+        print(
+            "upstream conformance data not found (use --data DIR or MCONV_CONFORMANCE_DATA); skipping"
+        )
         throw ExitCode(0)
     }
 }
 
 struct All: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run every suite and write conformance/REPORT.md.")
+    static let configuration = CommandConfiguration(
+        abstract: "Run every suite and write conformance/REPORT.md.")
     @OptionGroup var options: DataOptions
     @Flag(help: "Do not rewrite conformance/REPORT.md.") var noReport = false
 
@@ -83,7 +97,9 @@ struct All: ParsableCommand {
 }
 
 struct CommonMark: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "commonmark", abstract: "CommonMark + GFM spec suites and the Markdown round trip.")
+    static let configuration = CommandConfiguration(
+        commandName: "commonmark",
+        abstract: "CommonMark + GFM spec suites and the Markdown round trip.")
     @OptionGroup var options: DataOptions
     func run() throws {
         try needData(options.paths)
@@ -92,7 +108,8 @@ struct CommonMark: ParsableCommand {
 }
 
 struct Tokenizer: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "html5lib-tokenizer", abstract: "html5lib tokenizer tests.")
+    static let configuration = CommandConfiguration(
+        commandName: "html5lib-tokenizer", abstract: "html5lib tokenizer tests.")
     @OptionGroup var options: DataOptions
     func run() throws {
         try needData(options.paths)
@@ -101,7 +118,8 @@ struct Tokenizer: ParsableCommand {
 }
 
 struct Tree: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "html5lib-tree", abstract: "html5lib tree-construction tests.")
+    static let configuration = CommandConfiguration(
+        commandName: "html5lib-tree", abstract: "html5lib tree-construction tests.")
     @OptionGroup var options: DataOptions
     func run() throws {
         try needData(options.paths)
@@ -110,18 +128,24 @@ struct Tree: ParsableCommand {
 }
 
 struct Cases: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Command cases under conformance/cases/.")
+    static let configuration = CommandConfiguration(
+        abstract: "Command cases under conformance/cases/.")
     @OptionGroup var options: DataOptions
-    @Flag(help: "Rewrite the expected output of failing cases with what mconv printed.") var accept = false
+    @Flag(help: "Rewrite the expected output of failing cases with what mconv printed.")
+    var accept = false
     @Option(help: "Run only cases whose id contains this text.") var filter: String?
     func run() throws {
-        try finish(CommandCaseSuite.run(paths: options.paths, accept: accept, filter: filter), verbose: options.verbose)
+        try finish(
+            CommandCaseSuite.run(paths: options.paths, accept: accept, filter: filter),
+            verbose: options.verbose)
     }
 }
 
 struct DOM: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the html5lib-format tree of an HTML input (stdin when no file).")
-    @Option(help: "Parse as a fragment in this context element (e.g. body, td).") var fragment: String?
+    static let configuration = CommandConfiguration(
+        abstract: "Print the html5lib-format tree of an HTML input (stdin when no file).")
+    @Option(help: "Parse as a fragment in this context element (e.g. body, td).") var fragment:
+        String?
     @Argument var file: String?
     func run() throws {
         let data: Data
@@ -133,7 +157,9 @@ struct DOM: ParsableCommand {
         } else {
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
-        print(HTML5LibSuite.dump(String(decoding: data, as: UTF8.self), fragmentContext: fragment), terminator: "")
+        print(
+            HTML5LibSuite.dump(String(decoding: data, as: UTF8.self), fragmentContext: fragment),
+            terminator: "")
     }
 }
 

@@ -68,7 +68,8 @@ extension CLIOptions {
         let lossy = outcomes.filter(\.lossy).count
         if !quiet {
             let total = outcomes.count
-            let summary = "mconv: \(total) file\(total == 1 ? "" : "s"):"
+            let summary =
+                "mconv: \(total) file\(total == 1 ? "" : "s"):"
                 + " \(total - failed) converted, \(failed) failed, \(lossy) lossy\n"
             FileHandle.standardError.write(Data(summary.utf8))
         }
@@ -91,8 +92,9 @@ extension CLIOptions {
             } catch {
                 let code = (error as NSError).code == 257 ? EACCES : ENOENT
                 let reason = String(cString: strerror(code))
-                problems.append(BatchOutcome(
-                    status: .badInput, messages: "mconv: cannot read '\(folder)': \(reason)\n"))
+                problems.append(
+                    BatchOutcome(
+                        status: .badInput, messages: "mconv: cannot read '\(folder)': \(reason)\n"))
                 return
             }
             for name in names.sorted() where !name.hasPrefix(".") {
@@ -162,7 +164,8 @@ extension CLIOptions {
         } catch {
             outcome.status = error.status
             // Messages that do not name the file say which one failed.
-            let names = error.message.hasPrefix(file.path + ":")
+            let names =
+                error.message.hasPrefix(file.path + ":")
                 || error.message.hasPrefix("cannot read '\(file.path)'")
             let named = names ? "" : "\(file.path): "
             outcome.messages += "mconv: \(named)\(error.message)\n"
@@ -183,7 +186,8 @@ extension CLIOptions {
         let entry = spec.flatMap { FormatRegistry.entry(named: $0.name) }
         relative += "." + (entry?.outputFileExtension ?? "txt")
         let path = (outputDir.hasSuffix("/") ? outputDir : outputDir + "/") + relative
-        let same = URL(fileURLWithPath: path).standardizedFileURL
+        let same =
+            URL(fileURLWithPath: path).standardizedFileURL
             == URL(fileURLWithPath: file.path).standardizedFileURL
         if same {
             throw Failure(message: "the output would replace the input", status: .cannotWrite)
@@ -271,7 +275,8 @@ final class BatchProgress: @unchecked Sendable {
         lastDraw = now
         let seconds = max(now.timeIntervalSince(start), 0.001)
         let rate = Double(doneBytes) / seconds
-        var line = "mconv: \(doneFiles)/\(files) files, "
+        var line =
+            "mconv: \(doneFiles)/\(files) files, "
             + String(format: "%.1f MB/s", rate / 1_000_000)
         if doneBytes > 0 {
             line += ", ETA \(Int((Double(bytes - doneBytes) / rate).rounded(.up))) s"

@@ -304,7 +304,8 @@ extension CLIOptions {
     ) throws(Failure) -> Converted {
         if !quiet {
             let formats = inputs.map { "\(Self.displayName($0.path)): \($0.format)" }
-            let warning = "mconv: warning: the inputs are in different formats ("
+            let warning =
+                "mconv: warning: the inputs are in different formats ("
                 + formats.joined(separator: ", ") + "); each is read in its own format\n"
             FileHandle.standardError.write(Data(warning.utf8))
         }

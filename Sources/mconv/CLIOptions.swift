@@ -176,7 +176,8 @@ extension ConversionOption {
             return (names, "\(entry.summary). [\(modes.joined(separator: "/"))]")
         }
         let listing = "List a format's extensions (+: on by default)."
-        let options = [("--list-extensions[=<format>]", listing)]
+        let options =
+            [("--list-extensions[=<format>]", listing)]
             + all.map { option in
                 var label = "--" + option.name
                 switch option.kind {

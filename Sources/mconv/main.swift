@@ -48,10 +48,15 @@ struct MConv: ParsableCommand {
         version: "mconv 0.1.0"
     )
 
-    @Option(name: [.customShort("f"), .customLong("from")], help: "Input format (default: from the file extension, else markdown).")
+    @Option(
+        name: [.customShort("f"), .customLong("from")],
+        help: "Input format (default: from the file extension, else markdown).")
     var from: String?
 
-    @Option(name: [.customShort("t"), .customLong("to")], help: "Output format (default: from -o's extension, else html, or markdown for html input).")
+    @Option(
+        name: [.customShort("t"), .customLong("to")],
+        help: "Output format (default: from -o's extension, else html, or markdown for html input)."
+    )
     var to: String?
 
     @Option(
@@ -176,10 +181,15 @@ func writeToStandardOutput(_ text: String) {
 
 /// Handles `--list-extensions[=FORMAT]` (an option with an optional value) before parsing.
 func listExtensionsIfAsked(_ arguments: [String]) {
-    for argument in arguments where argument == "--list-extensions" || argument.hasPrefix("--list-extensions=") {
-        let name = argument.contains("=") ? String(argument.split(separator: "=", maxSplits: 1)[1]) : "markdown"
+    for argument in arguments
+    where argument == "--list-extensions" || argument.hasPrefix("--list-extensions=") {
+        let name =
+            argument.contains("=")
+            ? String(argument.split(separator: "=", maxSplits: 1)[1]) : "markdown"
         guard let entry = FormatRegistry.entry(named: name) else {
-            fail("unknown format '\(name)'; choose one of: \(FormatRegistry.entries.map(\.name).joined(separator: ", "))", .badInput)
+            fail(
+                "unknown format '\(name)'; choose one of: \(FormatRegistry.entries.map(\.name).joined(separator: ", "))",
+                .badInput)
         }
         guard let extensions = entry.extensionDefaults else {
             print("(\(entry.name) has no extensions)")

@@ -43,7 +43,10 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
 
     @Test func strayCloseTagHasDiagnostic() throws {
         let result = try BBCodeReader().read("a\nb[/i]")
-        #expect(result.diagnostics.map(\.description) == ["2:2: warning: parse.stray-close-tag: [/i] closes nothing; kept as text"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "2:2: warning: parse.stray-close-tag: [/i] closes nothing; kept as text"
+            ])
     }
 
     @Test func unsafeURLHasDiagnostic() throws {
@@ -53,7 +56,8 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
     }
 
     @Test func hundredThousandNestedQuotes() throws {
-        let input = String(repeating: "[quote]", count: 100_000) + "x"
+        let input =
+            String(repeating: "[quote]", count: 100_000) + "x"
             + String(repeating: "[/quote]", count: 100_000)
         nonisolated(unsafe) var depth = 0
         nonisolated(unsafe) var codes: Set<DiagnosticCode> = []
@@ -100,14 +104,19 @@ private func onBigStack(_ body: @escaping @Sendable () -> Void) {
 
                 """)
         let written = BBCodeWriter(dialect: dialect).write(read.document)
-        #expect(written.output == "[h1]Title[/h1]\n[warning]\nCareful [kbd]Ctrl[/kbd] [mark]now[/mark]\n[/warning]\n")
+        #expect(
+            written.output
+                == "[h1]Title[/h1]\n[warning]\nCareful [kbd]Ctrl[/kbd] [mark]now[/mark]\n[/warning]\n"
+        )
         #expect(written.diagnostics.isEmpty)
     }
 
     @Test func removingATagMakesItText() throws {
         var dialect = BBCodeDialect.phpBB
         dialect.remove("b")
-        #expect(try dump("[b]x[/b]", BBCodeReader(dialect: dialect)) == "paragraph\n  text \"[b]x[/b]\"\n")
+        #expect(
+            try dump("[b]x[/b]", BBCodeReader(dialect: dialect))
+                == "paragraph\n  text \"[b]x[/b]\"\n")
     }
 
     @Test func dialectNames() {

@@ -7,9 +7,14 @@ import Testing
     @Test func lossyConstructsHaveDiagnostics() {
         let doc = Document([
             .heading(level: 2, [.text("Title")], .none),
-            .list(ListBlock(kind: .bullet, items: [ListItem([.plain([.text("todo")], .none)], task: false)])),
+            .list(
+                ListBlock(
+                    kind: .bullet, items: [ListItem([.plain([.text("todo")], .none)], task: false)])
+            ),
             .footnoteDefinition(label: "1", [.paragraph([.text("note")], .none)], .none),
-            .paragraph([.rawInline(format: "html", "<x>"), .text("a"), .footnoteReference(label: "1")], .none),
+            .paragraph(
+                [.rawInline(format: "html", "<x>"), .text("a"), .footnoteReference(label: "1")],
+                .none),
         ])
         let result = BBCodeWriter().write(doc)
         #expect(
@@ -32,14 +37,21 @@ import Testing
     @Test func classicTablesDegrade() {
         let table = Table(
             columns: [.none, .none],
-            body: [TableRow([TableCell([.plain([.text("a")], .none)]), TableCell([.plain([.text("b")], .none)])])])
+            body: [
+                TableRow([
+                    TableCell([.plain([.text("a")], .none)]),
+                    TableCell([.plain([.text("b")], .none)]),
+                ])
+            ])
         let result = BBCodeWriter(dialect: .classic).write(Document([.table(table)]))
         #expect(result.output == "a | b\n")
         #expect(result.diagnostics.map(\.code) == [.lossyTable])
     }
 
     @Test func unsafeLinksAreNotWritten() {
-        let doc = Document([.paragraph([.link([.text("x")], Link("javascript:alert(1)"), .none)], .none)])
+        let doc = Document([
+            .paragraph([.link([.text("x")], Link("javascript:alert(1)"), .none)], .none)
+        ])
         let result = BBCodeWriter().write(doc)
         #expect(result.output == "x\n")
         #expect(result.diagnostics.map(\.code) == [.lossyUnsafeURL])
@@ -48,7 +60,8 @@ import Testing
     @Test func textThatLooksLikeATagIsProtected() throws {
         let doc = Document([.paragraph([.text("use [b] or [/url] but [x] is fine")], .none)])
         let output = BBCodeWriter().write(doc).output
-        #expect(output == "use [noparse][b][/noparse] or [noparse][/url][/noparse] but [x] is fine\n")
+        #expect(
+            output == "use [noparse][b][/noparse] or [noparse][/url][/noparse] but [x] is fine\n")
         #expect(try BBCodeReader().read(output).document == doc)
     }
 
@@ -77,7 +90,9 @@ import Testing
                 #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
             }
             // Classic drops phpBB quote attributes, with a diagnostic.
-            #expect(first == second || !written.diagnostics.isEmpty, "\(dialect.name): \(written.output)")
+            #expect(
+                first == second || !written.diagnostics.isEmpty,
+                "\(dialect.name): \(written.output)")
         }
     }
 }

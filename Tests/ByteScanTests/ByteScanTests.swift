@@ -11,7 +11,8 @@ struct ByteScanTests {
             #expect(ByteScan.firstIndex(of: UInt8(ascii: "<"), in: b, from: 9) == 20)
             #expect(ByteScan.firstIndex(of: 0x0A, in: b, from: 0) == 17)
             #expect(ByteScan.firstIndex(of: UInt8(ascii: "z"), in: b, from: 3) == text.count)
-            #expect(ByteScan.firstIndex(of: UInt8(ascii: "a"), in: b, from: text.count) == text.count)
+            #expect(
+                ByteScan.firstIndex(of: UInt8(ascii: "a"), in: b, from: text.count) == text.count)
         }
         // A byte 0x80 above a match must not hide it (the borrow case of the zero-byte test).
         let high: [UInt8] = [0x01, 0x81, 0x00, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41]
@@ -30,8 +31,10 @@ struct ByteScanTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 33
         }
-        let palette: [UInt8] = [0x00, 0x01, 0x0A, 0x0B, 0x1F, 0x20, 0x21, 0x3C, 0x3D, 0x26, 0x5B,
-                                0x5C, 0x7F, 0x80, 0x81, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF, 0x61]
+        let palette: [UInt8] = [
+            0x00, 0x01, 0x0A, 0x0B, 0x1F, 0x20, 0x21, 0x3C, 0x3D, 0x26, 0x5B,
+            0x5C, 0x7F, 0x80, 0x81, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF, 0x61,
+        ]
         for _ in 0..<3_000 {
             let count = Int(next() % 40)
             let bytes = (0..<count).map { _ in palette[Int(next() % UInt64(palette.count))] }

@@ -9,8 +9,13 @@ struct CommandCaseTests {
         let paths = ConformancePaths.resolve()
         let results = CommandCaseSuite.run(paths: paths)
         for result in results {
-            #expect(result.unexpectedFailures.isEmpty, "\(result.summary): \(result.unexpectedFailures.prefix(20)) \(result.unexpectedFailures.prefix(3).compactMap { result.failureDetails[$0] })")
-            #expect(result.unexpectedPasses.isEmpty, "\(result.name): known failures that pass now: \(result.unexpectedPasses)")
+            #expect(
+                result.unexpectedFailures.isEmpty,
+                "\(result.summary): \(result.unexpectedFailures.prefix(20)) \(result.unexpectedFailures.prefix(3).compactMap { result.failureDetails[$0] })"
+            )
+            #expect(
+                result.unexpectedPasses.isEmpty,
+                "\(result.name): known failures that pass now: \(result.unexpectedPasses)")
         }
         #expect(!results.isEmpty)
     }

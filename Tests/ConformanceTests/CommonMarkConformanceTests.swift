@@ -33,13 +33,18 @@ import Testing
 @Test func markdownRoundTripHasNoUnexpectedResults() {
     let paths = ConformancePaths.resolve()
     guard paths.data != nil else {
-        print("Markdown round trip skipped: no ../shared/conformance data (set MCONV_CONFORMANCE_DATA)")
+        print(
+            "Markdown round trip skipped: no ../shared/conformance data (set MCONV_CONFORMANCE_DATA)"
+        )
         return
     }
     let result = CommonMarkSuite.runRoundTrip(paths: paths)
     #expect(result.passed > 600, "\(result.summary)")
-    let details = result.unexpectedFailures.prefix(5).map { "\($0): \(result.failureDetails[$0] ?? "")" }
+    let details = result.unexpectedFailures.prefix(5).map {
+        "\($0): \(result.failureDetails[$0] ?? "")"
+    }
     #expect(
         result.isClean,
-        "\(result.summary); unexpected failures: \(details); stale known failures: \(result.unexpectedPasses)")
+        "\(result.summary); unexpected failures: \(details); stale known failures: \(result.unexpectedPasses)"
+    )
 }

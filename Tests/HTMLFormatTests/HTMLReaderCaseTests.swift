@@ -21,7 +21,9 @@ struct HTMLReaderCommandCase: CustomStringConvertible {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var cases: [HTMLReaderCommandCase] = []
         for file in files.sorted() where file.hasSuffix(".md") {
-            guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            guard
+                let text = try? String(
+                    contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             else { continue }
             cases += parse(text, file: file)
         }

@@ -11,7 +11,8 @@ import Testing
         let doc = try HTMLReader().read("<p>Hello <b>world</b></p>").document
         #expect(
             doc.blocks == [
-                .paragraph([.text("Hello "), .strong([.text("world")], Attributes(tag: "b"))], .none)
+                .paragraph(
+                    [.text("Hello "), .strong([.text("world")], Attributes(tag: "b"))], .none)
             ])
     }
 
@@ -22,7 +23,9 @@ import Testing
     @Test func leniencyCanBeTurnedOff() throws {
         var options = HTMLReaderOptions()
         options.snippetLeniency = false
-        #expect(try dump("a <Hot> deals", options) == "paragraph\n  text \"a \"\n  span {<hot>}\n    text \"deals\"\n")
+        #expect(
+            try dump("a <Hot> deals", options)
+                == "paragraph\n  text \"a \"\n  span {<hot>}\n    text \"deals\"\n")
     }
 
     @Test func leniencyIsOffForDocuments() throws {
@@ -34,7 +37,9 @@ import Testing
     @Test func fragmentModeKeepsHeadElementsOut() throws {
         var options = HTMLReaderOptions()
         options.mode = .fragment
-        #expect(try dump("<title>T</title><p>x</p>", options) == "meta title=\"T\"\nparagraph\n  text \"x\"\n")
+        #expect(
+            try dump("<title>T</title><p>x</p>", options)
+                == "meta title=\"T\"\nparagraph\n  text \"x\"\n")
     }
 
     @Test func modeNamesMatchTheCommandLine() {
@@ -55,7 +60,10 @@ import Testing
         let result = try HTMLReader().read("<p>a<script>x()</script><!-- c --></p>")
         #expect(TreeDump.render(result.document) == "paragraph\n  text \"a\"\n")
         #expect(result.diagnostics.map(\.code) == [.parseDropped, .parseDropped])
-        #expect(result.diagnostics.map(\.message) == ["dropped 1 <script> elements", "dropped 1 comments"])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "dropped 1 <script> elements", "dropped 1 comments",
+            ])
     }
 
     @Test func parseErrorsOnlyWhenAsked() throws {
@@ -83,7 +91,8 @@ import Testing
         #expect(result.diagnostics.map(\.code) == [.lossyEmbed])
         #expect(
             TreeDump.render(result.document)
-                == "paragraph\n  link \"https://v.example/1\" {<iframe>}\n    text \"https://v.example/1\"\n")
+                == "paragraph\n  link \"https://v.example/1\" {<iframe>}\n    text \"https://v.example/1\"\n"
+        )
     }
 
     @Test func deepNestingDoesNotOverflow() throws {
@@ -107,7 +116,9 @@ import Testing
 
     @Test func severalCodeElementsInOnePre() throws {
         #expect(
-            try dump("<pre><code class=\"language-js\">a</code><code class=\"language-cjs\">b</code><button>copy</button></pre>")
+            try dump(
+                "<pre><code class=\"language-js\">a</code><code class=\"language-cjs\">b</code><button>copy</button></pre>"
+            )
                 == "code_block info=\"js\" \"a\\n\"\ncode_block info=\"cjs\" \"b\\n\"\n")
     }
 

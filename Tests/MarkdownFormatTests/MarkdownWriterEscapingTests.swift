@@ -41,8 +41,11 @@ func escapesTextOnlyWhereItWouldBeMarkup(text: String, expected: String) {
     var options = MarkdownWriterOptions()
     options.emphasisDelimiter = .underscore
     options.strongDelimiter = .underscores
-    let doc = [MW.p(MW.t("un"), .emphasis([MW.t("frig")], .none), MW.t("believable "),
-                    .strong([MW.t("whole")], .none))]
+    let doc = [
+        MW.p(
+            MW.t("un"), .emphasis([MW.t("frig")], .none), MW.t("believable "),
+            .strong([MW.t("whole")], .none))
+    ]
     #expect(MW.md(doc, options) == "un*frig*believable __whole__\n")
 }
 
@@ -59,9 +62,10 @@ func escapesTextOnlyWhereItWouldBeMarkup(text: String, expected: String) {
 
 @Test func nestedEmphasisKeepsItsShape() {
     let doc = Document([
-        MW.p(.emphasis([.emphasis([MW.t("x")], .none)], .none), MW.t(" "),
-             .strong([.emphasis([MW.t("y")], .none)], .none), MW.t(" "),
-             .emphasis([.strong([MW.t("z")], .none)], .none))
+        MW.p(
+            .emphasis([.emphasis([MW.t("x")], .none)], .none), MW.t(" "),
+            .strong([.emphasis([MW.t("y")], .none)], .none), MW.t(" "),
+            .emphasis([.strong([MW.t("z")], .none)], .none))
     ])
     #expect(MW.md(doc.blocks) == "*_x_* **_y_** ***z***\n")
     #expect(MW.roundTrips(doc, MW.preserve))
@@ -80,8 +84,11 @@ func escapesTextOnlyWhereItWouldBeMarkup(text: String, expected: String) {
 }
 
 @Test func codeSpansUseLongerDelimitersAndPadding() {
-    let doc = Document([MW.p(.code("a`b", .none), MW.t(" "), .code("`x`", .none), MW.t(" "),
-                             .code(" padded ", .none))])
+    let doc = Document([
+        MW.p(
+            .code("a`b", .none), MW.t(" "), .code("`x`", .none), MW.t(" "),
+            .code(" padded ", .none))
+    ])
     #expect(MW.md(doc.blocks) == "``a`b`` `` `x` `` `  padded  `\n")
     #expect(MW.roundTrips(doc, MW.preserve))
 }
@@ -106,17 +113,19 @@ func escapesTextOnlyWhereItWouldBeMarkup(text: String, expected: String) {
 
 @Test func linkDestinationsAndTitles() {
     let doc = Document([
-        MW.p(.link([MW.t("a")], Link("/with space"), .none), MW.t(" "),
-             .link([MW.t("b")], Link("/p(1)", title: "say \"hi\""), .none), MW.t(" "),
-             .link([MW.t("https://x.org")], Link("https://x.org"), .none), MW.t(" "),
-             .link([MW.t("me@x.org")], Link("mailto:me@x.org"), .none), MW.t(" "),
-             .link([MW.t("[c]")], Link(""), .none), MW.t(" "),
-             .link([MW.t("d")], Link("/q(1"), .none))
+        MW.p(
+            .link([MW.t("a")], Link("/with space"), .none), MW.t(" "),
+            .link([MW.t("b")], Link("/p(1)", title: "say \"hi\""), .none), MW.t(" "),
+            .link([MW.t("https://x.org")], Link("https://x.org"), .none), MW.t(" "),
+            .link([MW.t("me@x.org")], Link("mailto:me@x.org"), .none), MW.t(" "),
+            .link([MW.t("[c]")], Link(""), .none), MW.t(" "),
+            .link([MW.t("d")], Link("/q(1"), .none))
     ])
     // Balanced parentheses stay bare; unbalanced ones need `<...>`.
     #expect(
         MW.md(doc.blocks)
-            == "[a](</with space>) [b](/p(1) \"say \\\"hi\\\"\") <https://x.org> <me@x.org> [\\[c\\]](<>) [d](</q(1>)\n")
+            == "[a](</with space>) [b](/p(1) \"say \\\"hi\\\"\") <https://x.org> <me@x.org> [\\[c\\]](<>) [d](</q(1>)\n"
+    )
     #expect(MW.roundTrips(doc, MW.preserve))
 }
 
@@ -155,7 +164,8 @@ func markdownRoundTripsThroughTheReader(markdown: String) throws {
 @Test func quoteAttributesAreReportedWhenDropped() {
     // A BBCode quote's author has no Markdown form: said, not dropped silently.
     let quote = Block.blockQuote(
-        [MW.p(MW.t("hi"))], Attributes(tag: "quote", pairs: [Attribute(name: "author", value: "Al")]))
+        [MW.p(MW.t("hi"))],
+        Attributes(tag: "quote", pairs: [Attribute(name: "author", value: "Al")]))
     let result = MW.write([quote])
     #expect(result.output == "> hi\n")
     #expect(MW.codes(result) == [.lossyAttributes])

@@ -15,17 +15,24 @@ private var noRaw: MarkdownWriterOptions {
 }
 
 @Test func inlineElementsWithoutMarkdownSyntaxBecomeRawHTML() {
-    let doc = [MW.p(MW.t("H"), .sub([MW.t("2")], .none), MW.t("O x"), .sup([MW.t("2")], .none),
-                    MW.t(" "), .highlight([MW.t("m")], .none), MW.t(" "), .underline([MW.t("u")], .none),
-                    MW.t(" "), .span([MW.t("Ctrl")], tagged("kbd")))]
+    let doc = [
+        MW.p(
+            MW.t("H"), .sub([MW.t("2")], .none), MW.t("O x"), .sup([MW.t("2")], .none),
+            MW.t(" "), .highlight([MW.t("m")], .none), MW.t(" "), .underline([MW.t("u")], .none),
+            MW.t(" "), .span([MW.t("Ctrl")], tagged("kbd")))
+    ]
     let result = MW.write(doc)
-    #expect(result.output == "H<sub>2</sub>O x<sup>2</sup> <mark>m</mark> <u>u</u> <kbd>Ctrl</kbd>\n")
+    #expect(
+        result.output == "H<sub>2</sub>O x<sup>2</sup> <mark>m</mark> <u>u</u> <kbd>Ctrl</kbd>\n")
     #expect(result.diagnostics.isEmpty)
 }
 
 @Test func withoutRawHTMLTheyBecomeTextWithDiagnostics() {
-    let doc = [MW.p(MW.t("H"), .sub([MW.t("2")], .none), MW.t("O "), .underline([MW.t("u")], .none),
-                    MW.t(" "), .strikethrough([MW.t("s")], .none))]
+    let doc = [
+        MW.p(
+            MW.t("H"), .sub([MW.t("2")], .none), MW.t("O "), .underline([MW.t("u")], .none),
+            MW.t(" "), .strikethrough([MW.t("s")], .none))
+    ]
     var o = noRaw
     o.extensions = .commonmark
     let result = MW.write(doc, o)
@@ -37,7 +44,9 @@ private var noRaw: MarkdownWriterOptions {
     let table = Table(
         columns: [.none, .none],
         head: [TableRow([cell("a", header: true), cell("b", header: true)])],
-        body: [TableRow([TableCell([.plain([.text("1"), .lineBreak, .text("2")], .none)]), cell("3")])])
+        body: [
+            TableRow([TableCell([.plain([.text("1"), .lineBreak, .text("2")], .none)]), cell("3")])
+        ])
     #expect(MW.md([.table(table)]) == "| a      | b   |\n| ------ | --- |\n| 1<br>2 | 3   |\n")
 }
 
@@ -49,7 +58,8 @@ private var noRaw: MarkdownWriterOptions {
     let html = MW.write([.table(table)])
     #expect(
         html.output
-            == "<table>\n<thead>\n<tr>\n<th colspan=\"2\">wide</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n")
+            == "<table>\n<thead>\n<tr>\n<th colspan=\"2\">wide</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n"
+    )
     #expect(html.diagnostics.isEmpty)
     let pipe = MW.write([.table(table)], noRaw)
     #expect(pipe.output == "| wide |     |\n| ---- | --- |\n| 1    | 2   |\n")
@@ -62,14 +72,22 @@ private var noRaw: MarkdownWriterOptions {
 @Test func rawHTMLTablesNeverContainABlankLine() {
     let table = Table(
         columns: [.none],
-        head: [TableRow([TableCell([.codeBlock(info: "", code: "a\n\nb\n", .none), .paragraph([.text("p")], .none)])])])
+        head: [
+            TableRow([
+                TableCell([
+                    .codeBlock(info: "", code: "a\n\nb\n", .none), .paragraph([.text("p")], .none),
+                ])
+            ])
+        ])
     let out = MW.md([.table(table)])
     #expect(!out.contains("\n\n"))
     #expect(out.contains("<pre><code>a\n&#10;b\n</code></pre>"))
 }
 
 @Test func commonmarkProfileWritesTablesThroughTheFallback() {
-    let table = Table(columns: [.none], head: [TableRow([cell("a", header: true)])], body: [TableRow([cell("1")])])
+    let table = Table(
+        columns: [.none], head: [TableRow([cell("a", header: true)])], body: [TableRow([cell("1")])]
+    )
     var o = MarkdownWriterOptions(extensions: .commonmark)
     #expect(MW.md([.table(table)], o).hasPrefix("<table>\n"))
     o.rawHTML = false
@@ -91,7 +109,11 @@ private var noRaw: MarkdownWriterOptions {
 }
 
 @Test func definitionListsAreRawHTMLOrBoldTerms() {
-    let dl: [Block] = [.definitionList([DefinitionItem(term: [MW.t("Term")], definitions: [[.plain([MW.t("Def")], .none)]])], .none)]
+    let dl: [Block] = [
+        .definitionList(
+            [DefinitionItem(term: [MW.t("Term")], definitions: [[.plain([MW.t("Def")], .none)]])],
+            .none)
+    ]
     #expect(MW.md(dl) == "<dl>\n<dt>Term</dt>\n<dd>Def</dd>\n</dl>\n")
     let result = MW.write(dl, noRaw)
     #expect(result.output == "**Term**\n\nDef\n")
@@ -111,18 +133,25 @@ private var noRaw: MarkdownWriterOptions {
 }
 
 @Test func taskItemsFootnotesAndTheirFallbacks() {
-    let list = Block.list(ListBlock(kind: .bullet, items: [ListItem([.plain([MW.t("done")], .none)], task: true)]))
+    let list = Block.list(
+        ListBlock(kind: .bullet, items: [ListItem([.plain([MW.t("done")], .none)], task: true)]))
     #expect(MW.md([list]) == "- [x] done\n")
     let cm = MW.write([list], MarkdownWriterOptions(extensions: .commonmark))
     #expect(cm.output == "- \\[x] done\n")
     #expect(MW.codes(cm) == [.lossyTask])
-    let notes: [Block] = [MW.p(MW.t("a"), .footnoteReference(label: "1")),
-                          .footnoteDefinition(label: "1", [MW.p(MW.t("note"))], .none)]
-    #expect(MW.md(notes, MarkdownWriterOptions(extensions: [.footnotes])) == "a[^1]\n\n[^1]: note\n")
+    let notes: [Block] = [
+        MW.p(MW.t("a"), .footnoteReference(label: "1")),
+        .footnoteDefinition(label: "1", [MW.p(MW.t("note"))], .none),
+    ]
+    #expect(
+        MW.md(notes, MarkdownWriterOptions(extensions: [.footnotes])) == "a[^1]\n\n[^1]: note\n")
 }
 
 @Test func rawHTMLIsPassedThroughOrReported() {
-    let doc: [Block] = [.rawBlock(format: "html", "<div>\nx\n</div>\n"), MW.p(MW.t("a "), .rawInline(format: "html", "<b>"), MW.t("b"))]
+    let doc: [Block] = [
+        .rawBlock(format: "html", "<div>\nx\n</div>\n"),
+        MW.p(MW.t("a "), .rawInline(format: "html", "<b>"), MW.t("b")),
+    ]
     #expect(MW.md(doc) == "<div>\nx\n</div>\n\na <b>b\n")
     let result = MW.write(doc, noRaw)
     #expect(result.output == "a b\n")
@@ -150,7 +179,9 @@ private var noRaw: MarkdownWriterOptions {
         switch level % 4 {
         case 0: block = .list(ListBlock(kind: .bullet, items: [ListItem([block])]))
         case 1: block = .div([block], .none)
-        case 2: block = .definitionList([DefinitionItem(term: [MW.t("t")], definitions: [[block]])], .none)
+        case 2:
+            block = .definitionList(
+                [DefinitionItem(term: [MW.t("t")], definitions: [[block]])], .none)
         default: block = .blockQuote([block], .none)
         }
     }

@@ -11,7 +11,8 @@ import Testing
 @Test func headingStyleSetext() {
     var o = MarkdownWriterOptions()
     o.headingStyle = .setext
-    #expect(MW.rewrite("# One\n\n## Two\n\n### Three\n", o) == "One\n===\n\nTwo\n---\n\n### Three\n")
+    #expect(
+        MW.rewrite("# One\n\n## Two\n\n### Three\n", o) == "One\n===\n\nTwo\n---\n\n### Three\n")
 }
 
 @Test func bulletMarkerAndOrderedDelimiter() {
@@ -75,14 +76,17 @@ import Testing
 @Test func referenceLinksAtDocumentEndOrAfterEachBlock() {
     var o = MarkdownWriterOptions()
     o.linkStyle = .reference
-    let input = "[one](https://one.example) [two](/two \"T\")\n\nAgain [one](https://one.example).\n"
+    let input =
+        "[one](https://one.example) [two](/two \"T\")\n\nAgain [one](https://one.example).\n"
     #expect(
         MW.rewrite(input, o)
-            == "[one][1] [two][2]\n\nAgain [one][1].\n\n[1]: https://one.example\n[2]: /two \"T\"\n")
+            == "[one][1] [two][2]\n\nAgain [one][1].\n\n[1]: https://one.example\n[2]: /two \"T\"\n"
+    )
     o.referenceLocation = .block
     #expect(
         MW.rewrite(input, o)
-            == "[one][1] [two][2]\n\n[1]: https://one.example\n[2]: /two \"T\"\n\nAgain [one][1].\n")
+            == "[one][1] [two][2]\n\n[1]: https://one.example\n[2]: /two \"T\"\n\nAgain [one][1].\n"
+    )
 }
 
 @Test func everyOptionHasAStableRawValue() {
@@ -91,10 +95,14 @@ import Testing
     #expect(MarkdownWriterOptions.OrderedDelimiter.allCases.map(\.rawValue) == [".", ")"])
     #expect(MarkdownWriterOptions.EmphasisDelimiter.allCases.map(\.rawValue) == ["*", "_"])
     #expect(MarkdownWriterOptions.StrongDelimiter.allCases.map(\.rawValue) == ["**", "__"])
-    #expect(MarkdownWriterOptions.CodeBlockStyle.allCases.map(\.rawValue) == ["fenced", "indented"])
+    #expect(
+        MarkdownWriterOptions.CodeBlockStyle.allCases.map(\.rawValue) == ["fenced", "indented"])
     #expect(MarkdownWriterOptions.FenceCharacter.allCases.map(\.rawValue) == ["`", "~"])
-    #expect(MarkdownWriterOptions.WrapMode.allCases.map(\.rawValue) == ["none", "auto", "preserve"])
+    #expect(
+        MarkdownWriterOptions.WrapMode.allCases.map(\.rawValue) == ["none", "auto", "preserve"])
     #expect(MarkdownWriterOptions.LinkStyle.allCases.map(\.rawValue) == ["inline", "reference"])
-    #expect(MarkdownWriterOptions.ReferenceLocation.allCases.map(\.rawValue) == ["block", "document"])
-    #expect(MarkdownWriterOptions.TableFallback.allCases.map(\.rawValue) == ["auto", "html", "pipe"])
+    #expect(
+        MarkdownWriterOptions.ReferenceLocation.allCases.map(\.rawValue) == ["block", "document"])
+    #expect(
+        MarkdownWriterOptions.TableFallback.allCases.map(\.rawValue) == ["auto", "html", "pipe"])
 }

@@ -20,7 +20,9 @@ enum MW {
     }
 
     /// Markdown -> AST -> Markdown with `options`.
-    static func rewrite(_ markdown: String, _ options: MarkdownWriterOptions = MarkdownWriterOptions()) -> String {
+    static func rewrite(
+        _ markdown: String, _ options: MarkdownWriterOptions = MarkdownWriterOptions()
+    ) -> String {
         let doc = try! MarkdownReader(extensions: options.extensions).read(markdown).document
         return MarkdownWriter(options: options).write(doc).output
     }

@@ -16,7 +16,8 @@ struct DiagnosticCodeTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(d), as: UTF8.self)
-        #expect(json == #"{"code":"parse.dropped","message":"dropped 1 comments","severity":"note"}"#)
+        #expect(
+            json == #"{"code":"parse.dropped","message":"dropped 1 comments","severity":"note"}"#)
         #expect(try JSONDecoder().decode(Diagnostic.self, from: Data(json.utf8)) == d)
     }
 

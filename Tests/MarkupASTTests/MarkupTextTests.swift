@@ -7,7 +7,8 @@ import Testing
         let s: MarkupText = "Learn \("more", .role("important")) at \("our site", .link(url))"
         #expect(
             s.inlines == [
-                .text("Learn "), .span([.text("more")], Attributes(tag: "important")), .text(" at "),
+                .text("Learn "), .span([.text("more")], Attributes(tag: "important")),
+                .text(" at "),
                 .link([.text("our site")], Link(url), .none),
             ])
         #expect(s.description == "Learn more at our site")
@@ -18,7 +19,8 @@ import Testing
         let s: MarkupText = "Hi \(name, .strong, .emphasis)!"
         #expect(
             s.inlines == [
-                .text("Hi "), .emphasis([.strong([.text("<b>Bob</b> **x**")], .none)], .none), .text("!"),
+                .text("Hi "), .emphasis([.strong([.text("<b>Bob</b> **x**")], .none)], .none),
+                .text("!"),
             ])
     }
 

@@ -5,8 +5,14 @@ import Testing
 @Suite("Traversal and coding")
 struct TraversalTests {
     let doc = Document([
-        .paragraph([.text("a "), .link([.emphasis([.text("b")], .none)], Link("/b"), .none)], .none),
-        .table(Table(columns: [.left], body: [TableRow([TableCell([.plain([.link([.text("c")], Link("/c"), .none)], .none)])])])),
+        .paragraph(
+            [.text("a "), .link([.emphasis([.text("b")], .none)], Link("/b"), .none)], .none),
+        .table(
+            Table(
+                columns: [.left],
+                body: [
+                    TableRow([TableCell([.plain([.link([.text("c")], Link("/c"), .none)], .none)])])
+                ])),
     ])
 
     @Test("query finds nodes in cells too, in document order")

@@ -38,7 +38,8 @@ struct DeepNestingTests {
         for count in [127, 128, 200, 2000] {
             let html = String(repeating: "<table><tr><td>", count: count) + "xyzzy"
             for output in ["plain", "markdown", "html"] {
-                #expect(try convert(html, to: output).output.contains("xyzzy"), "\(count) \(output)")
+                #expect(
+                    try convert(html, to: output).output.contains("xyzzy"), "\(count) \(output)")
             }
         }
     }
@@ -92,7 +93,8 @@ struct DeepNestingOutputTests {
     func reported() throws {
         let html = String(repeating: "<blockquote>", count: 600) + "x"
         let result = try Converter(from: "html", to: "markdown").convert(html)
-        #expect(result.diagnostics.map(\.message).contains(
-            "dropped 90 block elements nested past the depth limit"))
+        #expect(
+            result.diagnostics.map(\.message).contains(
+                "dropped 90 block elements nested past the depth limit"))
     }
 }

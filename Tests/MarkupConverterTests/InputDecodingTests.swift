@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Input decoding")
 struct InputDecodingTests {
-    let latin1: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x20, 0x93, 0x71, 0x94]  // café “q” in windows-1252
+    /// café “q” in windows-1252.
+    let latin1: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x20, 0x93, 0x71, 0x94]
 
     @Test("UTF-8 stays the default; invalid bytes become U+FFFD with a hint")
     func invalidUTF8() {
@@ -27,15 +28,20 @@ struct InputDecodingTests {
 
     @Test("UTF-16 with a byte order mark, either order")
     func utf16() {
-        let le: [UInt8] = [0xFF, 0xFE] + Array("hé 😀".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        let be: [UInt8] = [0xFE, 0xFF] + Array("hé 😀".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let le: [UInt8] =
+            [0xFF, 0xFE] + Array("hé 😀".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let be: [UInt8] =
+            [0xFE, 0xFF] + Array("hé 😀".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         #expect(InputDecoding.decode(le, source: "a") == ("hé 😀", []))
         #expect(InputDecoding.decode(be, source: "a").0 == "hé 😀")
     }
 
     @Test("HTML that is not UTF-8 is read in the encoding its <meta charset> names, with a note")
     func metaCharset() throws {
-        let page = Array(#"<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><p>"#.utf8)
+        let page =
+            Array(
+                #"<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><p>"#.utf8
+            )
             + latin1 + Array("</p>".utf8)
         let result = try Converter(from: "html", to: "plain").convert(bytes: page, source: "p.html")
         #expect(result.output == "café “q”\n")

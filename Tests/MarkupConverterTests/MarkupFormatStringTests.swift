@@ -8,7 +8,9 @@ import Testing
             "Hello <b>%@</b>, see <a href='%@'>this</a>",
             arguments: ["<i>Bob</i> & co", "x' onclick='alert(1)"], syntax: .html)
         #expect(
-            s == "Hello <b>&lt;i&gt;Bob&lt;/i&gt; &amp; co</b>, see <a href='x&#39; onclick=&#39;alert(1)'>this</a>")
+            s
+                == "Hello <b>&lt;i&gt;Bob&lt;/i&gt; &amp; co</b>, see <a href='x&#39; onclick=&#39;alert(1)'>this</a>"
+        )
     }
 
     @Test func specifiers() {
@@ -19,7 +21,9 @@ import Testing
     }
 
     @Test func missingArgumentsStayAsWritten() {
-        #expect(MarkupFormatString.substitute("a %@ b %3$@", arguments: [], syntax: .plain) == "a %@ b %3$@")
+        #expect(
+            MarkupFormatString.substitute("a %@ b %3$@", arguments: [], syntax: .plain)
+                == "a %@ b %3$@")
     }
 
     @Test func markdownEscapesPunctuation() {
@@ -34,7 +38,11 @@ import Testing
             MarkupFormatString.substitute(template, arguments: ["[url=x]y[/url]"], syntax: .bbcode)
                 == "Hello [b][noparse][url=x]y[/url][/noparse][/b]")
         let document = try Converter.format(template, arguments: ["[i]Bob[/i]"], from: "bbcode")
-        #expect(document == Document([.paragraph([.text("Hello "), .strong([.text("[i]Bob[/i]")], .none)], .none)]))
+        #expect(
+            document
+                == Document([
+                    .paragraph([.text("Hello "), .strong([.text("[i]Bob[/i]")], .none)], .none)
+                ]))
     }
 
     @Test func syntaxFromFormatName() {

@@ -5,7 +5,8 @@ import Testing
 
 /// The bundled samples, by the format that reads them.
 let samples: [(format: String, text: String)] = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
     let dir = root.appendingPathComponent("Formats/samples")
     let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
     return files.sorted().compactMap { name in

@@ -19,12 +19,14 @@ struct OptionTableTests {
             from: "html", to: "commonmark", settings: ConversionSettings(values: values))
         let writer = try #require(converter.writer as? MarkdownWriter)
         #expect(
-            writer.options == MarkdownWriterOptions(
-                extensions: .commonmark, headingStyle: .setext, bulletMarker: .asterisk,
-                orderedDelimiter: .parenthesis, emphasisDelimiter: .underscore,
-                strongDelimiter: .underscores, codeBlockStyle: .indented, fenceCharacter: .tilde,
-                wrap: .auto, columns: 40, linkStyle: .reference, referenceLocation: .block,
-                tables: .pipe, rawHTML: false, imageSizeAsHTML: true))
+            writer.options
+                == MarkdownWriterOptions(
+                    extensions: .commonmark, headingStyle: .setext, bulletMarker: .asterisk,
+                    orderedDelimiter: .parenthesis, emphasisDelimiter: .underscore,
+                    strongDelimiter: .underscores, codeBlockStyle: .indented,
+                    fenceCharacter: .tilde,
+                    wrap: .auto, columns: 40, linkStyle: .reference, referenceLocation: .block,
+                    tables: .pipe, rawHTML: false, imageSizeAsHTML: true))
     }
 
     @Test("HTML reader settings, lists included")

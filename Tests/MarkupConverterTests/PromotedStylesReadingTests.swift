@@ -37,7 +37,8 @@ struct PromotedStylesReadingTests {
         // (Markdown output also gets the quote attribution: one transform, not two.)
         let converter = try Converter(from: "html", to: "markdown")
         #expect(converter.transforms.count == 1)
-        #expect(try converter.convert(#"<span style="font-weight:bold">b</span>"#).output == "**b**\n")
+        #expect(
+            try converter.convert(#"<span style="font-weight:bold">b</span>"#).output == "**b**\n")
         #expect(try Converter(from: "bbcode", to: "markdown").transforms.count == 2)
         #expect(try Converter(from: "html", to: "html").transforms.isEmpty)
     }

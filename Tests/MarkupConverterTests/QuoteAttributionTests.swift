@@ -37,17 +37,34 @@ struct QuoteAttributionTests {
     @Test("BBCode and HTML keep the author as data; an empty template turns it off")
     func keptAsData() throws {
         let input = #"[quote="Al"]hi[/quote]"#
-        #expect(try Converter(from: "bbcode", to: "bbcode").convert(input).output == "[quote=Al]\nhi\n[/quote]\n")
-        #expect(try Converter(from: "bbcode", to: "html").convert(input).output.hasPrefix(#"<blockquote author="Al">"#))
+        #expect(
+            try Converter(from: "bbcode", to: "bbcode").convert(input).output
+                == "[quote=Al]\nhi\n[/quote]\n")
+        #expect(
+            try Converter(from: "bbcode", to: "html").convert(input).output.hasPrefix(
+                #"<blockquote author="Al">"#))
         var settings = ConversionSettings()
         settings.values["quote-attribution"] = ""
-        #expect(try Converter(from: "bbcode", to: "markdown", settings: settings).convert(input).output == "> hi\n")
+        #expect(
+            try Converter(from: "bbcode", to: "markdown", settings: settings).convert(input).output
+                == "> hi\n")
     }
 
     @Test("a template without %@ puts the author after its text")
     func noMarker() {
-        let doc = Document([.blockQuote([.paragraph([.text("x")], .none)], Attributes(pairs: [Attribute(name: "author", value: "Al")]))])
+        let doc = Document([
+            .blockQuote(
+                [.paragraph([.text("x")], .none)],
+                Attributes(pairs: [Attribute(name: "author", value: "Al")]))
+        ])
         let shown = QuoteAttribution(template: "From").apply(to: doc)
-        #expect(shown.blocks == [.blockQuote([.paragraph([.text("From "), .strong([.text("Al")], .none)], .none), .paragraph([.text("x")], .none)], .none)])
+        #expect(
+            shown.blocks == [
+                .blockQuote(
+                    [
+                        .paragraph([.text("From "), .strong([.text("Al")], .none)], .none),
+                        .paragraph([.text("x")], .none),
+                    ], .none)
+            ])
     }
 }

@@ -30,7 +30,8 @@ struct ReadRawHTMLTests {
 
     @Test("plain text keeps the text of HTML blocks")
     func toPlain() throws {
-        let result = try Converter(from: "markdown", to: "plain").convert("<div>\n<p>kept</p>\n</div>\n")
+        let result = try Converter(from: "markdown", to: "plain").convert(
+            "<div>\n<p>kept</p>\n</div>\n")
         #expect(result.output == "kept\n")
     }
 
@@ -38,7 +39,14 @@ struct ReadRawHTMLTests {
     func keptRaw() throws {
         let markdown = "H<sub>2</sub>O\n"
         let json = try Converter(from: "gfm", to: "json").convert(markdown).document
-        #expect(json.blocks == [.paragraph([.text("H"), .rawInline(format: "html", "<sub>"), .text("2"), .rawInline(format: "html", "</sub>"), .text("O")], .none)])
+        #expect(
+            json.blocks == [
+                .paragraph(
+                    [
+                        .text("H"), .rawInline(format: "html", "<sub>"), .text("2"),
+                        .rawInline(format: "html", "</sub>"), .text("O"),
+                    ], .none)
+            ])
         #expect(try Converter(from: "gfm", to: "markdown").convert(markdown).output == markdown)
     }
 

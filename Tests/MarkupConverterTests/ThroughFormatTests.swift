@@ -89,7 +89,8 @@ struct ThroughFormatTests {
         var texts = samples.filter { $0.format == format }.map { ("sample", $0.text) }
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let paths = ConformancePaths(data: nil, repository: root.appendingPathComponent("conformance"))
+        let paths = ConformancePaths(
+            data: nil, repository: root.appendingPathComponent("conformance"))
         var fromCases = false
         for (_, cases) in CommandCaseSuite.load(paths: paths) {
             for testCase in cases {
@@ -201,8 +202,10 @@ struct MarkdownView: CustomStringConvertible {
         case .emphasis(let xs, _): wrap("em", xs)
         case .strong(let xs, _): wrap("strong", xs)
         case .strikethrough(let xs, _): wrap("del", xs)
-        case .link(let xs, let link, _): wrap("a \(link.destination) \(link.title.debugDescription)", xs)
-        case .image(let xs, let link, _): wrap("img \(link.destination) \(link.title.debugDescription)", xs)
+        case .link(let xs, let link, _):
+            wrap("a \(link.destination) \(link.title.debugDescription)", xs)
+        case .image(let xs, let link, _):
+            wrap("img \(link.destination) \(link.title.debugDescription)", xs)
         case .footnoteReference(let label): mark("[^\(label)]")
         case .rawInline(let format, let raw): mark("RAW \(format) \(raw.debugDescription)")
         // Markdown has no syntax of its own for these: their content stays.
@@ -229,7 +232,9 @@ enum Equivalent {
         case .blockQuote(let bs, let a): return .blockQuote(bs.map(self.block), a)
         case .codeBlock, .rawBlock, .thematicBreak: return block
         case .list(var list):
-            for i in list.items.indices { list.items[i].blocks = list.items[i].blocks.map(self.block) }
+            for i in list.items.indices {
+                list.items[i].blocks = list.items[i].blocks.map(self.block)
+            }
             return .list(list)
         case .definitionList(var items, let a):
             for i in items.indices {
@@ -241,7 +246,9 @@ enum Equivalent {
             func rows(_ rows: [TableRow]) -> [TableRow] {
                 rows.map { row in
                     var row = row
-                    for i in row.cells.indices { row.cells[i].blocks = row.cells[i].blocks.map(self.block) }
+                    for i in row.cells.indices {
+                        row.cells[i].blocks = row.cells[i].blocks.map(self.block)
+                    }
                     return row
                 }
             }
@@ -272,17 +279,26 @@ enum Equivalent {
                 continue
             }
             var children = inlines(x.children)
-            var leading = "", trailing = ""
+            var leading = ""
+            var trailing = ""
             if case .text(let s)? = children.first {
                 let kept = s.drop { $0 == " " }
                 leading = String(s.prefix(s.count - kept.count))
-                if kept.isEmpty { children.removeFirst() } else { children[0] = .text(String(kept)) }
+                if kept.isEmpty {
+                    children.removeFirst()
+                } else {
+                    children[0] = .text(String(kept))
+                }
             }
             if case .text(let s)? = children.last {
                 var kept = Substring(s)
                 while kept.last == " " { kept = kept.dropLast() }
                 trailing = String(s.suffix(s.count - kept.count))
-                if kept.isEmpty { children.removeLast() } else { children[children.count - 1] = .text(String(kept)) }
+                if kept.isEmpty {
+                    children.removeLast()
+                } else {
+                    children[children.count - 1] = .text(String(kept))
+                }
             }
             text(leading)
             switch x.withChildren(children) {

@@ -6,14 +6,17 @@ import Testing
 @Suite struct RangeJSONWriterTests {
     @Test func nestedStructuresDegrade() {
         let inner = ListBlock(kind: .bullet, items: [ListItem([.plain([.text("b")], .none)])])
-        let table = Table(columns: [.none], body: [TableRow([TableCell([.plain([.text("c")], .none)])])])
+        let table = Table(
+            columns: [.none], body: [TableRow([TableCell([.plain([.text("c")], .none)])])])
         let doc = Document([
             .list(
                 ListBlock(
                     kind: .ordered,
                     items: [
                         ListItem([.plain([.text("a")], .none), .list(inner)]),
-                        ListItem([.blockQuote([.paragraph([.text("q")], .none)], .none), .table(table)]),
+                        ListItem([
+                            .blockQuote([.paragraph([.text("q")], .none)], .none), .table(table),
+                        ]),
                     ]))
         ])
         let result = RangeJSONWriter().write(doc)
@@ -50,10 +53,14 @@ import Testing
 
     /// Paragraph objects with markups sorted canonically (by start, longer first, type).
     private func canonical(_ json: String) throws -> [String] {
-        guard case .array(let paragraphs)? = try JSONValue.parse(json)["paragraphs"] else { return [] }
+        guard case .array(let paragraphs)? = try JSONValue.parse(json)["paragraphs"] else {
+            return []
+        }
         return paragraphs.map { p -> String in
             guard case .object(var members) = p else { return p.serialized }
-            if let i = members.firstIndex(where: { $0.0 == "markups" }), case .array(let ms) = members[i].1 {
+            if let i = members.firstIndex(where: { $0.0 == "markups" }),
+                case .array(let ms) = members[i].1
+            {
                 let sorted = ms.sorted { a, b in
                     let ka = (a["start"]?.int ?? 0, -(a["end"]?.int ?? 0), a["type"]?.string ?? "")
                     let kb = (b["start"]?.int ?? 0, -(b["end"]?.int ?? 0), b["type"]?.string ?? "")

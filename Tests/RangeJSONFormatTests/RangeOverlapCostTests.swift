@@ -47,10 +47,11 @@ import Testing
         let json = paragraph("abc", Array(repeating: ("STRONG", -1, 99), count: 3_000))
         let result = try RangeJSONReader().read(json)
         var depth = 0
-        var inlines = result.document.blocks.first.flatMap { block -> [Inline]? in
-            if case .paragraph(let xs, _) = block { return xs }
-            return nil
-        } ?? []
+        var inlines =
+            result.document.blocks.first.flatMap { block -> [Inline]? in
+                if case .paragraph(let xs, _) = block { return xs }
+                return nil
+            } ?? []
         while inlines.count == 1, case .strong(let inner, _) = inlines[0] {
             depth += 1
             inlines = inner

@@ -40,8 +40,10 @@ struct BatchTests {
         ])
         let out = root + "/out"
         let r = try runMconv(
-            ["-t", "markdown", "--output-dir", out, "--jobs", "2", root + "/a.html",
-             root + "/docs/"])
+            [
+                "-t", "markdown", "--output-dir", out, "--jobs", "2", root + "/a.html",
+                root + "/docs/",
+            ])
         #expect(r.status == 0)
         #expect(r.stdout == "")
         #expect(r.stderr == "mconv: 4 files: 4 converted, 0 failed, 0 lossy\n")
@@ -53,7 +55,8 @@ struct BatchTests {
         let inside = root + "/docs/html"
         let again = try runMconv(["-t", "html", "--output-dir", inside, root + "/docs"])
         #expect(again.status == 0)
-        #expect(listing(inside) == ["docs/post.html", "docs/sub/guide.html", "docs/sub/notes.html"])
+        #expect(
+            listing(inside) == ["docs/post.html", "docs/sub/guide.html", "docs/sub/notes.html"])
         #expect(try read(inside + "/docs/post.html") == "<p><em>two</em></p>\n")
     }
 
@@ -84,8 +87,9 @@ struct BatchTests {
         let strict = try runMconv(
             ["-t", "commonmark", "--output-dir", out + "2", "--strict", "-q", root + "/lossy.html"])
         #expect(strict.status == 3)
-        #expect(strict.stderr == "mconv: \(root)/lossy.html: --strict: the conversion to commonmark"
-            + " lost content (see the lossy.* diagnostics)\n")
+        #expect(
+            strict.stderr == "mconv: \(root)/lossy.html: --strict: the conversion to commonmark"
+                + " lost content (see the lossy.* diagnostics)\n")
         #expect(listing(out + "2") == [])
     }
 

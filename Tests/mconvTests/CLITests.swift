@@ -7,7 +7,10 @@ struct CLITests {
     func unknownFormat() throws {
         let r = try runMconv(["-t", "mdown"], input: "x")
         #expect(r.status == 2)
-        #expect(r.stderr == "mconv: unknown output format 'mdown'; choose one of: ansi, ast, bbcode, commonmark, gfm, html, json, markdown, plain, rangejson, styled\n")
+        #expect(
+            r.stderr
+                == "mconv: unknown output format 'mdown'; choose one of: ansi, ast, bbcode, commonmark, gfm, html, json, markdown, plain, rangejson, styled\n"
+        )
         #expect(r.stdout == "")
     }
 
@@ -15,10 +18,15 @@ struct CLITests {
     func unknownExtension() throws {
         let r = try runMconv(["-f", "markdown+tables", "-t", "html"], input: "x")
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("mconv: unknown extension 'tables' for format 'markdown'; choose one of: table, strikethrough"))
-        let option = try runMconv(["-f", "html", "-t", "markdown", "--html-mode", "bogus"], input: "x")
+        #expect(
+            r.stderr.hasPrefix(
+                "mconv: unknown extension 'tables' for format 'markdown'; choose one of: table, strikethrough"
+            ))
+        let option = try runMconv(
+            ["-f", "html", "-t", "markdown", "--html-mode", "bogus"], input: "x")
         #expect(option.status == 1)
-        #expect(option.stderr == "mconv: --html-mode takes auto, document or fragment, not 'bogus'\n")
+        #expect(
+            option.stderr == "mconv: --html-mode takes auto, document or fragment, not 'bogus'\n")
         let listing = try runMconv(["--list-extensions=nope"])
         #expect(listing.status == 2)
         #expect(listing.stdout == "")
@@ -34,7 +42,8 @@ struct CLITests {
     @Test("invalid JSON names line and column, exits 2, writes nothing to -o")
     func invalidJSON() throws {
         let out = NSTemporaryDirectory() + "mconv-out-\(UUID().uuidString).html"
-        let r = try runMconv(["-f", "json", "-t", "html", "-o", out], input: "{\n  \"blocks\": [,]\n}\n")
+        let r = try runMconv(
+            ["-f", "json", "-t", "html", "-o", out], input: "{\n  \"blocks\": [,]\n}\n")
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("mconv: <stdin>:2:"))
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -53,8 +62,12 @@ struct CLITests {
 
     @Test("list formats and extensions")
     func listings() throws {
-        #expect(try runMconv(["--list-input-formats"]).stdout == "markdown\ngfm\ncommonmark\nhtml\nplain\nbbcode\nrangejson\njson\n")
-        #expect(try runMconv(["--list-extensions=commonmark"]).stdout == "-table\n-strikethrough\n-autolink\n-tagfilter\n-tasklist\n-footnotes\n-smart\n")
+        #expect(
+            try runMconv(["--list-input-formats"]).stdout
+                == "markdown\ngfm\ncommonmark\nhtml\nplain\nbbcode\nrangejson\njson\n")
+        #expect(
+            try runMconv(["--list-extensions=commonmark"]).stdout
+                == "-table\n-strikethrough\n-autolink\n-tagfilter\n-tasklist\n-footnotes\n-smart\n")
         #expect(try runMconv(["--list-extensions=html"]).stdout == "(html has no extensions)\n")
     }
 
@@ -62,9 +75,11 @@ struct CLITests {
     func help() throws {
         let help = try runMconv(["--help"])
         #expect(help.status == 0)
-        for option in ["--from", "--list-extensions", "--heading-style <atx|setext>",
-                       "--bullet-marker <-|*|+>", "--[no-]raw-html", "--custom-tag <custom-tag>",
-                       "--encoding <encoding>", "--[no-]autolink", "--strict-ranges"] {
+        for option in [
+            "--from", "--list-extensions", "--heading-style <atx|setext>",
+            "--bullet-marker <-|*|+>", "--[no-]raw-html", "--custom-tag <custom-tag>",
+            "--encoding <encoding>", "--[no-]autolink", "--strict-ranges",
+        ] {
             #expect(help.stdout.contains(option), "\(option)")
         }
         let unknown = try runMconv(["--wrapp", "auto"], input: "x")
@@ -100,10 +115,15 @@ struct CLITests {
         let unknown = try runMconv(["--encoding", "klingon", "-f", "plain", latin1])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("unknown encoding 'klingon'"))
-        let utf16 = try temporaryFile("wide.html", contents: [0xFF, 0xFE] + Array("<p>é</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let utf16 = try temporaryFile(
+            "wide.html",
+            contents: [0xFF, 0xFE]
+                + Array("<p>é</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         #expect(try runMconv(["-t", "plain", utf16]).stdout == "é\n")
         let page = try temporaryFile(
-            "meta.html", contents: Array("<meta charset=windows-1252><p>".utf8) + [0x93, 0x78, 0x94] + Array("</p>".utf8))
+            "meta.html",
+            contents: Array("<meta charset=windows-1252><p>".utf8) + [0x93, 0x78, 0x94]
+                + Array("</p>".utf8))
         let sniffed = try runMconv(["-t", "plain", page])
         #expect(sniffed.stdout == "“x”\n")
         #expect(sniffed.stderr.contains("note: input.encoding"))
@@ -112,10 +132,16 @@ struct CLITests {
     @Test("--quote-attribution sets the line a quoted author gets; '' turns it off")
     func quoteAttribution() throws {
         let input = "[quote=Al]hi[/quote]"
-        #expect(try runMconv(["-f", "bbcode", "-t", "markdown"], input: input).stdout == "> **Al** wrote:\n>\n> hi\n")
-        let german = try runMconv(["-f", "bbcode", "-t", "markdown", "--quote-attribution", "%@ schrieb:"], input: input)
+        #expect(
+            try runMconv(["-f", "bbcode", "-t", "markdown"], input: input).stdout
+                == "> **Al** wrote:\n>\n> hi\n")
+        let german = try runMconv(
+            ["-f", "bbcode", "-t", "markdown", "--quote-attribution", "%@ schrieb:"], input: input)
         #expect(german.stdout == "> **Al** schrieb:\n>\n> hi\n")
-        #expect(try runMconv(["-f", "bbcode", "-t", "markdown", "--quote-attribution", ""], input: input).stdout == "> hi\n")
+        #expect(
+            try runMconv(
+                ["-f", "bbcode", "-t", "markdown", "--quote-attribution", ""], input: input
+            ).stdout == "> hi\n")
     }
 
     @Test("format inferred from file extensions")

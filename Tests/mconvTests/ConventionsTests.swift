@@ -26,8 +26,10 @@ struct ConventionsTests {
             ("Hi <b>x</b>", "Hi **x**\n", "html (an HTML tag </b>)"),
             ("[quote]Hi [b]x[/b][/quote]", "> Hi **x**\n", "bbcode (a [b] tag)"),
             ("[url=https://a.example]a[/url]", "[a](https://a.example)\n", "bbcode (a [url] tag)"),
-            (#"{"paragraphs":[{"type":"P","text":"Hi","markups":[]}]}"#, "Hi\n",
-             #"rangejson (a JSON object with "paragraphs")"#),
+            (
+                #"{"paragraphs":[{"type":"P","text":"Hi","markups":[]}]}"#, "Hi\n",
+                #"rangejson (a JSON object with "paragraphs")"#
+            ),
             ("# Hi <b>x</b>", "# Hi <b>x</b>\n", "markdown (no other format recognised)"),
         ]
         for (input, markdown, guess) in cases {
@@ -63,10 +65,12 @@ struct ConventionsTests {
     @Test("--help lists every option")
     func help() throws {
         let help = try runMconv(["--help"]).stdout
-        for option in ["-f, --from", "-t, --to", "-o, --output", "--output-dir <output-dir>",
-                       "--jobs <jobs>", "--force", "--strict", "--quiet", "--verbose", "--color",
-                       "--list-input-formats", "--list-output-formats", "--list-extensions",
-                       "--version"] {
+        for option in [
+            "-f, --from", "-t, --to", "-o, --output", "--output-dir <output-dir>",
+            "--jobs <jobs>", "--force", "--strict", "--quiet", "--verbose", "--color",
+            "--list-input-formats", "--list-output-formats", "--list-extensions",
+            "--version",
+        ] {
             #expect(help.contains(option), "\(option)")
         }
     }

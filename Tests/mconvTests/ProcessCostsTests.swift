@@ -13,8 +13,10 @@ struct ProcessCostsTests {
         #expect(plain.stdout == "a\n")
         let loud = try runMconv(["-f", "html", "-t", "markdown", "-v"], input: "<p>a</b></p>")
         #expect(
-            loud.stderr == "mconv: <stdin>: 1:5: note: parse.unexpected-end-tag: HTML parse error\n")
-        let quiet = try runMconv(["-f", "html", "-t", "markdown", "-q", "-v"], input: "<p>a</b></p>")
+            loud.stderr == "mconv: <stdin>: 1:5: note: parse.unexpected-end-tag: HTML parse error\n"
+        )
+        let quiet = try runMconv(
+            ["-f", "html", "-t", "markdown", "-q", "-v"], input: "<p>a</b></p>")
         #expect(quiet.stdout == "a\n")
         #expect(quiet.stdout == loud.stdout)
         #expect(quiet.stderr == "")

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Runs the built `mconv` binary with `arguments` and `input` on standard input.
-func runMconv(_ arguments: [String], input: String = "") throws -> (stdout: String, stderr: String, status: Int32) {
+func runMconv(_ arguments: [String], input: String = "") throws -> (
+    stdout: String, stderr: String, status: Int32
+) {
     let binary = try findMconv()
     let process = Process()
     process.executableURL = binary
@@ -21,7 +23,10 @@ func runMconv(_ arguments: [String], input: String = "") throws -> (stdout: Stri
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
+    return (
+        String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self),
+        process.terminationStatus
+    )
 }
 
 /// Set once: SIGPIPE ignored in the test process.
@@ -35,10 +40,13 @@ func findMconv() throws -> URL {
     var dir = me.deletingLastPathComponent()
     for _ in 0..<6 {
         let candidate = dir.appendingPathComponent("mconv")
-        if fm.isExecutableFile(atPath: candidate.path) && !candidate.hasDirectoryPath { return candidate }
+        if fm.isExecutableFile(atPath: candidate.path) && !candidate.hasDirectoryPath {
+            return candidate
+        }
         dir = dir.deletingLastPathComponent()
     }
-    let local = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent(".build/debug/mconv")
+    let local = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent(
+        ".build/debug/mconv")
     if fm.isExecutableFile(atPath: local.path) { return local }
     throw MissingBinary()
 }

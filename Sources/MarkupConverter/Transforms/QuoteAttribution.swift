@@ -33,7 +33,10 @@ public struct QuoteAttribution: Sendable {
     public func apply(to document: Document) -> Document {
         // (A read-only walk over the blocks first: most documents have no such quote, and
         // then nothing is copied.)
-        guard document.blocks.contains(where: { $0.containsBlock(maxDepth: Self.maxDepth, where: Self.isAuthored) })
+        guard
+            document.blocks.contains(where: {
+                $0.containsBlock(maxDepth: Self.maxDepth, where: Self.isAuthored)
+            })
         else { return document }
         var copy = document
         copy.blocks = document.blocks.map { block($0, depth: 0) }
@@ -45,7 +48,9 @@ public struct QuoteAttribution: Sendable {
 
     /// Whether `block` is a quote with an author.
     static func isAuthored(_ block: Block) -> Bool {
-        guard case .blockQuote(_, let a) = block, let author = a.value(of: "author") else { return false }
+        guard case .blockQuote(_, let a) = block, let author = a.value(of: "author") else {
+            return false
+        }
         return !author.isEmpty
     }
 
@@ -69,7 +74,9 @@ public struct QuoteAttribution: Sendable {
     func attribution(_ author: String) -> [Inline] {
         guard let marker = template.range(of: "%@") else {
             // (No place for the author: after the text.)
-            return template.isEmpty ? [.strong([.text(author)], .none)] : [.text(template + " "), .strong([.text(author)], .none)]
+            return template.isEmpty
+                ? [.strong([.text(author)], .none)]
+                : [.text(template + " "), .strong([.text(author)], .none)]
         }
         var out: [Inline] = []
         let before = template[..<marker.lowerBound]
