@@ -602,12 +602,11 @@ extension MarkdownWriter.Renderer {
 
     // MARK: HTML text
 
-    /// `s` with `&`, `<`, `>` and `"` escaped as character references.
+    /// Appends `s` to `out` with `&`, `<`, `>` and `"` escaped as character references.
     ///
     /// Copies the runs between those bytes (appending one Unicode scalar at a time cost as
     /// much as the rest of the HTML written for definition lists and tables); the runs end next
     /// to ASCII bytes, so the copy is valid UTF-8 as it is.
-    /// Appends `s` to `out` with `&`, `<`, `>` and `"` escaped (as `htmlEscape(_:)`).
     func htmlEscape(_ s: String, into out: inout [UInt8]) {
         var text = s
         text.withUTF8 { bytes in
@@ -631,33 +630,17 @@ extension MarkdownWriter.Renderer {
         }
     }
 
+    /// `s` with `&`, `<`, `>` and `"` escaped (`s` itself when it has none of them).
     func htmlEscape(_ s: String) -> String {
-        var text = s
-        let escaped = text.withUTF8 { bytes -> [UInt8]? in
-            var out: [UInt8] = []
-            var runStart = 0
-            for i in 0..<bytes.count {
-                let entity: StaticString
-                switch bytes[i] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                default: continue
-                }
-                if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                out.append(
-                    contentsOf: UnsafeBufferPointer(
-                        start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                runStart = i + 1
-            }
-            if runStart == 0 { return nil }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            return out
+        let special = s.utf8.contains { b in
+            b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
+                || b == UInt8(ascii: "\"")
         }
-        guard let escaped else { return s }
-        return ByteScan.string(fromValidUTF8: escaped)
+        guard special else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        htmlEscape(s, into: &out)
+        return ByteScan.string(fromValidUTF8: out)
     }
 }
 
