@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh TARGET SECONDS [LIBFUZZER-OPTION...]
 #   Fuzz/run.sh all SECONDS [LIBFUZZER-OPTION...]
+#   Fuzz/run.sh all 0     replays every seed and regression input once (what CI runs)
 #
 # TARGET is a product name (fuzz-html-markdown) or the part after fuzz- (html-markdown).
 # The working corpus grows in Fuzz/corpus/TARGET; crash files go to Fuzz/artifacts/TARGET/.
@@ -67,7 +68,14 @@ for t in "${targets[@]}"; do
     html | markdown | bbcode | json) dict="dict/$from.dict" ;;
     rangejson) dict="dict/json.dict" ;;
     esac
-    if [ "$seconds" -lt 60 ]; then
+    if [ "$seconds" -eq 0 ]; then
+        # Replay (CI): every seed and every saved regression input once, no mutation, so the
+        # same tree always gives the same answer.
+        seed_dirs=("seeds/$from")
+        [ -d "regressions/$t" ] && seed_dirs+=("regressions/$t")
+        extra=(-runs=0)
+        inputs=("${seed_dirs[@]}")
+    elif [ "$seconds" -lt 60 ]; then
         seed_dirs=("seeds/$from/cases")
         extra=(-seed=1)
     else
@@ -75,6 +83,7 @@ for t in "${targets[@]}"; do
         extra=()
     fi
     corpus="corpus/$t"
+    [ "$seconds" -eq 0 ] || inputs=("$corpus" "${seed_dirs[@]}")
     artifacts="artifacts/$t/"
     mkdir -p "$corpus" "$artifacts/properties" logs
     if [ "${MCONV_FUZZ_PROPERTIES:-report}" = trap ]; then
@@ -88,7 +97,7 @@ for t in "${targets[@]}"; do
     # No Swift backtracer: under ASan it reports itself (a stack-buffer-underflow) after a trap.
     SWIFT_BACKTRACE=enable=no "$bin/fuzz-$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 \
         -dict="$dict" -artifact_prefix="$artifacts" -print_final_stats=1 "${extra[@]}" "$@" \
-        "$corpus" "${seed_dirs[@]}" >"$log" 2>&1
+        "${inputs[@]}" >"$log" 2>&1
     rc=$?
     took=$(($(date +%s) - start))
     execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)"

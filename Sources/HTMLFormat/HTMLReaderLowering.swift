@@ -957,7 +957,11 @@ final class HTMLReaderLowering {
             return
         }
         let url = resolve(source)
-        let label = node.attribute("title") ?? node.attribute("aria-label") ?? url
+        // An empty title or label names nothing: the link shows its URL (an empty text run
+        // would leave a tree `Normalize` changes).
+        let named = [node.attribute("title"), node.attribute("aria-label")].lazy
+            .compactMap { $0 }.first { !$0.isEmpty }
+        let label = named ?? url
         let a = attributes(node, tag: node.name, skipping: Self.embedSkips)
         context.buffer.atom(.link([.text(label)], Link(url), a))
         embeds += 1

@@ -95,6 +95,19 @@ import Testing
         )
     }
 
+    /// Found by the fuzz smoke run: an empty `title` made an empty text run (the debug
+    /// build's normalization check stopped; release wrote a link with no text).
+    @Test func embedWithAnEmptyTitleShowsItsURL() throws {
+        let html = "<video src=\"movie.mp4\" title=\"\" aria-label=\"\" controls>No video.</video>"
+        #expect(
+            try dump(html)
+                == "paragraph\n  link \"movie.mp4\" {<video> aria-label=\"\" controls=\"\"}\n    text \"movie.mp4\"\n"
+        )
+        #expect(
+            try dump("<video src=\"m.mp4\" title=\"\" aria-label=\"Clip\"></video>")
+                .hasSuffix("text \"Clip\"\n"))
+    }
+
     @Test func deepNestingDoesNotOverflow() throws {
         let html = String(repeating: "<div><span>", count: 5000) + "deep"
         let result = try HTMLReader().read(html)
