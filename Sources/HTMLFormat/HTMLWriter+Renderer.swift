@@ -544,61 +544,27 @@ extension HTMLWriter {
                     appendClose(tag)
                 }
             case .emphasis(let inlines, let attributes):
-                if attributes.tag == nil && Self.isBare(attributes) {
-                    put("<em>")
-                    stack.append(.literal("</em>"))
-                    push(inlines: inlines)
-                } else {
-                    wrap(inlines, attributes, fallback: "em", allowed: Self.emphasisTags)
-                }
+                wrap(
+                    inlines, attributes, "<em>", "</em>", fallback: "em", allowed: Self.emphasisTags
+                )
             case .strong(let inlines, let attributes):
-                if attributes.tag == nil && Self.isBare(attributes) {
-                    put("<strong>")
-                    stack.append(.literal("</strong>"))
-                    push(inlines: inlines)
-                } else {
-                    wrap(inlines, attributes, fallback: "strong", allowed: Self.strongTags)
-                }
+                wrap(
+                    inlines, attributes, "<strong>", "</strong>", fallback: "strong",
+                    allowed: Self.strongTags)
             case .strikethrough(let inlines, let attributes):
-                if attributes.tag == nil && Self.isBare(attributes) {
-                    put("<del>")
-                    stack.append(.literal("</del>"))
-                    push(inlines: inlines)
-                } else {
-                    wrap(inlines, attributes, fallback: "del", allowed: Self.strikeTags)
-                }
+                wrap(
+                    inlines, attributes, "<del>", "</del>", fallback: "del",
+                    allowed: Self.strikeTags)
             case .underline(let inlines, let attributes):
-                if attributes.tag == nil && Self.isBare(attributes) {
-                    put("<u>")
-                    stack.append(.literal("</u>"))
-                    push(inlines: inlines)
-                } else {
-                    wrap(inlines, attributes, fallback: "u", allowed: Self.underlineTags)
-                }
+                wrap(inlines, attributes, "<u>", "</u>", fallback: "u", allowed: Self.underlineTags)
             case .sup(let inlines, let attributes):
-                if attributes.tag == nil && Self.isBare(attributes) {
-                    put("<sup>")
-                    stack.append(.literal("</sup>"))
-                    push(inlines: inlines)
-                } else {
-                    wrap(inlines, attributes, fallback: "sup", allowed: Self.noTags)
-                }
+                wrap(inlines, attributes, "<sup>", "</sup>", fallback: "sup", allowed: Self.noTags)
             case .sub(let inlines, let attributes):
-                if attributes.tag == nil && Self.isBare(attributes) {
-                    put("<sub>")
-                    stack.append(.literal("</sub>"))
-                    push(inlines: inlines)
-                } else {
-                    wrap(inlines, attributes, fallback: "sub", allowed: Self.noTags)
-                }
+                wrap(inlines, attributes, "<sub>", "</sub>", fallback: "sub", allowed: Self.noTags)
             case .highlight(let inlines, let attributes):
-                if attributes.tag == nil && Self.isBare(attributes) {
-                    put("<mark>")
-                    stack.append(.literal("</mark>"))
-                    push(inlines: inlines)
-                } else {
-                    wrap(inlines, attributes, fallback: "mark", allowed: Self.noTags)
-                }
+                wrap(
+                    inlines, attributes, "<mark>", "</mark>", fallback: "mark", allowed: Self.noTags
+                )
             case .span(let inlines, let attributes):
                 let tag = elementName(attributes.tag, fallback: "span", allowed: nil)
                 if Self.mayBeListedName(tag) && Self.voidElements.contains(tag) {
@@ -659,9 +625,20 @@ extension HTMLWriter {
             }
         }
 
+        /// Writes a formatting element around `inlines`: the literal `bare` / `close` pair when
+        /// the node has no tag of its own and no attributes (most nodes), else the tag it came
+        /// from (when `allowed`) with its attributes.
+        @inline(__always)
         private mutating func wrap(
-            _ inlines: [Inline], _ attributes: Attributes, fallback: String, allowed: Set<String>
+            _ inlines: [Inline], _ attributes: Attributes, _ bare: StaticString,
+            _ close: StaticString, fallback: String, allowed: Set<String>
         ) {
+            if attributes.tag == nil && Self.isBare(attributes) {
+                put(bare)
+                stack.append(.literal(close))
+                push(inlines: inlines)
+                return
+            }
             let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed)
             appendOpenTag(tag, attributes)
             stack.append(.close(tag))

@@ -368,20 +368,7 @@ func writeOutput(_ text: String, to path: String?, tag: Int) throws(Failure) {
     let temporary = "\(folder).\(name).mconv-\(getpid())-\(tag).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(errno) }
-    var error: Int32 = 0
-    var text = text
-    text.withUTF8 { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                error = errno
-                return
-            }
-            offset += written
-        }
-    }
+    var error = writeAll(text, to: descriptor)
     if close(descriptor) != 0 && error == 0 { error = errno }
     if error == 0 && rename(temporary, path) != 0 { error = errno }
     if error != 0 {

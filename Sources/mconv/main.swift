@@ -162,20 +162,29 @@ func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Int32? {
     }
 }
 
-/// Writes `text` to standard output with write(2), straight from the string's storage.
-func writeToStandardOutput(_ text: String) {
+/// Writes `text` to `descriptor` with write(2), straight from the string's storage; the
+/// `errno` of a failed write, or 0.
+func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
     var text = text
-    text.withUTF8 { buffer in
+    return text.withUTF8 { buffer in
         var offset = 0
         while offset < buffer.count {
-            let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                fail("cannot write to standard output: \(reason)", .cannotWrite)
+                return errno
             }
             offset += written
         }
+        return 0
+    }
+}
+
+/// Writes `text` to standard output; a failed write ends the run with `.cannotWrite`.
+func writeToStandardOutput(_ text: String) {
+    let error = writeAll(text, to: STDOUT_FILENO)
+    if error != 0 {
+        fail("cannot write to standard output: \(String(cString: strerror(error)))", .cannotWrite)
     }
 }
 

@@ -56,11 +56,7 @@ README_TARGET = "ReadmeExamplesTests"
 SYSTEM_MODULES = {"Foundation", "UIKit", "AppKit", "SwiftUI"}
 
 # Files whose examples are not extracted, with why.
-SKIP = {
-    # Both files are being deleted with the WorkerThread target (issue #16).
-    "Sources/MarkupAST/ParallelWork+Blocks.swift": "removed with WorkerThread",
-    "Sources/WorkerThread/ParallelWork.swift": "removed with WorkerThread",
-}
+SKIP: dict[str, str] = {}
 # Targets that are executables (their API is not public).
 EXECUTABLES = {"mconv", "mconv-conformance"}
 # Files whose examples are compiled but not run.

@@ -1,7 +1,7 @@
 import FuzzSupport
 import MarkupConverter
 
-// BBCode to HTML: the direct path when the post is one it covers, else the tree. No crash.
+// BBCode to HTML through the reader, the AST and the HTML writer. No crash.
 let converter = Fuzz.converter("bbcode", "html")
 
 @_cdecl("LLVMFuzzerTestOneInput")
