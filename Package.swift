@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -17,6 +17,16 @@ let package = Package(
         .executable(name: "mconv", targets: ["mconv"]),
         .executable(name: "mconv-conformance", targets: ["mconv-conformance"]),
     ],
+    // `CMarkGFM` (on by default): Markdown input through the system's cmark-gfm. With it off
+    // (`swift build --disable-default-traits`, or `traits: []` on the dependency) nothing links
+    // a C library: MarkdownFormat keeps its writer, and reading Markdown throws an error that
+    // names the trait. The HTML -> StyledText path never needs it.
+    traits: [
+        .trait(
+            name: "CMarkGFM",
+            description: "Markdown input through the system library cmark-gfm (libcmark-gfm)."),
+        .default(enabledTraits: ["CMarkGFM"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -29,12 +39,17 @@ let package = Package(
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+            providers: [
+                .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"]),
+            ]
         ),
         .target(name: "HTMLFormat", dependencies: ["MarkupAST", "HTML5Parser", "ByteScan"]),
         .target(
             name: "MarkdownFormat",
-            dependencies: ["MarkupAST", "CCmarkGFM", "HTMLFormat", "ByteScan"]
+            dependencies: [
+                "MarkupAST", "HTMLFormat", "ByteScan",
+                .target(name: "CCmarkGFM", condition: .when(traits: ["CMarkGFM"])),
+            ]
         ),
         .target(name: "PlainTextFormat", dependencies: ["MarkupAST"]),
         .target(name: "BBCodeFormat", dependencies: ["MarkupAST", "ByteScan"]),

@@ -1,508 +1,521 @@
-import CCmarkGFM
-import Foundation
-import MarkupAST
+// Built only with the CMarkGFM package trait (the cmark-gfm C library).
+#if CMarkGFM
+    import CCmarkGFM
+    import Foundation
+    import MarkupAST
 
-extension MarkdownReader {
-    /// Lowers a cmark-gfm tree to the AST by walking it with `cmark_iter` and an explicit stack
-    /// of frames (one per open container), so no input nests the Swift stack.
-    ///
-    /// The result is already in `Normalize` form (adjacent text merged, no empty text, empty
-    /// paragraphs or empty emphasis/strong/strikethrough), so no second pass is needed; the
-    /// conformance suite checks `Normalize.document(result) == result` on every example.
-    ///
-    /// A container that would sit deeper than `maxDepth` gets no frame: its children go to the
-    /// nearest open frame (inlines reaching a block container become a paragraph there).
-    struct TreeBuilder: ~Copyable {
-        /// What a frame is building (small payloads: frames are copied often).
-        enum FrameKind {
-            case document
-            case blockQuote
-            case list(ordered: Bool, start: Int, parenthesis: Bool, tight: Bool)
-            case item(task: Bool?)
-            case footnote(label: String)
-            case paragraph
-            case heading(level: Int)
-            case table(columns: [ColumnAlignment])
-            case row(header: Bool)
-            case cell(header: Bool)
-            case emphasis
-            case strong
-            case strikethrough
-            case link(Link)
-            case image(Link)
+    extension MarkdownReader {
+        /// Lowers a cmark-gfm tree to the AST by walking it with `cmark_iter` and an explicit stack
+        /// of frames (one per open container), so no input nests the Swift stack.
+        ///
+        /// The result is already in `Normalize` form (adjacent text merged, no empty text, empty
+        /// paragraphs or empty emphasis/strong/strikethrough), so no second pass is needed; the
+        /// conformance suite checks `Normalize.document(result) == result` on every example.
+        ///
+        /// A container that would sit deeper than `maxDepth` gets no frame: its children go to the
+        /// nearest open frame (inlines reaching a block container become a paragraph there).
+        struct TreeBuilder: ~Copyable {
+            /// What a frame is building (small payloads: frames are copied often).
+            enum FrameKind {
+                case document
+                case blockQuote
+                case list(ordered: Bool, start: Int, parenthesis: Bool, tight: Bool)
+                case item(task: Bool?)
+                case footnote(label: String)
+                case paragraph
+                case heading(level: Int)
+                case table(columns: [ColumnAlignment])
+                case row(header: Bool)
+                case cell(header: Bool)
+                case emphasis
+                case strong
+                case strikethrough
+                case link(Link)
+                case image(Link)
 
-            /// Whether the frame holds blocks (and turns stray inlines into a paragraph).
-            var holdsBlocks: Bool {
-                switch self {
-                case .document, .blockQuote, .item, .footnote: return true
-                default: return false
+                /// Whether the frame holds blocks (and turns stray inlines into a paragraph).
+                var holdsBlocks: Bool {
+                    switch self {
+                    case .document, .blockQuote, .item, .footnote: return true
+                    default: return false
+                    }
                 }
             }
-        }
 
-        /// One open container; its children are the tops of the shared stacks from its marks.
-        struct Frame {
-            var node: OpaquePointer
-            var kind: FrameKind
-            var holdsBlocks: Bool
-            var blockStart: Int
-            var inlineStart: Int
-            var itemStart: Int
-            var rowStart: Int
-            var cellStart: Int
-        }
+            /// One open container; its children are the tops of the shared stacks from its marks.
+            struct Frame {
+                var node: OpaquePointer
+                var kind: FrameKind
+                var holdsBlocks: Bool
+                var blockStart: Int
+                var inlineStart: Int
+                var itemStart: Int
+                var rowStart: Int
+                var cellStart: Int
+            }
 
-        /// The node kinds the walk distinguishes.
-        enum NodeKind {
-            case document, blockQuote, list, item, codeBlock, htmlBlock, paragraph, heading
-            case thematicBreak, footnoteDefinition, text, softBreak, lineBreak, code, htmlInline
-            case emphasis, strong, link, image, footnoteReference
-            case table, tableRow, tableCell, strikethrough, other
-        }
+            /// The node kinds the walk distinguishes.
+            enum NodeKind {
+                case document, blockQuote, list, item, codeBlock, htmlBlock, paragraph, heading
+                case thematicBreak, footnoteDefinition, text, softBreak, lineBreak, code, htmlInline
+                case emphasis, strong, link, image, footnoteReference
+                case table, tableRow, tableCell, strikethrough, other
+            }
 
-        /// Whether text is waiting to be appended to the top frame's inlines.
-        enum TextState { case none, single, buffered }
+            /// Whether text is waiting to be appended to the top frame's inlines.
+            enum TextState { case none, single, buffered }
 
-        let maxDepth: Int
-        /// Whether the cmark tree lives in cmark's arena (its allocations are not freed).
-        let inArena: Bool
-        private(set) var diagnostics: [Diagnostic] = []
-        private var frames: [Frame] = []
-        // Children of all open frames, innermost last; a frame takes its segment when it closes,
-        // so every container's array is allocated once at its exact size.
-        private var blocks = NodeStack<Block>()
-        private var inlines = NodeStack<Inline>(capacity: 256)
-        private var items = NodeStack<ListItem>()
-        private var rows = NodeStack<TableRow>()
-        private var cells = NodeStack<TableCell>()
-        private var footnoteLabels: [String] = []
-        /// Extension node types seen so far (their numbers are only known at run time).
-        private var extensionKinds: [(type: UInt32, kind: NodeKind)] = []
-        /// Adjacent text nodes are merged before they become one `.text`: `pendingLiteral` is
-        /// the only pending run while `textState == .single`, `textBytes` holds them all
-        /// while `.buffered`.
-        private var textState = TextState.none
-        private var pendingLiteral: UnsafePointer<CChar>?
-        private var textBytes: [UInt8] = []
-        private var reportedDepth = false
-        private var footnotesSeen = 0
+            let maxDepth: Int
+            /// Whether the cmark tree lives in cmark's arena (its allocations are not freed).
+            let inArena: Bool
+            private(set) var diagnostics: [Diagnostic] = []
+            private var frames: [Frame] = []
+            // Children of all open frames, innermost last; a frame takes its segment when it closes,
+            // so every container's array is allocated once at its exact size.
+            private var blocks = NodeStack<Block>()
+            private var inlines = NodeStack<Inline>(capacity: 256)
+            private var items = NodeStack<ListItem>()
+            private var rows = NodeStack<TableRow>()
+            private var cells = NodeStack<TableCell>()
+            private var footnoteLabels: [String] = []
+            /// Extension node types seen so far (their numbers are only known at run time).
+            private var extensionKinds: [(type: UInt32, kind: NodeKind)] = []
+            /// Adjacent text nodes are merged before they become one `.text`: `pendingLiteral` is
+            /// the only pending run while `textState == .single`, `textBytes` holds them all
+            /// while `.buffered`.
+            private var textState = TextState.none
+            private var pendingLiteral: UnsafePointer<CChar>?
+            private var textBytes: [UInt8] = []
+            private var reportedDepth = false
+            private var footnotesSeen = 0
 
-        init(maxDepth: Int, inArena: Bool = false) {
-            self.maxDepth = maxDepth
-            self.inArena = inArena
-        }
+            init(maxDepth: Int, inArena: Bool = false) {
+                self.maxDepth = maxDepth
+                self.inArena = inArena
+            }
 
-        /// Builds the document of `root` (a cmark document node, not freed here).
-        mutating func build(_ root: OpaquePointer) -> Document {
-            collectFootnoteLabels(root)
-            push(root, .document)
-            guard let iterator = cmark_iter_new(root) else { return Document() }
-            defer { cmark_iter_free(iterator) }
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                guard let node = cmark_iter_get_node(iterator) else { continue }
-                if event == CMARK_EVENT_ENTER {
-                    enter(node)
-                } else if event == CMARK_EVENT_EXIT {
-                    exit(node)
+            /// Builds the document of `root` (a cmark document node, not freed here).
+            mutating func build(_ root: OpaquePointer) -> Document {
+                collectFootnoteLabels(root)
+                push(root, .document)
+                guard let iterator = cmark_iter_new(root) else { return Document() }
+                defer { cmark_iter_free(iterator) }
+                while true {
+                    let event = cmark_iter_next(iterator)
+                    if event == CMARK_EVENT_DONE { break }
+                    guard let node = cmark_iter_get_node(iterator) else { continue }
+                    if event == CMARK_EVENT_ENTER {
+                        enter(node)
+                    } else if event == CMARK_EVENT_EXIT {
+                        exit(node)
+                    }
                 }
-            }
-            while frames.count > 1 { finishTop() }
-            flushInlines()
-            return Document(blocks.take(from: 0))
-        }
-
-        /// cmark-gfm appends the referenced footnote definitions to the document in reference
-        /// order; their labels are read once here.
-        private mutating func collectFootnoteLabels(_ root: OpaquePointer) {
-            var child = cmark_node_first_child(root)
-            while let node = child {
-                if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
-                    footnoteLabels.append(footnoteLabel(node))
-                }
-                child = cmark_node_next(node)
-            }
-        }
-
-        // MARK: Walking
-
-        private mutating func enter(_ node: OpaquePointer) {
-            switch kind(of: node) {
-            case .document, .other:
-                break
-            case .blockQuote:
-                open(node, .blockQuote, levels: 1)
-            case .list:
-                let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-                let kind = FrameKind.list(
-                    ordered: ordered, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
-                    parenthesis: cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM,
-                    tight: cmark_node_get_list_tight(node) != 0)
-                open(node, kind, levels: 2)
-            case .item:
-                guard case .list = frames[frames.count - 1].kind, isTopParent(of: node) else {
-                    break
-                }
-                var task: Bool?
-                if let name = cmark_node_get_type_string(node), strcmp(name, "tasklist") == 0 {
-                    task = cmark_gfm_extensions_get_tasklist_item_checked(node)
-                }
-                push(node, .item(task: task))
-            case .footnoteDefinition:
-                let index = footnotesSeen
-                footnotesSeen += 1
-                let label =
-                    index < footnoteLabels.count ? footnoteLabels[index] : footnoteLabel(node)
-                open(node, .footnote(label: label), levels: 1)
-            case .paragraph:
-                open(node, .paragraph, levels: 1)
-            case .heading:
-                open(node, .heading(level: Int(cmark_node_get_heading_level(node))), levels: 1)
-            case .table:
-                open(node, .table(columns: Self.alignments(node)), levels: 3)
-            case .tableRow:
-                guard case .table = frames[frames.count - 1].kind, isTopParent(of: node) else {
-                    break
-                }
-                push(node, .row(header: cmark_gfm_extensions_get_table_row_is_header(node) != 0))
-            case .tableCell:
-                guard case .row(let header) = frames[frames.count - 1].kind, isTopParent(of: node)
-                else { break }
-                push(node, .cell(header: header))
-            case .emphasis:
-                open(node, .emphasis, levels: 1)
-            case .strong:
-                open(node, .strong, levels: 1)
-            case .strikethrough:
-                open(node, .strikethrough, levels: 1)
-            case .link:
-                open(node, .link(Self.target(node)), levels: 1)
-            case .image:
-                open(node, .image(Self.target(node)), levels: 1)
-            case .codeBlock:
-                let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
-                append(block: .codeBlock(info: info, code: Self.literal(node), .none))
-            case .htmlBlock:
-                append(block: .rawBlock(format: "html", Self.literal(node)))
-            case .thematicBreak:
-                append(block: .thematicBreak(.none))
-            case .text:
-                append(text: node)
-            case .softBreak:
-                appendInline(.softBreak)
-            case .lineBreak:
-                appendInline(.lineBreak)
-            case .code:
-                appendInline(.code(Self.literal(node), .none))
-            case .htmlInline:
-                appendInline(.rawInline(format: "html", Self.literal(node)))
-            case .footnoteReference:
-                appendInline(.footnoteReference(label: footnoteLabel(node)))
-            }
-        }
-
-        private mutating func exit(_ node: OpaquePointer) {
-            guard frames.count > 1 else { return }
-            if frames[frames.count - 1].node == node {
-                finishTop()
-                return
-            }
-            // A flattened paragraph or heading ends: keep its text apart from the next one.
-            switch kind(of: node) {
-            case .paragraph, .heading:
-                if frames[frames.count - 1].holdsBlocks { flushInlines() }
-            default:
-                break
-            }
-        }
-
-        /// Whether the top frame is the cmark parent of `node`.
-        private func isTopParent(of node: OpaquePointer) -> Bool {
-            cmark_node_parent(node) == frames[frames.count - 1].node
-        }
-
-        /// Opens a frame when `levels` more levels fit under the depth limit; otherwise the
-        /// node is flattened into the current frame.
-        private mutating func open(_ node: OpaquePointer, _ kind: FrameKind, levels: Int) {
-            if frames.count - 1 + levels <= maxDepth {
-                push(node, kind)
-            } else if !reportedDepth {
-                reportedDepth = true
-                let line = Int(cmark_node_get_start_line(node))
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, .parseDepthLimit,
-                        "nesting deeper than \(maxDepth) levels was flattened",
-                        line: line > 0 ? line : nil))
-            }
-        }
-
-        private mutating func push(_ node: OpaquePointer, _ kind: FrameKind) {
-            flushText()
-            if kind.holdsBlocks, !frames.isEmpty, frames[frames.count - 1].holdsBlocks {
+                while frames.count > 1 { finishTop() }
                 flushInlines()
+                return Document(blocks.take(from: 0))
             }
-            frames.append(
-                Frame(
-                    node: node, kind: kind, holdsBlocks: kind.holdsBlocks, blockStart: blocks.count,
-                    inlineStart: inlines.count,
-                    itemStart: items.count, rowStart: rows.count, cellStart: cells.count))
-        }
 
-        // MARK: Building values
+            /// cmark-gfm appends the referenced footnote definitions to the document in reference
+            /// order; their labels are read once here.
+            private mutating func collectFootnoteLabels(_ root: OpaquePointer) {
+                var child = cmark_node_first_child(root)
+                while let node = child {
+                    if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
+                        footnoteLabels.append(footnoteLabel(node))
+                    }
+                    child = cmark_node_next(node)
+                }
+            }
 
-        @inline(__always)
-        private mutating func takeBlocks(from start: Int) -> [Block] {
-            blocks.take(from: start)
-        }
+            // MARK: Walking
 
-        @inline(__always)
-        private mutating func takeInlines(from start: Int) -> [Inline] {
-            inlines.take(from: start)
-        }
+            private mutating func enter(_ node: OpaquePointer) {
+                switch kind(of: node) {
+                case .document, .other:
+                    break
+                case .blockQuote:
+                    open(node, .blockQuote, levels: 1)
+                case .list:
+                    let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+                    let kind = FrameKind.list(
+                        ordered: ordered, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
+                        parenthesis: cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM,
+                        tight: cmark_node_get_list_tight(node) != 0)
+                    open(node, kind, levels: 2)
+                case .item:
+                    guard case .list = frames[frames.count - 1].kind, isTopParent(of: node) else {
+                        break
+                    }
+                    var task: Bool?
+                    if let name = cmark_node_get_type_string(node), strcmp(name, "tasklist") == 0 {
+                        task = cmark_gfm_extensions_get_tasklist_item_checked(node)
+                    }
+                    push(node, .item(task: task))
+                case .footnoteDefinition:
+                    let index = footnotesSeen
+                    footnotesSeen += 1
+                    let label =
+                        index < footnoteLabels.count ? footnoteLabels[index] : footnoteLabel(node)
+                    open(node, .footnote(label: label), levels: 1)
+                case .paragraph:
+                    open(node, .paragraph, levels: 1)
+                case .heading:
+                    open(node, .heading(level: Int(cmark_node_get_heading_level(node))), levels: 1)
+                case .table:
+                    open(node, .table(columns: Self.alignments(node)), levels: 3)
+                case .tableRow:
+                    guard case .table = frames[frames.count - 1].kind, isTopParent(of: node) else {
+                        break
+                    }
+                    push(
+                        node, .row(header: cmark_gfm_extensions_get_table_row_is_header(node) != 0))
+                case .tableCell:
+                    guard case .row(let header) = frames[frames.count - 1].kind,
+                        isTopParent(of: node)
+                    else { break }
+                    push(node, .cell(header: header))
+                case .emphasis:
+                    open(node, .emphasis, levels: 1)
+                case .strong:
+                    open(node, .strong, levels: 1)
+                case .strikethrough:
+                    open(node, .strikethrough, levels: 1)
+                case .link:
+                    open(node, .link(Self.target(node)), levels: 1)
+                case .image:
+                    open(node, .image(Self.target(node)), levels: 1)
+                case .codeBlock:
+                    let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                    append(block: .codeBlock(info: info, code: Self.literal(node), .none))
+                case .htmlBlock:
+                    append(block: .rawBlock(format: "html", Self.literal(node)))
+                case .thematicBreak:
+                    append(block: .thematicBreak(.none))
+                case .text:
+                    append(text: node)
+                case .softBreak:
+                    appendInline(.softBreak)
+                case .lineBreak:
+                    appendInline(.lineBreak)
+                case .code:
+                    appendInline(.code(Self.literal(node), .none))
+                case .htmlInline:
+                    appendInline(.rawInline(format: "html", Self.literal(node)))
+                case .footnoteReference:
+                    appendInline(.footnoteReference(label: footnoteLabel(node)))
+                }
+            }
 
-        /// Appends a non-text inline after any pending text.
-        @inline(__always)
-        private mutating func appendInline(_ inline: Inline) {
-            if textState != .none { flushText() }
-            inlines.append(inline)
-        }
+            private mutating func exit(_ node: OpaquePointer) {
+                guard frames.count > 1 else { return }
+                if frames[frames.count - 1].node == node {
+                    finishTop()
+                    return
+                }
+                // A flattened paragraph or heading ends: keep its text apart from the next one.
+                switch kind(of: node) {
+                case .paragraph, .heading:
+                    if frames[frames.count - 1].holdsBlocks { flushInlines() }
+                default:
+                    break
+                }
+            }
 
-        /// Closes the top frame and appends what it built to the frame below.
-        private mutating func finishTop() {
-            flushText()
-            if frames[frames.count - 1].holdsBlocks { flushInlines() }
-            let frame = frames.removeLast()
-            switch frame.kind {
-            case .document:
-                break
-            case .blockQuote:
-                append(block: .blockQuote(takeBlocks(from: frame.blockStart), .none))
-            case .list(let ordered, let start, let parenthesis, let tight):
-                // Blocks that reached the list itself (depth flattening) become items.
-                for block in takeBlocks(from: frame.blockStart) { items.append(ListItem([block])) }
-                let listItems = items.take(from: frame.itemStart)
-                let list = ListBlock(
-                    kind: ordered ? .ordered : .bullet, start: start,
-                    delimiter: parenthesis ? .parenthesis : .period, tight: tight, items: listItems)
-                append(block: .list(list))
-            case .item(let task):
-                var content = takeBlocks(from: frame.blockStart)
-                if case .list(_, _, _, true) = frames[frames.count - 1].kind {
-                    for index in content.indices {
-                        if case .paragraph(let inlines, let attributes) = content[index] {
-                            content[index] = .plain(inlines, attributes)
+            /// Whether the top frame is the cmark parent of `node`.
+            private func isTopParent(of node: OpaquePointer) -> Bool {
+                cmark_node_parent(node) == frames[frames.count - 1].node
+            }
+
+            /// Opens a frame when `levels` more levels fit under the depth limit; otherwise the
+            /// node is flattened into the current frame.
+            private mutating func open(_ node: OpaquePointer, _ kind: FrameKind, levels: Int) {
+                if frames.count - 1 + levels <= maxDepth {
+                    push(node, kind)
+                } else if !reportedDepth {
+                    reportedDepth = true
+                    let line = Int(cmark_node_get_start_line(node))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, .parseDepthLimit,
+                            "nesting deeper than \(maxDepth) levels was flattened",
+                            line: line > 0 ? line : nil))
+                }
+            }
+
+            private mutating func push(_ node: OpaquePointer, _ kind: FrameKind) {
+                flushText()
+                if kind.holdsBlocks, !frames.isEmpty, frames[frames.count - 1].holdsBlocks {
+                    flushInlines()
+                }
+                frames.append(
+                    Frame(
+                        node: node, kind: kind, holdsBlocks: kind.holdsBlocks,
+                        blockStart: blocks.count,
+                        inlineStart: inlines.count,
+                        itemStart: items.count, rowStart: rows.count, cellStart: cells.count))
+            }
+
+            // MARK: Building values
+
+            @inline(__always)
+            private mutating func takeBlocks(from start: Int) -> [Block] {
+                blocks.take(from: start)
+            }
+
+            @inline(__always)
+            private mutating func takeInlines(from start: Int) -> [Inline] {
+                inlines.take(from: start)
+            }
+
+            /// Appends a non-text inline after any pending text.
+            @inline(__always)
+            private mutating func appendInline(_ inline: Inline) {
+                if textState != .none { flushText() }
+                inlines.append(inline)
+            }
+
+            /// Closes the top frame and appends what it built to the frame below.
+            private mutating func finishTop() {
+                flushText()
+                if frames[frames.count - 1].holdsBlocks { flushInlines() }
+                let frame = frames.removeLast()
+                switch frame.kind {
+                case .document:
+                    break
+                case .blockQuote:
+                    append(block: .blockQuote(takeBlocks(from: frame.blockStart), .none))
+                case .list(let ordered, let start, let parenthesis, let tight):
+                    // Blocks that reached the list itself (depth flattening) become items.
+                    for block in takeBlocks(from: frame.blockStart) {
+                        items.append(ListItem([block]))
+                    }
+                    let listItems = items.take(from: frame.itemStart)
+                    let list = ListBlock(
+                        kind: ordered ? .ordered : .bullet, start: start,
+                        delimiter: parenthesis ? .parenthesis : .period, tight: tight,
+                        items: listItems)
+                    append(block: .list(list))
+                case .item(let task):
+                    var content = takeBlocks(from: frame.blockStart)
+                    if case .list(_, _, _, true) = frames[frames.count - 1].kind {
+                        for index in content.indices {
+                            if case .paragraph(let inlines, let attributes) = content[index] {
+                                content[index] = .plain(inlines, attributes)
+                            }
                         }
                     }
-                }
-                items.append(ListItem(content, task: task))
-            case .footnote(let label):
-                append(
-                    block: .footnoteDefinition(
-                        label: label, takeBlocks(from: frame.blockStart), .none))
-            case .paragraph:
-                let content = takeInlines(from: frame.inlineStart)
-                if !content.isEmpty { append(block: .paragraph(content, .none)) }
-            case .heading(let level):
-                append(block: .heading(level: level, takeInlines(from: frame.inlineStart), .none))
-            case .table(let columns):
-                var head: [TableRow] = []
-                var body: [TableRow] = []
-                for row in rows.take(from: frame.rowStart) {
-                    if row.cells.contains(where: { $0.header }) && body.isEmpty {
-                        head.append(row)
-                    } else {
-                        body.append(row)
+                    items.append(ListItem(content, task: task))
+                case .footnote(let label):
+                    append(
+                        block: .footnoteDefinition(
+                            label: label, takeBlocks(from: frame.blockStart), .none))
+                case .paragraph:
+                    let content = takeInlines(from: frame.inlineStart)
+                    if !content.isEmpty { append(block: .paragraph(content, .none)) }
+                case .heading(let level):
+                    append(
+                        block: .heading(level: level, takeInlines(from: frame.inlineStart), .none))
+                case .table(let columns):
+                    var head: [TableRow] = []
+                    var body: [TableRow] = []
+                    for row in rows.take(from: frame.rowStart) {
+                        if row.cells.contains(where: { $0.header }) && body.isEmpty {
+                            head.append(row)
+                        } else {
+                            body.append(row)
+                        }
                     }
+                    append(block: .table(Table(columns: columns, head: head, body: body)))
+                case .row:
+                    let rowCells = cells.take(from: frame.cellStart)
+                    rows.append(TableRow(rowCells))
+                case .cell(let header):
+                    let content = takeInlines(from: frame.inlineStart)
+                    cells.append(
+                        TableCell(content.isEmpty ? [] : [.plain(content, .none)], header: header))
+                case .emphasis:
+                    let content = takeInlines(from: frame.inlineStart)
+                    if !content.isEmpty { inlines.append(.emphasis(content, .none)) }
+                case .strong:
+                    let content = takeInlines(from: frame.inlineStart)
+                    if !content.isEmpty { inlines.append(.strong(content, .none)) }
+                case .strikethrough:
+                    let content = takeInlines(from: frame.inlineStart)
+                    if !content.isEmpty { inlines.append(.strikethrough(content, .none)) }
+                case .link(let link):
+                    inlines.append(.link(takeInlines(from: frame.inlineStart), link, .none))
+                case .image(let link):
+                    inlines.append(.image(takeInlines(from: frame.inlineStart), link, .none))
                 }
-                append(block: .table(Table(columns: columns, head: head, body: body)))
-            case .row:
-                let rowCells = cells.take(from: frame.cellStart)
-                rows.append(TableRow(rowCells))
-            case .cell(let header):
-                let content = takeInlines(from: frame.inlineStart)
-                cells.append(
-                    TableCell(content.isEmpty ? [] : [.plain(content, .none)], header: header))
-            case .emphasis:
-                let content = takeInlines(from: frame.inlineStart)
-                if !content.isEmpty { inlines.append(.emphasis(content, .none)) }
-            case .strong:
-                let content = takeInlines(from: frame.inlineStart)
-                if !content.isEmpty { inlines.append(.strong(content, .none)) }
-            case .strikethrough:
-                let content = takeInlines(from: frame.inlineStart)
-                if !content.isEmpty { inlines.append(.strikethrough(content, .none)) }
-            case .link(let link):
-                inlines.append(.link(takeInlines(from: frame.inlineStart), link, .none))
-            case .image(let link):
-                inlines.append(.image(takeInlines(from: frame.inlineStart), link, .none))
             }
-        }
 
-        /// Inlines that reached a block container (depth flattening) become a paragraph.
-        private mutating func flushInlines() {
-            flushText()
-            let start = frames[frames.count - 1].inlineStart
-            guard start < inlines.count else { return }
-            let content = takeInlines(from: start)
-            blocks.append(.paragraph(content, .none))
-        }
+            /// Inlines that reached a block container (depth flattening) become a paragraph.
+            private mutating func flushInlines() {
+                flushText()
+                let start = frames[frames.count - 1].inlineStart
+                guard start < inlines.count else { return }
+                let content = takeInlines(from: start)
+                blocks.append(.paragraph(content, .none))
+            }
 
-        private mutating func append(block: Block) {
-            if frames[frames.count - 1].holdsBlocks { flushInlines() }
-            blocks.append(block)
-        }
+            private mutating func append(block: Block) {
+                if frames[frames.count - 1].holdsBlocks { flushInlines() }
+                blocks.append(block)
+            }
 
-        /// Takes in a text node, merging adjacent text runs as `Normalize` does: the runs are
-        /// collected as bytes and become one `.text` when something else comes (`flushText`).
-        private mutating func append(text node: OpaquePointer) {
-            guard let literal = cmark_node_get_literal(node), literal.pointee != 0 else { return }
-            switch textState {
-            case .none:
-                if inlines.count > frames[frames.count - 1].inlineStart,
-                    case .text(let previous) = inlines.last
-                {
-                    // Text already ended the frame's content (an empty container came between).
-                    _ = inlines.removeLast()
-                    textBytes.append(contentsOf: previous.utf8)
+            /// Takes in a text node, merging adjacent text runs as `Normalize` does: the runs are
+            /// collected as bytes and become one `.text` when something else comes (`flushText`).
+            private mutating func append(text node: OpaquePointer) {
+                guard let literal = cmark_node_get_literal(node), literal.pointee != 0 else {
+                    return
+                }
+                switch textState {
+                case .none:
+                    if inlines.count > frames[frames.count - 1].inlineStart,
+                        case .text(let previous) = inlines.last
+                    {
+                        // Text already ended the frame's content (an empty container came between).
+                        _ = inlines.removeLast()
+                        textBytes.append(contentsOf: previous.utf8)
+                        appendTextBytes(literal)
+                        textState = .buffered
+                    } else {
+                        pendingLiteral = literal
+                        textState = .single
+                    }
+                case .single:
+                    appendTextBytes(pendingLiteral!)
                     appendTextBytes(literal)
                     textState = .buffered
-                } else {
-                    pendingLiteral = literal
-                    textState = .single
-                }
-            case .single:
-                appendTextBytes(pendingLiteral!)
-                appendTextBytes(literal)
-                textState = .buffered
-            case .buffered:
-                appendTextBytes(literal)
-            }
-        }
-
-        private mutating func appendTextBytes(_ literal: UnsafePointer<CChar>) {
-            let length = strlen(literal)
-            literal.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-                textBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
-            }
-        }
-
-        /// Appends the pending text (if any) to the top frame's inlines.
-        @inline(__always)
-        private mutating func flushText() {
-            switch textState {
-            case .none:
-                return
-            case .single:
-                inlines.append(.text(String(cString: pendingLiteral!)))
-                pendingLiteral = nil
-            case .buffered:
-                inlines.append(.text(String(decoding: textBytes, as: UTF8.self)))
-                textBytes.removeAll(keepingCapacity: true)
-            }
-            textState = .none
-        }
-
-        // MARK: Reading cmark nodes
-
-        private mutating func kind(of node: OpaquePointer) -> NodeKind {
-            let type = cmark_node_get_type(node)
-            switch type {
-            case CMARK_NODE_DOCUMENT: return .document
-            case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
-            case CMARK_NODE_LIST: return .list
-            case CMARK_NODE_ITEM: return .item
-            case CMARK_NODE_CODE_BLOCK: return .codeBlock
-            case CMARK_NODE_HTML_BLOCK: return .htmlBlock
-            case CMARK_NODE_PARAGRAPH: return .paragraph
-            case CMARK_NODE_HEADING: return .heading
-            case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
-            case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
-            case CMARK_NODE_TEXT: return .text
-            case CMARK_NODE_SOFTBREAK: return .softBreak
-            case CMARK_NODE_LINEBREAK: return .lineBreak
-            case CMARK_NODE_CODE: return .code
-            case CMARK_NODE_HTML_INLINE: return .htmlInline
-            case CMARK_NODE_EMPH: return .emphasis
-            case CMARK_NODE_STRONG: return .strong
-            case CMARK_NODE_LINK: return .link
-            case CMARK_NODE_IMAGE: return .image
-            case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference
-            default: break
-            }
-            // Extension node types are numbered when the extensions register: map them by name.
-            for entry in extensionKinds where entry.type == type.rawValue { return entry.kind }
-            var found = NodeKind.other
-            if let name = cmark_node_get_type_string(node) {
-                switch String(cString: name) {
-                case "table": found = .table
-                case "table_row", "table_header": found = .tableRow
-                case "table_cell": found = .tableCell
-                case "strikethrough": found = .strikethrough
-                default: found = .other
+                case .buffered:
+                    appendTextBytes(literal)
                 }
             }
-            extensionKinds.append((type.rawValue, found))
-            return found
-        }
 
-        private static func literal(_ node: OpaquePointer) -> String {
-            guard let text = cmark_node_get_literal(node) else { return "" }
-            return String(cString: text)
-        }
-
-        /// The label of a footnote definition or reference as written.
-        ///
-        /// cmark-gfm 0.29.0.gfm.6 has no accessor for it (`cmark_node_get_literal` returns
-        /// nothing for footnote nodes), but its CommonMark renderer prints `[^label]` for a
-        /// reference and `[^label]:` first for a definition.
-        func footnoteLabel(_ node: OpaquePointer) -> String {
-            guard let rendered = cmark_render_commonmark(node, CMARK_OPT_DEFAULT, 0) else {
-                return ""
+            private mutating func appendTextBytes(_ literal: UnsafePointer<CChar>) {
+                let length = strlen(literal)
+                literal.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                    textBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+                }
             }
-            // Text rendered from an arena tree is in the arena too (freed with it).
-            defer { if !inArena { free(rendered) } }
-            let length = strlen(rendered)
-            return rendered.withMemoryRebound(to: UInt8.self, capacity: length) { base in
-                let bytes = UnsafeBufferPointer(start: base, count: length)
-                guard let open = Self.find(bytes, "[^") else { return "" }
-                let start = open + 2
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: "]") { end += 1 }
-                return String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            }
-        }
 
-        private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Int? {
-            let pattern = Array(needle.utf8)
-            guard bytes.count >= pattern.count else { return nil }
-            for index in 0...(bytes.count - pattern.count) {
-                if bytes[index] == pattern[0] && bytes[index + 1] == pattern[1] { return index }
+            /// Appends the pending text (if any) to the top frame's inlines.
+            @inline(__always)
+            private mutating func flushText() {
+                switch textState {
+                case .none:
+                    return
+                case .single:
+                    inlines.append(.text(String(cString: pendingLiteral!)))
+                    pendingLiteral = nil
+                case .buffered:
+                    inlines.append(.text(String(decoding: textBytes, as: UTF8.self)))
+                    textBytes.removeAll(keepingCapacity: true)
+                }
+                textState = .none
             }
-            return nil
-        }
 
-        private static func target(_ node: OpaquePointer) -> Link {
-            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
-            return Link(url, title: title)
-        }
+            // MARK: Reading cmark nodes
 
-        private static func alignments(_ node: OpaquePointer) -> [ColumnAlignment] {
-            let count = Int(cmark_gfm_extensions_get_table_columns(node))
-            guard count > 0, let raw = cmark_gfm_extensions_get_table_alignments(node) else {
-                return []
+            private mutating func kind(of node: OpaquePointer) -> NodeKind {
+                let type = cmark_node_get_type(node)
+                switch type {
+                case CMARK_NODE_DOCUMENT: return .document
+                case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+                case CMARK_NODE_LIST: return .list
+                case CMARK_NODE_ITEM: return .item
+                case CMARK_NODE_CODE_BLOCK: return .codeBlock
+                case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+                case CMARK_NODE_PARAGRAPH: return .paragraph
+                case CMARK_NODE_HEADING: return .heading
+                case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+                case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
+                case CMARK_NODE_TEXT: return .text
+                case CMARK_NODE_SOFTBREAK: return .softBreak
+                case CMARK_NODE_LINEBREAK: return .lineBreak
+                case CMARK_NODE_CODE: return .code
+                case CMARK_NODE_HTML_INLINE: return .htmlInline
+                case CMARK_NODE_EMPH: return .emphasis
+                case CMARK_NODE_STRONG: return .strong
+                case CMARK_NODE_LINK: return .link
+                case CMARK_NODE_IMAGE: return .image
+                case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference
+                default: break
+                }
+                // Extension node types are numbered when the extensions register: map them by name.
+                for entry in extensionKinds where entry.type == type.rawValue { return entry.kind }
+                var found = NodeKind.other
+                if let name = cmark_node_get_type_string(node) {
+                    switch String(cString: name) {
+                    case "table": found = .table
+                    case "table_row", "table_header": found = .tableRow
+                    case "table_cell": found = .tableCell
+                    case "strikethrough": found = .strikethrough
+                    default: found = .other
+                    }
+                }
+                extensionKinds.append((type.rawValue, found))
+                return found
             }
-            return (0..<count).map { index in
-                switch raw[index] {
-                case UInt8(ascii: "l"): return .left
-                case UInt8(ascii: "c"): return .center
-                case UInt8(ascii: "r"): return .right
-                default: return .none
+
+            private static func literal(_ node: OpaquePointer) -> String {
+                guard let text = cmark_node_get_literal(node) else { return "" }
+                return String(cString: text)
+            }
+
+            /// The label of a footnote definition or reference as written.
+            ///
+            /// cmark-gfm 0.29.0.gfm.6 has no accessor for it (`cmark_node_get_literal` returns
+            /// nothing for footnote nodes), but its CommonMark renderer prints `[^label]` for a
+            /// reference and `[^label]:` first for a definition.
+            func footnoteLabel(_ node: OpaquePointer) -> String {
+                guard let rendered = cmark_render_commonmark(node, CMARK_OPT_DEFAULT, 0) else {
+                    return ""
+                }
+                // Text rendered from an arena tree is in the arena too (freed with it).
+                defer { if !inArena { free(rendered) } }
+                let length = strlen(rendered)
+                return rendered.withMemoryRebound(to: UInt8.self, capacity: length) { base in
+                    let bytes = UnsafeBufferPointer(start: base, count: length)
+                    guard let open = Self.find(bytes, "[^") else { return "" }
+                    let start = open + 2
+                    var end = start
+                    while end < bytes.count && bytes[end] != UInt8(ascii: "]") { end += 1 }
+                    return String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                }
+            }
+
+            private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Int?
+            {
+                let pattern = Array(needle.utf8)
+                guard bytes.count >= pattern.count else { return nil }
+                for index in 0...(bytes.count - pattern.count) {
+                    if bytes[index] == pattern[0] && bytes[index + 1] == pattern[1] { return index }
+                }
+                return nil
+            }
+
+            private static func target(_ node: OpaquePointer) -> Link {
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+                return Link(url, title: title)
+            }
+
+            private static func alignments(_ node: OpaquePointer) -> [ColumnAlignment] {
+                let count = Int(cmark_gfm_extensions_get_table_columns(node))
+                guard count > 0, let raw = cmark_gfm_extensions_get_table_alignments(node) else {
+                    return []
+                }
+                return (0..<count).map { index in
+                    switch raw[index] {
+                    case UInt8(ascii: "l"): return .left
+                    case UInt8(ascii: "c"): return .center
+                    case UInt8(ascii: "r"): return .right
+                    default: return .none
+                    }
                 }
             }
         }
     }
-}
+#endif

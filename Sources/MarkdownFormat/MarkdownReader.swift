@@ -1,5 +1,8 @@
-import CCmarkGFM
 import MarkupAST
+
+#if CMarkGFM
+    import CCmarkGFM
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -41,28 +44,56 @@ public struct MarkdownReader: MarkupReader {
         self.maxDepth = max(2, maxDepth)
     }
 
-    /// Reads Markdown; never throws (every input is valid Markdown).
+    /// Reads Markdown; never throws (every input is valid Markdown) when the package is built
+    /// with its `CMarkGFM` trait (the default), always throws without it.
     ///
     /// ```swift
     /// try MarkdownReader().read("*a*").document.blocks
     /// // [.paragraph([.emphasis([.text("a")], .none)], .none)]
     /// ```
     public func read(_ input: String) throws(ReadError) -> ReadResult {
-        let maxDepth = maxDepth
-        return Self.CmarkParsing.withDocument(input, extensions: extensions) { root, inArena in
-            var builder = TreeBuilder(maxDepth: maxDepth, inArena: inArena)
-            let document = builder.build(root)
-            // The builder emits the normalized form directly (see `TreeBuilder`).
-            var diagnostics = builder.diagnostics
-            let nuls = Self.nulCount(input)
-            if nuls > 0 {
-                let places = nuls == 1 ? "1 place" : "\(nuls) places"
-                diagnostics.insert(
-                    Diagnostic(.warning, .inputNUL, "NUL replaced with U+FFFD (\(places))"), at: 0)
+        #if CMarkGFM
+            let maxDepth = maxDepth
+            return Self.CmarkParsing.withDocument(input, extensions: extensions) {
+                root, inArena in
+                var builder = TreeBuilder(maxDepth: maxDepth, inArena: inArena)
+                let document = builder.build(root)
+                // The builder emits the normalized form directly (see `TreeBuilder`).
+                var diagnostics = builder.diagnostics
+                let nuls = Self.nulCount(input)
+                if nuls > 0 {
+                    let places = nuls == 1 ? "1 place" : "\(nuls) places"
+                    diagnostics.insert(
+                        Diagnostic(.warning, .inputNUL, "NUL replaced with U+FFFD (\(places))"),
+                        at: 0)
+                }
+                return ReadResult(document: document, diagnostics: diagnostics)
             }
-            return ReadResult(document: document, diagnostics: diagnostics)
-        }
+        #else
+            throw ReadError(Self.unavailableMessage)
+        #endif
     }
+
+    /// Whether this build reads Markdown: the package was built with its `CMarkGFM` trait
+    /// (on by default), which links the cmark-gfm C library.
+    ///
+    /// ```swift
+    /// MarkdownReader.isAvailable // true in a default build
+    /// ```
+    public static var isAvailable: Bool {
+        #if CMarkGFM
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// What reading Markdown without the `CMarkGFM` trait says.
+    public static let unavailableMessage =
+        "Markdown input needs the mconv package trait 'CMarkGFM' (cmark-gfm), which this build "
+        + "leaves out: enable it (it is on by default; `traits: [\"CMarkGFM\"]` on the "
+        + "package dependency) and install cmark-gfm (brew install cmark-gfm; apt-get install "
+        + "libcmark-gfm-dev libcmark-gfm-extensions-dev)"
 
     /// How many NUL characters `text` holds (cmark-gfm reads each as U+FFFD).
     static func nulCount(_ text: String) -> Int {

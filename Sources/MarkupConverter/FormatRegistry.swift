@@ -251,7 +251,12 @@ public enum FormatRegistry {
         for spec: FormatSpec, settings: ConversionSettings, output: FormatSpec? = nil
     ) throws(FormatError) -> any MarkupReader {
         let entry = try lookup(spec, output: false)
-        return entry.makeReader!(try context(entry, spec, other: output, settings: settings))
+        let reader = entry.makeReader!(try context(entry, spec, other: output, settings: settings))
+        // Built without the CMarkGFM package trait: say so now, not at the first conversion.
+        if reader is MarkdownReader && !MarkdownReader.isAvailable {
+            throw FormatError(MarkdownReader.unavailableMessage)
+        }
+        return reader
     }
 
     /// Builds the writer for `spec`; `input`, when given, is what was read (a Markdown input

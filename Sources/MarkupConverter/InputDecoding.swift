@@ -76,7 +76,7 @@ public enum InputDecoding {
                 return decode(bytes, as: encoding, source: source, why: why)
             }
         }
-        if let valid = String(validating: body, as: UTF8.self) { return (valid, []) }
+        if let valid = validUTF8(body) { return (valid, []) }
         if html, label == nil, let meta = metaCharset(body.prefix(1024)),
             let encoding = encoding(named: meta), encoding != .utf8,
             encoding != .utf16LittleEndian, encoding != .utf16BigEndian
@@ -84,6 +84,15 @@ public enum InputDecoding {
             return decode(Array(body), as: encoding, source: source, why: "<meta charset=\(meta)>")
         }
         return repairUTF8(body, source: source)
+    }
+
+    /// `bytes` as a string when they are valid UTF-8. `String(validating:as:)` is in the
+    /// Swift 6 standard library only (macOS 15, iOS 18); before that Foundation validates.
+    private static func validUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        return String(bytes: bytes, encoding: .utf8)
     }
 
     /// Decodes with a legacy or UTF-16 encoding; a note says which when `why` is given (the

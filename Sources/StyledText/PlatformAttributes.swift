@@ -29,115 +29,135 @@ public enum PlatformAttributes {
     }
 
     #if canImport(UIKit) || canImport(AppKit)
+        // Apple only: builds the objects from `PlatformValues`' decisions (API of iOS 7 /
+        // macOS 10.11 or older, well inside the declared iOS 16 / macOS 13).
         #if canImport(UIKit)
             typealias PlatformFont = UIFont
             typealias PlatformColor = UIColor
+            typealias PlatformImage = UIImage
+            typealias FontTraits = UIFontDescriptor.SymbolicTraits
+            static var boldTrait: FontTraits { .traitBold }
+            static var italicTrait: FontTraits { .traitItalic }
         #else
             typealias PlatformFont = NSFont
             typealias PlatformColor = NSColor
+            typealias PlatformImage = NSImage
+            typealias FontTraits = NSFontDescriptor.SymbolicTraits
+            static var boldTrait: FontTraits { .bold }
+            static var italicTrait: FontTraits { .italic }
         #endif
 
-        /// A platform font for `font` (first installed family, else the system font).
+        /// A `UIFont`/`NSFont`: the first installed name, else the system font, with the
+        /// bold and italic traits added to the ones it has (bold italic keeps both).
         public static func font(_ font: StyledFont) -> Any {
-            let size = CGFloat(font.size)
-            let weight = fontWeight(font.weight)
-            var result: PlatformFont? = nil
-            for name in font.family {
-                switch name.lowercased() {
-                case "monospace", "ui-monospace", "sans-serif", "system-ui", "serif",
-                    "-apple-system":
-                    continue
-                default:
-                    if let f = PlatformFont(name: name, size: size) {
-                        result = f
-                        break
-                    }
-                }
-                if result != nil { break }
-            }
-            if result == nil {
-                result =
-                    font.monospace
-                    ? PlatformFont.monospacedSystemFont(ofSize: size, weight: weight)
-                    : PlatformFont.systemFont(ofSize: size, weight: weight)
-            }
-            guard var f = result else { return font }
-            if font.italic {
-                #if canImport(UIKit)
-                    if let d = f.fontDescriptor.withSymbolicTraits(.traitItalic) {
-                        f = UIFont(descriptor: d, size: size)
-                    }
-                #else
-                    let d = f.fontDescriptor.withSymbolicTraits(.italic)
-                    f = NSFont(descriptor: d, size: size) ?? f
-                #endif
-            }
-            return f
+            let plan = PlatformValues.font(font)
+            let size = CGFloat(plan.size)
+            let named = plan.names.lazy.compactMap { PlatformFont(name: $0, size: size) }.first
+            let base =
+                named
+                ?? (plan.monospacedSystemFont
+                    ? PlatformFont.monospacedSystemFont(ofSize: size, weight: weight(plan.weight))
+                    : PlatformFont.systemFont(ofSize: size, weight: weight(plan.weight)))
+            var traits = base.fontDescriptor.symbolicTraits
+            if plan.boldTrait && named != nil { traits.insert(boldTrait) }
+            if plan.italicTrait { traits.insert(italicTrait) }
+            guard traits != base.fontDescriptor.symbolicTraits else { return base }
+            #if canImport(UIKit)
+                guard let d = base.fontDescriptor.withSymbolicTraits(traits) else { return base }
+                return UIFont(descriptor: d, size: size)
+            #else
+                let d = base.fontDescriptor.withSymbolicTraits(traits)
+                return NSFont(descriptor: d, size: size) ?? base
+            #endif
         }
 
-        static func fontWeight(_ w: Int) -> PlatformFont.Weight {
-            switch w {
-            case ..<150: return .ultraLight
-            case ..<250: return .thin
-            case ..<350: return .light
-            case ..<450: return .regular
-            case ..<550: return .medium
-            case ..<650: return .semibold
-            case ..<750: return .bold
-            case ..<850: return .heavy
-            default: return .black
-            }
+        /// The system font weight of a weight class.
+        static func weight(_ w: FontWeightClass) -> PlatformFont.Weight {
+            let all: [PlatformFont.Weight] = [
+                .ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black,
+            ]
+            return all[w.rawValue / 100 - 1]
         }
 
-        /// A platform colour.
-        public static func color(_ c: RGBAColor) -> Any {
+        /// A `UIColor`/`NSColor` (sRGB components).
+        public static func color(_ c: RGBAColor) -> Any { platformColor(c) }
+
+        static func platformColor(_ c: RGBAColor) -> PlatformColor {
             let v = c.components
             return PlatformColor(
                 red: CGFloat(v.red), green: CGFloat(v.green), blue: CGFloat(v.blue),
                 alpha: CGFloat(v.alpha))
         }
 
-        /// An `NSParagraphStyle`.
+        /// An `NSParagraphStyle` with `PlatformValues.paragraph(_:)`'s numbers.
         public static func paragraphStyle(_ p: ParagraphStyle) -> Any {
+            let v = PlatformValues.paragraph(p)
             let s = NSMutableParagraphStyle()
-            switch p.alignment {
-            case .left?: s.alignment = .left
-            case .right?: s.alignment = .right
-            case .center?: s.alignment = .center
-            case .justify?: s.alignment = .justified
-            case .natural?, nil: s.alignment = .natural
+            switch v.alignment {
+            case .left: s.alignment = .left
+            case .right: s.alignment = .right
+            case .center: s.alignment = .center
+            case .justify: s.alignment = .justified
+            case .natural: s.alignment = .natural
             }
-            if let v = p.lineHeight {
-                s.minimumLineHeight = CGFloat(v)
-                s.maximumLineHeight = CGFloat(v)
+            s.minimumLineHeight = CGFloat(v.minimumLineHeight)
+            s.maximumLineHeight = CGFloat(v.maximumLineHeight)
+            s.lineHeightMultiple = CGFloat(v.lineHeightMultiple)
+            s.paragraphSpacingBefore = CGFloat(v.paragraphSpacingBefore)
+            s.paragraphSpacing = CGFloat(v.paragraphSpacing)
+            s.headIndent = CGFloat(v.headIndent)
+            s.firstLineHeadIndent = CGFloat(v.firstLineHeadIndent)
+            s.tailIndent = CGFloat(v.tailIndent)
+            s.tabStops = v.tabStops.map {
+                NSTextTab(textAlignment: .left, location: CGFloat($0), options: [:])
             }
-            if let v = p.lineHeightMultiple { s.lineHeightMultiple = CGFloat(v) }
-            if let v = p.spacingBefore { s.paragraphSpacingBefore = CGFloat(v) }
-            if let v = p.spacingAfter { s.paragraphSpacing = CGFloat(v) }
-            if let v = p.headIndent { s.headIndent = CGFloat(v) }
-            if let v = p.firstLineHeadIndent ?? p.headIndent {
-                s.firstLineHeadIndent = CGFloat(v)
-            }
-            if let v = p.tailIndent { s.tailIndent = -CGFloat(v) }
-            if let stops = p.tabStops {
-                s.tabStops = stops.map {
-                    NSTextTab(textAlignment: .left, location: CGFloat($0), options: [:])
-                }
-            }
-            if let d = p.writingDirection {
+            if let d = v.writingDirection {
                 s.baseWritingDirection = d == .rtl ? .rightToLeft : .leftToRight
             }
             return s.copy()
         }
 
-        /// An `NSTextAttachment` sized from the attachment (the app loads the image from
-        /// `MConvAttachment`'s URL).
-        public static func attachment(_ a: TextAttachment) -> Any {
-            let t = NSTextAttachment()
-            let w = CGFloat(a.width ?? (a.kind == .rule ? 0 : 0))
-            let h = CGFloat(a.height ?? (a.kind == .rule ? 1 : 0))
-            if w > 0 || h > 0 { t.bounds = CGRect(x: 0, y: 0, width: w, height: h) }
+        /// An `NSTextAttachment` at `PlatformValues.bounds(of:)`, showing the loaded image; a
+        /// rule is a bar of `color` as wide as the line.
+        public static func attachment(_ a: TextAttachment, color: RGBAColor? = nil) -> Any {
+            let t: NSTextAttachment = a.kind == .rule ? RuleAttachment() : NSTextAttachment()
+            if a.kind == .rule {
+                t.image = swatch(platformColor(color ?? PlatformValues.ruleColor(TextStyle())))
+            } else if let image = a.image {
+                t.image = PlatformImage(data: image.data)
+            }
+            let b = PlatformValues.bounds(of: a)
+            t.bounds = CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
             return t
+        }
+
+        /// A 1 x 1 point image of one colour (stretched to the attachment's bounds).
+        static func swatch(_ color: PlatformColor) -> PlatformImage {
+            let size = CGSize(width: 1, height: 1)
+            #if canImport(UIKit)
+                return UIGraphicsImageRenderer(size: size).image { context in
+                    color.setFill()
+                    context.fill(CGRect(origin: .zero, size: size))
+                }
+            #else
+                return NSImage(size: size, flipped: false) { rect in
+                    color.setFill()
+                    rect.fill()
+                    return true
+                }
+            #endif
+        }
+
+        /// A rule's attachment: as wide as the line fragment it sits in.
+        final class RuleAttachment: NSTextAttachment {
+            override func attachmentBounds(
+                for textContainer: NSTextContainer?, proposedLineFragment lineFrag: CGRect,
+                glyphPosition position: CGPoint, characterIndex charIndex: Int
+            ) -> CGRect {
+                let rule = TextAttachment(kind: .rule, url: "")
+                let b = PlatformValues.bounds(of: rule, lineWidth: Double(lineFrag.width))
+                return CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
+            }
         }
     #else
         /// The neutral font value (Linux).
@@ -147,6 +167,6 @@ public enum PlatformAttributes {
         /// The neutral paragraph style value (Linux).
         public static func paragraphStyle(_ p: ParagraphStyle) -> Any { p }
         /// The neutral attachment value (Linux).
-        public static func attachment(_ a: TextAttachment) -> Any { a }
+        public static func attachment(_ a: TextAttachment, color: RGBAColor? = nil) -> Any { a }
     #endif
 }

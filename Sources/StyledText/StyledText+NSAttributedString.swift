@@ -240,7 +240,8 @@ extension StyledText {
         var attributes = objectAttributes(for: style)
         if let a = attachment {
             #if canImport(ObjectiveC)
-                attributes[.mconvAttachment] = PlatformAttributes.attachment(a)
+                attributes[.mconvAttachment] = PlatformAttributes.attachment(
+                    a, color: style.foreground)
                 attributes[.mconvAttachmentInfo] = a
             #else
                 let box = StyledValueBox(a)

@@ -156,12 +156,15 @@ public struct TextAttachment: Hashable, Sendable, Codable {
     public var width: Double?
     /// Height in points, from attributes or CSS.
     public var height: Double?
+    /// The image once loaded (see `StyledText.loadImages(with:timeout:onUpdate:)`).
+    public var image: LoadedImage?
 
     /// Creates an attachment.
     public init(
         kind: Kind = .image, url: String, alt: String = "", title: String = "",
-        width: Double? = nil, height: Double? = nil
+        width: Double? = nil, height: Double? = nil, image: LoadedImage? = nil
     ) {
+        self.image = image
         self.kind = kind
         self.url = url
         self.alt = alt

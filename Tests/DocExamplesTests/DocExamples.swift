@@ -17,6 +17,15 @@ import PlainTextFormat
 import RangeJSONFormat
 import StyledText
 import Testing
+#if canImport(AppKit)
+    import AppKit
+#endif
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+#if canImport(UIKit)
+    import UIKit
+#endif
 
 /// Uses a statement's value, so an example's unused result is not a warning.
 private func ignore<T>(_ value: T) {}
@@ -414,20 +423,25 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(MarkdownExtensions.gfm.names == ["table", "strikethrough", "autolink", "tagfilter", "tasklist"])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:23
-@Test func MarkdownFormat_MarkdownReader_23() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:26
+@Test func MarkdownFormat_MarkdownReader_26() throws {
     let result = try MarkdownReader().read("# Hi\n\n- [x] done\n")
     #expect(result.document.blocks == [.heading(level: 1, [.text("Hi")], .none), .list(ListBlock(kind: .bullet, items: [ListItem([.plain([.text("done")], .none)], task: true)]))])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:37
-@Test func MarkdownFormat_MarkdownReader_37() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:40
+@Test func MarkdownFormat_MarkdownReader_40() throws {
     ignore(MarkdownReader(extensions: [.table, .footnotes]))
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:47
-@Test func MarkdownFormat_MarkdownReader_47() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:51
+@Test func MarkdownFormat_MarkdownReader_51() throws {
     #expect(try MarkdownReader().read("*a*").document.blocks == [.paragraph([.emphasis([.text("a")], .none)], .none)])
+}
+
+// Sources/MarkdownFormat/MarkdownReader.swift:81
+@Test func MarkdownFormat_MarkdownReader_81() throws {
+    ignore(MarkdownReader.isAvailable)  // true in a default build
 }
 
 // Sources/MarkdownFormat/MarkdownWriter.swift:12
@@ -738,15 +752,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:261
-@Test func MarkupConverter_FormatRegistry_261() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:266
+@Test func MarkupConverter_FormatRegistry_266() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:275
-@Test func MarkupConverter_FormatRegistry_275() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:280
+@Test func MarkupConverter_FormatRegistry_280() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 
@@ -766,8 +780,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(InputDecoding.decode([0x63, 0x61, 0x66, 0xE9], source: "a.txt", encoding: "latin1").0 == "café")
 }
 
-// Sources/MarkupConverter/InputDecoding.swift:144
-@Test func MarkupConverter_InputDecoding_144() throws {
+// Sources/MarkupConverter/InputDecoding.swift:153
+@Test func MarkupConverter_InputDecoding_153() throws {
     let wide = Array("<p>hi</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     #expect(InputDecoding.unmarkedUTF16(wide) == .utf16LittleEndian)
 }
@@ -881,6 +895,33 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = font
 }
 
+// Sources/StyledText/ImageLoading.swift:11
+@Test func StyledText_ImageLoading_11() throws {
+    struct Bundled: ImageLoading {
+        func image(at url: URL) async throws -> LoadedImage {
+            LoadedImage(data: Data(), width: 40, height: 30)
+        }
+    }
+}
+
+// Sources/StyledText/ImageLoading.swift:26
+@Test func StyledText_ImageLoading_26() throws {
+    #expect(LoadedImage(data: Data([0x89, 0x50]), width: 64, height: 48).aspectRatio == 0.75)
+}
+
+// Sources/StyledText/ImageLoading.swift:58
+@Test func StyledText_ImageLoading_58() throws {
+    let sizing = ImageSizing.standard
+    #expect(sizing.size(of: TextAttachment(url: "a.png", width: 120)) == (120, 120))
+    #expect(sizing.size(of: TextAttachment(url: "a.png", width: 1e9, height: 10)) == (4096, 10))
+}
+
+// Sources/StyledText/ImageLoading.swift:113
+@Test func StyledText_ImageLoading_113() throws {
+    ignore(ImageSizing.loadableURL("https://example.com/a.png"))  // a URL
+    #expect(ImageSizing.loadableURL("javascript:alert(1)") == nil)
+}
+
 // Sources/StyledText/ListStyleType.swift:4
 @Test func StyledText_ListStyleType_4() throws {
     #expect(ListStyleType.lowerRoman.marker(for: 4) == "iv.")
@@ -934,6 +975,41 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 // Sources/StyledText/PlatformAttributes.swift:15
 @Test func StyledText_PlatformAttributes_15() throws {
     ignore(PlatformAttributes.color(RGBAColor(hex: 0xff0000)))  // UIColor on iOS, RGBAColor on Linux
+}
+
+// Sources/StyledText/PlatformValues.swift:8
+@Test func StyledText_PlatformValues_8() throws {
+    let plan = PlatformValues.font(StyledFont(family: ["Georgia", "serif"], weight: 700, italic: true))
+    #expect(plan.names == ["Georgia"])
+    #expect(plan.boldTrait == true)  // (a font found by name keeps the weight as a trait)
+    #expect(plan.italicTrait == true)
+}
+
+// Sources/StyledText/PlatformValues.swift:41
+@Test func StyledText_PlatformValues_41() throws {
+    #expect(PlatformValues.font(StyledFont(family: ["ui-monospace"], size: 13)).monospacedSystemFont == true)
+}
+
+// Sources/StyledText/PlatformValues.swift:89
+@Test func StyledText_PlatformValues_89() throws {
+    ignore(PlatformValues.paragraph(ParagraphStyle(lineHeight: 24, headIndent: 20, tailIndent: 8)))
+    // minimum = maximum line height 24, headIndent = firstLineHeadIndent 20, tailIndent -8
+}
+
+// Sources/StyledText/PlatformValues.swift:131
+@Test func StyledText_PlatformValues_131() throws {
+    ignore(PlatformValues.bounds(of: TextAttachment(kind: .rule, url: ""), lineWidth: 300))
+    // Bounds(x: 0, y: 0, width: 300, height: 1)
+}
+
+// Sources/StyledText/PlatformValues.swift:148
+@Test func StyledText_PlatformValues_148() throws {
+    ignore(PlatformValues.ruleColor(TextStyle()))  // #999999
+}
+
+// Sources/StyledText/PlatformValues.swift:159
+@Test func StyledText_PlatformValues_159() throws {
+    #expect(FontWeightClass(600) == .semibold)
 }
 
 #if canImport(UIKit) && !os(watchOS)
@@ -992,12 +1068,41 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(a.runs.first?.mconvFont?.weight == 400)
 }
 
+// Sources/StyledText/StyledText+Images.swift:18
+@Test func StyledText_StyledText_Images_18() async throws {
+    struct Offline: ImageLoading {
+        func image(at url: URL) async throws -> LoadedImage { throw URLError(.notConnectedToInternet) }
+    }
+    let cat = Inline.image([.text("a cat")], Link("https://example.com/cat.png"), .none)
+    let text = StyledText(Document([.paragraph([cat], .none)]))
+    #expect(text.string == "\u{FFFC}")
+    ignore(await text.loadImages(with: Offline(), timeout: .seconds(10)) { updated in
+        print(updated.string)  // "a cat": on Apple platforms, set label.attributedText here
+    })
+}
+
+// Sources/StyledText/StyledText+Images.swift:83
+@Test func StyledText_StyledText_Images_83() throws {
+    let cat = Inline.image([.text("cat")], Link("cat.png"), .none)
+    let text = StyledText(Document([.paragraph([.text("a"), cat, .text("b")], .none)]))
+    #expect(text.replacingAttachmentWithAlt(run: 1).string == "acatb")
+}
+
 // Sources/StyledText/StyledText+NSAttributedString.swift:49
 @Test func StyledText_StyledText_NSAttributedString_49() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
     let label = StyledText(doc).attributedString()
     ignore(label.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont)  // or UIFont
 }
+
+#if canImport(SwiftUI)
+// Sources/StyledText/StyledText+SwiftUI.swift:17
+@Test @MainActor func StyledText_StyledText_SwiftUI_17() throws {
+    let doc = Document([.paragraph([.text("Hi "), .strong([.text("you")], .none)], .none)])
+    let view = Text(StyledText(doc).swiftUIAttributedString())
+    _ = view
+}
+#endif
 
 // Sources/StyledText/StyledText.swift:12
 @Test func StyledText_StyledText_12() throws {
@@ -1059,3 +1164,11 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 @Test func StyledText_TextStyle_76() throws {
     ignore(TextStyle(italic: true).inheriting(from: TextStyle(fontSize: 16)))  // italic, 16pt
 }
+
+#if canImport(UIKit) || canImport(AppKit)
+// Sources/StyledText/URLSessionImageLoader.swift:13
+@Test @MainActor func StyledText_URLSessionImageLoader_13() throws {
+    let loader = URLSessionImageLoader(countLimit: 50)  // or URLSessionImageLoader.shared
+    _ = loader
+}
+#endif

@@ -1,0 +1,3 @@
+import ConsumerKit
+
+for line in try consumerReport() { print(line) }
