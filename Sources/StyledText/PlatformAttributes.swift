@@ -93,13 +93,8 @@ public enum PlatformAttributes {
         public static func paragraphStyle(_ p: ParagraphStyle) -> Any {
             let v = PlatformValues.paragraph(p)
             let s = NSMutableParagraphStyle()
-            switch v.alignment {
-            case .left: s.alignment = .left
-            case .right: s.alignment = .right
-            case .center: s.alignment = .center
-            case .justify: s.alignment = .justified
-            case .natural: s.alignment = .natural
-            }
+            let alignments: [NSTextAlignment] = [.left, .right, .center, .justified, .natural]
+            s.alignment = alignments[TextAlignment.allCases.firstIndex(of: v.alignment) ?? 4]
             s.minimumLineHeight = CGFloat(v.minimumLineHeight)
             s.maximumLineHeight = CGFloat(v.maximumLineHeight)
             s.lineHeightMultiple = CGFloat(v.lineHeightMultiple)

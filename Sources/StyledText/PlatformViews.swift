@@ -12,9 +12,9 @@
         public func setMarkup(
             _ markup: String, format: some MarkupReader, stylesheet: Stylesheet = .standard
         ) {
-            let document = (try? format.read(markup).document) ?? Document()
             numberOfLines = 0
-            attributedText = StyledText(document, stylesheet: stylesheet).attributedString()
+            attributedText = StyledText(markup: markup, format: format, stylesheet: stylesheet)
+                .attributedString()
         }
     }
 
@@ -25,8 +25,8 @@
         public func setMarkup(
             _ markup: String, format: some MarkupReader, stylesheet: Stylesheet = .standard
         ) {
-            let document = (try? format.read(markup).document) ?? Document()
-            attributedText = StyledText(document, stylesheet: stylesheet).attributedString()
+            attributedText = StyledText(markup: markup, format: format, stylesheet: stylesheet)
+                .attributedString()
             linkTextAttributes = StyledText.linkTextAttributes(for: stylesheet)
         }
     }
@@ -40,9 +40,9 @@
         public func setMarkup(
             _ markup: String, format: some MarkupReader, stylesheet: Stylesheet = .standard
         ) {
-            let document = (try? format.read(markup).document) ?? Document()
             textStorage?.setAttributedString(
-                StyledText(document, stylesheet: stylesheet).attributedString())
+                StyledText(markup: markup, format: format, stylesheet: stylesheet)
+                    .attributedString())
             linkTextAttributes = StyledText.linkTextAttributes(for: stylesheet)
         }
     }

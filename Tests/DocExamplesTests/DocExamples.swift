@@ -1088,6 +1088,16 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(text.replacingAttachmentWithAlt(run: 1).string == "acatb")
 }
 
+// Sources/StyledText/StyledText+Markup.swift:8
+@Test func StyledText_StyledText_Markup_8() throws {
+    struct Words: MarkupReader {
+        func read(_ input: String) throws(ReadError) -> ReadResult {
+            ReadResult(document: Document([.paragraph([.text(input)], .none)]), diagnostics: [])
+        }
+    }
+    #expect(StyledText(markup: "Hi", format: Words()).string == "Hi")
+}
+
 // Sources/StyledText/StyledText+NSAttributedString.swift:49
 @Test func StyledText_StyledText_NSAttributedString_49() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])

@@ -77,6 +77,11 @@ import Testing
             == RGBAColor(hex: 0xff0000))
 }
 
+@Test func alignmentOrderIsTheAdaptersTable() {
+    // PlatformAttributes indexes [.left, .right, .center, .justified, .natural] by this order.
+    #expect(TextAlignment.allCases == [.left, .right, .center, .justify, .natural])
+}
+
 @Test func lineStyleBitsAreUnderlineStyleValues() {
     #expect(LineStyle.allCases.map(PlatformAttributes.lineStyle) == [0, 1, 9, 0x101, 0x201, 0x102])
 }

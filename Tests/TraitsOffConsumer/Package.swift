@@ -7,8 +7,8 @@ import PackageDescription
 let package = Package(
     name: "TraitsOffConsumer",
     platforms: [.macOS(.v13), .iOS(.v16)],
-    dependencies: [.package(name: "mconv", path: "../..", traits: [])],
     products: [.library(name: "ConsumerKit", targets: ["ConsumerKit"])],
+    dependencies: [.package(name: "mconv", path: "../..", traits: [])],
     targets: [
         .target(
             name: "ConsumerKit",
