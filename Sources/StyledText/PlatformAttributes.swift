@@ -143,14 +143,21 @@ public enum PlatformAttributes {
             #endif
         }
 
-        /// A rule's attachment: as wide as the line fragment it sits in.
+        /// A rule's attachment: as wide as the line fragment it sits in (TextKit 1 and 2).
         final class RuleAttachment: NSTextAttachment {
             override func attachmentBounds(
                 for textContainer: NSTextContainer?, proposedLineFragment lineFrag: CGRect,
                 glyphPosition position: CGPoint, characterIndex charIndex: Int
-            ) -> CGRect {
+            ) -> CGRect { Self.bounds(lineFrag.width) }
+
+            override func attachmentBounds(
+                for attributes: [NSAttributedString.Key: Any], location: any NSTextLocation,
+                textContainer: NSTextContainer?, proposedLineFragment: CGRect, position: CGPoint
+            ) -> CGRect { Self.bounds(proposedLineFragment.width) }
+
+            static func bounds(_ lineWidth: CGFloat) -> CGRect {
                 let rule = TextAttachment(kind: .rule, url: "")
-                let b = PlatformValues.bounds(of: rule, lineWidth: Double(lineFrag.width))
+                let b = PlatformValues.bounds(of: rule, lineWidth: Double(lineWidth))
                 return CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
             }
         }

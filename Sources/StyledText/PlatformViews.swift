@@ -6,6 +6,7 @@
         /// Reads `markup` with `format` (e.g. `HTMLReader()`), styles it and shows it.
         ///
         /// ```swift
+        /// let label = UILabel()
         /// label.setMarkup("<b>Hi</b> there", format: HTMLReader())
         /// ```
         @MainActor

@@ -45,8 +45,9 @@
                     style.strikethrough, style.strikethroughColor)
                 c[UI.KernAttribute.self] = style.letterSpacing.map { CGFloat($0) }
                 c[UI.BaselineOffsetAttribute.self] = style.baselineOffset.map { CGFloat($0) }
-                c[AttributeScopes.FoundationAttributes.LinkAttribute.self] = style.link.flatMap(
-                    URL.init(string:))
+                c[AttributeScopes.FoundationAttributes.LinkAttribute.self] = style.link.flatMap {
+                    URL(string: $0)
+                }
                 let text = String(decoding: units[run.range], as: UTF16.self)
                 result.append(AttributedString(text, attributes: c))
             }

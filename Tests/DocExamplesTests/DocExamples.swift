@@ -1015,6 +1015,7 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 #if canImport(UIKit) && !os(watchOS)
 // Sources/StyledText/PlatformViews.swift:9
 @Test @MainActor func StyledText_PlatformViews_9() throws {
+    let label = UILabel()
     ignore(label.setMarkup("<b>Hi</b> there", format: HTMLReader()))
 }
 #endif

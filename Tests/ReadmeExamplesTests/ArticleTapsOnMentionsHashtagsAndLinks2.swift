@@ -12,15 +12,13 @@ import Testing
 
 // Sources/StyledText/StyledText.docc/TapsOnMentionsHashtagsAndLinks.md:24
 @Test @MainActor func Article_TapsOnMentionsHashtagsAndLinks_24() throws {
-    struct Comment: View {
-        let styled: StyledText
-        var body: some View {
+    func comment(_ styled: StyledText) -> AnyView {
+        AnyView(
             Text(styled.swiftUIAttributedString())
                 .environment(\.openURL, OpenURLAction { url in
                     print("tapped", url)
                     return .handled
-                })
-        }
+                }))
     }
 }
 #endif
