@@ -147,9 +147,9 @@ func ConformanceKit_CommonMarkSuite_18() throws {
     ignore(results.map(\.summary))  // ["commonmark-spec: 671 passed, 0 failed", ...]
 }
 
-// Sources/ConformanceKit/CommonMarkSuite.swift:68
+// Sources/ConformanceKit/CommonMarkSuite.swift:69
 // Compiled, not run: runs a whole conformance suite.
-func ConformanceKit_CommonMarkSuite_68() throws {
+func ConformanceKit_CommonMarkSuite_69() throws {
     let paths = ConformancePaths.resolve()
     #expect(CommonMarkSuite.runHTML(paths: paths, stems: ["spec"]).first?.summary == "commonmark-spec: 671 passed, 0 failed")
 }
@@ -445,6 +445,12 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     options.wrap = .auto
     options.columns = 60
     #expect(MarkdownWriter(options: options).write(doc).output == "Hi\n")
+}
+
+// Sources/MarkdownFormat/MarkdownWriterOptions.swift:105
+@Test func MarkdownFormat_MarkdownWriterOptions_105() throws {
+    #expect(MarkdownWriterOptions.isThematicBreak("* * *") == true)
+    #expect(MarkdownWriterOptions.isThematicBreak("-*-") == false)
 }
 
 // Sources/MarkupAST/Attributes.swift:9
