@@ -715,6 +715,14 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(try converter.convert("<p>Hello <b>world</b></p>").output == "Hello **world**\n")
 }
 
+// Sources/MarkupConverter/Converter.swift:29
+@Test func MarkupConverter_Converter_29() throws {
+    var converter = try Converter(from: "html", to: "markdown")
+    converter.mediaExtraction = ExtractMedia(folder: "media")
+    let result = try converter.convert(#"<img src="data:image/png;base64,iVBORw==">"#)
+    #expect(result.media.count == 1)
+}
+
 // Sources/MarkupConverter/FormatRegistry+Sniffing.swift:11
 @Test func MarkupConverter_FormatRegistry_Sniffing_11() throws {
     #expect(FormatRegistry.sniffFormat(of: Array("<!DOCTYPE html><p>Hi".utf8)).name == "html")
@@ -781,6 +789,23 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 // Sources/MarkupConverter/TreeDumpWriter.swift:6
 @Test func MarkupConverter_TreeDumpWriter_6() throws {
     #expect(TreeDumpWriter().write(Document([.paragraph([.text("a")], .none)])).output == "paragraph\n  text \"a\"\n")
+}
+
+// Sources/MarkupConverter/Transforms/DataURI.swift:9
+@Test func MarkupConverter_DataURI_9() throws {
+    let uri = DataURI("data:image/png;base64,iVBORw==")
+    #expect(uri?.mediaType == "image/png")
+    #expect(uri?.bytes == [0x89, 0x50, 0x4E, 0x47])
+    #expect(DataURI("https://example.com/a.png") == nil)
+}
+
+// Sources/MarkupConverter/Transforms/ExtractMedia.swift:18
+@Test func MarkupConverter_ExtractMedia_18() throws {
+    let link = Link("data:image/gif;base64,R0lGODlhAQABAAAAACw=")
+    let doc = Document([.paragraph([.image([.text("dot")], link, .none)], .none)])
+    let result = ExtractMedia(folder: "media").apply(to: doc)
+    ignore(result.files.map(\.name))  // ["8f7e...(64 hex digits).gif"]
+    // result.document: the image's destination is "media/8f7e....gif"
 }
 
 // Sources/MarkupConverter/Transforms/PromoteStyles.swift:15
