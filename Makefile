@@ -1,6 +1,7 @@
 # make install PREFIX=/usr/local [DESTDIR=...]: builds the release binary (Swift runtime and
 # Foundation linked statically, not position-independent: the fastest start-up, see
-# README.md) and installs it as $(DESTDIR)$(PREFIX)/bin/mconv. make uninstall removes it.
+# README.md) and installs it, stripped, as $(DESTDIR)$(PREFIX)/bin/mconv. make uninstall
+# removes it.
 # The build goes to .build-static (as Benchmarks/corpus/bench.sh's), so it does not rebuild
 # the plain `swift build -c release` in .build for every switch of flags.
 
@@ -20,7 +21,7 @@ release:
 
 install: release
 	install -d "$(BINDIR)"
-	install -m 755 "$$($(SWIFT) build $(RELEASE) --show-bin-path)/mconv" "$(BINDIR)/mconv"
+	install -s -m 755 "$$($(SWIFT) build $(RELEASE) --show-bin-path)/mconv" "$(BINDIR)/mconv"
 
 uninstall:
 	rm -f "$(BINDIR)/mconv"
