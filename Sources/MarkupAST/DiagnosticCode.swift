@@ -54,8 +54,8 @@ extension DiagnosticCode {
     public static let inputEncoding = DiagnosticCode(rawValue: "input.encoding")
     /// Warning. Bytes undefined in the input's legacy encoding were replaced with U+FFFD.
     public static let inputInvalidBytes = DiagnosticCode(rawValue: "input.invalid-bytes")
-    /// Warning. Invalid UTF-16 (an unpaired surrogate, an odd last byte) was replaced with
-    /// U+FFFD.
+    /// Warning. Invalid UTF-16 (an unpaired surrogate, an odd last byte; in range JSON a lone
+    /// surrogate `\u` escape) was replaced with U+FFFD.
     public static let inputInvalidUTF16 = DiagnosticCode(rawValue: "input.invalid-utf16")
     /// Warning. Invalid UTF-8 was replaced with U+FFFD; the message gives the places.
     public static let inputInvalidUTF8 = DiagnosticCode(rawValue: "input.invalid-utf8")
