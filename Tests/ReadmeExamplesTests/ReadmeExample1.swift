@@ -7,8 +7,8 @@
 import MarkupConverter
 import Testing
 
-// README.md:108
-@Test func README_108() throws {
+// README.md:109
+@Test func README_109() throws {
     let converter = try Converter(from: "html", to: "markdown")
     let result = try converter.convert("<p>Hello <b>world</b> &lt;b&gt;</p>")
     #expect(printed(result.output) == "Hello **world** \\<b>")

@@ -10,8 +10,8 @@ import MarkupAST
 import StyledText
 import Testing
 
-// README.md:136
-@Test func README_136() throws {
+// README.md:137
+@Test func README_137() throws {
     // Build once, share everywhere (immutable and Sendable).
     let sheet = Stylesheet.standard.adding(css: """
         :root { font-family: -apple-system; font-size: 17px }
