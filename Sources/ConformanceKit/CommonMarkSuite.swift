@@ -59,6 +59,7 @@ public enum CommonMarkSuite {
         guard paths.data != nil else { return [] }
         var results = runHTML(paths: paths)
         results.append(runRoundTrip(paths: paths))
+        results.append(runRoundTripStyles(paths: paths))
         return results
     }
 
@@ -116,9 +117,56 @@ public enum CommonMarkSuite {
     /// example.
     /// Ids are `roundtrip:<file>:<example>`.
     public static func runRoundTrip(paths: ConformancePaths) -> SuiteResult {
-        var result = SuiteResult(name: roundTripName)
+        runRoundTrip(paths: paths, name: roundTripName, styles: [("roundtrip", { _ in })])
+    }
+
+    /// The writer styles `markdown-roundtrip-styles` runs every example with (ids
+    /// `<style>:<file>:<example>`): each sets the Markdown output options that have no effect
+    /// in the plain round trip.
+    public static let roundTripStyles:
+        [(name: String, apply: @Sendable (inout MarkdownWriterOptions) -> Void)] = [
+            (
+                "spaces-closed-shortcut",
+                { o in
+                    (o.hardBreak, o.headingStyle, o.thematicBreak) = (.spaces, .atxClosed, "* * *")
+                    (o.linkStyle, o.referenceStyle, o.referenceLocation) = (
+                        .reference, .shortcut, .block
+                    )
+                }
+            ),
+            (
+                "html-setext-collapsed",
+                { o in
+                    (o.hardBreak, o.headingStyle, o.thematicBreak) = (.html, .setext, "___")
+                    (o.linkStyle, o.referenceStyle) = (.reference, .collapsed)
+                }
+            ),
+            (
+                "spaced-dashes-full",
+                { o in
+                    (o.hardBreak, o.thematicBreak, o.bulletMarker) = (.spaces, "- - -", .asterisk)
+                    (o.linkStyle, o.referenceStyle) = (.reference, .full)
+                }
+            ),
+        ]
+
+    /// The round trip suite's name for ``roundTripStyles``.
+    public static let roundTripStylesName = "markdown-roundtrip-styles"
+
+    /// The round trip with every style of ``roundTripStyles``.
+    public static func runRoundTripStyles(paths: ConformancePaths) -> SuiteResult {
+        runRoundTrip(paths: paths, name: roundTripStylesName, styles: roundTripStyles)
+    }
+
+    /// The round trip as suite `name`, each example once per style (the style name is the
+    /// id's prefix).
+    static func runRoundTrip(
+        paths: ConformancePaths, name: String,
+        styles: [(name: String, apply: @Sendable (inout MarkdownWriterOptions) -> Void)]
+    ) -> SuiteResult {
+        var result = SuiteResult(name: name)
         guard let data = paths.data else { return result }
-        let expectations = Expectations.load(suite: roundTripName, from: paths.expectations)
+        let expectations = Expectations.load(suite: name, from: paths.expectations)
         for file in files where file.stem == "spec" || file.stem == "extensions" {
             guard let examples = load(file.stem, from: data) else {
                 result.notes.append("\(file.stem).json not found")
@@ -126,25 +174,29 @@ public enum CommonMarkSuite {
             }
             for example in examples {
                 if example.extensions.contains("disabled") {
-                    result.skipped += 1
+                    result.skipped += styles.count
                     continue
                 }
                 let extensions = MarkdownExtensions(names: file.extensions ?? example.extensions)
                 let expected = normalizeNewlines(example.html)
                 let reader = MarkdownReader(extensions: extensions)
                 let document = (try? reader.read(example.markdown).document) ?? Document()
-                // Soft breaks are kept (`--wrap=preserve`) so the HTML can match byte for byte.
-                var options = MarkdownWriterOptions(extensions: extensions)
-                options.wrap = .preserve
-                let writer = MarkdownWriter(options: options)
-                let markdown = writer.write(document).output
-                let html = renderHTML(markdown, extensions: extensions, file: file)
-                let ok = expected == "<IGNORE>\n" || html == expected
-                result.record(
-                    id: "roundtrip:\(file.stem):\(example.example)", passed: ok,
-                    expectations: expectations,
-                    detail: "markdown: \(abbreviate(markdown)) | "
-                        + difference(expected: expected, actual: html))
+                for style in styles {
+                    // Soft breaks are kept (`--wrap=preserve`) so the HTML can match byte for
+                    // byte.
+                    var options = MarkdownWriterOptions(extensions: extensions)
+                    options.wrap = .preserve
+                    style.apply(&options)
+                    let writer = MarkdownWriter(options: options)
+                    let markdown = writer.write(document).output
+                    let html = renderHTML(markdown, extensions: extensions, file: file)
+                    let ok = expected == "<IGNORE>\n" || html == expected
+                    result.record(
+                        id: "\(style.name):\(file.stem):\(example.example)", passed: ok,
+                        expectations: expectations,
+                        detail: "markdown: \(abbreviate(markdown)) | "
+                            + difference(expected: expected, actual: html))
+                }
             }
         }
         return result

@@ -223,11 +223,7 @@ extension MarkdownWriter.Renderer {
         case .table(let table):
             renderTable(table)
         case .thematicBreak:
-            var rule = "---"
-            if context.afterParagraphNoBlank || context.itemMarker == UInt8(ascii: "-") {
-                rule = "***"
-            }
-            emitLine(rule)
+            emitLine(thematicBreak(context: context))
         case .div(let blocks, let a):
             reportAttributes(a, element: a.tag ?? "div")
             if depth >= maxDepth {
@@ -238,6 +234,21 @@ extension MarkdownWriter.Renderer {
         case .footnoteDefinition(let label, let blocks, _):
             renderFootnoteDefinition(label: label, blocks)
         }
+    }
+
+    /// The `thematicBreak` option's line, or `***` (`___` in a `*` item) where it would read
+    /// as something else: dashes right under a paragraph (a setext underline), or the item's
+    /// own marker character as the first block of a bullet item (`- ---` is one rule).
+    func thematicBreak(context: BlockContext) -> String {
+        let chosen = options.thematicBreak
+        let rule = MarkdownWriterOptions.isThematicBreak(chosen) ? chosen : "---"
+        let character = rule.utf8.first
+        if context.itemMarker == character
+            || (context.afterParagraphNoBlank && character == UInt8(ascii: "-"))
+        {
+            return context.itemMarker == UInt8(ascii: "*") ? "___" : "***"
+        }
+        return rule
     }
 
     // MARK: Headings
@@ -291,6 +302,10 @@ extension MarkdownWriter.Renderer {
                 out.append(contentsOf: content[runStart...])
             } else {
                 out.append(contentsOf: content)
+            }
+            if options.headingStyle == .atxClosed {
+                out.append(0x20)
+                out.append(repeating: UInt8(ascii: "#"), count: level)
             }
             out.append(0x0A)
         }

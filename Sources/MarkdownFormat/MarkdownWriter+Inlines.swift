@@ -252,7 +252,7 @@ extension MarkdownWriter.Renderer {
         case .lineBreak:
             switch lineMode {
             case .paragraph, .setext:
-                appendMarkup("\\\n")
+                appendHardBreak()
             case .tableCell:
                 if options.rawHTML {
                     appendMarkup("<br>")
@@ -333,6 +333,27 @@ extension MarkdownWriter.Renderer {
                 appendMarkup("[^\(label)]")
             }
         }
+    }
+
+    /// A hard line break in the `hardBreak` style; spaces only after a character that is
+    /// not white space (else the line would be blank or its last space would join the break),
+    /// `<br />` only where raw HTML is allowed.
+    func appendHardBreak() {
+        switch options.hardBreak {
+        case .spaces:
+            if let last = buffer.last, last != 0x0A, last != 0x20, last != 0x09 {
+                appendMarkup("  \n")
+                return
+            }
+        case .html:
+            if options.rawHTML {
+                appendMarkup("<br />\n")
+                return
+            }
+        case .backslash:
+            break
+        }
+        appendMarkup("\\\n")
     }
 
     // MARK: Emphasis
@@ -636,6 +657,7 @@ extension MarkdownWriter.Renderer {
         }
         escapeBangBeforeBracket()
         appendMarkup(image ? "![" : "[")
+        let textStart = buffer.count
         linkTextDepth += 1
         inlineDepth += 1
         if !image { linkDepth += 1 }
@@ -644,7 +666,7 @@ extension MarkdownWriter.Renderer {
         inlineDepth -= 1
         linkTextDepth -= 1
         if options.linkStyle == .reference {
-            appendMarkup("][\(referenceLabel(link))]")
+            appendReference(link, textStart: textStart, following: following)
             return
         }
         let start = buffer.count
@@ -659,13 +681,91 @@ extension MarkdownWriter.Renderer {
         origins.append(repeating: Origin.markup, count: buffer.count - start)
     }
 
-    func referenceLabel(_ link: Link) -> Int {
+    /// Ends a reference link whose text starts at `textStart`: `][1]`, or with
+    /// `referenceStyle` collapsed or shortcut `][]` / `]` when the text can be its label (see
+    /// `MarkdownWriterOptions.ReferenceStyle`); a new label gets a pending definition.
+    func appendReference(_ link: Link, textStart: Int, following: Following) {
         let key = ReferenceKey(destination: link.destination, title: link.title)
+        if options.referenceStyle != .full, let label = textLabel(from: textStart) {
+            let folded = Self.foldedLabel(label)
+            let owner = referenceOwners[folded]
+            if owner == nil || owner == key {
+                if owner == nil {
+                    referenceOwners[folded] = key
+                    pendingReferences.append((label, link))
+                }
+                // `[text]` before `(`, `[` or `:` would read as an inline link, a full
+                // reference or a definition.
+                var shortcut = options.referenceStyle == .shortcut
+                switch following {
+                case .end: break
+                case .byte(let next):
+                    if next == UInt8(ascii: "(") || next == UInt8(ascii: "[")
+                        || next == UInt8(ascii: ":")
+                    {
+                        shortcut = false
+                    }
+                case .unknown: shortcut = false
+                }
+                appendMarkup(shortcut ? "]" : "][]")
+                return
+            }
+        }
+        appendMarkup("][\(numberedLabel(key, link))]")
+    }
+
+    /// The number that labels `key`'s definition, taken on first use (a number some link
+    /// text already holds as its label is skipped).
+    func numberedLabel(_ key: ReferenceKey, _ link: Link) -> String {
         if let label = referenceLabels[key] { return label }
-        let label = referenceLabels.count + 1
+        var label = String(nextReferenceNumber)
+        while referenceOwners[label] != nil {
+            nextReferenceNumber += 1
+            label = String(nextReferenceNumber)
+        }
+        nextReferenceNumber += 1
         referenceLabels[key] = label
+        referenceOwners[label] = key
         pendingReferences.append((label, link))
         return label
+    }
+
+    /// The link text written from `textStart` to the end of the buffer, when it can be a
+    /// link label that reads back as itself: not blank, at most 999 bytes, one line, no
+    /// brackets, no leading `^` (a footnote), no `|` in a table cell (cells unescape it).
+    func textLabel(from textStart: Int) -> String? {
+        let text = buffer[textStart...]
+        guard text.count <= 999, text.first != UInt8(ascii: "^") else { return nil }
+        var blank = true
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A, 0x0D: return nil
+            case UInt8(ascii: "|") where lineMode == .tableCell: return nil
+            case 0x20, 0x09: continue
+            default: blank = false
+            }
+        }
+        return blank ? nil : String(decoding: text, as: UTF8.self)
+    }
+
+    /// A label as cmark-gfm matches it: white space runs as one space, trimmed, case folded
+    /// (approximated by lower-, upper- and lowercasing twice, which maps `ẞ`, `ß` and `SS`
+    /// alike; ASCII only needs lowercasing).
+    static func foldedLabel(_ label: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var space = false
+        for scalar in label.unicodeScalars {
+            if scalar == " " || scalar == "\t" {
+                space = !scalars.isEmpty
+                continue
+            }
+            if space { scalars.append(" ") }
+            space = false
+            scalars.append(scalar)
+        }
+        let collapsed = String(scalars)
+        if collapsed.utf8.allSatisfy({ $0 < 0x80 }) { return collapsed.lowercased() }
+        return collapsed.uppercased().lowercased().uppercased().lowercased()
     }
 
     func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following) {

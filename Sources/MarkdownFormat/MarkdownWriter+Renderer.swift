@@ -46,8 +46,13 @@ extension MarkdownWriter {
         var droppedContent = DroppedAttributes()
         @exclusivity(unchecked) var prefixes: [Prefix] = []
         @exclusivity(unchecked) var depth = 0
-        var referenceLabels: [ReferenceKey: Int] = [:]
-        var pendingReferences: [(label: Int, link: Link)] = []
+        /// The numbered labels of reference links, and the next number.
+        var referenceLabels: [ReferenceKey: String] = [:]
+        var nextReferenceNumber = 1
+        /// Every label defined (numbers and link texts, as `foldedLabel` gives them) and the
+        /// link it stands for.
+        var referenceOwners: [String: ReferenceKey] = [:]
+        var pendingReferences: [(label: String, link: Link)] = []
         // Inline rendering state (one paragraph at a time).
         @exclusivity(unchecked) var buffer: [UInt8] = []
         @exclusivity(unchecked) var origins: [UInt8] = []

@@ -6,12 +6,15 @@
 /// MarkdownWriterOptions.WrapMode.allCases.map(\.rawValue)  // ["none", "auto", "preserve"]
 /// ```
 extension MarkdownWriterOptions {
-    /// Heading syntax: `atx` (`## Title`) or `setext` (underlined; levels 1 and 2 only).
+    /// Heading syntax: `atx` (`## Title`), `setext` (underlined; levels 1 and 2 only) or
+    /// `atx-closed` (`## Title ##`).
     public enum HeadingStyle: String, CaseIterable, Hashable, Sendable {
         /// `## Title`.
         case atx
         /// `Title` underlined with `===` / `---` (levels 1-2).
         case setext
+        /// `## Title ##`: the closing sequence as long as the opening one.
+        case atxClosed = "atx-closed"
     }
 
     /// The bullet list marker: `-`, `*` or `+`.
@@ -107,5 +110,38 @@ extension MarkdownWriterOptions {
         case html
         /// A flattened pipe table.
         case pipe
+    }
+
+    /// How a hard line break is written before the line end.
+    ///
+    /// `spaces` falls back to `backslash` where the spaces would not be a break (at the start
+    /// of a line, or after text that ends in a space or tab, whose space would be lost);
+    /// `html` falls back to `backslash` when raw HTML is not allowed. `<br />` reads back as
+    /// raw HTML that renders as the same break.
+    public enum HardBreakStyle: String, CaseIterable, Hashable, Sendable {
+        /// `line\` + line end.
+        case backslash
+        /// `line` + two spaces + line end.
+        case spaces
+        /// `line<br />` + line end.
+        case html
+    }
+
+    /// The form of a reference link with `linkStyle == .reference`.
+    ///
+    /// `collapsed` and `shortcut` use the link text as the label, so they are only written
+    /// where that reads back as the same link: the text is a valid label (not empty or blank,
+    /// at most 999 bytes, on one line, without brackets, not starting with `^`, no `|` in a
+    /// table cell) and no other definition holds that label after case folding and white
+    /// space collapsing (`[Go]` to one URL and `[go]` to another). Anything else is written
+    /// in the `full` form with a number, so both forms can meet in one document. A shortcut
+    /// followed by `(`, `[` or `:` is written collapsed (it would read as another construct).
+    public enum ReferenceStyle: String, CaseIterable, Hashable, Sendable {
+        /// `[text][1]` and `[1]: url`.
+        case full
+        /// `[text][]` and `[text]: url`.
+        case collapsed
+        /// `[text]` and `[text]: url`.
+        case shortcut
     }
 }

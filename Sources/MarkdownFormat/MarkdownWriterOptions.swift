@@ -15,7 +15,8 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
     /// What the writer may emit; without `.table` tables go through the fallback, without
     /// `.strikethrough` strike text becomes raw `<del>` or plain text, and so on.
     public var extensions: MarkdownExtensions
-    /// ATX (`# Title`) or setext (`Title` + `=====`) headings. Default `.atx`.
+    /// ATX (`# Title`), closed ATX (`# Title #`) or setext (`Title` + `=====`) headings.
+    /// Default `.atx`.
     public var headingStyle: HeadingStyle
     /// The bullet list marker. Default `-`.
     public var bulletMarker: BulletMarker
@@ -43,6 +44,18 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
     public var rawHTML: Bool
     /// Whether images with a width or height are written as raw `<img>`. Default false.
     public var imageSizeAsHTML: Bool
+    /// How a hard line break is written: `\` (default), two spaces or `<br />` before the
+    /// line end. Spaces and `<br />` fall back to `\` where they cannot work (see
+    /// ``HardBreakStyle``).
+    public var hardBreak: HardBreakStyle
+    /// The thematic break line, such as `***`, `---`, `___` or `* * *` (see
+    /// ``isThematicBreak(_:)``). Default `---`. Where it would read as something else (`---`
+    /// under a paragraph, `* * *` as the first block of a `*` list item) the writer uses
+    /// `***` or `___` instead; a string that is not a thematic break is replaced by `---`.
+    public var thematicBreak: String
+    /// With `linkStyle == .reference`: `[text][1]` (default), `[text][]` or `[text]` (see
+    /// ``ReferenceStyle``).
+    public var referenceStyle: ReferenceStyle
 
     /// Creates options; everything but `extensions` starts at its documented default.
     public init(
@@ -60,7 +73,10 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
         referenceLocation: ReferenceLocation = .document,
         tables: TableFallback = .auto,
         rawHTML: Bool = true,
-        imageSizeAsHTML: Bool = false
+        imageSizeAsHTML: Bool = false,
+        hardBreak: HardBreakStyle = .backslash,
+        thematicBreak: String = "---",
+        referenceStyle: ReferenceStyle = .full
     ) {
         self.extensions = extensions
         self.headingStyle = headingStyle
@@ -77,5 +93,31 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
         self.tables = tables
         self.rawHTML = rawHTML
         self.imageSizeAsHTML = imageSizeAsHTML
+        self.hardBreak = hardBreak
+        self.thematicBreak = thematicBreak
+        self.referenceStyle = referenceStyle
+    }
+
+    /// Whether `line` is a CommonMark thematic break as the writer accepts it: three or more
+    /// of one of `*`, `-`, `_`, with spaces or tabs between them (not before or after).
+    ///
+    /// ```swift
+    /// MarkdownWriterOptions.isThematicBreak("* * *")  // true
+    /// MarkdownWriterOptions.isThematicBreak("-*-")  // false
+    /// ```
+    public static func isThematicBreak(_ line: String) -> Bool {
+        let bytes = Array(line.utf8)
+        guard let first = bytes.first, let last = bytes.last, first == last,
+            first == UInt8(ascii: "*") || first == UInt8(ascii: "-") || first == UInt8(ascii: "_")
+        else { return false }
+        var count = 0
+        for byte in bytes {
+            if byte == first {
+                count += 1
+            } else if byte != 0x20 && byte != 0x09 {
+                return false
+            }
+        }
+        return count >= 3
     }
 }

@@ -3,7 +3,7 @@
 /// The raw value is the string printed in diagnostics and written to JSON; it never changes
 /// once released. Families: `input.*` (decoding the bytes), `parse.*` (input a reader
 /// recovered from), `lossy.*` (what a writer could not express), `select.*` (`--select` found
-/// nothing), `style.*` (CSS a stylesheet
+/// nothing), `media.*` (`--extract-media` left an image as it was), `style.*` (CSS a stylesheet
 /// ignored or adjusted), `write.*` (a writer that failed). This file is the table of every code:
 /// each member says when it is emitted and with what severity. `Formats/diagnostics.md` lists
 /// the same table for users.
@@ -54,8 +54,8 @@ extension DiagnosticCode {
     public static let inputEncoding = DiagnosticCode(rawValue: "input.encoding")
     /// Warning. Bytes undefined in the input's legacy encoding were replaced with U+FFFD.
     public static let inputInvalidBytes = DiagnosticCode(rawValue: "input.invalid-bytes")
-    /// Warning. Invalid UTF-16 (an unpaired surrogate, an odd last byte) was replaced with
-    /// U+FFFD.
+    /// Warning. Invalid UTF-16 (an unpaired surrogate, an odd last byte; in range JSON a lone
+    /// surrogate `\u` escape) was replaced with U+FFFD.
     public static let inputInvalidUTF16 = DiagnosticCode(rawValue: "input.invalid-utf16")
     /// Warning. Invalid UTF-8 was replaced with U+FFFD; the message gives the places.
     public static let inputInvalidUTF8 = DiagnosticCode(rawValue: "input.invalid-utf8")
@@ -259,6 +259,17 @@ extension DiagnosticCode {
     /// Warning. `--select`: no element matched the selector (named in the message); the
     /// output is empty.
     public static let selectNoMatch = DiagnosticCode(rawValue: "select.no-match")
+}
+
+// MARK: - media.*: extracting images (`--extract-media`)
+
+extension DiagnosticCode {
+    /// Warning. `--extract-media`: a `data:` image whose content does not decode (bad base64,
+    /// empty) was kept as it is.
+    public static let mediaInvalidData = DiagnosticCode(rawValue: "media.invalid-data")
+    /// Note. `--extract-media`: a `data:` image whose media type is not an image type it
+    /// knows was kept as it is.
+    public static let mediaNotImage = DiagnosticCode(rawValue: "media.not-image")
 }
 
 // MARK: - style.*: CSS a stylesheet ignored or adjusted

@@ -158,6 +158,27 @@ extension ConversionOption {
         flag(
             "image-size-html", \.markdownWriter.imageSizeAsHTML, output: markdown,
             "Write image sizes as raw <img> in Markdown."),
+        // Markdown writer styles (hard breaks, thematic breaks, reference link forms)
+        choice(
+            "hard-break", \.markdownWriter.hardBreak, output: markdown,
+            "Hard line break style (default backslash; spaces and html fall back to it where "
+                + "they cannot work)."),
+        ConversionOption(
+            "thematic-break", output: markdown,
+            "The thematic break line: three or more of one of *, - or _, spaces between "
+                + "allowed (default ---; *** where --- would underline a paragraph)."
+        ) { options, text throws(FormatError) in
+            guard MarkdownWriterOptions.isThematicBreak(text) else {
+                throw FormatError(
+                    "--thematic-break takes three or more of one of *, - or _ with spaces or "
+                        + "tabs between (such as ***, ---, ___ or * * *), not '\(text)'")
+            }
+            options.markdownWriter.thematicBreak = text
+        },
+        choice(
+            "reference-style", \.markdownWriter.referenceStyle, output: markdown,
+            "With --link-style reference: [text][1], [text][] or [text] (collapsed and "
+                + "shortcut only where the text is a label no other link uses; else full)."),
         // Transforms (any input and output)
         ConversionOption(
             "select", output: [],

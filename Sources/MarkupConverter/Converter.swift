@@ -22,6 +22,16 @@ public struct Converter: Sendable {
     /// Whether `convert(bytes:)` lets an HTML `<meta charset>` choose the encoding of input
     /// that is not valid UTF-8 (set for HTML input by `init(from:to:settings:)`).
     public var sniffsHTMLCharset = false
+    /// Takes `data:` images out of the document after the transforms (`--extract-media`): the
+    /// result's ``ConversionResult/media`` holds the files for the caller to write.
+    ///
+    /// ```swift
+    /// var converter = try Converter(from: "html", to: "markdown")
+    /// converter.mediaExtraction = ExtractMedia(folder: "media")
+    /// let result = try converter.convert(#"<img src="data:image/png;base64,iVBORw==">"#)
+    /// result.media.count  // 1
+    /// ```
+    public var mediaExtraction: ExtractMedia?
 
     /// Creates a converter from reader and writer values.
     public init(
@@ -78,10 +88,16 @@ public struct Converter: Sendable {
         var selected: [Diagnostic] = []
         if let selection { (document, selected) = selection.apply(to: document) }
         for transform in transforms { document = transform(document) }
+        var media: [ExtractMedia.File] = []
+        if let mediaExtraction {
+            let extracted = mediaExtraction.apply(to: document)
+            (document, media) = (extracted.document, extracted.files)
+            selected += extracted.diagnostics
+        }
         let written = writer.write(document)
         return ConversionResult(
             output: written.output, document: document,
-            diagnostics: read.diagnostics + selected + written.diagnostics)
+            diagnostics: read.diagnostics + selected + written.diagnostics, media: media)
     }
 
     /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or
@@ -106,6 +122,9 @@ public struct ConversionResult: Sendable {
     public var document: Document
     /// Reader and writer diagnostics.
     public var diagnostics: [Diagnostic]
+    /// The files ``Converter/mediaExtraction`` took out of the document, to be written by the
+    /// caller into the folder the references name.
+    public var media: [ExtractMedia.File] = []
 
     /// Whether any diagnostic reports lost content (`lossy.*`).
     public var isLossy: Bool { diagnostics.contains { $0.isLossy } }

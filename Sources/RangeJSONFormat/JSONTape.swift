@@ -47,6 +47,8 @@ struct JSONTape {
     private(set) var entries: [Entry] = []
     /// Decoded strings that had escapes.
     private(set) var strings: [String] = []
+    /// Where each `\u` escape of a lone surrogate starts (read as U+FFFD).
+    private(set) var loneSurrogates: [Int] = []
 
     /// Parses `bytes`, the UTF-8 of `source` (they must outlive the tape); throws
     /// `JSONValue.parse`'s errors.
@@ -58,6 +60,7 @@ struct JSONTape {
         try parser.parseDocument()
         entries = parser.entries
         strings = parser.strings
+        loneSurrogates = parser.loneSurrogates
     }
 
     // MARK: Access
@@ -160,6 +163,7 @@ struct JSONTapeParser {
     var depth = 0
     var entries: [JSONTape.Entry] = []
     var strings: [String] = []
+    var loneSurrogates: [Int] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.b = bytes }
 
@@ -368,6 +372,7 @@ struct JSONTapeParser {
         var parser = JSONParser(b)
         parser.i = first - 1
         let decoded = try parser.parseString()
+        loneSurrogates += parser.loneSurrogates
         i = parser.i
         entries.append(
             JSONTape.Entry(

@@ -153,6 +153,8 @@ struct JSONParser {
     var i = 0
     var depth = 0
     static let maxDepth = 512
+    /// Where each `\u` escape of a lone surrogate starts (its `\`); each was read as U+FFFD.
+    var loneSurrogates: [Int] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.b = bytes }
 
@@ -378,6 +380,7 @@ struct JSONParser {
             case 0x72: out.append(0x0D)
             case 0x74: out.append(0x09)
             case 0x75:
+                let escapeStart = i - 2
                 var v = try hex4()
                 if v >= 0xD800 && v < 0xDC00, i + 1 < b.count, b[i] == 0x5C, b[i + 1] == 0x75 {
                     let save = i
@@ -389,7 +392,12 @@ struct JSONParser {
                         i = save
                     }
                 }
-                let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+                var scalar: Unicode.Scalar = "\u{FFFD}"
+                if let valid = Unicode.Scalar(v) {
+                    scalar = valid
+                } else {
+                    loneSurrogates.append(escapeStart)
+                }
                 out += Array(String(Character(scalar)).utf8)
             default:
                 throw error("invalid escape in string", at: i - 2)

@@ -62,7 +62,16 @@ public struct RangeJSONReader: MarkupReader {
                 // The blocks are built normalized (see `Normalize`): no empty texts, adjacent
                 // texts or empty containers, and no empty paragraphs.
                 let blocks = try state.document(tape)
-                return ReadResult(document: Document(blocks), diagnostics: state.diagnostics)
+                // A `\uD800` without its pair cannot be text: reported, not replaced silently.
+                let replaced = tape.loneSurrogates.map { position in
+                    let place = JSONParser(bytes).error("", at: position)
+                    return Diagnostic(
+                        .warning, .inputInvalidUTF16,
+                        "a lone surrogate escape in a JSON string was replaced with U+FFFD",
+                        line: place.line, column: place.column)
+                }
+                return ReadResult(
+                    document: Document(blocks), diagnostics: replaced + state.diagnostics)
             }
         }
         return try result.get()

@@ -85,32 +85,57 @@ extension CLIOptions {
         func size(_ path: String) -> Int {
             ((try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         }
+        /// The folders entered (device and inode), so a symbolic link loop is entered once.
+        var entered: Set<[UInt64]> = []
+        func problem(_ path: String, _ reason: String) {
+            problems.append(
+                BatchOutcome(
+                    status: .badInput, messages: "mconv: cannot read '\(path)': \(reason)\n"))
+        }
         func walk(_ folder: String, relative: String) {
+            var info = stat()
+            if stat(folder, &info) == 0,
+                !entered.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted
+            {
+                return
+            }
             let names: [String]
             do {
                 names = try manager.contentsOfDirectory(atPath: folder)
             } catch {
                 let code = (error as NSError).code == 257 ? EACCES : ENOENT
-                let reason = String(cString: strerror(code))
-                problems.append(
-                    BatchOutcome(
-                        status: .badInput, messages: "mconv: cannot read '\(folder)': \(reason)\n"))
+                problem(folder, String(cString: strerror(code)))
                 return
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 let mirrored = relative.isEmpty ? name : relative + "/" + name
-                var isFolder: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-                if isFolder.boolValue {
+                let isInput =
+                    FormatRegistry.format(forPath: name).flatMap {
+                        FormatRegistry.entry(named: $0)?.readable
+                    } == true
+                // (stat follows symbolic links; a dangling one fails.)
+                guard stat(path, &info) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    let link = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                    if isInput {
+                        problem(path, reason + (link ? " (a dangling symbolic link)" : ""))
+                    }
+                    continue
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
                     // Not into the output folder when it is inside an input folder.
                     let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
                     if standardized == outputFolder { continue }
                     walk(path, relative: mirrored)
-                } else if let format = FormatRegistry.format(forPath: name),
-                    FormatRegistry.entry(named: format)?.readable == true
-                {
-                    batch.append(BatchFile(path: path, relative: mirrored, size: size(path)))
+                case S_IFREG:
+                    if isInput {
+                        batch.append(BatchFile(path: path, relative: mirrored, size: size(path)))
+                    }
+                default:
+                    // A FIFO would block the batch, a device never end.
+                    if isInput { problem(path, "not a regular file (skipped)") }
                 }
             }
         }
@@ -140,15 +165,18 @@ extension CLIOptions {
             let (fromName, note) = inputFormat(path: file.path, bytes: bytes)
             if let note, verbose, !quiet { outcome.messages += "mconv: \(note)\n" }
             let toName = outputFormat(forInput: fromName)
-            let converter = try self.converter(from: fromName, to: toName)
+            let outputPath = try outputPath(for: file, format: toName, outputDir: outputDir)
+            var converter = try self.converter(from: fromName, to: toName)
+            converter.mediaExtraction = mediaExtraction(forOutput: outputPath)
             let converted = try convert(bytes, source: file.path, with: converter)
-            let result = Converted(output: converted.output, diagnostics: converted.diagnostics)
-            outcome.messages += diagnosticLines(result.diagnostics, source: file.path)
-            outcome.lossy = result.diagnostics.contains {
+            outcome.messages += diagnosticLines(converted.diagnostics, source: file.path)
+            outcome.lossy = converted.diagnostics.contains {
                 $0.isLossy && !Self.matches($0.code, ignore)
             }
+            let result = Converted(
+                output: converted.output, diagnostics: converted.diagnostics,
+                media: converted.media)
             try checkResult(result, source: file.path, to: toName)
-            let outputPath = try outputPath(for: file, format: toName, outputDir: outputDir)
             let owner = claims.withLock { taken in
                 let key = URL(fileURLWithPath: outputPath).standardizedFileURL.path
                 if let owner = taken[key] { return owner }
@@ -160,6 +188,13 @@ extension CLIOptions {
                     message: "not written: '\(owner)' has the same output '\(outputPath)'",
                     status: .cannotWrite)
             }
+            let folder = (outputPath as NSString).deletingLastPathComponent
+            if let reason = Self.makeFolder(folder) {
+                throw Failure(
+                    message: "cannot write '\(outputPath)': \(folder): \(reason)",
+                    status: .cannotWrite)
+            }
+            try writeMedia(result.media, tag: tag)
             try writeOutput(result.output, to: outputPath, tag: tag)
         } catch {
             outcome.status = error.status
@@ -174,7 +209,7 @@ extension CLIOptions {
     }
 
     /// Where a file's output goes: its mirrored path under `outputDir` with the output
-    /// format's extension (instead of the input's, when it names a format). Creates the folder.
+    /// format's extension (instead of the input's, when it names a format).
     func outputPath(for file: BatchFile, format: String, outputDir: String) throws(Failure)
         -> String
     {
@@ -191,17 +226,6 @@ extension CLIOptions {
             == URL(fileURLWithPath: file.path).standardizedFileURL
         if same {
             throw Failure(message: "the output would replace the input", status: .cannotWrite)
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
-            let reason = exists ? "not a folder" : "cannot create it"
-            throw Failure(
-                message: "cannot write '\(path)': \(folder): \(reason)", status: .cannotWrite)
         }
         return path
     }

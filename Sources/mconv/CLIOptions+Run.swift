@@ -228,6 +228,14 @@ extension CLIOptions {
         } catch {
             fail(error.message, .usage)
         }
+        if jobs != nil && outputDir == nil && !quiet {
+            FileHandle.standardError.write(
+                Data("mconv: warning: --jobs applies only with --output-dir; ignored\n".utf8))
+        }
+        // Ctrl-C removes the temporary files of the outputs being written.
+        if outputDir != nil || (self.output ?? "-") != "-" || extractMedia != nil {
+            TemporaryFiles.shared.removeOnInterrupt()
+        }
         if let outputDir { runBatch(outputDir: outputDir) }
         runJoined(checked: (input, output, checked))
     }
@@ -257,21 +265,25 @@ extension CLIOptions {
             ? Self.displayName(paths[0]) : paths.map(Self.displayName).joined(separator: "+")
         let result: Converted
         do throws(Failure) {
-            let converter =
+            var converter =
                 fromName == checked.input
                 ? checked.converter : try self.converter(from: fromName, to: toName)
+            converter.mediaExtraction = mediaExtraction(forOutput: output)
             if inputs.allSatisfy({ $0.format == fromName }) {
                 var bytes = inputs[0].bytes
                 for input in inputs.dropFirst() { bytes += [0x0A, 0x0A] + input.bytes }
                 inputs = []
                 let converted = try convert(bytes, source: source, with: converter)
-                result = Converted(output: converted.output, diagnostics: converted.diagnostics)
+                result = Converted(
+                    output: converted.output, diagnostics: converted.diagnostics,
+                    media: converted.media)
             } else {
-                result = try joinDocuments(inputs, to: toName, writer: converter.writer)
+                result = try joinDocuments(inputs, to: toName, with: converter)
             }
             let lines = diagnosticLines(result.diagnostics, source: source)
             if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
             try checkResult(result, source: source, to: toName)
+            try writeMedia(result.media, tag: 0)
             try writeOutput(result.output, to: output, tag: 0)
         } catch {
             fail(error.message, error.status)
@@ -295,12 +307,12 @@ extension CLIOptions {
         }
     }
 
-    /// Reads each input in its own format and writes the joined documents with `writer`;
-    /// warns that the formats differ. The result's diagnostics are the writer's (the
-    /// readers' are printed here, each naming its input).
+    /// Reads each input in its own format and writes the joined documents with `joined`'s
+    /// writer (and media extraction); warns that the formats differ. The result's diagnostics
+    /// are the writer's (the readers' are printed here, each naming its input).
     func joinDocuments(
         _ inputs: [(path: String, bytes: [UInt8], format: String)], to toName: String,
-        writer: any MarkupWriter
+        with joiner: Converter
     ) throws(Failure) -> Converted {
         if !quiet {
             let formats = inputs.map { "\(Self.displayName($0.path)): \($0.format)" }
@@ -335,9 +347,16 @@ extension CLIOptions {
             joined.blocks += document.blocks
             joined.metadata.merge(document.metadata) { first, _ in first }
         }
-        let written = writer.write(joined)
+        var (media, extractDiagnostics): ([ExtractMedia.File], [Diagnostic]) = ([], [])
+        if let extraction = joiner.mediaExtraction {
+            let extracted = extraction.apply(to: joined)
+            (joined, media, extractDiagnostics) =
+                (extracted.document, extracted.files, extracted.diagnostics)
+        }
+        let written = joiner.writer.write(joined)
         return Converted(
-            output: written.output, diagnostics: written.diagnostics, printed: readDiagnostics)
+            output: written.output, diagnostics: extractDiagnostics + written.diagnostics,
+            printed: readDiagnostics, media: media)
     }
 }
 
@@ -347,17 +366,25 @@ struct Converted {
     var diagnostics: [Diagnostic]
     /// Diagnostics printed already (the readers' when inputs are joined as documents).
     var printed: [Diagnostic] = []
+    /// Files `--extract-media` took out, to write before the output.
+    var media: [ExtractMedia.File] = []
     var isLossy: Bool { (diagnostics + printed).contains { $0.isLossy } }
 }
 
-/// Writes `text` to standard output (`path` nil or `-`) or to the file at `path`, atomically:
-/// a temporary file in the same folder, renamed over `path` when complete. `tag` keeps the
-/// temporary names of concurrent writes apart.
+/// Writes `text` to standard output (`path` nil or `-`) or to the file at `path`, atomically
+/// (see ``writeAtomically(to:tag:_:)``).
 func writeOutput(_ text: String, to path: String?, tag: Int) throws(Failure) {
     guard let path, path != "-" else {
         writeToStandardOutput(text)
         return
     }
+    try writeAtomically(to: path, tag: tag) { writeAll(text, to: $0) }
+}
+
+/// Writes a file whole: `body` writes into a temporary file in the same folder (returning
+/// an `errno` or 0), which is renamed over `path` when complete, and removed on failure or
+/// Ctrl-C (`TemporaryFiles`). `tag` keeps the temporary names of concurrent writes apart.
+func writeAtomically(to path: String, tag: Int, _ body: (Int32) -> Int32) throws(Failure) {
     func failure(_ error: Int32) -> Failure {
         let reason = String(cString: strerror(error))
         return Failure(message: "cannot write '\(path)': \(reason)", status: .cannotWrite)
@@ -366,9 +393,11 @@ func writeOutput(_ text: String, to path: String?, tag: Int) throws(Failure) {
     let folder = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     let temporary = "\(folder).\(name).mconv-\(getpid())-\(tag).tmp"
+    guard TemporaryFiles.shared.add(temporary) else { throw failure(EINTR) }
+    defer { TemporaryFiles.shared.remove(temporary) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(errno) }
-    var error = writeAll(text, to: descriptor)
+    var error = body(descriptor)
     if close(descriptor) != 0 && error == 0 { error = errno }
     if error == 0 && rename(temporary, path) != 0 { error = errno }
     if error != 0 {

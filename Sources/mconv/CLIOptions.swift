@@ -35,6 +35,8 @@ struct CLIOptions: Equatable, Sendable {
     var jobs: Int?
     /// `--force`: convert input that looks binary.
     var force = false
+    /// `--extract-media`: the folder `data:` images are written into.
+    var extractMedia: String?
     /// Table options by name (flags as `true` / `false`), as `ConversionSettings.values`.
     var values: [String: String] = [:]
     /// Repeatable table options, as `ConversionSettings.lists`.
@@ -136,7 +138,7 @@ extension CLIOptions {
                     }
                     let codes = value.split(separator: ",").map(String.init)
                     if name == "fail-on" { failOn = codes } else { ignore = codes }
-                case "from", "to", "output", "color", "output-dir":
+                case "from", "to", "output", "color", "output-dir", "extract-media":
                     let value = inline.map(String.init) ?? next()
                     guard let value else { throw FormatError("") }
                     if name == "from" { from = value }
@@ -144,6 +146,7 @@ extension CLIOptions {
                     if name == "output" { output = value }
                     if name == "color" { color = value }
                     if name == "output-dir" { outputDir = value }
+                    if name == "extract-media" { extractMedia = value }
                 default: throw FormatError("unknown option '\(argument)'")
                 }
                 continue

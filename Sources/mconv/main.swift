@@ -43,7 +43,7 @@ struct MConv: ParsableCommand {
             Without -f, the format comes from the file extension, else from the content.
             With --output-dir each input (files, folders) is converted to its own file.
             Exit codes: 0 ok, 1 usage, 2 input unreadable or invalid, 3 --strict and a lossy
-            conversion, 4 output cannot be written.
+            conversion, 4 output cannot be written, 130 interrupted.
             """,
         version: "mconv 0.1.0"
     )
@@ -73,6 +73,11 @@ struct MConv: ParsableCommand {
     var jobs: Int?
 
     @Flag(help: "Convert input that looks binary (NUL bytes) anyway.") var force = false
+
+    @Option(
+        name: .customLong("extract-media"),
+        help: "Write data: images into this folder and point the images there.")
+    var extractMedia: String?
 
     /// The files and the reader and writer options, which the option table reads.
     @Argument(
@@ -108,7 +113,8 @@ struct MConv: ParsableCommand {
                 verbose: verbose,
                 failOn: failOn.flatMap { $0.split(separator: ",").map(String.init) },
                 ignore: ignore.flatMap { $0.split(separator: ",").map(String.init) },
-                color: color, outputDir: outputDir, jobs: jobs, force: force)
+                color: color, outputDir: outputDir, jobs: jobs, force: force,
+                extractMedia: extractMedia)
             do { try o.read(files, quick: false) } catch { throw ValidationError(error.message) }
             return o
         }
@@ -166,18 +172,21 @@ func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Int32? {
 /// `errno` of a failed write, or 0.
 func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
     var text = text
-    return text.withUTF8 { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
+    return text.withUTF8 { writeAll($0, to: descriptor) }
+}
+
+/// Writes `bytes` to `descriptor` with write(2); the `errno` of a failed write, or 0.
+func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return errno
         }
-        return 0
+        offset += written
     }
+    return 0
 }
 
 /// Writes `text` to standard output; a failed write ends the run with `.cannotWrite`.
@@ -217,7 +226,7 @@ func splitAttachedShortOptions(_ arguments: [String]) -> [String] {
         guard argument.hasPrefix("--"), !argument.contains("=") else { return false }
         let name = argument.dropFirst(2)
         switch name {
-        case "from", "to", "output", "color", "output-dir", "jobs": return true
+        case "from", "to", "output", "color", "output-dir", "jobs", "extract-media": return true
         default: return ConversionOption.named(name).map { $0.kind != .flag } ?? false
         }
     }

@@ -31,6 +31,18 @@ import Testing
 /// The Markdown writer's gate: every spec and extensions example read, written as Markdown and
 /// read again must still give cmark-gfm's HTML, apart from the listed known failures.
 @Test func markdownRoundTripHasNoUnexpectedResults() {
+    expectCleanRoundTrip(atLeast: 600) { CommonMarkSuite.runRoundTrip(paths: $0) }
+}
+
+/// The same round trip with the Markdown output styles (hard breaks, closed and setext
+/// headings, thematic break strings, reference link forms): each must still read back as
+/// cmark-gfm's HTML.
+@Test func markdownRoundTripWithStylesHasNoUnexpectedResults() {
+    expectCleanRoundTrip(atLeast: 2000) { CommonMarkSuite.runRoundTripStyles(paths: $0) }
+}
+
+/// Runs a round trip suite: more than `atLeast` passes, no unexpected result.
+func expectCleanRoundTrip(atLeast: Int, _ run: (ConformancePaths) -> SuiteResult) {
     let paths = ConformancePaths.resolve()
     guard paths.data != nil else {
         print(
@@ -38,8 +50,8 @@ import Testing
         )
         return
     }
-    let result = CommonMarkSuite.runRoundTrip(paths: paths)
-    #expect(result.passed > 600, "\(result.summary)")
+    let result = run(paths)
+    #expect(result.passed > atLeast, "\(result.summary)")
     let details = result.unexpectedFailures.prefix(5).map {
         "\($0): \(result.failureDetails[$0] ?? "")"
     }

@@ -156,9 +156,9 @@ func ConformanceKit_CommonMarkSuite_18() throws {
     ignore(results.map(\.summary))  // ["commonmark-spec: 671 passed, 0 failed", ...]
 }
 
-// Sources/ConformanceKit/CommonMarkSuite.swift:68
+// Sources/ConformanceKit/CommonMarkSuite.swift:69
 // Compiled, not run: runs a whole conformance suite.
-func ConformanceKit_CommonMarkSuite_68() throws {
+func ConformanceKit_CommonMarkSuite_69() throws {
     let paths = ConformancePaths.resolve()
     #expect(CommonMarkSuite.runHTML(paths: paths, stems: ["spec"]).first?.summary == "commonmark-spec: 671 passed, 0 failed")
 }
@@ -461,6 +461,12 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(MarkdownWriter(options: options).write(doc).output == "Hi\n")
 }
 
+// Sources/MarkdownFormat/MarkdownWriterOptions.swift:105
+@Test func MarkdownFormat_MarkdownWriterOptions_105() throws {
+    #expect(MarkdownWriterOptions.isThematicBreak("* * *") == true)
+    #expect(MarkdownWriterOptions.isThematicBreak("-*-") == false)
+}
+
 // Sources/MarkupAST/Attributes.swift:9
 @Test func MarkupAST_Attributes_9() throws {
     var a = Attributes(tag: "x-card")
@@ -723,6 +729,14 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(try converter.convert("<p>Hello <b>world</b></p>").output == "Hello **world**\n")
 }
 
+// Sources/MarkupConverter/Converter.swift:29
+@Test func MarkupConverter_Converter_29() throws {
+    var converter = try Converter(from: "html", to: "markdown")
+    converter.mediaExtraction = ExtractMedia(folder: "media")
+    let result = try converter.convert(#"<img src="data:image/png;base64,iVBORw==">"#)
+    #expect(result.media.count == 1)
+}
+
 // Sources/MarkupConverter/FormatRegistry+Sniffing.swift:11
 @Test func MarkupConverter_FormatRegistry_Sniffing_11() throws {
     #expect(FormatRegistry.sniffFormat(of: Array("<!DOCTYPE html><p>Hi".utf8)).name == "html")
@@ -789,6 +803,23 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 // Sources/MarkupConverter/TreeDumpWriter.swift:6
 @Test func MarkupConverter_TreeDumpWriter_6() throws {
     #expect(TreeDumpWriter().write(Document([.paragraph([.text("a")], .none)])).output == "paragraph\n  text \"a\"\n")
+}
+
+// Sources/MarkupConverter/Transforms/DataURI.swift:9
+@Test func MarkupConverter_DataURI_9() throws {
+    let uri = DataURI("data:image/png;base64,iVBORw==")
+    #expect(uri?.mediaType == "image/png")
+    #expect(uri?.bytes == [0x89, 0x50, 0x4E, 0x47])
+    #expect(DataURI("https://example.com/a.png") == nil)
+}
+
+// Sources/MarkupConverter/Transforms/ExtractMedia.swift:18
+@Test func MarkupConverter_ExtractMedia_18() throws {
+    let link = Link("data:image/gif;base64,R0lGODlhAQABAAAAACw=")
+    let doc = Document([.paragraph([.image([.text("dot")], link, .none)], .none)])
+    let result = ExtractMedia(folder: "media").apply(to: doc)
+    ignore(result.files.map(\.name))  // ["8f7e...(64 hex digits).gif"]
+    // result.document: the image's destination is "media/8f7e....gif"
 }
 
 // Sources/MarkupConverter/Transforms/PromoteStyles.swift:15

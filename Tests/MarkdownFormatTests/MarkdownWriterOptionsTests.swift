@@ -90,7 +90,9 @@ import Testing
 }
 
 @Test func everyOptionHasAStableRawValue() {
-    #expect(MarkdownWriterOptions.HeadingStyle.allCases.map(\.rawValue) == ["atx", "setext"])
+    #expect(
+        MarkdownWriterOptions.HeadingStyle.allCases.map(\.rawValue)
+            == ["atx", "setext", "atx-closed"])
     #expect(MarkdownWriterOptions.BulletMarker.allCases.map(\.rawValue) == ["-", "*", "+"])
     #expect(MarkdownWriterOptions.OrderedDelimiter.allCases.map(\.rawValue) == [".", ")"])
     #expect(MarkdownWriterOptions.EmphasisDelimiter.allCases.map(\.rawValue) == ["*", "_"])
@@ -105,4 +107,10 @@ import Testing
         MarkdownWriterOptions.ReferenceLocation.allCases.map(\.rawValue) == ["block", "document"])
     #expect(
         MarkdownWriterOptions.TableFallback.allCases.map(\.rawValue) == ["auto", "html", "pipe"])
+    #expect(
+        MarkdownWriterOptions.HardBreakStyle.allCases.map(\.rawValue)
+            == ["backslash", "spaces", "html"])
+    #expect(
+        MarkdownWriterOptions.ReferenceStyle.allCases.map(\.rawValue)
+            == ["full", "collapsed", "shortcut"])
 }

@@ -14,6 +14,23 @@ import Testing
         }
     }
 
+    @Test func loneSurrogateEscapesAreReported() throws {
+        let input =
+            #"{"paragraphs":[{"type":"P","text":"a\ud800b \ud83d\ude00 \udc00","markups":[]}]}"#
+        let result = try RangeJSONReader().read(input)
+        #expect(result.document.blocks == [.paragraph([.text("a\u{FFFD}b 😀 \u{FFFD}")], .none)])
+        let message = "a lone surrogate escape in a JSON string was replaced with U+FFFD"
+        #expect(
+            result.diagnostics == [
+                Diagnostic(.warning, .inputInvalidUTF16, message, line: 1, column: 37),
+                Diagnostic(.warning, .inputInvalidUTF16, message, line: 1, column: 58),
+            ])
+        // A pair, and U+FFFD itself, are not reported.
+        let fine = try RangeJSONReader().read(
+            #"{"paragraphs":[{"type":"P","text":"\ud83d\ude00\ufffd"}]}"#)
+        #expect(fine.diagnostics.isEmpty)
+    }
+
     @Test func truncatedJSON() {
         #expect(
             throws: ReadError(

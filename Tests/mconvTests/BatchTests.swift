@@ -166,4 +166,64 @@ struct BatchTests {
         #expect(
             jobs.stderr.hasPrefix("mconv: --jobs takes a number of files of at least 1, not 0\n"))
     }
+
+    @Test("a dangling symbolic link or a FIFO in a folder is reported; the rest is converted")
+    func unreadableInFolder() throws {
+        let root = try folder(["in/good.md": Array("*ok*".utf8), "in/notes.txt": []])
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/in/dangling.md", withDestinationPath: "nowhere.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/in/loop", withDestinationPath: ".")
+        #expect(mkfifo(root + "/in/pipe.md", 0o600) == 0)
+        // (A FIFO without an input extension, and a link without one, are not inputs.)
+        #expect(mkfifo(root + "/in/pipe", 0o600) == 0)
+        let out = root + "/out"
+        let r = try runMconv(["-t", "html", "--output-dir", out, "--jobs", "1", root + "/in"])
+        #expect(r.status == 2)
+        #expect(
+            r.stderr == "mconv: cannot read '\(root)/in/dangling.md': No such file or directory"
+                + " (a dangling symbolic link)\n"
+                + "mconv: cannot read '\(root)/in/pipe.md': not a regular file (skipped)\n"
+                + "mconv: 4 files: 2 converted, 2 failed, 0 lossy\n")
+        // The loop is entered once: its files are the folder's, under its name.
+        #expect(listing(out) == ["in/good.html", "in/notes.html"])
+    }
+
+    @Test("Ctrl-C stops a batch with exit 130 and leaves no temporary file")
+    func interrupted() throws {
+        let root = try folder(["good.md": Array("*ok*".utf8)])
+        // Reading a FIFO no one writes blocks: the batch is still running when interrupted.
+        #expect(mkfifo(root + "/pipe.md", 0o600) == 0)
+        let out = root + "/out"
+        let process = Process()
+        process.executableURL = try findMconv()
+        process.arguments = [
+            "--output-dir", out, "--jobs", "1", root + "/good.md", root + "/pipe.md",
+        ]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        // Wait (up to a minute) for the first output, then interrupt.
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: out + "/good.html") {
+            usleep(100_000)
+        }
+        process.interrupt()
+        let message = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        #expect(String(decoding: message, as: UTF8.self) == "mconv: interrupted\n")
+        let all = FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []
+        #expect(all.sorted() == ["good.md", "out", "out/good.html", "pipe.md"])
+    }
+
+    @Test("--jobs without --output-dir: a warning, and the conversion")
+    func jobsWithoutOutputDir() throws {
+        let r = try runMconv(["-f", "markdown", "-t", "html", "--jobs", "2"], input: "*a*")
+        #expect(r.status == 0)
+        #expect(r.stdout == "<p><em>a</em></p>\n")
+        #expect(r.stderr == "mconv: warning: --jobs applies only with --output-dir; ignored\n")
+        let quiet = try runMconv(["-q", "-t", "html", "--jobs", "2"], input: "*a*")
+        #expect(quiet.stderr == "")
+    }
 }

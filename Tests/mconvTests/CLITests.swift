@@ -76,9 +76,11 @@ struct CLITests {
         let help = try runMconv(["--help"])
         #expect(help.status == 0)
         for option in [
-            "--from", "--list-extensions", "--heading-style <atx|setext>",
+            "--from", "--list-extensions", "--heading-style <atx|setext|atx-closed>",
             "--bullet-marker <-|*|+>", "--[no-]raw-html", "--custom-tag <custom-tag>",
             "--encoding <encoding>", "--[no-]autolink", "--strict-ranges",
+            "--hard-break <backslash|spaces|html>", "--thematic-break <thematic-break>",
+            "--reference-style <full|collapsed|shortcut>",
         ] {
             #expect(help.stdout.contains(option), "\(option)")
         }
@@ -87,7 +89,14 @@ struct CLITests {
         #expect(unknown.stderr.hasPrefix("mconv: unknown option '--wrapp'\n"))
         let value = try runMconv(["-t", "markdown", "--heading-style", "under"], input: "x")
         #expect(value.status == 1)
-        #expect(value.stderr == "mconv: --heading-style takes atx or setext, not 'under'\n")
+        #expect(
+            value.stderr == "mconv: --heading-style takes atx, setext or atx-closed, not 'under'\n")
+        let rule = try runMconv(["-t", "markdown", "--thematic-break", "-*-"], input: "x")
+        #expect(rule.status == 1)
+        #expect(
+            rule.stderr
+                == "mconv: --thematic-break takes three or more of one of *, - or _ with spaces"
+                + " or tabs between (such as ***, ---, ___ or * * *), not '-*-'\n")
         let dash = try runMconv(["-t", "markdown", "--bullet-marker", "-"], input: "* a")
         #expect(dash.stdout == "- a\n")
     }

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Batch HTML -> Markdown on the real-page corpus (pages/, 72 pages): the ways a user converts a
+# folder, and html2text on the same pages, in one run.
+#   1. mconv --output-dir OUT --jobs 1 PAGES...   (one process, one file at a time)
+#   2. mconv --output-dir OUT --jobs 2 PAGES...   (one process, two files at a time)
+#   3. mconv once per page                        (sum of each page's best; clitime.py)
+#   4. mconv in process (mconv-bench corpus html markdown; thread CPU time, no start-up, no file
+#      writes), when a release mconv-bench is built (INPROCESS=1 builds it: a long build)
+#   5. html2text 2025.4.15 once per page (its CLI; Python start-up each time) and in process
+#      (peers.py; thread CPU time)
+# Rows 1-2 are the best of RUNS whole runs (wall, and CPU time of the process: user + system
+# from wait4, so --jobs 2's CPU is both threads'); per-page figures are the totals / pages.
+# Ratios: --jobs 2 wall speed-up over --jobs 1 (goal >= 1.7x on 2 idle cores), --jobs 1 against
+# the in-process time plus one start-up (goal: not slower), html2text / mconv.
+# Usage: Benchmarks/corpus/batch.sh [RUNS]           (default 3)
+#   MCONV=/path/to/mconv times that binary; by default the static release binary is built as
+#   `make release` builds it (.build-static). Run on an otherwise idle machine: the wall-clock
+#   rows and the --jobs 2 speed-up mean nothing on a loaded one.
+# Needs: the corpus (gather.sh), pip install html2text==2025.4.15.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+RUNS=${1:-3}
+python3 -c 'import html2text' 2>/dev/null || { echo "batch.sh: pip install html2text first" >&2; exit 1; }
+command -v html2text >/dev/null || { echo "batch.sh: the html2text command is missing" >&2; exit 1; }
+ls "$here/pages/"*.html >/dev/null 2>&1 || "$here/gather.sh"
+
+log=$(mktemp)
+if [ -z "${MCONV:-}" ]; then
+    if ! make -C "$root" release >"$log" 2>&1; then
+        tail -20 "$log" >&2
+        echo "batch.sh: the release build failed (log above)" >&2
+        exit 1
+    fi
+    MCONV="$root/.build-static/release/mconv"
+fi
+bench=
+if [ "${INPROCESS:-0}" = 1 ]; then
+    (cd "$root" && swift build -c release --product mconv-bench) >"$log" 2>&1 ||
+        { tail -20 "$log" >&2; echo "batch.sh: the mconv-bench build failed" >&2; exit 1; }
+fi
+[ -x "$root/.build/release/mconv-bench" ] && bench="$root/.build/release/mconv-bench"
+rm -f "$log"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+ls "$here/pages/"*.html | LC_ALL=C sort > "$work/pages.list"
+mapfile -t pages < "$work/pages.list"
+n=${#pages[@]}
+bytes=$(cat "${pages[@]}" | wc -c)
+
+# best RUNS ARGV...: "WALL_NS CPU_NS", the best of RUNS runs of the command (output discarded;
+# CPU = the child's user + system time).
+best() {
+    python3 - "$@" <<'EOF'
+import os, sys, time
+runs, argv = int(sys.argv[1]), sys.argv[2:]
+devnull = os.open(os.devnull, os.O_WRONLY)
+walls, cpus = [], []
+for _ in range(runs):
+    start = time.perf_counter_ns()
+    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)])
+    _, status, usage = os.wait4(pid, 0)
+    walls.append(time.perf_counter_ns() - start)
+    cpus.append(int((usage.ru_utime + usage.ru_stime) * 1e9))
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"batch.sh: {' '.join(argv[:6])} ... failed")
+print(min(walls), min(cpus))
+EOF
+}
+row() { # LABEL WALL_NS CPU_NS ("-" for none)
+    awk -v l="$1" -v w="$2" -v c="$3" -v n="$n" 'BEGIN {
+        ws = (w == "-") ? "       -" : sprintf("%8.0f", w / 1e6)
+        cs = (c == "-") ? "       -" : sprintf("%8.0f", c / 1e6)
+        wp = (w == "-") ? "      -" : sprintf("%7.2f", w / n / 1e6)
+        cp = (c == "-") ? "      -" : sprintf("%7.2f", c / n / 1e6)
+        printf "  %-34s %s %s ms   %s %s ms\n", l, ws, cs, wp, cp }'
+}
+
+echo "== HTML -> Markdown, $n real pages, $bytes bytes; best of $RUNS (mconv: $MCONV)"
+echo "                                         total wall / CPU      per page wall / CPU"
+read -r J1W J1C < <(best "$RUNS" "$MCONV" -q -t markdown --output-dir "$work/out1" --jobs 1 "${pages[@]}")
+row "mconv --output-dir --jobs 1" "$J1W" "$J1C"
+read -r J2W J2C < <(best "$RUNS" "$MCONV" -q -t markdown --output-dir "$work/out2" --jobs 2 "${pages[@]}")
+row "mconv --output-dir --jobs 2" "$J2W" "$J2C"
+# Each page on its own, mconv and html2text as processes taking turns (best of RUNS each):
+# "MCONV_WALL MCONV_CPU HTML2TEXT_WALL HTML2TEXT_CPU KB PAGE" per line; the rows are the sums.
+while read -r p; do
+    echo "$p" > "$work/one.list"
+    python3 "$here/clitime.py" "$RUNS" "$work/one.list" "mconv=$MCONV -q -f html -t markdown" \
+        "html2text=html2text" | awk -v kb="$(($(wc -c < "$p") / 1024))" -v name="$(basename "$p")" \
+        '{ printf "%s %s ", $2, $3 } END { printf "%d %s\n", kb, name }'
+done < "$work/pages.list" > "$work/perpage"
+read -r PPW PPC HPW HPC < <(awk '{ a += $1; b += $2; c += $3; d += $4 } END { print a, b, c, d }' "$work/perpage")
+row "mconv, one process per page" "$PPW" "$PPC"
+: > "$work/empty.html"
+echo "$work/empty.html" > "$work/empty.list"
+read -r _ SUW SUC < <(python3 "$here/clitime.py" 20 "$work/empty.list" "mconv=$MCONV -q -f html -t markdown")
+IPC=-
+if [ -n "$bench" ]; then
+    IPC=$("$bench" corpus html markdown "$work/pages.list" "$((RUNS * 3))" |
+        sed -E 's/.*best ([0-9.]+) ms.*/\1/' | awk '{ printf "%d", $1 * 1e6 }')
+    row "mconv in process (mconv-bench)" - "$IPC"
+else
+    echo "  (mconv in process: INPROCESS=1 builds the release mconv-bench)"
+fi
+row "html2text, one process per page" "$HPW" "$HPC"
+read -r HIC _ _ < <(python3 "$here/peers.py" html2text "$work/pages.list" "$RUNS")
+row "html2text in process (peers.py)" - "$HIC"
+
+echo "== per page (ms; --jobs 1 and --jobs 2 outputs compared with one process per page)"
+same=0
+for p in "${pages[@]}"; do
+    name=$(basename "$p" .html)
+    if "$MCONV" -q -f html -t markdown "$p" | cmp -s - "$work/out1/$name.md" &&
+        cmp -s "$work/out1/$name.md" "$work/out2/$name.md"; then
+        same=$((same + 1))
+    fi
+done
+echo "  outputs identical in all three ways: $same of $n pages"
+echo "     mconv  html2text  html2text/mconv     KB  page    (one process each, wall ms)"
+awk '{ printf "  %8.2f %10.2f %14.1fx %6d  %s\n", $1 / 1e6, $3 / 1e6, $3 / $1, $5, $6 }' "$work/perpage"
+
+echo "== ratios"
+awk -v j1w="$J1W" -v j1c="$J1C" -v j2w="$J2W" -v ppw="$PPW" -v ppc="$PPC" -v suw="$SUW" \
+    -v ipc="$IPC" -v hpw="$HPW" -v hpc="$HPC" -v hic="$HIC" -v n="$n" 'BEGIN {
+    printf "  --jobs 2 wall speed-up over --jobs 1:          %5.2fx  [>= 1.7x on 2 idle cores]\n", j1w / j2w
+    printf "  one process per page / --jobs 1:               %5.2fx wall, %5.2fx CPU\n", ppw / j1w, ppc / j1c
+    printf "  mconv start-up (empty input, best of 20):      %5.2f ms wall\n", suw / 1e6
+    if (ipc != "-")
+        printf "  --jobs 1 wall / (in-process CPU + one start-up): %5.2f  [<= 1]\n", j1w / (ipc + suw)
+    printf "  html2text per page / mconv --jobs 1:           %5.1fx wall, %5.1fx CPU\n", hpw / j1w, hpc / j1c
+    printf "  html2text per page / mconv --jobs 2:           %5.1fx wall\n", hpw / j2w
+    printf "  html2text in process / mconv --jobs 1 CPU:     %5.1fx\n", hic / j1c
+    if (ipc != "-") printf "  html2text in process / mconv in process:      %5.1fx CPU\n", hic / ipc
+}'

@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The temporary files being written (each output is written to one, then renamed), and the
+/// Ctrl-C handler that removes them: an interrupted run leaves no temporary file and no
+/// half-written output, and exits with 130 (128 + SIGINT, as shells report it).
+///
+/// The handler runs on a dispatch queue, not in the signal context, so it can take the lock:
+/// with the lock held it marks the run interrupted (no new temporary file is started),
+/// removes the files and ends the process.
+final class TemporaryFiles: @unchecked Sendable {
+    static let shared = TemporaryFiles()
+
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var interrupted = false
+    private var source: DispatchSourceSignal?
+
+    /// Installs the SIGINT handler (once; only runs that write files need it).
+    func removeOnInterrupt() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard source == nil else { return }
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [self] in interrupt() }
+        source.resume()
+        self.source = source
+    }
+
+    /// Registers a temporary file about to be created; false once the run is interrupted.
+    func add(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !interrupted else { return false }
+        paths.insert(path)
+        return true
+    }
+
+    /// Forgets a temporary file renamed or removed.
+    func remove(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.remove(path)
+    }
+
+    /// Removes the registered files and ends the process with 130.
+    private func interrupt() {
+        lock.lock()
+        interrupted = true
+        for path in paths { unlink(path) }
+        // Clears a progress line first.
+        let message = (isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : "") + "mconv: interrupted\n"
+        _ = writeAll(message, to: STDERR_FILENO)
+        _exit(130)
+    }
+}
