@@ -43,6 +43,9 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
     public var rawHTML: Bool
     /// Whether images with a width or height are written as raw `<img>`. Default false.
     public var imageSizeAsHTML: Bool
+    /// Write a whole document: with the `frontmatter` extension, the metadata as YAML front
+    /// matter first (`-s`). Default false (metadata is not written).
+    public var standalone: Bool
 
     /// Creates options; everything but `extensions` starts at its documented default.
     public init(
@@ -60,7 +63,8 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
         referenceLocation: ReferenceLocation = .document,
         tables: TableFallback = .auto,
         rawHTML: Bool = true,
-        imageSizeAsHTML: Bool = false
+        imageSizeAsHTML: Bool = false,
+        standalone: Bool = false
     ) {
         self.extensions = extensions
         self.headingStyle = headingStyle
@@ -77,5 +81,6 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
         self.tables = tables
         self.rawHTML = rawHTML
         self.imageSizeAsHTML = imageSizeAsHTML
+        self.standalone = standalone
     }
 }

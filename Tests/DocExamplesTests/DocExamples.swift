@@ -386,8 +386,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLWriter(options: HTMLWriterOptions(unsafe: true)))
 }
 
-// Sources/HTMLFormat/HTMLWriter.swift:30
-@Test func HTMLFormat_HTMLWriter_30() throws {
+// Sources/HTMLFormat/HTMLWriter.swift:31
+@Test func HTMLFormat_HTMLWriter_31() throws {
     #expect(HTMLWriter().write(Document([.thematicBreak(.none)])).output == "<hr />\n")
 }
 
@@ -397,8 +397,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLWriterOptions(unsafe: true, tagfilter: false))  // what `cmark-gfm --unsafe` prints
 }
 
-// Sources/HTMLFormat/HTMLWriterOptions.swift:26
-@Test func HTMLFormat_HTMLWriterOptions_26() throws {
+// Sources/HTMLFormat/HTMLWriterOptions.swift:31
+@Test func HTMLFormat_HTMLWriterOptions_31() throws {
     ignore(HTMLWriterOptions(unsafe: true))
 }
 
@@ -408,25 +408,38 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(span.withPromotedStyles() == .strong([span], .none))
 }
 
+// Sources/MarkdownFormat/FrontMatter+Writing.swift:11
+@Test func MarkdownFormat_FrontMatter_Writing_11() throws {
+    #expect(FrontMatter.write(["title": "Hi: there", "lang": "en"]).text == "---\ntitle: \"Hi: there\"\nlang: en\n---\n")
+}
+
+// Sources/MarkdownFormat/FrontMatter.swift:15
+@Test func MarkdownFormat_FrontMatter_15() throws {
+    let block = FrontMatter.read("---\ntitle: Hi\ntags: [a, b]\n---\n# Text\n")!
+    #expect(block.metadata == ["title": "Hi", "tags": "a, b"])
+    #expect(block.byteCount == 31)  // (the block and its closing line)
+    #expect(block.lineCount == 4)
+}
+
 // Sources/MarkdownFormat/MarkdownExtensions.swift:6
 @Test func MarkdownFormat_MarkdownExtensions_6() throws {
     #expect(MarkdownExtensions(names: ["table", "footnotes"]) == [.table, .footnotes])
     #expect(MarkdownExtensions.gfm.names == ["table", "strikethrough", "autolink", "tagfilter", "tasklist"])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:23
-@Test func MarkdownFormat_MarkdownReader_23() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:24
+@Test func MarkdownFormat_MarkdownReader_24() throws {
     let result = try MarkdownReader().read("# Hi\n\n- [x] done\n")
     #expect(result.document.blocks == [.heading(level: 1, [.text("Hi")], .none), .list(ListBlock(kind: .bullet, items: [ListItem([.plain([.text("done")], .none)], task: true)]))])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:37
-@Test func MarkdownFormat_MarkdownReader_37() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:38
+@Test func MarkdownFormat_MarkdownReader_38() throws {
     ignore(MarkdownReader(extensions: [.table, .footnotes]))
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:47
-@Test func MarkdownFormat_MarkdownReader_47() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:48
+@Test func MarkdownFormat_MarkdownReader_48() throws {
     #expect(try MarkdownReader().read("*a*").document.blocks == [.paragraph([.emphasis([.text("a")], .none)], .none)])
 }
 
@@ -435,6 +448,13 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     let doc = Document([.paragraph([.text("1. not a list *really*"),
                                     .strong([.text("bold")], .none)], .none)])
     #expect(MarkdownWriter().write(doc).output == "1\\. not a list \\*really\\***bold**\n")
+}
+
+// Sources/MarkdownFormat/MarkdownWriter.swift:27
+@Test func MarkdownFormat_MarkdownWriter_27() throws {
+    let options = MarkdownWriterOptions(extensions: .frontmatter, standalone: true)
+    let doc = Document([.paragraph([.text("Hi")], .none)], metadata: ["title": "T"])
+    #expect(MarkdownWriter(options: options).write(doc).output == "---\ntitle: T\n---\n\nHi\n")
 }
 
 // Sources/MarkdownFormat/MarkdownWriterOptions.swift:7
@@ -489,6 +509,11 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(DiagnosticCode.htmlParseError("eof-in-tag").rawValue == "parse.eof-in-tag")
 }
 
+// Sources/MarkupAST/Document+Metadata.swift:8
+@Test func MarkupAST_Document_Metadata_8() throws {
+    #expect(Document.orderedMetadata(["zeta": "z", "title": "T"]).map(\.key) == ["title", "zeta"])
+}
+
 // Sources/MarkupAST/Document.swift:4
 @Test func MarkupAST_Document_4() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
@@ -541,6 +566,11 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 @Test func MarkupAST_PlainText_8() throws {
     #expect(PlainText().text(of: [.text("a"), .lineBreak, .strong([.text("b")], .none)]) == "a\nb")
     #expect(PlainText(lineBreak: " ", rawInlines: true).text(of: [.rawInline(format: "html", "<b>")]) == "<b>")
+}
+
+// Sources/MarkupAST/String+Quoted.swift:7
+@Test func MarkupAST_String_Quoted_7() throws {
+    #expect("a\"b\n\u{1}".doubleQuoted { "\\u{\(String($0, radix: 16))}" } == "\"a\\\"b\\n\\u{1}\"")
 }
 
 // Sources/MarkupAST/Table.swift:6
@@ -738,15 +768,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:261
-@Test func MarkupConverter_FormatRegistry_261() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:265
+@Test func MarkupConverter_FormatRegistry_265() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:275
-@Test func MarkupConverter_FormatRegistry_275() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:279
+@Test func MarkupConverter_FormatRegistry_279() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 

@@ -1,0 +1,248 @@
+import MarkupAST
+
+/// YAML front matter: the subset of YAML that Markdown files carry their metadata in
+/// (`Formats/metadata.md`).
+///
+/// A block is front matter when the input's first line is `---`, the next line is a
+/// `key: value` line (or a `#` comment), and a later line is `---` or `...`. Inside it:
+/// `key: value` with a plain, `'single'` or `"double"` quoted scalar (values are strings, a
+/// `#` after a space starts a comment), lists as `key: [a, b]` or `key:` followed by `- a`
+/// lines (joined with ", "), blank and comment lines. Anything else (nested mappings, block
+/// scalars `|` and `>`, anchors, a line continued) is skipped with a `parse.metadata` warning
+/// naming its line.
+///
+/// ```swift
+/// let block = FrontMatter.read("---\ntitle: Hi\ntags: [a, b]\n---\n# Text\n")!
+/// block.metadata    // ["title": "Hi", "tags": "a, b"]
+/// block.byteCount   // 31 (the block and its closing line)
+/// block.lineCount   // 4
+/// ```
+public struct FrontMatter: Hashable, Sendable {
+    /// The keys and values read.
+    public var metadata: [String: String]
+    /// Lines that were not read, as `parse.metadata` warnings with their line.
+    public var diagnostics: [Diagnostic]
+    /// The UTF-8 length of the block, closing line included.
+    public var byteCount: Int
+    /// The lines of the block, closing line included.
+    public var lineCount: Int
+
+    /// Lists are joined with this (`[a, b]` -> `a, b`).
+    public static let listSeparator = ", "
+
+    /// The front matter at the start of `input`, or nil when it has none.
+    public static func read(_ input: String) -> FrontMatter? {
+        var lines: [Substring] = []
+        var byteCount = 0
+        var closed = false
+        // Line by line from the start; stops at the closing line (or gives up on the first
+        // lines), so the cost is the block's length.
+        var rest = Substring(input)
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: 0x0A)
+            let line = end.map { rest[..<$0] } ?? rest
+            byteCount += line.utf8.count + (end == nil ? 0 : 1)
+            rest = end.map { rest[rest.index(after: $0)...] } ?? ""
+            let text = line.utf8.last == 0x0D ? line.dropLast() : line
+            if lines.isEmpty {
+                guard trimmedEnd(text) == "---" else { return nil }
+            } else if lines.count == 1 {
+                let first = text.drop { $0 == " " }
+                guard first.hasPrefix("#") || keyAndRest(text) != nil else { return nil }
+            } else if ["---", "..."].contains(trimmedEnd(text)) {
+                closed = true
+                break
+            }
+            lines.append(text)
+        }
+        guard closed else { return nil }
+        var block = FrontMatter(
+            metadata: [:], diagnostics: [], byteCount: byteCount, lineCount: lines.count + 1)
+        block.parse(lines.dropFirst(), firstLine: 2)
+        return block
+    }
+
+    private mutating func parse(_ lines: ArraySlice<Substring>, firstLine: Int) {
+        // A `key:` without a value, the items of its `- a` list, and the key's line.
+        var list: (key: String, line: Int)?
+        var items: [String] = []
+        for (offset, line) in lines.enumerated() {
+            let number = firstLine + offset
+            let content = line.drop { $0 == " " || $0 == "\t" }
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            if list != nil, content == "-" || content.hasPrefix("- ") {
+                if let item = Self.scalar(content.dropFirst().drop { $0 == " " }) {
+                    items.append(item)
+                } else {
+                    skip(number, "a list item that is not a plain or quoted string")
+                }
+                continue
+            }
+            if let (key, keyLine) = list {
+                // `key:` then an indented line: a nested mapping, not an empty value.
+                if items.isEmpty && content.count != line.count {
+                    skip(number, "'\(key)' holds a nested value (not read)")
+                    (list, items) = (nil, [])
+                    continue
+                }
+                store(key, items.joined(separator: Self.listSeparator), line: keyLine)
+                (list, items) = (nil, [])
+            }
+            guard content.count == line.count, let (key, rest) = Self.keyAndRest(line) else {
+                skip(number, "not a 'key: value' line (nested and continued values are not read)")
+                continue
+            }
+            if rest.isEmpty {
+                list = (key, number)
+            } else if rest.hasPrefix("[") {
+                if let values = Self.flowList(rest) {
+                    store(key, values.joined(separator: Self.listSeparator), line: number)
+                } else {
+                    skip(number, "a [list] of anything but plain or quoted strings")
+                }
+            } else if let value = Self.scalar(rest) {
+                store(key, value, line: number)
+            } else {
+                skip(number, "a value that is not a plain or quoted string")
+            }
+        }
+        if let (key, keyLine) = list {
+            store(key, items.joined(separator: Self.listSeparator), line: keyLine)
+        }
+    }
+
+    private mutating func store(_ key: String, _ value: String, line: Int) {
+        guard metadata[key] == nil else {
+            skip(line, "'\(key)' given twice (the first value is kept)")
+            return
+        }
+        metadata[key] = value
+    }
+
+    private mutating func skip(_ line: Int, _ why: String) {
+        diagnostics.append(
+            Diagnostic(
+                .warning, .parseMetadata, "front matter line skipped: \(why)", line: line))
+    }
+
+    // MARK: - Lines and scalars
+
+    private static func trimmedEnd(_ s: Substring) -> Substring {
+        var s = s
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return s
+    }
+
+    /// Whether `c` may appear in a key: letters, digits, `_`, `-`, `.`.
+    static func isKeyCharacter(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "_" || c == "-" || c == "."
+    }
+
+    /// `key: rest` (rest trimmed), for a line that starts with a key, a colon and then a
+    /// space or the end.
+    private static func keyAndRest(_ line: Substring) -> (String, Substring)? {
+        guard let colon = line.firstIndex(of: ":"), colon > line.startIndex,
+            line[..<colon].allSatisfy(isKeyCharacter), line.first != "-"
+        else { return nil }
+        let after = line[line.index(after: colon)...]
+        guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
+        return (String(line[..<colon]), trimmedEnd(after.drop { $0 == " " || $0 == "\t" }))
+    }
+
+    /// A plain or quoted scalar, with an optional ` # comment` after it; nil for anything
+    /// this subset does not read.
+    static func scalar(_ text: Substring) -> String? {
+        let text = trimmedEnd(text)
+        guard let first = text.first else { return "" }
+        if first == "\"" || first == "'" {
+            guard let (value, rest) = quoted(text), comment(rest) else { return nil }
+            return value
+        }
+        if "[]{}|>&*!%@`".contains(first) { return nil }
+        var value = text
+        if let hash = text.indices.first(where: {
+            text[$0] == "#" && $0 > text.startIndex
+                && (text[text.index(before: $0)] == " " || text[text.index(before: $0)] == "\t")
+        }) {
+            value = trimmedEnd(text[..<hash])
+        }
+        return String(value)
+    }
+
+    private static func comment(_ rest: Substring) -> Bool {
+        let rest = rest.drop { $0 == " " || $0 == "\t" }
+        return rest.isEmpty || rest.hasPrefix("#")
+    }
+
+    /// A quoted string at the start of `text` and what follows it.
+    private static func quoted(_ text: Substring) -> (String, Substring)? {
+        let quote = text.first!
+        var value = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let c = text[index]
+            index = text.index(after: index)
+            if c == quote {
+                // '' in a single-quoted string is one quote.
+                if quote == "'" && index < text.endIndex && text[index] == "'" {
+                    value.append("'")
+                    index = text.index(after: index)
+                    continue
+                }
+                return (value, text[index...])
+            }
+            guard quote == "\"" && c == "\\" else {
+                value.append(c)
+                continue
+            }
+            guard index < text.endIndex else { return nil }
+            let escape = text[index]
+            index = text.index(after: index)
+            switch escape {
+            case "n": value.append("\n")
+            case "t": value.append("\t")
+            case "r": value.append("\r")
+            case "0": value.append("\0")
+            case "\"", "\\", "/", " ": value.append(escape)
+            case "u":
+                let end = text.index(index, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
+                guard let code = UInt32(text[index..<end], radix: 16),
+                    text.distance(from: index, to: end) == 4, let scalar = Unicode.Scalar(code)
+                else { return nil }
+                value.unicodeScalars.append(scalar)
+                index = end
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// `[a, "b, c", 'd']` as its items; nil when an item is not a scalar or the list is not
+    /// closed on its line.
+    private static func flowList(_ text: Substring) -> [String]? {
+        var items: [String] = []
+        var rest = text.dropFirst().drop { $0 == " " || $0 == "\t" }
+        if rest.first == "]" { return comment(rest.dropFirst()) ? [] : nil }
+        while true {
+            var item: String
+            if rest.first == "\"" || rest.first == "'" {
+                guard let (value, after) = quoted(rest) else { return nil }
+                item = value
+                rest = after.drop { $0 == " " || $0 == "\t" }
+            } else {
+                guard let end = rest.firstIndex(where: { $0 == "," || $0 == "]" }) else {
+                    return nil
+                }
+                let raw = trimmedEnd(rest[..<end])
+                guard let first = raw.first, !"[{\"'".contains(first) else { return nil }
+                item = String(raw)
+                rest = rest[end...]
+            }
+            items.append(item)
+            guard let separator = rest.first else { return nil }
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+            if separator == "]" { return comment(rest) ? items : nil }
+            guard separator == "," else { return nil }
+        }
+    }
+}
