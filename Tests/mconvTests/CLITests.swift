@@ -67,7 +67,12 @@ struct CLITests {
                 == "markdown\ngfm\ncommonmark\nhtml\nplain\nbbcode\nrangejson\njson\n")
         #expect(
             try runMconv(["--list-extensions=commonmark"]).stdout
-                == "-table\n-strikethrough\n-autolink\n-tagfilter\n-tasklist\n-footnotes\n-smart\n")
+                == "-table\n-strikethrough\n-autolink\n-tagfilter\n-tasklist\n-footnotes\n-smart\n"
+                + "-frontmatter\n")
+        #expect(
+            try runMconv(["--list-extensions=gfm"]).stdout
+                == "+table\n+strikethrough\n+autolink\n+tagfilter\n+tasklist\n+footnotes\n-smart\n"
+                + "+frontmatter\n")
         #expect(try runMconv(["--list-extensions=html"]).stdout == "(html has no extensions)\n")
     }
 
