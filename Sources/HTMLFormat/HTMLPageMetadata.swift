@@ -11,7 +11,7 @@ import MarkupAST
 ///
 /// ```swift
 /// var page = HTMLPageMetadata()
-/// page.offer("title", "Home | Site", from: .title)
+/// page.offer("title", "Home | Site", from: .pageElement)
 /// page.offer("title", "Home", from: .openGraph)
 /// page.values["title"] // "Home"
 /// ```
@@ -24,7 +24,8 @@ struct HTMLPageMetadata: Sendable {
         case openGraph
         case twitter
         case metaName
-        case title
+        /// `<title>` and `<link rel=canonical>`.
+        case pageElement
     }
 
     /// The chosen value of each key.

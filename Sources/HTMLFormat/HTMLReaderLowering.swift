@@ -468,7 +468,7 @@ final class HTMLReaderLowering {
         case .head:
             readHead(i)
         case .title:
-            page.offer("title", dom.textContent(of: HTMLNodeID(i)), from: .title)
+            page.offer("title", dom.textContent(of: HTMLNodeID(i)), from: .pageElement)
         case .meta:
             meta(node)
         case .transparent:
@@ -832,13 +832,13 @@ final class HTMLReaderLowering {
             guard n.kind == .element else { continue }
             switch n.name {
             case "title":
-                page.offer("title", dom.textContent(of: child), from: .title)
+                page.offer("title", dom.textContent(of: child), from: .pageElement)
             case "meta":
                 meta(n)
             case "link":
                 let rel = n.attribute("rel")?.lowercased().split(separator: " ") ?? []
                 if rel.contains("canonical"), let href = n.attribute("href") {
-                    page.offer("url", href, from: .title)
+                    page.offer("url", href, from: .pageElement)
                 }
             case "script" where Self.isJSONLD(n):
                 page.jsonLD(dom.textContent(of: child))
@@ -850,11 +850,12 @@ final class HTMLReaderLowering {
         }
     }
 
+    /// A `<meta>`'s `name` and `property` (some pages give both: `name="title"
+    /// property="og:title"`) with its `content`.
     private func meta(_ node: HTMLNode) {
-        if let name = node.attribute("name") ?? node.attribute("property"),
-            let content = node.attribute("content")
-        {
-            page.meta(name: name, content: content)
+        guard let content = node.attribute("content") else { return }
+        for key in ["name", "property"] {
+            if let name = node.attribute(key) { page.meta(name: name, content: content) }
         }
     }
 

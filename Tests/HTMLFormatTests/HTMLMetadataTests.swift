@@ -24,7 +24,8 @@ private func metadata(_ html: String) throws -> [String: String] {
     let page = """
         <title>T | Site</title><meta name="description" content="plain">
         <meta name="twitter:description" content="tw"><meta name="twitter:title" content="tt">
-        <meta property="og:title" content="og"><meta property="og:site_name" content="S">
+        <meta name="title" property="og:title" content="og">
+        <meta property="og:site_name" content="S">
         <meta property="article:author" content="https://fb.com/x">
         <meta property="article:published_time" content="2024-01-02">
         """

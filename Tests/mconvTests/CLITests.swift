@@ -83,7 +83,8 @@ struct CLITests {
         for option in [
             "--from", "--list-extensions", "--heading-style <atx|setext>",
             "--bullet-marker <-|*|+>", "--[no-]raw-html", "--custom-tag <custom-tag>",
-            "--encoding <encoding>", "--[no-]autolink", "--strict-ranges",
+            "--encoding <encoding>", "--[no-]autolink", "--strict-ranges", "-s, --standalone",
+            "--css <css>", "--metadata <metadata>",
         ] {
             #expect(help.stdout.contains(option), "\(option)")
         }
@@ -93,6 +94,9 @@ struct CLITests {
         let value = try runMconv(["-t", "markdown", "--heading-style", "under"], input: "x")
         #expect(value.status == 1)
         #expect(value.stderr == "mconv: --heading-style takes atx or setext, not 'under'\n")
+        let metadata = try runMconv(["-t", "html", "-s", "--metadata", "title"], input: "x")
+        #expect(metadata.status == 1)
+        #expect(metadata.stderr == "mconv: --metadata needs KEY=VALUE, not 'title'\n")
         let dash = try runMconv(["-t", "markdown", "--bullet-marker", "-"], input: "* a")
         #expect(dash.stdout == "- a\n")
     }
