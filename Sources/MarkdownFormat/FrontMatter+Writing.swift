@@ -3,7 +3,8 @@ import MarkupAST
 extension FrontMatter {
     /// The metadata as a front matter block (`---` lines around `key: value` lines, in
     /// `Document.orderedMetadata` order), and a `lossy.metadata` warning for each key the
-    /// subset cannot hold (a key with characters other than letters, digits, `_`, `-`, `.`).
+    /// subset cannot hold (a key with ASCII characters other than letters, digits, `_`, `-`,
+    /// `.`).
     /// Values are plain when they read back the same, else double-quoted; empty metadata
     /// gives "".
     ///
@@ -17,7 +18,7 @@ extension FrontMatter {
         var text = ""
         var diagnostics: [Diagnostic] = []
         for (key, value) in Document.orderedMetadata(metadata) {
-            guard !key.isEmpty, key.first != "-", key.allSatisfy(isKeyCharacter) else {
+            guard !key.isEmpty, key.first != "-", key.utf8.allSatisfy(isKeyByte) else {
                 diagnostics.append(
                     Diagnostic(
                         .warning, .lossyMetadata,

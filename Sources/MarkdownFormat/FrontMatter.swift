@@ -133,18 +133,22 @@ public struct FrontMatter: Hashable, Sendable {
         return s
     }
 
-    /// Whether `c` may appear in a key: letters, digits, `_`, `-`, `.`.
-    static func isKeyCharacter(_ c: Character) -> Bool {
-        c.isLetter || c.isNumber || c == "_" || c == "-" || c == "."
+    /// Whether a UTF-8 byte may appear in a key: ASCII letters and digits, `_`, `-`, `.`, and
+    /// any non-ASCII character.
+    static func isKeyByte(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return byte >= 0x80 || (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte == 0x2D || byte == 0x2E
     }
 
     /// `key: rest` (rest trimmed), for a line that starts with a key, a colon and then a
     /// space or the end.
     private static func keyAndRest(_ line: Substring) -> (String, Substring)? {
-        guard let colon = line.firstIndex(of: ":"), colon > line.startIndex,
-            line[..<colon].allSatisfy(isKeyCharacter), line.first != "-"
+        let bytes = line.utf8
+        guard let colon = bytes.firstIndex(of: 0x3A), colon > bytes.startIndex,
+            bytes.first != 0x2D, bytes[..<colon].allSatisfy(isKeyByte)
         else { return nil }
-        let after = line[line.index(after: colon)...]
+        let after = line[bytes.index(after: colon)...]
         guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
         return (String(line[..<colon]), trimmedEnd(after.drop { $0 == " " || $0 == "\t" }))
     }

@@ -408,8 +408,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(span.withPromotedStyles() == .strong([span], .none))
 }
 
-// Sources/MarkdownFormat/FrontMatter+Writing.swift:11
-@Test func MarkdownFormat_FrontMatter_Writing_11() throws {
+// Sources/MarkdownFormat/FrontMatter+Writing.swift:12
+@Test func MarkdownFormat_FrontMatter_Writing_12() throws {
     #expect(FrontMatter.write(["title": "Hi: there", "lang": "en"]).text == "---\ntitle: \"Hi: there\"\nlang: en\n---\n")
 }
 
