@@ -7,8 +7,8 @@
 import MarkupConverter
 import Testing
 
-// README.md:103
-@Test func README_103() throws {
+// README.md:102
+@Test func README_102() throws {
     let converter = try Converter(from: "html", to: "markdown")
     let result = try converter.convert("<p>Hello <b>world</b> &lt;b&gt;</p>")
     #expect(printed(result.output) == "Hello **world** \\<b>")

@@ -10,8 +10,8 @@ import MarkupAST
 import StyledText
 import Testing
 
-// README.md:131
-@Test func README_131() throws {
+// README.md:130
+@Test func README_130() throws {
     // Build once, share everywhere (immutable and Sendable).
     let sheet = Stylesheet.standard.adding(css: """
         :root { font-family: -apple-system; font-size: 17px }
