@@ -32,34 +32,71 @@ public struct FrontMatter: Hashable, Sendable {
 
     /// The front matter at the start of `input`, or nil when it has none.
     public static func read(_ input: String) -> FrontMatter? {
-        var lines: [Substring] = []
-        var byteCount = 0
-        var closed = false
-        // Line by line from the start; stops at the closing line (or gives up on the first
-        // lines), so the cost is the block's length.
-        var rest = Substring(input)
-        while !rest.isEmpty {
-            let end = rest.utf8.firstIndex(of: 0x0A)
-            let line = end.map { rest[..<$0] } ?? rest
-            byteCount += line.utf8.count + (end == nil ? 0 : 1)
-            rest = end.map { rest[rest.index(after: $0)...] } ?? ""
-            let text = line.utf8.last == 0x0D ? line.dropLast() : line
-            if lines.isEmpty {
-                guard trimmedEnd(text) == "---" else { return nil }
-            } else if lines.count == 1 {
-                let first = text.drop { $0 == " " }
-                guard first.hasPrefix("#") || keyAndRest(text) != nil else { return nil }
-            } else if ["---", "..."].contains(trimmedEnd(text)) {
-                closed = true
-                break
-            }
-            lines.append(text)
-        }
-        guard closed else { return nil }
+        var text = input
+        guard let fence = text.withUTF8(closingFence) else { return nil }
+        let blockEnd = input.utf8.index(input.utf8.startIndex, offsetBy: fence.start)
+        // The lines between the fences, split on the byte ("\r\n" is one Character); the
+        // split leaves an empty piece after the last line.
+        let lines = input[..<blockEnd].utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .dropFirst().dropLast().map { withoutCR(Substring($0)) }
         var block = FrontMatter(
-            metadata: [:], diagnostics: [], byteCount: byteCount, lineCount: lines.count + 1)
-        block.parse(lines.dropFirst(), firstLine: 2)
+            metadata: [:], diagnostics: [], byteCount: fence.end, lineCount: fence.line)
+        block.parse(lines[...], firstLine: 2)
         return block
+    }
+
+    /// Where the closing `---` or `...` line starts and ends (after its newline) and its line
+    /// number, when the first line is `---` and the second a `key:` or `#` comment line; one
+    /// pass over the bytes up to the closing line.
+    private static func closingFence(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+        start: Int, end: Int, line: Int
+    )? {
+        var start = 0
+        var line = 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var last = end
+            while last > start,
+                bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 || bytes[last - 1] == 0x0D
+            {
+                last -= 1
+            }
+            let fence =
+                last - start == 3 && bytes[start] == bytes[start + 1]
+                && bytes[start] == bytes[start + 2]
+            switch line {
+            case 1:
+                guard fence && bytes[start] == 0x2D else { return nil }
+            case 2:
+                guard isKeyOrCommentLine(bytes, start, last) else { return nil }
+            default:
+                if fence && (bytes[start] == 0x2D || bytes[start] == 0x2E) {
+                    return (start, min(end + 1, bytes.count), line)
+                }
+            }
+            line += 1
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Whether `bytes[start..<end]` starts with a key and a colon followed by white space or
+    /// the end, or is a `#` comment (after spaces).
+    private static func isKeyOrCommentLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+    ) -> Bool {
+        var k = start
+        while k < end && bytes[k] == 0x20 { k += 1 }
+        if k < end && bytes[k] == 0x23 { return true }
+        k = start
+        while k < end && isKeyByte(bytes[k]) { k += 1 }
+        guard k > start, bytes[start] != 0x2D, k < end, bytes[k] == 0x3A else { return false }
+        return k + 1 == end || bytes[k + 1] == 0x20 || bytes[k + 1] == 0x09
+    }
+
+    private static func withoutCR(_ line: Substring) -> Substring {
+        line.utf8.last == 0x0D ? line.dropLast() : line
     }
 
     private mutating func parse(_ lines: ArraySlice<Substring>, firstLine: Int) {

@@ -102,3 +102,9 @@ private func read(_ markdown: String) throws -> ReadResult {
     #expect(commonmark.write(doc).output == "Hi\n")
     #expect(commonmark.write(doc).diagnostics.map(\.severity) == [.info])
 }
+
+@Test func frontMatterWithCRLFLineEnds() throws {
+    let result = try read("---\r\ntitle: a\r\nlist:\r\n  - x\r\n---\r\nText\r\n")
+    #expect(result.document.metadata == ["title": "a", "list": "x"])
+    #expect(result.document.blocks == [.paragraph([.text("Text")], .none)])
+}
