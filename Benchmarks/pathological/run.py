@@ -51,6 +51,15 @@ SHAPES = [
      lambda n: "| a | b |\n|---|---|\n" + "| x | y |\n" * n),
     ("markdown: list nesting", "markdown", ["html"],
      lambda n: "".join("  " * min(k, 60) + "- x\n" for k in range(n))),
+    ("markdown: front matter keys", "markdown", ["html", "json"],
+     lambda n: "---\n" + "".join(f"k{k}: [a, 'b']\n" for k in range(n)) + "---\nx\n"),
+    # The rest is one long line: n short paragraphs or lines cost cmark-gfm 140-170x their
+    # size in memory, with or without front matter.
+    ("markdown: unclosed front matter", "markdown", ["html"],
+     lambda n: "---\nk: v\n" + "a: b " * n + "\n"),
+    ("html: JSON-LD scripts", "html", ["json"],
+     lambda n: '<script type="application/ld+json">{"@type": "Article", "headline": "h",'
+     ' "author": [{"@id": "#a"}]}</script>' * n),
     ("bbcode: [quote] nesting", "bbcode", ["html", "markdown"], lambda n: "[quote]" * n + "x"),
     ("bbcode: [b] unclosed", "bbcode", ["html", "markdown"], lambda n: "[b]x" * n),
     ("bbcode: misnested [b][i]", "bbcode", ["html"], lambda n: "[b]a[i]b[/b]c[/i]" * n),

@@ -24,7 +24,8 @@ final class HTMLReaderLowering {
     private var prepassDone = false
     /// Nodes to skip (task-list checkboxes already read).
     @exclusivity(unchecked) private var skipped: Set<Int32> = []
-    private var metadata: [String: String] = [:]
+    /// The page's metadata (`<title>`, `<meta>`, JSON-LD ...).
+    private var page = HTMLPageMetadata()
     private var footnoteDefinitions: [Block] = []
     private var dropped: [String: Int] = [:]
     /// Dropped elements whose text was not blank, by kind (a warning: text was lost).
@@ -99,7 +100,11 @@ final class HTMLReaderLowering {
             diagnostics.append(
                 Diagnostic(.warning, .parseDropped, "dropped \(count) \(what) with text"))
         }
-        return Document(blocks, metadata: metadata)
+        if let html = dom.documentElement, let lang = nodes[Int(html.index)].attribute("lang") {
+            page.offer("lang", lang, from: .language)
+        }
+        diagnostics += page.diagnostics
+        return Document(blocks, metadata: page.values)
     }
 
     private func index(_ id: HTMLNodeID?) -> Int32 { id?.index ?? -1 }
@@ -451,6 +456,8 @@ final class HTMLReaderLowering {
                     ctx.flushInlines()
                     ctx.append(.rawBlock(format: "html", html))
                 }
+            } else if name == "script", Self.isJSONLD(node) {
+                page.jsonLD(dom.textContent(of: HTMLNodeID(i)))
             } else if name == "script" || name == "style" || name == "template" {
                 drop(what)
             } else {
@@ -461,15 +468,9 @@ final class HTMLReaderLowering {
         case .head:
             readHead(i)
         case .title:
-            if metadata["title"] == nil {
-                metadata["title"] = collapse(dom.textContent(of: HTMLNodeID(i)))
-            }
+            page.offer("title", dom.textContent(of: HTMLNodeID(i)), from: .pageElement)
         case .meta:
-            if let n = node.attribute("name") ?? node.attribute("property"),
-                let content = node.attribute("content"), metadata[n] == nil
-            {
-                metadata[n] = content
-            }
+            meta(node)
         case .transparent:
             pushVisit(i, exit: .none, whiteSpace: inherited)
         case .boundary:
@@ -831,15 +832,16 @@ final class HTMLReaderLowering {
             guard n.kind == .element else { continue }
             switch n.name {
             case "title":
-                if metadata["title"] == nil {
-                    metadata["title"] = collapse(dom.textContent(of: child))
-                }
+                page.offer("title", dom.textContent(of: child), from: .pageElement)
             case "meta":
-                if let name = n.attribute("name") ?? n.attribute("property"),
-                    let content = n.attribute("content"), metadata[name] == nil
-                {
-                    metadata[name] = content
+                meta(n)
+            case "link":
+                let rel = n.attribute("rel")?.lowercased().split(separator: " ") ?? []
+                if rel.contains("canonical"), let href = n.attribute("href") {
+                    page.offer("url", href, from: .pageElement)
                 }
+            case "script" where Self.isJSONLD(n):
+                page.jsonLD(dom.textContent(of: child))
             case "script", "style", "noscript", "template":
                 drop("<\(n.name)> elements")
             default:
@@ -848,13 +850,19 @@ final class HTMLReaderLowering {
         }
     }
 
-    private func collapse(_ s: String) -> String {
-        var buffer = HTMLReaderInlineBuffer()
-        buffer.append(s, .normal)
-        return buffer.build().compactMap {
-            if case .text(let t) = $0 { return t } else { return nil }
+    /// A `<meta>`'s `name` and `property` (some pages give both: `name="title"
+    /// property="og:title"`) with its `content`.
+    private func meta(_ node: HTMLNode) {
+        guard let content = node.attribute("content") else { return }
+        for key in ["name", "property"] {
+            if let name = node.attribute(key) { page.meta(name: name, content: content) }
         }
-        .joined()
+    }
+
+    /// Whether a `<script>` holds JSON-LD (`type="application/ld+json"`).
+    private static func isJSONLD(_ node: HTMLNode) -> Bool {
+        node.attribute("type")?.trimmingCharacters(in: .whitespaces).lowercased()
+            == "application/ld+json"
     }
 
     private func fontStyle(_ node: HTMLNode) -> [CSSDeclaration] {

@@ -24,7 +24,8 @@ public struct HTMLWriter: MarkupWriter {
     /// ```
     public init(options: HTMLWriterOptions = HTMLWriterOptions()) { self.options = options }
 
-    /// Writes the document as an HTML fragment (no `<html>`/`<body>` wrapper).
+    /// Writes the document as an HTML fragment (no `<html>`/`<body>` wrapper), or as a whole
+    /// document with `options.standalone`.
     ///
     /// ```swift
     /// HTMLWriter().write(Document([.thematicBreak(.none)])).output // "<hr />\n"
@@ -32,7 +33,9 @@ public struct HTMLWriter: MarkupWriter {
     public func write(_ document: Document) -> WriteResult {
         var renderer = Renderer(options: options)
         defer { renderer.deallocate() }
+        if options.standalone { renderer.renderHead(document) }
         renderer.render(document)
+        if options.standalone { renderer.renderTail() }
         return WriteResult(output: renderer.output, diagnostics: renderer.diagnostics)
     }
 }

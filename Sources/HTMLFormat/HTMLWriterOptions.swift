@@ -19,6 +19,11 @@ public struct HTMLWriterOptions: Hashable, Sendable {
     /// Write the rest of a code block's info string after its first word as `data-meta`
     /// (cmark-gfm's `--full-info-string`).
     public var fullInfoString: Bool
+    /// Write a whole document (`-s`): doctype, `<head>` with `<meta charset>`, `<title>` and
+    /// `<meta name>` from the metadata, then the body. Default false (a fragment).
+    public var standalone: Bool
+    /// Style sheet URLs linked from a standalone document's `<head>` (`--css`).
+    public var stylesheets: [String]
 
     /// Creates options.
     ///
@@ -27,11 +32,13 @@ public struct HTMLWriterOptions: Hashable, Sendable {
     /// ```
     public init(
         unsafe: Bool = false, tagfilter: Bool = true, tablePreferStyleAttributes: Bool = false,
-        fullInfoString: Bool = false
+        fullInfoString: Bool = false, standalone: Bool = false, stylesheets: [String] = []
     ) {
         self.unsafe = unsafe
         self.tagfilter = tagfilter
         self.tablePreferStyleAttributes = tablePreferStyleAttributes
         self.fullInfoString = fullInfoString
+        self.standalone = standalone
+        self.stylesheets = stylesheets
     }
 }

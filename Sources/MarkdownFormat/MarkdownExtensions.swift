@@ -25,6 +25,10 @@ public struct MarkdownExtensions: OptionSet, Hashable, Sendable {
     public static let footnotes = MarkdownExtensions(rawValue: 1 << 5)
     /// Smart punctuation (curly quotes, dashes, ellipses). Off by default.
     public static let smart = MarkdownExtensions(rawValue: 1 << 6)
+    /// YAML front matter: a leading `---` ... `---` block is read into `Document.metadata`,
+    /// and written from it by a standalone writer (`Formats/metadata.md`). Not a cmark-gfm
+    /// extension: the reader takes the block off before cmark-gfm parses the rest.
+    public static let frontmatter = MarkdownExtensions(rawValue: 1 << 7)
 
     /// No extensions: plain CommonMark.
     public static let commonmark: MarkdownExtensions = []
@@ -33,11 +37,11 @@ public struct MarkdownExtensions: OptionSet, Hashable, Sendable {
         .table, .strikethrough, .autolink, .tagfilter, .tasklist,
     ]
 
-    /// Every extension with its name, in cmark-gfm's order.
+    /// Every extension with its name, in cmark-gfm's order (then `frontmatter`).
     public static let named: [(name: String, value: MarkdownExtensions)] = [
         ("table", .table), ("strikethrough", .strikethrough), ("autolink", .autolink),
         ("tagfilter", .tagfilter), ("tasklist", .tasklist), ("footnotes", .footnotes),
-        ("smart", .smart),
+        ("smart", .smart), ("frontmatter", .frontmatter),
     ]
 
     /// The extension called `name`, or nil.

@@ -28,7 +28,7 @@
 
             /// The cmark syntax extensions to attach (footnotes and smart are parser options).
             static func syntaxExtensionNames(for extensions: MarkdownExtensions) -> [String] {
-                extensions.subtracting([.footnotes, .smart]).names
+                extensions.subtracting([.footnotes, .smart, .frontmatter]).names
             }
 
             /// Inputs from this size on are parsed into cmark's arena (see `withDocument`).
@@ -44,8 +44,12 @@
             /// memory cmark hands out for it (`cmark_render_*` results included) must not be passed
             /// to `free`. Small inputs use the default allocator (the arena's first block alone is
             /// 4 MB) and free the tree with `cmark_node_free`.
+            ///
+            /// `skipping` bytes at the start (front matter) are not parsed: cmark-gfm reads
+            /// `blankLines` empty lines in their place, so its line numbers stay the input's.
             static func withDocument<Result>(
                 _ input: String, extensions: MarkdownExtensions,
+                skipping: (bytes: Int, blankLines: Int) = (0, 0),
                 _ body: (_ root: OpaquePointer, _ inArena: Bool) -> Result
             ) -> Result {
                 _ = coreExtensionsRegistered
@@ -61,10 +65,16 @@
                         cmark_parser_attach_syntax_extension(parser, syntaxExtension)
                     }
                 }
+                if skipping.blankLines > 0 {
+                    let newlines = [CChar](repeating: 0x0A, count: skipping.blankLines)
+                    cmark_parser_feed(parser, newlines, newlines.count)
+                }
                 text.withUTF8 { bytes in
-                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-                    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                        cmark_parser_feed(parser, chars, bytes.count)
+                    let count = bytes.count - skipping.bytes
+                    guard let base = bytes.baseAddress, count > 0 else { return }
+                    (base + skipping.bytes).withMemoryRebound(to: CChar.self, capacity: count) {
+                        chars in
+                        cmark_parser_feed(parser, chars, count)
                     }
                 }
                 let root = cmark_parser_finish(parser)!

@@ -19,7 +19,8 @@ import MarkupAST
 /// become `.plain`, raw HTML becomes `.rawBlock(format: "html", ...)` / `.rawInline`, table
 /// rows become `Table.head` / `Table.body` with one `.plain` per cell, footnote references
 /// carry the label of their definition, and the definitions come last in reference order
-/// (as cmark-gfm orders them). Nesting deeper than `maxDepth` is flattened into the deepest
+/// (as cmark-gfm orders them). With the `frontmatter` extension a leading YAML block is read
+/// into `Document.metadata` (``FrontMatter``). Nesting deeper than `maxDepth` is flattened into the deepest
 /// allowed container with a `parse.depth-limit` diagnostic.
 ///
 /// ```swift
@@ -54,12 +55,17 @@ public struct MarkdownReader: MarkupReader {
     public func read(_ input: String) throws(ReadError) -> ReadResult {
         #if CMarkGFM
             let maxDepth = maxDepth
-            return Self.CmarkParsing.withDocument(input, extensions: extensions) {
+            // Front matter is read here; cmark-gfm sees blank lines in its place.
+            let front = extensions.contains(.frontmatter) ? FrontMatter.read(input) : nil
+            let skipping = (front?.byteCount ?? 0, front?.lineCount ?? 0)
+            return Self.CmarkParsing.withDocument(input, extensions: extensions, skipping: skipping)
+            {
                 root, inArena in
                 var builder = TreeBuilder(maxDepth: maxDepth, inArena: inArena)
-                let document = builder.build(root)
+                var document = builder.build(root)
                 // The builder emits the normalized form directly (see `TreeBuilder`).
-                var diagnostics = builder.diagnostics
+                var diagnostics = (front?.diagnostics ?? []) + builder.diagnostics
+                if let front { document.metadata = front.metadata }
                 let nuls = Self.nulCount(input)
                 if nuls > 0 {
                     let places = nuls == 1 ? "1 place" : "\(nuls) places"

@@ -20,10 +20,32 @@ public struct MarkdownWriter: MarkupWriter {
     /// Creates a writer.
     public init(options: MarkdownWriterOptions = MarkdownWriterOptions()) { self.options = options }
 
-    /// Writes Markdown; the output ends with one newline unless it is empty.
+    /// Writes Markdown; the output ends with one newline unless it is empty. A standalone
+    /// writer starts with the metadata as front matter (``FrontMatter/write(_:)``).
+    ///
+    /// ```swift
+    /// let options = MarkdownWriterOptions(extensions: .frontmatter, standalone: true)
+    /// let doc = Document([.paragraph([.text("Hi")], .none)], metadata: ["title": "T"])
+    /// MarkdownWriter(options: options).write(doc).output // "---\ntitle: T\n---\n\nHi\n"
+    /// ```
     public func write(_ document: Document) -> WriteResult {
         let renderer = Renderer(options: options)
         renderer.renderDocument(document)
-        return WriteResult(output: renderer.outputString(), diagnostics: renderer.diagnostics)
+        var output = renderer.outputString()
+        var diagnostics = renderer.diagnostics
+        if options.standalone && !document.metadata.isEmpty {
+            if options.extensions.contains(.frontmatter) {
+                let front = FrontMatter.write(document.metadata)
+                output = front.text + (output.isEmpty || front.text.isEmpty ? "" : "\n") + output
+                diagnostics = front.diagnostics + diagnostics
+            } else {
+                diagnostics.insert(
+                    Diagnostic(
+                        .info, .lossyMetadata,
+                        "metadata not written: this Markdown has no front matter "
+                            + "(add the frontmatter extension)"), at: 0)
+            }
+        }
+        return WriteResult(output: output, diagnostics: diagnostics)
     }
 }

@@ -56,6 +56,9 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
     /// With `linkStyle == .reference`: `[text][1]` (default), `[text][]` or `[text]` (see
     /// ``ReferenceStyle``).
     public var referenceStyle: ReferenceStyle
+    /// Write a whole document: with the `frontmatter` extension, the metadata as YAML front
+    /// matter first (`-s`). Default false (metadata is not written).
+    public var standalone: Bool
 
     /// Creates options; everything but `extensions` starts at its documented default.
     public init(
@@ -76,7 +79,8 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
         imageSizeAsHTML: Bool = false,
         hardBreak: HardBreakStyle = .backslash,
         thematicBreak: String = "---",
-        referenceStyle: ReferenceStyle = .full
+        referenceStyle: ReferenceStyle = .full,
+        standalone: Bool = false
     ) {
         self.extensions = extensions
         self.headingStyle = headingStyle
@@ -93,6 +97,7 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
         self.tables = tables
         self.rawHTML = rawHTML
         self.imageSizeAsHTML = imageSizeAsHTML
+        self.standalone = standalone
         self.hardBreak = hardBreak
         self.thematicBreak = thematicBreak
         self.referenceStyle = referenceStyle

@@ -90,6 +90,9 @@ extension DiagnosticCode {
     public static let parseInvalidValue = DiagnosticCode(rawValue: "parse.invalid-value")
     /// Note. HTML: unknown tags without attribute values or end tag were kept as text.
     public static let parseLiteralTag = DiagnosticCode(rawValue: "parse.literal-tag")
+    /// Warning (Markdown: a front matter line outside the supported YAML subset, skipped) or
+    /// note (HTML: a JSON-LD script that is not valid JSON, ignored).
+    public static let parseMetadata = DiagnosticCode(rawValue: "parse.metadata")
     /// Warning. BBCode: content outside `[td]`/`[th]` inside a table was moved before it.
     public static let parseMisplacedContent = DiagnosticCode(rawValue: "parse.misplaced-content")
     /// Warning. BBCode: a closing tag that closes nothing was kept as text.
@@ -178,6 +181,10 @@ extension DiagnosticCode {
     public static let lossyListStart = DiagnosticCode(rawValue: "lossy.list-start")
     /// Warning. Range JSON: a table inside a list was written after it.
     public static let lossyListTable = DiagnosticCode(rawValue: "lossy.list-table")
+    /// Warning (a front matter key with characters YAML's plain keys cannot hold) or info
+    /// (a standalone writer whose format has no place for metadata, such as
+    /// `-t commonmark -s`).
+    public static let lossyMetadata = DiagnosticCode(rawValue: "lossy.metadata")
     /// Warning. Markdown or BBCode: a link inside a link was written as its text.
     public static let lossyNestedLink = DiagnosticCode(rawValue: "lossy.nested-link")
     /// Warning. Range JSON: a nested list was flattened into its parent.

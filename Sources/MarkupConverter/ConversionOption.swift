@@ -41,12 +41,21 @@ public struct ConversionOption: Sendable {
     public let formats: [String]
     /// Whether it applies to reading (else to writing).
     public let isInput: Bool
+    /// The one-letter command-line form (`s` for `-s`), if it has one.
+    public private(set) var shortName: Character?
     /// Checks a value and stores it in the typed options.
     let apply: @Sendable (inout FormatOptions, String) throws(FormatError) -> Void
     /// A flag's value in the default options, and the choices: computed when asked, as the
     /// table is built on every run and generic code and key paths cost start-up time.
     let defaultValue: @Sendable () -> Bool
     let choiceNames: @Sendable () -> [String]
+
+    /// This option with a one-letter command-line form.
+    func short(_ letter: Character) -> ConversionOption {
+        var copy = self
+        copy.shortName = letter
+        return copy
+    }
 
     /// Whether a flag is on when not given (false for other kinds).
     public var isOnByDefault: Bool { defaultValue() }
@@ -76,6 +85,12 @@ struct FormatOptions: Sendable {
     var unwrap = UnwrapElements()
     /// `--select`.
     var select: SelectSubtrees?
+    /// `-s`: writers produce whole documents.
+    var standalone = false
+    /// `--css`: style sheet URLs (a standalone HTML document links them).
+    var css: [String] = []
+    /// `--metadata KEY=VALUE`: metadata set on every document, over what the input gave.
+    var metadata: [String: String] = [:]
 }
 
 extension ConversionOption {
@@ -179,6 +194,25 @@ extension ConversionOption {
             "reference-style", \.markdownWriter.referenceStyle, output: markdown,
             "With --link-style reference: [text][1], [text][] or [text] (collapsed and "
                 + "shortcut only where the text is a label no other link uses; else full)."),
+        // Documents (any output)
+        flag(
+            "standalone", \.standalone, output: [],
+            "Write a whole document: HTML with <head> (title, meta, stylesheets), Markdown with "
+                + "YAML front matter."
+        ).short("s"),
+        ConversionOption(
+            "css", .list, output: ["html"],
+            "Link this style sheet URL from a standalone HTML document."
+        ) { $0.css.append($1) },
+        ConversionOption(
+            "metadata", .list, output: [],
+            "Set a metadata key (KEY=VALUE; title, author, lang ... see Formats/metadata.md)."
+        ) { options, text throws(FormatError) in
+            guard let equals = text.firstIndex(of: "="), equals > text.startIndex else {
+                throw FormatError("--metadata needs KEY=VALUE, not '\(text)'")
+            }
+            options.metadata[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        },
         // Transforms (any input and output)
         ConversionOption(
             "select", output: [],

@@ -72,6 +72,14 @@ public struct Converter: Sendable {
             let attribution = QuoteAttribution(template: options.quoteAttribution)
             transforms.append { attribution.apply(to: $0) }
         }
+        if !options.metadata.isEmpty {
+            let metadata = options.metadata
+            transforms.append { document in
+                var document = document
+                document.metadata.merge(metadata) { _, given in given }
+                return document
+            }
+        }
         if output.contains(.noStyledSpans) && !readerPromotes {
             transforms.append { PromoteStyles.apply(to: $0) }
         }

@@ -89,11 +89,11 @@ public enum FormatRegistry {
     public static let entries: [Entry] = [
         markdown(
             "markdown", aliases: ["md"], fileExtensions: ["md", "markdown", "mdown", "mkd"],
-            extensions: MarkdownExtensions.gfm.union(.footnotes),
-            summary: "Markdown with the GFM extensions and footnotes"),
+            extensions: MarkdownExtensions.gfm.union([.footnotes, .frontmatter]),
+            summary: "Markdown with the GFM extensions, footnotes and front matter"),
         markdown(
-            "gfm", extensions: .gfm,
-            summary: "GitHub Flavored Markdown (cmark-gfm's extension set)"),
+            "gfm", extensions: MarkdownExtensions.gfm.union([.footnotes, .frontmatter]),
+            summary: "GitHub Flavored Markdown (as GitHub renders it: footnotes, front matter)"),
         markdown(
             "commonmark", aliases: ["cm"], extensions: .commonmark,
             summary: "CommonMark, no extensions"),
@@ -114,8 +114,11 @@ public enum FormatRegistry {
             makeWriter: { context in
                 // cmark-gfm applies the tag filter only with the tagfilter extension.
                 let tagfilter = context.otherExtensions?.contains(.tagfilter) ?? true
-                let unsafe = context.options.unsafe
-                return HTMLWriter(options: HTMLWriterOptions(unsafe: unsafe, tagfilter: tagfilter))
+                let options = context.options
+                return HTMLWriter(
+                    options: HTMLWriterOptions(
+                        unsafe: options.unsafe, tagfilter: tagfilter,
+                        standalone: options.standalone, stylesheets: options.css))
             }),
         Entry(
             name: "plain", aliases: ["text", "txt"], fileExtensions: ["txt", "text"],
@@ -170,6 +173,7 @@ public enum FormatRegistry {
             makeWriter: { context in
                 var options = context.options.markdownWriter
                 options.extensions = context.extensions
+                options.standalone = context.options.standalone
                 return MarkdownWriter(options: options)
             })
     }

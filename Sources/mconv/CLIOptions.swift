@@ -101,7 +101,14 @@ extension CLIOptions {
             case "-o": body = "output"
             case "-q": body = "quiet"
             case "-v": body = "verbose"
-            default: throw FormatError("unknown option '\(argument)'")
+            default:
+                // A table option's one-letter form (`-s`).
+                guard argument.count == 2,
+                    let option = ConversionOption.all.first(where: {
+                        $0.shortName == argument.last
+                    })
+                else { throw FormatError("unknown option '\(argument)'") }
+                body = Substring(option.name)
             }
             let equals = body.firstIndex(of: "=")
             let name = body[..<(equals ?? body.endIndex)]
@@ -182,7 +189,7 @@ extension ConversionOption {
         let options =
             [("--list-extensions[=<format>]", listing)]
             + all.map { option in
-                var label = "--" + option.name
+                var label = (option.shortName.map { "-\($0), " } ?? "") + "--" + option.name
                 switch option.kind {
                 case .flag: label = option.isOnByDefault ? "--[no-]" + option.name : label
                 case .value, .list:

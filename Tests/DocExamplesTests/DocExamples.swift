@@ -395,8 +395,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLWriter(options: HTMLWriterOptions(unsafe: true)))
 }
 
-// Sources/HTMLFormat/HTMLWriter.swift:30
-@Test func HTMLFormat_HTMLWriter_30() throws {
+// Sources/HTMLFormat/HTMLWriter.swift:31
+@Test func HTMLFormat_HTMLWriter_31() throws {
     #expect(HTMLWriter().write(Document([.thematicBreak(.none)])).output == "<hr />\n")
 }
 
@@ -406,8 +406,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLWriterOptions(unsafe: true, tagfilter: false))  // what `cmark-gfm --unsafe` prints
 }
 
-// Sources/HTMLFormat/HTMLWriterOptions.swift:26
-@Test func HTMLFormat_HTMLWriterOptions_26() throws {
+// Sources/HTMLFormat/HTMLWriterOptions.swift:31
+@Test func HTMLFormat_HTMLWriterOptions_31() throws {
     ignore(HTMLWriterOptions(unsafe: true))
 }
 
@@ -417,30 +417,43 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(span.withPromotedStyles() == .strong([span], .none))
 }
 
+// Sources/MarkdownFormat/FrontMatter+Writing.swift:12
+@Test func MarkdownFormat_FrontMatter_Writing_12() throws {
+    #expect(FrontMatter.write(["title": "Hi: there", "lang": "en"]).text == "---\ntitle: \"Hi: there\"\nlang: en\n---\n")
+}
+
+// Sources/MarkdownFormat/FrontMatter.swift:15
+@Test func MarkdownFormat_FrontMatter_15() throws {
+    let block = FrontMatter.read("---\ntitle: Hi\ntags: [a, b]\n---\n# Text\n")!
+    #expect(block.metadata == ["title": "Hi", "tags": "a, b"])
+    #expect(block.byteCount == 31)  // (the block and its closing line)
+    #expect(block.lineCount == 4)
+}
+
 // Sources/MarkdownFormat/MarkdownExtensions.swift:6
 @Test func MarkdownFormat_MarkdownExtensions_6() throws {
     #expect(MarkdownExtensions(names: ["table", "footnotes"]) == [.table, .footnotes])
     #expect(MarkdownExtensions.gfm.names == ["table", "strikethrough", "autolink", "tagfilter", "tasklist"])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:26
-@Test func MarkdownFormat_MarkdownReader_26() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:27
+@Test func MarkdownFormat_MarkdownReader_27() throws {
     let result = try MarkdownReader().read("# Hi\n\n- [x] done\n")
     #expect(result.document.blocks == [.heading(level: 1, [.text("Hi")], .none), .list(ListBlock(kind: .bullet, items: [ListItem([.plain([.text("done")], .none)], task: true)]))])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:40
-@Test func MarkdownFormat_MarkdownReader_40() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:41
+@Test func MarkdownFormat_MarkdownReader_41() throws {
     ignore(MarkdownReader(extensions: [.table, .footnotes]))
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:51
-@Test func MarkdownFormat_MarkdownReader_51() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:52
+@Test func MarkdownFormat_MarkdownReader_52() throws {
     #expect(try MarkdownReader().read("*a*").document.blocks == [.paragraph([.emphasis([.text("a")], .none)], .none)])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:81
-@Test func MarkdownFormat_MarkdownReader_81() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:85
+@Test func MarkdownFormat_MarkdownReader_85() throws {
     ignore(MarkdownReader.isAvailable)  // true in a default build
 }
 
@@ -449,6 +462,13 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     let doc = Document([.paragraph([.text("1. not a list *really*"),
                                     .strong([.text("bold")], .none)], .none)])
     #expect(MarkdownWriter().write(doc).output == "1\\. not a list \\*really\\***bold**\n")
+}
+
+// Sources/MarkdownFormat/MarkdownWriter.swift:27
+@Test func MarkdownFormat_MarkdownWriter_27() throws {
+    let options = MarkdownWriterOptions(extensions: .frontmatter, standalone: true)
+    let doc = Document([.paragraph([.text("Hi")], .none)], metadata: ["title": "T"])
+    #expect(MarkdownWriter(options: options).write(doc).output == "---\ntitle: T\n---\n\nHi\n")
 }
 
 // Sources/MarkdownFormat/MarkdownWriterOptions.swift:7
@@ -461,8 +481,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(MarkdownWriter(options: options).write(doc).output == "Hi\n")
 }
 
-// Sources/MarkdownFormat/MarkdownWriterOptions.swift:105
-@Test func MarkdownFormat_MarkdownWriterOptions_105() throws {
+// Sources/MarkdownFormat/MarkdownWriterOptions.swift:110
+@Test func MarkdownFormat_MarkdownWriterOptions_110() throws {
     #expect(MarkdownWriterOptions.isThematicBreak("* * *") == true)
     #expect(MarkdownWriterOptions.isThematicBreak("-*-") == false)
 }
@@ -507,6 +527,11 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 // Sources/MarkupAST/DiagnosticCode.swift:42
 @Test func MarkupAST_DiagnosticCode_42() throws {
     #expect(DiagnosticCode.htmlParseError("eof-in-tag").rawValue == "parse.eof-in-tag")
+}
+
+// Sources/MarkupAST/Document+Metadata.swift:8
+@Test func MarkupAST_Document_Metadata_8() throws {
+    #expect(Document.orderedMetadata(["zeta": "z", "title": "T"]).map(\.key) == ["title", "zeta"])
 }
 
 // Sources/MarkupAST/Document.swift:4
@@ -561,6 +586,11 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 @Test func MarkupAST_PlainText_8() throws {
     #expect(PlainText().text(of: [.text("a"), .lineBreak, .strong([.text("b")], .none)]) == "a\nb")
     #expect(PlainText(lineBreak: " ", rawInlines: true).text(of: [.rawInline(format: "html", "<b>")]) == "<b>")
+}
+
+// Sources/MarkupAST/String+Quoted.swift:7
+@Test func MarkupAST_String_Quoted_7() throws {
+    #expect("a\"b\n\u{1}".doubleQuoted { "\\u{\(String($0, radix: 16))}" } == "\"a\\\"b\\n\\u{1}\"")
 }
 
 // Sources/MarkupAST/Table.swift:6
@@ -766,15 +796,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:266
-@Test func MarkupConverter_FormatRegistry_266() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:270
+@Test func MarkupConverter_FormatRegistry_270() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:280
-@Test func MarkupConverter_FormatRegistry_280() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:284
+@Test func MarkupConverter_FormatRegistry_284() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 

@@ -67,7 +67,12 @@ struct CLITests {
                 == "markdown\ngfm\ncommonmark\nhtml\nplain\nbbcode\nrangejson\njson\n")
         #expect(
             try runMconv(["--list-extensions=commonmark"]).stdout
-                == "-table\n-strikethrough\n-autolink\n-tagfilter\n-tasklist\n-footnotes\n-smart\n")
+                == "-table\n-strikethrough\n-autolink\n-tagfilter\n-tasklist\n-footnotes\n-smart\n"
+                + "-frontmatter\n")
+        #expect(
+            try runMconv(["--list-extensions=gfm"]).stdout
+                == "+table\n+strikethrough\n+autolink\n+tagfilter\n+tasklist\n+footnotes\n-smart\n"
+                + "+frontmatter\n")
         #expect(try runMconv(["--list-extensions=html"]).stdout == "(html has no extensions)\n")
     }
 
@@ -81,6 +86,7 @@ struct CLITests {
             "--encoding <encoding>", "--[no-]autolink", "--strict-ranges",
             "--hard-break <backslash|spaces|html>", "--thematic-break <thematic-break>",
             "--reference-style <full|collapsed|shortcut>",
+            "-s, --standalone", "--css <css>", "--metadata <metadata>",
         ] {
             #expect(help.stdout.contains(option), "\(option)")
         }
@@ -97,6 +103,9 @@ struct CLITests {
             rule.stderr
                 == "mconv: --thematic-break takes three or more of one of *, - or _ with spaces"
                 + " or tabs between (such as ***, ---, ___ or * * *), not '-*-'\n")
+        let metadata = try runMconv(["-t", "html", "-s", "--metadata", "title"], input: "x")
+        #expect(metadata.status == 1)
+        #expect(metadata.stderr == "mconv: --metadata needs KEY=VALUE, not 'title'\n")
         let dash = try runMconv(["-t", "markdown", "--bullet-marker", "-"], input: "* a")
         #expect(dash.stdout == "- a\n")
     }

@@ -34,6 +34,8 @@ struct QuickArgumentsTests {
         ["--output-dir", "out", "--jobs", "2", "--force", "a.html", "docs/"],
         ["--list-output-formats"],
         ["--strict", "--fail-on", "lossy.table-span,parse.", "--ignore=lossy.", "a.html"],
+        // A table option's one-letter form.
+        ["-s", "--css", "a.css", "--metadata", "title=T", "--metadata=lang=en", "x.md"],
     ]
 
     @Test("plain command lines: both readers give the same options")

@@ -1,0 +1,175 @@
+import Foundation
+import MarkupAST
+
+/// The metadata keys of a page (`Formats/metadata.md`), gathered from every source the HTML
+/// reader finds; each key takes the value of its most trusted source.
+///
+/// Sources by trust, most trusted first: JSON-LD for the article (`Article`, `NewsArticle`,
+/// `BlogPosting` ...), JSON-LD for the page or site (`WebPage`, `WebSite`, `Organization`),
+/// OpenGraph and `article:` properties, Twitter cards, `<meta name>`, then `<title>` and
+/// `<link rel=canonical>`. `<html lang>` is the language whatever else says.
+///
+/// ```swift
+/// var page = HTMLPageMetadata()
+/// page.offer("title", "Home | Site", from: .pageElement)
+/// page.offer("title", "Home", from: .openGraph)
+/// page.values["title"] // "Home"
+/// ```
+struct HTMLPageMetadata: Sendable {
+    /// Where a value came from; a lower rank wins.
+    enum Source: Int, Sendable {
+        case language = 0
+        case articleJSONLD
+        case pageJSONLD
+        case openGraph
+        case twitter
+        case metaName
+        /// `<title>` and `<link rel=canonical>`.
+        case pageElement
+    }
+
+    /// The chosen value of each key.
+    private(set) var values: [String: String] = [:]
+    private var ranks: [String: Source] = [:]
+    /// Notes about sources that could not be read (invalid JSON-LD).
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Records `value` for `key` unless a more trusted source gave one; blank values are
+    /// ignored, white space is collapsed.
+    mutating func offer(_ key: String, _ value: String, from source: Source) {
+        let words = value.split(whereSeparator: { $0.isWhitespace })
+        guard !words.isEmpty else { return }
+        if let rank = ranks[key], rank.rawValue <= source.rawValue { return }
+        values[key] = words.joined(separator: " ")
+        ranks[key] = source
+    }
+
+    /// Reads a `<meta>` element's `name` or `property` and `content`.
+    mutating func meta(name rawName: String, content: String) {
+        let name = rawName.lowercased()
+        switch name {
+        case "description", "author", "keywords":
+            offer(name, content, from: .metaName)
+        case "og:title", "og:description", "og:site_name", "og:image", "og:url":
+            offer(
+                name == "og:site_name" ? "site_name" : String(name.dropFirst(3)), content,
+                from: .openGraph)
+        case "article:published_time":
+            offer("published", content, from: .openGraph)
+        case "article:author":
+            // Often a profile URL, not a name: only a name is an author.
+            if !content.hasPrefix("http://") && !content.hasPrefix("https://") {
+                offer("author", content, from: .openGraph)
+            }
+        case "twitter:title", "twitter:description", "twitter:image":
+            offer(String(name.dropFirst(8)), content, from: .twitter)
+        default:
+            break
+        }
+    }
+
+    // MARK: - JSON-LD
+
+    /// Reads the text of a `<script type="application/ld+json">`: an object, an array of
+    /// objects, or an object with an `@graph` array. Invalid JSON is a note.
+    mutating func jsonLD(_ text: String) {
+        let parsed = try? JSONSerialization.jsonObject(
+            with: Data(text.utf8), options: [.fragmentsAllowed])
+        guard let parsed else {
+            diagnostics.append(
+                Diagnostic(
+                    .note, .parseMetadata, "ignored a JSON-LD script that is not valid JSON"))
+            return
+        }
+        // Two levels at most: a list of objects, each maybe with an @graph list.
+        var objects: [[String: Any]] = []
+        for item in (parsed as? [Any]) ?? [parsed] {
+            guard let object = item as? [String: Any] else { continue }
+            objects.append(object)
+            if let graph = object["@graph"] as? [Any] {
+                objects += graph.compactMap { $0 as? [String: Any] }
+            }
+        }
+        var byID: [String: [String: Any]] = [:]
+        for object in objects {
+            if let id = object["@id"] as? String { byID[id] = object }
+        }
+        for object in objects { read(object, byID: byID) }
+    }
+
+    private static let articleTypes: Set<String> = [
+        "Article", "NewsArticle", "BlogPosting", "TechArticle", "ScholarlyArticle", "Report",
+        "ReportageNewsArticle", "AnalysisNewsArticle", "OpinionNewsArticle", "SocialMediaPosting",
+        "DiscussionForumPosting", "LiveBlogPosting", "Recipe", "HowTo", "Review",
+    ]
+
+    private mutating func read(_ object: [String: Any], byID: [String: [String: Any]]) {
+        let types = Self.strings(object["@type"])
+        let source: Source
+        if types.contains(where: { Self.articleTypes.contains($0) }) {
+            source = .articleJSONLD
+        } else if types.contains(where: { $0.hasSuffix("WebPage") }) {
+            source = .pageJSONLD
+        } else {
+            // A site or publisher gives only its name.
+            if types.contains("WebSite") || types.contains("Organization"),
+                let name = object["name"] as? String
+            {
+                offer("site_name", name, from: .pageJSONLD)
+            }
+            return
+        }
+        if let headline = (object["headline"] ?? object["name"]) as? String {
+            offer("title", headline, from: source)
+        }
+        if let description = object["description"] as? String {
+            offer("description", description, from: source)
+        }
+        if let date = object["datePublished"] as? String { offer("published", date, from: source) }
+        if let url = object["url"] as? String { offer("url", url, from: source) }
+        if let language = object["inLanguage"] as? String { offer("lang", language, from: source) }
+        let keywords = Self.strings(object["keywords"])
+        if !keywords.isEmpty { offer("keywords", keywords.joined(separator: ", "), from: source) }
+        let authors = Self.names(object["author"], byID: byID)
+        if !authors.isEmpty { offer("author", authors.joined(separator: ", "), from: source) }
+        if let publisher = Self.names(object["publisher"], byID: byID).first {
+            offer("site_name", publisher, from: source)
+        }
+        if let image = Self.imageURL(object["image"], byID: byID) {
+            offer("image", image, from: source)
+        }
+    }
+
+    /// A string or the strings of an array.
+    private static func strings(_ value: Any?) -> [String] {
+        if let string = value as? String { return [string] }
+        return (value as? [Any])?.compactMap { $0 as? String } ?? []
+    }
+
+    /// The object itself, or the object its `@id` names in the graph.
+    private static func resolve(_ value: Any, byID: [String: [String: Any]]) -> [String: Any]? {
+        guard let object = value as? [String: Any] else { return nil }
+        if object["name"] == nil && object["url"] == nil, let id = object["@id"] as? String {
+            return byID[id] ?? object
+        }
+        return object
+    }
+
+    /// Names from a string, a `{"name": ...}` object (or a reference to one), or an array.
+    private static func names(_ value: Any?, byID: [String: [String: Any]]) -> [String] {
+        guard let value else { return [] }
+        let items = (value as? [Any]) ?? [value]
+        return items.compactMap { item in
+            if let name = item as? String { return name }
+            return resolve(item, byID: byID)?["name"] as? String
+        }
+    }
+
+    /// The first URL of a string, an `ImageObject` (`url`), or an array of either.
+    private static func imageURL(_ value: Any?, byID: [String: [String: Any]]) -> String? {
+        guard let value else { return nil }
+        let first = (value as? [Any])?.first ?? value
+        if let url = first as? String { return url }
+        return resolve(first, byID: byID)?["url"] as? String
+    }
+}

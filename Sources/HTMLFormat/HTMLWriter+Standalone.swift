@@ -1,0 +1,53 @@
+import MarkupAST
+
+extension HTMLWriter.Renderer {
+    /// The start of a standalone document, up to `<body>`: the doctype, `<html lang>`,
+    /// `<meta charset>`, `<title>` (the metadata's, else the first heading's text), `<meta
+    /// name>` for author, description and keywords, and a `<link rel="stylesheet">` per
+    /// stylesheet URL. Every value is escaped.
+    mutating func renderHead(_ document: Document) {
+        let metadata = document.metadata
+        out.append("<!DOCTYPE html>\n<html")
+        if let lang = metadata["lang"] { attribute("lang", lang) }
+        out.append(">\n<head>\n<meta charset=\"utf-8\" />\n")
+        if let title = metadata["title"] ?? Self.firstHeadingText(document) {
+            out.append("<title>")
+            HTMLWriter.Escaping.appendHTML(title, to: &out)
+            out.append("</title>\n")
+        }
+        for name in ["author", "description", "keywords"] {
+            guard let content = metadata[name] else { continue }
+            out.append("<meta")
+            attribute("name", name)
+            attribute("content", content)
+            out.append(" />\n")
+        }
+        for url in options.stylesheets {
+            out.append("<link rel=\"stylesheet\"")
+            attribute("href", url)
+            out.append(" />\n")
+        }
+        out.append("</head>\n<body>\n")
+    }
+
+    /// The end of a standalone document.
+    mutating func renderTail() {
+        out.append("</body>\n</html>\n")
+    }
+
+    private mutating func attribute(_ name: String, _ value: String) {
+        out.append(" " + name + "=\"")
+        HTMLWriter.Escaping.appendHTML(value, to: &out)
+        out.append("\"")
+    }
+
+    /// The plain text of the first heading anywhere in the document, if it has any text.
+    static func firstHeadingText(_ document: Document) -> String? {
+        let headings = document.query { node in
+            if case .block(.heading) = node { true } else { false }
+        }
+        guard case .block(.heading(_, let inlines, _)) = headings.first else { return nil }
+        let text = PlainText(lineBreak: " ").text(of: inlines)
+        return text.isEmpty ? nil : text
+    }
+}

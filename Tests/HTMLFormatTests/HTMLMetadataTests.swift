@@ -1,0 +1,91 @@
+import HTMLFormat
+import MarkupAST
+import Testing
+
+private func metadata(_ html: String) throws -> [String: String] {
+    try HTMLReader().read(html).document.metadata
+}
+
+@Test func headGivesTheDocumentedKeysOnly() throws {
+    let page = """
+        <html lang="en"><head><title> A   page </title>
+        <meta name="description" content="D"><meta name="viewport" content="width=1">
+        <meta name="generator" content="G"><meta name="Keywords" content="k">
+        <link rel="canonical" href="https://x.org/p"></head><body><p>x</p></body></html>
+        """
+    #expect(
+        try metadata(page) == [
+            "title": "A page", "description": "D", "keywords": "k", "lang": "en",
+            "url": "https://x.org/p",
+        ])
+}
+
+@Test func openGraphAndTwitterWinOverMetaNameAndTitle() throws {
+    let page = """
+        <title>T | Site</title><meta name="description" content="plain">
+        <meta name="twitter:description" content="tw"><meta name="twitter:title" content="tt">
+        <meta name="title" property="og:title" content="og">
+        <meta property="og:site_name" content="S">
+        <meta property="article:author" content="https://fb.com/x">
+        <meta property="article:published_time" content="2024-01-02">
+        """
+    #expect(
+        try metadata(page) == [
+            "title": "og", "description": "tw", "site_name": "S", "published": "2024-01-02",
+        ])
+}
+
+@Test func jsonLDArticleWinsAndResolvesGraphReferences() throws {
+    let page = """
+        <meta property="og:title" content="og"><p>x</p>
+        <script type="application/ld+json">[{"@type": "WebSite", "name": "Site"},
+        {"@type": ["BlogPosting"], "name": "Post", "author": "Ann",
+         "image": ["https://x.org/1.png", "https://x.org/2.png"], "inLanguage": "fr"}]</script>
+        <script type="application/ld+json">{"@graph": [{"@type": "WebPage", "name": "Page",
+         "author": {"@id": "#b"}}, {"@id": "#b", "@type": "Person", "name": "Bea"}]}</script>
+        """
+    #expect(
+        try metadata(page) == [
+            "title": "Post", "author": "Ann", "image": "https://x.org/1.png", "lang": "fr",
+            "site_name": "Site",
+        ])
+}
+
+@Test func htmlLangWinsAndInvalidJSONLDIsANote() throws {
+    let page = """
+        <html lang="de"><head><script type="application/ld+json">{"headline": </script>
+        <script type=" Application/LD+JSON "> {"@type": "Article", "inLanguage": "en"}</script>
+        </head></html>
+        """
+    let result = try HTMLReader().read(page)
+    #expect(result.document.metadata == ["lang": "de"])
+    #expect(
+        result.diagnostics.filter { $0.code == .parseMetadata }.map(\.severity) == [.note])
+    // A read JSON-LD script is not counted as a dropped <script>.
+    #expect(!result.diagnostics.contains { $0.message.contains("<script>") })
+}
+
+@Test func standaloneHTMLWritesAHeadFromTheMetadata() {
+    let doc = Document(
+        [.heading(level: 2, [.text("Head "), .emphasis([.text("line")], .none)], .none)],
+        metadata: ["lang": "en\"", "author": "A&B", "published": "2024"])
+    let options = HTMLWriterOptions(standalone: true, stylesheets: ["s.css?a=1&b=<2>"])
+    #expect(
+        HTMLWriter(options: options).write(doc).output == """
+            <!DOCTYPE html>
+            <html lang="en&quot;">
+            <head>
+            <meta charset="utf-8" />
+            <title>Head line</title>
+            <meta name="author" content="A&amp;B" />
+            <link rel="stylesheet" href="s.css?a=1&amp;b=&lt;2&gt;" />
+            </head>
+            <body>
+            <h2>Head <em>line</em></h2>
+            </body>
+            </html>
+
+            """)
+    // A fragment without `standalone`, whatever the metadata.
+    #expect(HTMLWriter().write(doc).output == "<h2>Head <em>line</em></h2>\n")
+}
