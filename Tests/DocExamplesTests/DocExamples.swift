@@ -452,8 +452,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(try MarkdownReader().read("*a*").document.blocks == [.paragraph([.emphasis([.text("a")], .none)], .none)])
 }
 
-// Sources/MarkdownFormat/MarkdownReader.swift:85
-@Test func MarkdownFormat_MarkdownReader_85() throws {
+// Sources/MarkdownFormat/MarkdownReader.swift:87
+@Test func MarkdownFormat_MarkdownReader_87() throws {
     ignore(MarkdownReader.isAvailable)  // true in a default build
 }
 
