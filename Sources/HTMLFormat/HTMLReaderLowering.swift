@@ -32,6 +32,13 @@ final class HTMLReaderLowering {
     /// `<iframe>`/`<video>`/... written as links (the first 50 are reported).
     private var embeds = 0
     private var footnoteDepth = 0
+    /// What `attributes` built for class values seen before in this document: the whole
+    /// `Attributes` of elements whose only attribute is `class` (by tag and value), and class
+    /// lists (by value). `Attributes` and arrays are immutable shared storage: a repeat costs
+    /// a lookup instead of a split, a list, a string per class and a storage object (and
+    /// freeing them with the document).
+    @exclusivity(unchecked) private var classOnlyAttributes = HTMLReaderClassCache<Attributes>()
+    @exclusivity(unchecked) private var classLists = HTMLReaderClassCache<[String]>()
 
     private struct Visit {
         var node: Int32
@@ -304,6 +311,14 @@ final class HTMLReaderLowering {
             guard let tag else { return .none }
             return HTMLReaderElements.tagOnlyAttributes[name: tag] ?? Attributes(tag: tag)
         }
+        if list.count == 1, list[0].namespace == .none, list[0].name == "class",
+            skip.isEmpty || !skip.contains("class")
+        {
+            let value = list[0].value
+            return classOnlyAttributes.value(tag: tag, key: value) {
+                Attributes(tag: tag, id: "", classes: classList(value), pairs: [], style: [])
+            }
+        }
         // Parts gathered first: `Attributes` is built once.
         var id = ""
         var classes: [String] = []
@@ -314,8 +329,7 @@ final class HTMLReaderLowering {
             if !skip.isEmpty && skip.contains(name) { continue }
             switch name {
             case "id": id = attribute.value
-            case "class":
-                classes = HTMLReaderElements.classList(attribute.value)
+            case "class": classes = classList(attribute.value)
             case "style":
                 // The parsed list itself when it is the first (`+=` onto an empty array
                 // allocates a copy).
@@ -325,6 +339,11 @@ final class HTMLReaderLowering {
             }
         }
         return Attributes(tag: tag, id: id, classes: classes, pairs: pairs, style: style)
+    }
+
+    /// `HTMLReaderElements.classList(value)`, split once per distinct value.
+    private func classList(_ value: String) -> [String] {
+        classLists.value(tag: nil, key: value) { HTMLReaderElements.classList(value) }
     }
 
     private func whiteSpaceMode(_ a: Attributes, _ inherited: HTMLWhiteSpace) -> HTMLWhiteSpace {
