@@ -163,7 +163,10 @@ final class HTMLReaderLowering {
             for i in nodes.indices {
                 guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
                 let name = nodes.name(of: i)
-                if HTMLReaderElements.isBlockElement(name) {
+                // Below a marked parent the walk up would mark nothing: the name test is
+                // skipped (most elements of a page sit in a block that holds blocks).
+                let parentMarked = nodes[i].parent.map { containsBlock[Int($0.index)] } ?? false
+                if !parentMarked && HTMLReaderElements.isBlockElement(name) {
                     var p = nodes[i].parent
                     while let parent = p, !containsBlock[Int(parent.index)] {
                         containsBlock[Int(parent.index)] = true
