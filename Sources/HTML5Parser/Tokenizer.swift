@@ -139,7 +139,7 @@ struct Tokenizer<Sink: TokenSink> {
     private mutating func finishAttribute() {
         guard inAttribute else { return }
         inAttribute = false
-        let name = attrName.string()
+        let name = Self.commonAttributeName(attrName.bytes) ?? attrName.string()
         if attrNameSet == nil && attrs.count >= 8 { attrNameSet = Set(attrs.map(\.name)) }
         let dup: Bool
         if attrNameSet != nil {

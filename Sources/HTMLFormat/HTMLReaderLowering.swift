@@ -33,6 +33,13 @@ final class HTMLReaderLowering {
     /// `<iframe>`/`<video>`/... written as links (the first 50 are reported).
     private var embeds = 0
     private var footnoteDepth = 0
+    /// What `attributes` built for class values seen before in this document: the whole
+    /// `Attributes` of elements whose only attribute is `class` (by tag and value), and class
+    /// lists (by value). `Attributes` and arrays are immutable shared storage: a repeat costs
+    /// a lookup instead of a split, a list, a string per class and a storage object (and
+    /// freeing them with the document).
+    @exclusivity(unchecked) private var classOnlyAttributes = HTMLReaderClassCache<Attributes>()
+    @exclusivity(unchecked) private var classLists = HTMLReaderClassCache<[String]>()
 
     private struct Visit {
         var node: Int32
@@ -161,7 +168,10 @@ final class HTMLReaderLowering {
             for i in nodes.indices {
                 guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
                 let name = nodes.name(of: i)
-                if HTMLReaderElements.isBlockElement(name) {
+                // Below a marked parent the walk up would mark nothing: the name test is
+                // skipped (most elements of a page sit in a block that holds blocks).
+                let parentMarked = nodes[i].parent.map { containsBlock[Int($0.index)] } ?? false
+                if !parentMarked && HTMLReaderElements.isBlockElement(name) {
                     var p = nodes[i].parent
                     while let parent = p, !containsBlock[Int(parent.index)] {
                         containsBlock[Int(parent.index)] = true
@@ -309,6 +319,14 @@ final class HTMLReaderLowering {
             guard let tag else { return .none }
             return HTMLReaderElements.tagOnlyAttributes[name: tag] ?? Attributes(tag: tag)
         }
+        if list.count == 1, list[0].namespace == .none, list[0].name == "class",
+            skip.isEmpty || !skip.contains("class")
+        {
+            let value = list[0].value
+            return classOnlyAttributes.value(tag: tag, key: value) {
+                Attributes(tag: tag, id: "", classes: classList(value), pairs: [], style: [])
+            }
+        }
         // Parts gathered first: `Attributes` is built once.
         var id = ""
         var classes: [String] = []
@@ -319,8 +337,7 @@ final class HTMLReaderLowering {
             if !skip.isEmpty && skip.contains(name) { continue }
             switch name {
             case "id": id = attribute.value
-            case "class":
-                classes = HTMLReaderElements.classList(attribute.value)
+            case "class": classes = classList(attribute.value)
             case "style":
                 // The parsed list itself when it is the first (`+=` onto an empty array
                 // allocates a copy).
@@ -330,6 +347,11 @@ final class HTMLReaderLowering {
             }
         }
         return Attributes(tag: tag, id: id, classes: classes, pairs: pairs, style: style)
+    }
+
+    /// `HTMLReaderElements.classList(value)`, split once per distinct value.
+    private func classList(_ value: String) -> [String] {
+        classLists.value(tag: nil, key: value) { HTMLReaderElements.classList(value) }
     }
 
     private func whiteSpaceMode(_ a: Attributes, _ inherited: HTMLWhiteSpace) -> HTMLWhiteSpace {

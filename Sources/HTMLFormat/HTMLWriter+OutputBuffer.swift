@@ -1,3 +1,5 @@
+import ByteScan
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -89,9 +91,10 @@ extension HTMLWriter {
             capacity = newCapacity
         }
 
-        /// The bytes as a String (they are valid UTF-8 by construction).
+        /// The bytes as a String, not validated again (debug builds check): they are valid
+        /// UTF-8 by construction (whole strings, ASCII markup, cuts next to ASCII bytes).
         func string() -> String {
-            String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+            ByteScan.string(fromValidUTF8: UnsafeBufferPointer(start: base, count: count))
         }
 
         /// Frees the storage; the buffer must not be used afterwards.

@@ -157,33 +157,27 @@ extension MarkdownWriter.Renderer {
         var count = max(columns.count, 1)
         for row in rows { count = max(count, row.count) }
         var widths = Array(repeating: 3, count: count)
-        var texts: [[[UInt8]]] = []
-        texts.reserveCapacity(rows.count)
-        var cellWidths: [[Int]] = []
-        cellWidths.reserveCapacity(rows.count)
-        var contentBytes = 0
         var cellTotal = 0
+        for row in rows { cellTotal += row.count }
+        // Every cell's bytes in one buffer, row by row (`cellEnds[k]`: where cell k ends), and
+        // each cell's display width: a few allocations per table instead of two per cell.
+        var cellBytes: [UInt8] = []
+        var cellEnds: [Int] = []
+        cellEnds.reserveCapacity(cellTotal)
+        var cellWidths: [Int] = []
+        cellWidths.reserveCapacity(cellTotal)
         for row in rows {
-            cellTotal += row.count
-            var cells: [[UInt8]] = []
-            cells.reserveCapacity(row.count)
-            var rowWidths: [Int] = []
-            rowWidths.reserveCapacity(row.count)
             for (c, inlines) in row.enumerated() {
-                // A copy of exactly the cell's bytes: keeping the buffer itself would leave the
-                // spare buffer shared, and the next cell would allocate a new full-capacity one.
-                let text: [UInt8] = withInlineBytes(inlines, mode: .tableCell) { bytes in
-                    bytes.withUnsafeBufferPointer { Array($0) }
+                let width = withInlineBytes(inlines, mode: .tableCell) { bytes in
+                    cellBytes.append(contentsOf: bytes)
+                    return displayWidth(bytes)
                 }
-                let width = displayWidth(text)
                 widths[c] = max(widths[c], width)
-                cells.append(text)
-                rowWidths.append(width)
-                contentBytes += text.count + 3
+                cellEnds.append(cellBytes.count)
+                cellWidths.append(width)
             }
-            texts.append(cells)
-            cellWidths.append(rowWidths)
         }
+        let contentBytes = cellBytes.count + 3 * cellTotal
         // Padding every row to the full grid is quadratic on ragged or very wide tables (one
         // 100 KB cell over 10,000 rows): past a budget the rows are written unpadded, and body
         // rows stop at their last cell (GFM fills the missing cells with empty ones).
@@ -196,16 +190,18 @@ extension MarkdownWriter.Renderer {
             || padded > max(1 << 20, contentBytes * 8)
         let dash = UInt8(ascii: "-")
         let colon = UInt8(ascii: ":")
-        for (index, row) in texts.enumerated() {
+        var first = 0  // the index of the row's first cell
+        for (index, row) in rows.enumerated() {
             beginLine()
             out.append(UInt8(ascii: "|"))
             let cellCount = compact && index > 0 ? max(1, row.count) : count
             for c in 0..<cellCount {
                 out.append(0x20)
                 if c < row.count {
-                    out.append(contentsOf: row[c])
+                    let k = first + c
+                    out.append(contentsOf: cellBytes[(k == 0 ? 0 : cellEnds[k - 1])..<cellEnds[k]])
                     if !compact {
-                        out.append(repeating: 0x20, count: widths[c] - cellWidths[index][c])
+                        out.append(repeating: 0x20, count: widths[c] - cellWidths[k])
                     }
                 } else if !compact {
                     out.append(repeating: 0x20, count: widths[c])
@@ -213,6 +209,7 @@ extension MarkdownWriter.Renderer {
                 out.append(0x20)
                 out.append(UInt8(ascii: "|"))
             }
+            first += row.count
             out.append(0x0A)
             if index == 0 {
                 beginLine()
