@@ -47,7 +47,7 @@ public struct HTMLReader: MarkupReader {
         }
         let parsing = HTMLParserOptions(
             maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)
-        let dom: HTMLDocument
+        var dom: HTMLDocument
         switch (isFragment, escaped) {
         case (true, let bytes?):
             dom = HTMLParser.parseFragment(bytes: bytes, context: "body", options: parsing)
@@ -68,9 +68,21 @@ public struct HTMLReader: MarkupReader {
             diagnostics.append(
                 Diagnostic(.note, .parseErrors, "\(dom.errors.count - 10) more HTML parse errors"))
         }
+        if !options.keepHidden {
+            diagnostics += Self.removeInvisible(from: &dom, options: options)
+        }
+        var title: String?
+        if options.mainContent {
+            if let fallback = MainContent.select(in: &dom) {
+                diagnostics.append(fallback)
+            } else {
+                title = MainContent.title(dom)
+            }
+        }
         let lowering = HTMLReaderLowering(dom: dom, options: options)
-        let document = lowering.run()
+        var document = lowering.run()
         diagnostics += lowering.diagnostics
+        if let title { MainContent.addTitle(title, to: &document) }
         // The lowering builds normalized trees (`HTMLReaderInlineBuffer.build` appends the way
         // `Normalize` leaves lists, and empty paragraphs are never added), so the check that
         // `Normalize.document` would make (a walk over the whole tree) is made in debug

@@ -7,8 +7,8 @@
 import MarkupConverter
 import Testing
 
-// README.md:93
-@Test func README_93() throws {
+// README.md:98
+@Test func README_98() throws {
     let converter = try Converter(from: "html", to: "markdown")
     let result = try converter.convert("<p>Hello <b>world</b> &lt;b&gt;</p>")
     #expect(printed(result.output) == "Hello **world** \\<b>")

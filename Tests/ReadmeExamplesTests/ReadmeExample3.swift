@@ -10,8 +10,8 @@ import MarkupAST
 import StyledText
 import Testing
 
-// README.md:121
-@Test func README_121() throws {
+// README.md:126
+@Test func README_126() throws {
     // Build once, share everywhere (immutable and Sendable).
     let sheet = Stylesheet.standard.adding(css: """
         :root { font-family: -apple-system; font-size: 17px }
