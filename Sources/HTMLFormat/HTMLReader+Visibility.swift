@@ -78,6 +78,10 @@ extension HTMLReader {
     }
 
     private static func isHidden(_ node: HTMLNode, _ selectors: HTMLHiddenSelectors) -> Bool {
+        // A hidden `<html>` or `<body>` is a page that scripts reveal (against a flash of
+        // unstyled content): it is read.
+        let name = node.name
+        if name == "body" || name == "html" { return false }
         var id: String?
         var classes: String?
         for attribute in node.attributes where attribute.namespace == .none {
@@ -94,7 +98,7 @@ extension HTMLReader {
             }
         }
         if selectors.isEmpty || (id == nil && classes == nil) { return false }
-        return selectors.matches(tag: node.name, id: id, classAttribute: classes)
+        return selectors.matches(tag: name, id: id, classAttribute: classes)
     }
 
     private static func isUnknownFrame(_ node: HTMLNode, _ providers: [String]) -> Bool {

@@ -108,12 +108,46 @@ enum MainContent {
 
     // MARK: - Measuring
 
-    private static let skippedTags: Set<String> = [
-        "script", "style", "noscript", "template", "svg", "select", "textarea", "button",
-        "head", "title", "canvas", "iframe", "object", "embed", "math",
-    ]
+    /// What the measuring walk does with an element, by name (a table, not a `Set<String>`:
+    /// it is looked up for every element).
+    private enum Kind {
+        /// Not measured (scripts, frames, form controls ...): the lowering drops or keeps it.
+        case skipped
+        /// A paragraph whatever it holds.
+        case paragraph
+        /// A block: a paragraph when it holds no other block.
+        case block
+        case link, code, heading, formControl
+    }
 
-    private static let paragraphTags: Set<String> = ["p", "pre", "td"]
+    private static let kinds: HTMLReaderNameTable<Kind> = {
+        var table: [String: Kind] = [:]
+        for name in [
+            "script", "style", "noscript", "template", "svg", "head", "title", "canvas", "iframe",
+            "object", "embed", "math",
+        ] {
+            table[name] = .skipped
+        }
+        for name in ["select", "textarea", "button"] { table[name] = .formControl }
+        for name in ["p", "pre", "td"] { table[name] = .paragraph }
+        for name in ["h1", "h2", "h3", "h4", "h5", "h6"] { table[name] = .heading }
+        table["a"] = .link
+        table["code"] = .code
+        table["form"] = .block
+        table["input"] = .formControl
+        for name in [
+            "address", "article", "aside", "blockquote", "center", "details", "dialog", "dd", "dir",
+            "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "header", "hgroup",
+            "li", "listing", "main", "menu", "nav", "ol", "plaintext", "search", "section",
+            "summary", "table", "ul", "xmp", "caption", "thead", "tbody", "tfoot", "tr", "th",
+            "hr",
+        ] {
+            table[name] = .block
+        }
+        return HTMLReaderNameTable(table)
+    }()
+
+    private static func kind(_ name: String) -> Kind? { kinds[name: name] }
 
     /// The post-order walk: counts flow from children to parents when a node is left.
     private static func measure(_ dom: HTMLDocument, from body: HTMLNodeID, into m: inout Measure) {
@@ -127,11 +161,10 @@ enum MainContent {
                 var descend = false
                 if nodes[i].kind == .element {
                     let name = nodes.name(of: i)
-                    if skippedTags.contains(name) {
+                    let kind = kind(name)
+                    if kind == .skipped || kind == .formControl {
                         m.flags[i].insert(.unlikely)
-                        if name == "textarea" || name == "select" || name == "button",
-                            let parent = nodes[i].parent
-                        {
+                        if kind == .formControl, let parent = nodes[i].parent {
                             m.flags[Int(parent.index)].insert(.hasForm)
                         }
                     } else if isUnlikely(nodes[i], name) {
@@ -235,18 +268,19 @@ enum MainContent {
         let unlikely = m.flags[i].contains(.unlikely)
         if nodes[i].kind == .element && !unlikely {
             let name = nodes.name(of: i)
-            if name == "a", nodes[i].attribute("href") != nil { m.linkChars[i] = m.chars[i] }
-            if name == "pre" || name == "code" { m.flags[i].insert(.hasCode) }
-            if name == "form" || name == "input" || name == "textarea" {
-                m.flags[i].insert(.hasForm)
+            let kind = kind(name)
+            switch kind {
+            case .link: if nodes[i].attribute("href") != nil { m.linkChars[i] = m.chars[i] }
+            case .code: m.flags[i].insert(.hasCode)
+            case .heading: m.flags[i].insert(.hasHeading)
+            case .block where name == "form": m.flags[i].insert(.hasForm)
+            case .paragraph where name == "pre": m.flags[i].insert(.hasCode)
+            default: break
             }
-            if name.utf8.count == 2, name.utf8.first == UInt8(ascii: "h"), name != "hr" {
-                m.flags[i].insert(.hasHeading)
-            }
-            let block = HTMLReaderElements.isBlockElement(name)
+            let block = kind == .block || kind == .paragraph || kind == .heading
             let paragraphLike =
-                paragraphTags.contains(name)
-                || block && !m.flags[i].contains(.hasBlock) && name != "li" && name.first != "h"
+                kind == .paragraph
+                || kind == .block && !m.flags[i].contains(.hasBlock) && name != "li"
             if paragraphLike && m.chars[i] >= 25 {
                 m.paragraphs[i] += 1
                 let own =
@@ -299,6 +333,11 @@ enum MainContent {
         // The five best candidates.
         var top: [(Int, Float)] = []
         for i in m.flags.indices where m.flags[i].contains(.candidate) && i != Int(body.index) {
+            // The hints add at most 75: a candidate that cannot reach the fifth best is
+            // not weighed (weighing reads its attributes).
+            if top.count == 5, (m.score[i] + 75) * (1 - m.linkDensity(i)) <= top[4].1 {
+                continue
+            }
             let s = finalScore(dom, i, m)
             if top.count < 5 || s > top[top.count - 1].1 {
                 top.append((i, s))
@@ -473,7 +512,7 @@ enum MainContent {
             return !(name == "form" && chars * 2 > total)
         }
         // (Script, frames, SVG ... are the lowering's to drop or keep.)
-        if m.flags[i].contains(.unlikely) && !skippedTags.contains(name) && chars * 2 <= total {
+        if m.flags[i].contains(.unlikely) && kind(name) != .skipped && chars * 2 <= total {
             return true
         }
         guard checkedTags.contains(name), chars * 2 <= total else { return false }
@@ -505,21 +544,21 @@ enum MainContent {
     /// (`<title>` often adds the site's name), else the `<title>`; whitespace collapsed.
     static func title(_ dom: HTMLDocument) -> String? {
         var ogTitle: String?
-        var title: String?
-        var h1: String?
-        for i in dom.nodes.indices where dom.nodes[i].kind == .element {
-            switch dom.nodes[i].name {
-            case "meta" where ogTitle == nil:
-                if dom.nodes[i].attribute("property") == "og:title"
-                    || dom.nodes[i].attribute("name") == "og:title"
-                {
-                    ogTitle = dom.nodes[i].attribute("content")
+        var title: Int?
+        var h1: Int?
+        dom.nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices where nodes[i].kind == .element {
+                switch nodes.name(of: i) {
+                case "meta" where ogTitle == nil:
+                    if nodes[i].attribute("property") == "og:title"
+                        || nodes[i].attribute("name") == "og:title"
+                    {
+                        ogTitle = nodes[i].attribute("content")
+                    }
+                case "title" where title == nil: title = i
+                case "h1" where h1 == nil: h1 = i
+                default: break
                 }
-            case "title" where title == nil:
-                title = dom.textContent(of: HTMLNodeID(i))
-            case "h1" where h1 == nil && dom.nodes[i].parent != nil:
-                h1 = dom.textContent(of: HTMLNodeID(i))
-            default: break
             }
         }
         func collapsed(_ s: String?) -> String? {
@@ -528,8 +567,10 @@ enum MainContent {
             return words.isEmpty ? nil : words.joined(separator: " ")
         }
         if let og = collapsed(ogTitle) { return og }
-        let t = collapsed(title)
-        if let h = collapsed(h1), let t, t.contains(h) { return h }
+        let t = collapsed(title.map { dom.textContent(of: HTMLNodeID($0)) })
+        if let h = collapsed(h1.map { dom.textContent(of: HTMLNodeID($0)) }), let t, t.contains(h) {
+            return h
+        }
         return t
     }
 
