@@ -442,7 +442,8 @@ enum MainContent {
                 continue
             }
             let adjacent = k == at - 1 || k == at + 1
-            switch node.name {
+            let paragraphLike = !m.flags[i].contains(.hasBlock) && kind(node.name) == .block
+            switch paragraphLike ? "p" : node.name {
             case "p", "pre", "blockquote", "ul", "ol", "table", "dl":
                 let density = m.linkDensity(i)
                 let chars = m.chars[i]
@@ -528,7 +529,13 @@ enum MainContent {
         if m.flags[i].contains(.hasForm) && chars < 1000 { return true }
         let weight = MainContentHints.weight(
             classes: node.attribute("class"), id: node.attribute("id"))
-        if weight < 0 { return true }
+        // Prose (a box of sentences without links) stays unless its words are strong chrome.
+        let prose = m.linkDensity(i) < 0.1 && m.sentences[i] >= 2 && chars >= 150
+        if weight < 0 {
+            return !prose
+                || MainContentHints.isStrongChrome(
+                    classes: node.attribute("class"), id: node.attribute("id"))
+        }
         if name == "span" || name == "li" { return false }
         if m.commas[i] >= 10 { return false }
         let density = m.linkDensity(i)

@@ -44,6 +44,30 @@ enum MainContentHints {
         "pubdate", "writtenby", "views", "like", "likes", "credit", "credits",
     ]
 
+    /// Whether a class or id word names chrome that is never the article's, even as prose:
+    /// comments, related and promoted links, sharing, advertising, consent, site navigation
+    /// and footers. (A `sidebar` or a `widget` of prose inside the article is kept.)
+    static func isStrongChrome(classes: String?, id: String?) -> Bool {
+        for value in [classes, id] {
+            guard let value, !value.isEmpty else { continue }
+            for word in words(value) {
+                if strongWords.contains(word) { return true }
+                if strongPrefixes.contains(where: { word.hasPrefix($0) }) { return true }
+            }
+        }
+        return false
+    }
+
+    private static let strongWords: Set<Substring> = [
+        "ad", "ads", "adv", "advert", "promo", "sponsor", "sponsored", "cookie", "cookies",
+        "consent", "nav", "navbar", "menu", "breadcrumb", "breadcrumbs", "disqus", "reply",
+    ]
+
+    private static let strongPrefixes: [String] = [
+        "advertis", "comment", "footer", "newsletter", "recommend", "related", "share",
+        "sharing", "social", "subscri", "navigation",
+    ]
+
     static func words(_ value: String) -> [Substring] {
         value.lowercased().split { !($0.isLetter || $0.isNumber) }
     }
