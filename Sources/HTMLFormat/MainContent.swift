@@ -466,57 +466,72 @@ enum MainContent {
 
     // MARK: - Cleaning
 
-    private static let chromeTags: Set<String> = [
-        "nav", "aside", "button", "input", "select", "textarea", "dialog", "form",
-        "noscript",
-    ]
-    private static let checkedTags: Set<String> = [
-        "div", "section", "ul", "ol", "table", "footer", "header", "figure", "dl", "span",
-        "p", "li",
-    ]
+    /// How the cleaning treats an element, by name.
+    private enum Cleaning {
+        /// Removed (a `<form>` unless it holds most of the text).
+        case chrome
+        /// Removed when its words, link density or shape say chrome.
+        case checked
+    }
+
+    private static let cleaning: HTMLReaderNameTable<Cleaning> = {
+        var table: [String: Cleaning] = [:]
+        for name in [
+            "nav", "aside", "button", "input", "select", "textarea", "dialog", "form", "noscript",
+        ] {
+            table[name] = .chrome
+        }
+        for name in [
+            "div", "section", "ul", "ol", "table", "footer", "header", "figure", "dl", "span", "p",
+            "li",
+        ] {
+            table[name] = .checked
+        }
+        return HTMLReaderNameTable(table)
+    }()
 
     /// The elements inside `part` to remove (their subtrees are not entered).
     private static func findChrome(
         _ dom: HTMLDocument, in part: HTMLNodeID, _ m: Measure, total: Int,
         into out: inout [HTMLNodeID]
     ) {
-        var stack: [HTMLNodeID] = []
-        var c = dom[part].lastChild
-        while let child = c {
-            stack.append(child)
-            c = dom[child].previousSibling
-        }
-        while let id = stack.popLast() {
-            let node = dom[id]
-            guard node.kind == .element else { continue }
-            if isRemovable(dom, id, node, m, total: total) {
-                out.append(id)
-                continue
+        dom.nodes.withUnsafeBufferPointer { nodes in
+            var stack: [Int32] = []
+            func pushChildren(of i: Int) {
+                var c = nodes[i].lastChild
+                while let child = c {
+                    if nodes[Int(child.index)].kind == .element { stack.append(child.index) }
+                    c = nodes[Int(child.index)].previousSibling
+                }
             }
-            var c = node.lastChild
-            while let child = c {
-                stack.append(child)
-                c = dom[child].previousSibling
+            pushChildren(of: Int(part.index))
+            while let i = stack.popLast() {
+                if isRemovable(Int(i), nodes, m, total: total) {
+                    out.append(HTMLNodeID(i))
+                } else {
+                    pushChildren(of: Int(i))
+                }
             }
         }
     }
 
     private static func isRemovable(
-        _ dom: HTMLDocument, _ id: HTMLNodeID, _ node: HTMLNode, _ m: Measure, total: Int
+        _ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, _ m: Measure, total: Int
     ) -> Bool {
-        let i = Int(id.index)
-        let name = node.name
+        let name = nodes.name(of: i)
         let chars = Int(m.chars[i])
         // Never most of the text, never code.
         if m.flags[i].contains(.hasCode) { return false }
-        if chromeTags.contains(name) {
+        let cleaning = cleaning[name: name]
+        if cleaning == .chrome {
             return !(name == "form" && chars * 2 > total)
         }
         // (Script, frames, SVG ... are the lowering's to drop or keep.)
         if m.flags[i].contains(.unlikely) && kind(name) != .skipped && chars * 2 <= total {
             return true
         }
-        guard checkedTags.contains(name), chars * 2 <= total else { return false }
+        guard cleaning == .checked, chars * 2 <= total else { return false }
+        let node = nodes[i]
         // A short byline, date or counter.
         if chars < 120, m.sentences[i] < 2,
             MainContentHints.isMetaLine(classes: node.attribute("class"), id: node.attribute("id"))
