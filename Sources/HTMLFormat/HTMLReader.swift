@@ -4,7 +4,9 @@ import MarkupAST
 /// Reads HTML documents and snippets into a `Document`, the way a browser renders them.
 ///
 /// The input is parsed by `HTML5Parser` (as a fragment in a `<body>` context when it has no
-/// `<html>`, `<head>`, `<body>` or doctype), then lowered: whitespace collapsed as CSS
+/// `<html>`, `<head>`, `<body>` or doctype); what a browser does not show is taken out
+/// (`HTMLReaderOptions.keepHidden`), and with `HTMLReaderOptions.mainContent` all but the
+/// page's main content; then the DOM is lowered: whitespace collapsed as CSS
 /// `white-space: normal` does, inline content beside blocks wrapped in implicit paragraphs,
 /// each element mapped to its node (see `Formats/html.md`). Never throws on malformed markup.
 ///
