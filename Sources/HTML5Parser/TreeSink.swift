@@ -110,7 +110,7 @@ struct DOMBuilder: TreeSink {
         append(id, to: 0)
     }
 
-    @inline(__always) private static func detach(_ p: UnsafeMutablePointer<HTMLNode>, _ node: Int) {
+    @inline(__always) static func detach(_ p: UnsafeMutablePointer<HTMLNode>, _ node: Int) {
         let parent = p[node].parentIndex
         guard parent >= 0 else { return }
         let prev = p[node].previousSiblingIndex
@@ -130,7 +130,7 @@ struct DOMBuilder: TreeSink {
         p[node].nextSiblingIndex = -1
     }
 
-    @inline(__always) private static func append(
+    @inline(__always) static func append(
         _ p: UnsafeMutablePointer<HTMLNode>, _ child: Int, to parent: Int
     ) {
         if p[child].parentIndex >= 0 { detach(p, child) }

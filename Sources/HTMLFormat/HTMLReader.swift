@@ -4,7 +4,9 @@ import MarkupAST
 /// Reads HTML documents and snippets into a `Document`, the way a browser renders them.
 ///
 /// The input is parsed by `HTML5Parser` (as a fragment in a `<body>` context when it has no
-/// `<html>`, `<head>`, `<body>` or doctype), then lowered: whitespace collapsed as CSS
+/// `<html>`, `<head>`, `<body>` or doctype); what a browser does not show is taken out
+/// (`HTMLReaderOptions.keepHidden`), and with `HTMLReaderOptions.mainContent` all but the
+/// page's main content; then the DOM is lowered: whitespace collapsed as CSS
 /// `white-space: normal` does, inline content beside blocks wrapped in implicit paragraphs,
 /// each element mapped to its node (see `Formats/html.md`). Never throws on malformed markup.
 ///
@@ -47,7 +49,7 @@ public struct HTMLReader: MarkupReader {
         }
         let parsing = HTMLParserOptions(
             maxDepth: options.maxDepth, collectErrors: options.parseErrorDiagnostics)
-        let dom: HTMLDocument
+        var dom: HTMLDocument
         switch (isFragment, escaped) {
         case (true, let bytes?):
             dom = HTMLParser.parseFragment(bytes: bytes, context: "body", options: parsing)
@@ -68,9 +70,21 @@ public struct HTMLReader: MarkupReader {
             diagnostics.append(
                 Diagnostic(.note, .parseErrors, "\(dom.errors.count - 10) more HTML parse errors"))
         }
+        if !options.keepHidden {
+            diagnostics += Self.removeInvisible(from: &dom, options: options)
+        }
+        var title: String?
+        if options.mainContent {
+            if let fallback = MainContent.select(in: &dom) {
+                diagnostics.append(fallback)
+            } else {
+                title = MainContent.title(dom)
+            }
+        }
         let lowering = HTMLReaderLowering(dom: dom, options: options)
-        let document = lowering.run()
+        var document = lowering.run()
         diagnostics += lowering.diagnostics
+        if let title { MainContent.addTitle(title, to: &document) }
         // The lowering builds normalized trees (`HTMLReaderInlineBuffer.build` appends the way
         // `Normalize` leaves lists, and empty paragraphs are never added), so the check that
         // `Normalize.document` would make (a walk over the whole tree) is made in debug

@@ -51,6 +51,37 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// without a second walk over it). The converter sets it for targets that cannot carry
     /// spans (Markdown, plain text) instead of running the transform.
     public var promoteStyles = false
+    /// Keep what a browser does not show (`--keep-hidden`): elements with the `hidden`
+    /// attribute, `display: none` or `visibility: hidden` (inline, or from a simple class or id
+    /// rule of the page's `<style>`), and frames (`<iframe>`, `<embed>`, `<object>`) that are
+    /// neither titled nor on a known media provider. Off by default: they are dropped, with a
+    /// `parse.dropped` info diagnostic.
+    ///
+    /// ```swift
+    /// try HTMLReader().read("<p>a</p><p hidden>b</p>").document.blocks.count // 1
+    /// ```
+    public var keepHidden = false
+    /// Hosts (or host/path prefixes such as `example.com/player`) whose frames are media and
+    /// become links, beside the built-in list of `Formats/media-providers.txt`
+    /// (`--media-provider`).
+    public var mediaProviders: [String] = []
+    /// The built-in media providers, as `Formats/media-providers.txt` lists them.
+    ///
+    /// ```swift
+    /// HTMLReaderOptions.builtInMediaProviders.contains("youtube.com") // true
+    /// ```
+    public static var builtInMediaProviders: [String] { HTMLMediaProviders.defaults }
+    /// Convert only the page's main content (`--main-content`): the article, without the
+    /// navigation, share bars, related links and other chrome around and inside it; the page's
+    /// title as its first heading when it does not start with one. A page without a clear
+    /// article is converted whole, with a `select.no-main-content` note.
+    ///
+    /// ```swift
+    /// var options = HTMLReaderOptions()
+    /// options.mainContent = true
+    /// HTMLReader(options: options)
+    /// ```
+    public var mainContent = false
 
     /// Creates options; `HTMLReaderOptions()` reads like a browser with snippet leniency on
     /// for fragments.

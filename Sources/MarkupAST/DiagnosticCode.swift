@@ -72,7 +72,8 @@ extension DiagnosticCode {
     /// Warning. Markdown, BBCode or range JSON nested deeper than the reader's depth limit was
     /// flattened (BBCode: the deeper tags are kept as text).
     public static let parseDepthLimit = DiagnosticCode(rawValue: "parse.depth-limit")
-    /// Info (comments, `<script>`, `<style>`, `<template>`), warning (elements with text, such
+    /// Info (comments, `<script>`, `<style>`, `<template>`, and what a browser does not show:
+    /// hidden elements, frames neither titled nor from a known media provider), warning (elements with text, such
     /// as an `<svg>` with labels or a `<select>`) or note (the others). HTML: elements the AST
     /// has no place for (`<svg>`, form controls ...) were dropped; one per kind with its count.
     public static let parseDropped = DiagnosticCode(rawValue: "parse.dropped")
@@ -266,6 +267,10 @@ extension DiagnosticCode {
     /// Warning. `--select`: no element matched the selector (named in the message); the
     /// output is empty.
     public static let selectNoMatch = DiagnosticCode(rawValue: "select.no-match")
+    /// Note. HTML `--main-content`: no main content was found (no block of text, a tie
+    /// between unrelated blocks, or too little text in the best one); the whole page was
+    /// converted. The message says why.
+    public static let selectNoMainContent = DiagnosticCode(rawValue: "select.no-main-content")
 }
 
 // MARK: - media.*: extracting images (`--extract-media`)

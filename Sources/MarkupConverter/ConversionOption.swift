@@ -118,6 +118,18 @@ extension ConversionOption {
             $0.htmlReader.customTags.insert($1.lowercased())
         },
         choice("html-mode", \.htmlReader.mode, input: ["html"], "HTML input mode."),
+        flag(
+            "main-content", \.htmlReader.mainContent, input: ["html"],
+            "Convert only the page's main content (the article, without navigation, share bars "
+                + "and related links), its title first."),
+        flag(
+            "keep-hidden", \.htmlReader.keepHidden, input: ["html"],
+            "Keep elements a browser does not show (hidden, display: none) and frames that are "
+                + "not media."),
+        ConversionOption(
+            "media-provider", .list, input: ["html"],
+            "Treat frames from this host (or host/path) as media: they become links."
+        ) { $0.htmlReader.mediaProviders.append($1.lowercased()) },
         ConversionOption(
             "bbcode-dialect", choices: ["phpbb", "classic"], input: ["bbcode"], "BBCode dialect."
         ) { options, name throws(FormatError) in

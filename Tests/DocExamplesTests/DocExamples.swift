@@ -183,6 +183,21 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(r.summary == "commonmark-spec: 1 passed, 0 failed")
 }
 
+// Sources/HTML5Parser/HTMLDocument+Editing.swift:6
+@Test func HTML5Parser_HTMLDocument_Editing_6() throws {
+    var d = HTMLParser.parseFragment("<p>a</p><p>b</p>")
+    ignore(d.detach(d.children(of: d.root).first!))
+    #expect(d.innerHTML(of: d.root) == "<p>b</p>")
+}
+
+// Sources/HTML5Parser/HTMLDocument+Editing.swift:18
+@Test func HTML5Parser_HTMLDocument_Editing_18() throws {
+    var d = HTMLParser.parseFragment("<div><p>a</p></div><p>b</p>")
+    let top = Array(d.children(of: d.root))
+    ignore(d.append(top[1], to: top[0]))  // the second <p> into the <div>
+    #expect(d.innerHTML(of: d.root) == "<div><p>a</p><p>b</p></div>")
+}
+
 // Sources/HTML5Parser/HTMLDocument+Serialization.swift:5
 @Test func HTML5Parser_HTMLDocument_Serialization_5() throws {
     #expect(HTMLParser.parseFragment("<b>x</b>").treeDump() == "| <b>\n|   \"x\"\n")
@@ -363,8 +378,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(errors.isEmpty == true)
 }
 
-// Sources/HTMLFormat/HTMLReader.swift:12
-@Test func HTMLFormat_HTMLReader_12() throws {
+// Sources/HTMLFormat/HTMLReader.swift:14
+@Test func HTMLFormat_HTMLReader_14() throws {
     let result = try HTMLReader().read("<p>Hello <b>world</b></p>")
     // paragraph [text "Hello ", strong {<b>} [text "world"]]
     _ = result
@@ -382,6 +397,23 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     var options = HTMLReaderOptions()
     options.parseErrorDiagnostics = true
     #expect(try HTMLReader(options: options).read("<p>a</b>").diagnostics.map(\.code) == [.htmlParseError("unexpected-end-tag")])  // printed as parse.unexpected-end-tag
+}
+
+// Sources/HTMLFormat/HTMLReaderOptions.swift:61
+@Test func HTMLFormat_HTMLReaderOptions_61() throws {
+    #expect(try HTMLReader().read("<p>a</p><p hidden>b</p>").document.blocks.count == 1)
+}
+
+// Sources/HTMLFormat/HTMLReaderOptions.swift:71
+@Test func HTMLFormat_HTMLReaderOptions_71() throws {
+    #expect(HTMLReaderOptions.builtInMediaProviders.contains("youtube.com") == true)
+}
+
+// Sources/HTMLFormat/HTMLReaderOptions.swift:80
+@Test func HTMLFormat_HTMLReaderOptions_80() throws {
+    var options = HTMLReaderOptions()
+    options.mainContent = true
+    ignore(HTMLReader(options: options))
 }
 
 // Sources/HTMLFormat/HTMLWriter.swift:13

@@ -1,0 +1,159 @@
+import Foundation
+import MarkupAST
+
+/// The simple selectors that a page's `<style>` rules hide (`display: none` or
+/// `visibility: hidden`): `.class`, `#id`, `tag.class` and `tag#id`, outside at-rule blocks
+/// (`@media print { ... }` applies only sometimes).
+///
+/// A class or id that another rule shows again (`display` other than `none`, or `visibility:
+/// visible`, in any selector: `.collapse.show { display: block }`) is not hidden: the page
+/// shows it in some state.
+struct HTMLHiddenSelectors {
+    private(set) var classes: Set<String> = []
+    private(set) var ids: Set<String> = []
+    /// `tag.class` and `tag#id`, as (tag, ".class" or "#id").
+    private(set) var tagged: Set<[String]> = []
+
+    var isEmpty: Bool { classes.isEmpty && ids.isEmpty && tagged.isEmpty }
+
+    /// Reads the rules of style sheets (the text of the page's `<style>` elements).
+    init(sheets: [String]) {
+        var shown: Set<String> = []
+        for sheet in sheets {
+            for (selector, declarations) in Self.rules(sheet) {
+                let hides = Self.hides(declarations)
+                let shows = !hides && Self.shows(declarations)
+                guard hides || shows else { continue }
+                for part in selector.split(separator: ",") {
+                    let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if shows {
+                        shown.formUnion(Self.names(in: trimmed))
+                    } else if let simple = Self.simple(trimmed) {
+                        switch simple {
+                        case (nil, let name) where name.hasPrefix("."):
+                            classes.insert(String(name.dropFirst()))
+                        case (nil, let name):
+                            ids.insert(String(name.dropFirst()))
+                        case (let tag?, let name):
+                            tagged.insert([tag, name])
+                        }
+                    }
+                }
+            }
+        }
+        classes.subtract(shown.compactMap { $0.hasPrefix(".") ? String($0.dropFirst()) : nil })
+        ids.subtract(shown.compactMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil })
+        tagged = tagged.filter { !shown.contains($0[1]) }
+    }
+
+    /// Whether an element with this tag, id and class attribute matches a hiding rule.
+    func matches(tag: String, id: String?, classAttribute: String?) -> Bool {
+        if let id, !id.isEmpty, ids.contains(id) || tagged.contains([tag, "#" + id]) {
+            return true
+        }
+        guard let classAttribute, !classAttribute.isEmpty else { return false }
+        for name in HTMLReaderElements.classList(classAttribute) {
+            if classes.contains(name) || tagged.contains([tag, "." + name]) { return true }
+        }
+        return false
+    }
+
+    /// `display: none` or `visibility: hidden` (or `collapse`) among the declarations.
+    static func hides(_ declarations: [CSSDeclaration]) -> Bool {
+        declarations.contains { d in
+            let value = d.value.lowercased()
+            return d.property == "display" && value == "none"
+                || d.property == "visibility" && (value == "hidden" || value == "collapse")
+        }
+    }
+
+    private static func shows(_ declarations: [CSSDeclaration]) -> Bool {
+        declarations.contains { d in
+            d.property == "display" || d.property == "visibility" && d.value == "visible"
+        }
+    }
+
+    /// `(nil, ".c")`, `(nil, "#i")`, `("tag", ".c")` or `("tag", "#i")` for a simple selector.
+    private static func simple(_ selector: String) -> (String?, String)? {
+        guard let mark = selector.firstIndex(where: { $0 == "." || $0 == "#" }) else {
+            return nil
+        }
+        let tag = selector[..<mark]
+        let name = selector[selector.index(after: mark)...]
+        guard !name.isEmpty, name.allSatisfy(isNameCharacter),
+            tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else { return nil }
+        return (tag.isEmpty ? nil : tag.lowercased(), String(selector[mark...]))
+    }
+
+    /// Every `.class` and `#id` named in a selector.
+    private static func names(in selector: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        for c in selector {
+            if c == "." || c == "#" {
+                if current.count > 1 { out.append(current) }
+                current = String(c)
+            } else if !current.isEmpty, isNameCharacter(c) {
+                current.append(c)
+            } else {
+                if current.count > 1 { out.append(current) }
+                current = ""
+            }
+        }
+        if current.count > 1 { out.append(current) }
+        return out
+    }
+
+    private static func isNameCharacter(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "-" || c == "_" || !c.isASCII
+    }
+
+    /// The top-level rules of a sheet as (selector, declarations); comments skipped, at-rule
+    /// blocks skipped whole. One pass over the bytes.
+    static func rules(_ sheet: String) -> [(String, [CSSDeclaration])] {
+        var out: [(String, [CSSDeclaration])] = []
+        let bytes = Array(sheet.utf8)
+        var i = 0
+        var start = 0
+        var depth = 0
+        var skipping = false
+        var bodyStart = 0
+        var selector = ""
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                var j = i + 2
+                while j + 1 < bytes.count,
+                    !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "/"))
+                {
+                    j += 1
+                }
+                if depth == 0, bytes[start..<i].allSatisfy({ $0 <= 0x20 }) { start = j + 2 }
+                i = j + 2
+                continue
+            }
+            if b == UInt8(ascii: "{") {
+                if depth == 0 {
+                    selector = String(decoding: bytes[start..<i], as: UTF8.self)
+                    skipping = selector.contains("@")
+                    bodyStart = i + 1
+                }
+                depth += 1
+            } else if b == UInt8(ascii: "}") {
+                if depth > 0 { depth -= 1 }
+                if depth == 0 {
+                    if !skipping, bodyStart <= i {
+                        let body = String(decoding: bytes[bodyStart..<i], as: UTF8.self)
+                        out.append((selector, CSSDeclaration.parseList(body)))
+                    }
+                    start = i + 1
+                }
+            } else if b == UInt8(ascii: ";"), depth == 0 {
+                start = i + 1  // `@import ...;`, `@charset ...;`
+            }
+            i += 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,130 @@
+import HTML5Parser
+import MarkupAST
+
+extension HTMLReader {
+    /// Takes out of `dom` what a browser does not show: elements with the `hidden`
+    /// attribute, an inline `display: none` or `visibility: hidden`, or a class or id that a
+    /// simple rule of the page's `<style>` hides (`HTMLHiddenSelectors`); and `<iframe>`,
+    /// `<embed>` and `<object>` that are neither on a known media provider
+    /// (`HTMLMediaProviders`, plus `options.mediaProviders`) nor titled (frames of size 0 or 1
+    /// and blank, `javascript:` or `data:` sources are dropped even when titled: advertising
+    /// and tracking frames). Returns the `parse.dropped` info diagnostics (counts).
+    ///
+    /// One walk over the tree (a hidden subtree is not entered); the `<style>` elements are
+    /// found in a pass over the node array first.
+    static func removeInvisible(
+        from dom: inout HTMLDocument, options: HTMLReaderOptions
+    ) -> [Diagnostic] {
+        var sheets: [String] = []
+        for i in dom.nodes.indices where dom.nodes[i].kind == .element {
+            if dom.nodes[i].name == "style" && dom.nodes[i].namespace == .html {
+                sheets.append(dom.textContent(of: HTMLNodeID(i)))
+            }
+        }
+        let selectors = HTMLHiddenSelectors(sheets: sheets)
+        let providers =
+            options.mediaProviders.isEmpty
+            ? HTMLMediaProviders.defaults : HTMLMediaProviders.defaults + options.mediaProviders
+        var hidden: [HTMLNodeID] = []
+        var frames: [HTMLNodeID] = []
+        // A pre-order walk by the sibling and parent links (no stack), reading the nodes in
+        // place.
+        dom.nodes.withUnsafeBufferPointer { nodes in
+            var current = nodes[0].firstChild
+            while let id = current {
+                let i = Int(id.index)
+                var enter = nodes[i].kind == .element
+                if enter, nodes[i].namespace == .html {
+                    if isHidden(nodes[i], selectors) {
+                        hidden.append(id)
+                        enter = false
+                    } else if isUnknownFrame(nodes[i], providers) {
+                        frames.append(id)
+                        enter = false
+                    }
+                }
+                if enter, let child = nodes[i].firstChild {
+                    current = child
+                    continue
+                }
+                var up: HTMLNodeID? = id
+                current = nil
+                while let u = up, u.index != 0 {
+                    if let next = nodes[Int(u.index)].nextSibling {
+                        current = next
+                        break
+                    }
+                    up = nodes[Int(u.index)].parent
+                }
+            }
+        }
+        for id in hidden + frames { dom.detach(id) }
+        var diagnostics: [Diagnostic] = []
+        if !hidden.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    .info, .parseDropped,
+                    "dropped \(hidden.count) hidden elements (hidden, display: none,"
+                        + " visibility: hidden)"))
+        }
+        if !frames.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    .info, .parseDropped,
+                    "dropped \(frames.count) frames (<iframe>, <embed>, <object>) without a"
+                        + " title, not from a known media provider"))
+        }
+        return diagnostics
+    }
+
+    private static func isHidden(_ node: HTMLNode, _ selectors: HTMLHiddenSelectors) -> Bool {
+        // A hidden `<html>` or `<body>` is a page that scripts reveal (against a flash of
+        // unstyled content): it is read.
+        let name = node.name
+        if name == "body" || name == "html" { return false }
+        var id: String?
+        var classes: String?
+        for attribute in node.attributes where attribute.namespace == .none {
+            switch attribute.name {
+            case "hidden":
+                if attribute.value.lowercased() != "until-found" { return true }
+            case "style":
+                if HTMLHiddenSelectors.hides(CSSDeclaration.parseList(attribute.value)) {
+                    return true
+                }
+            case "id": id = attribute.value
+            case "class": classes = attribute.value
+            default: break
+            }
+        }
+        if selectors.isEmpty || (id == nil && classes == nil) { return false }
+        return selectors.matches(tag: name, id: id, classAttribute: classes)
+    }
+
+    private static func isUnknownFrame(_ node: HTMLNode, _ providers: [String]) -> Bool {
+        let source: String?
+        switch node.name {
+        case "iframe", "embed": source = node.attribute("src")
+        case "object": source = node.attribute("data")
+        default: return false
+        }
+        // No source: the lowering drops it (or shows an `<object>`'s fallback content).
+        guard let source, !source.isEmpty else { return false }
+        let lower = source.lowercased()
+        if lower.hasPrefix("about:") || lower.hasPrefix("javascript:") || lower.hasPrefix("data:") {
+            return true
+        }
+        for dimension in ["width", "height"] {
+            if let value = node.attribute(dimension), let n = Int(value), n <= 1 { return true }
+        }
+        if HTMLMediaProviders.contains(source, in: providers) { return false }
+        let title = node.attribute("title") ?? node.attribute("aria-label") ?? ""
+        return !title.contains(where: { !$0.isWhitespace }) || isAdvertising(title)
+    }
+
+    /// A title that names an advertisement ("Advertisement", "3rd party ad content").
+    private static func isAdvertising(_ title: String) -> Bool {
+        let words = title.lowercased().split { !$0.isLetter }
+        return words.contains { $0 == "ad" || $0 == "ads" || $0 == "advertisement" }
+    }
+}

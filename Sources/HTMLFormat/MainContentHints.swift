@@ -1,0 +1,104 @@
+/// The words of `class` and `id` values (and `role`, `itemprop`) that hint at content or at
+/// chrome, for `MainContent`.
+///
+/// A value is split into words at anything but letters and digits (`post-body` -> `post`,
+/// `body`; `sidebarLeft` stays one word, matched by its prefix `sidebar`). Long chrome words
+/// match as prefixes (`comments`, `sharing`, `related-posts`); short ones (`ad`, `nav`)
+/// only whole.
+enum MainContentHints {
+    /// +25 for content words, -25 for chrome words (both can apply: 0).
+    static func weight(classes: String?, id: String?) -> Int {
+        var weight = 0
+        var positive = false
+        var negative = false
+        for value in [classes, id] {
+            guard let value, !value.isEmpty else { continue }
+            for word in words(value) {
+                if !positive, isContentWord(word) { positive = true }
+                if !negative, isChromeWord(word) { negative = true }
+            }
+        }
+        if positive { weight += 25 }
+        if negative { weight -= 25 }
+        return weight
+    }
+
+    /// Whether the element is chrome whatever its size: a chrome word and no content word
+    /// in its class or id.
+    static func isChrome(classes: String?, id: String?) -> Bool {
+        weight(classes: classes, id: id) < 0
+    }
+
+    /// Whether a class or id word names a byline, a date or a counter (`byline`,
+    /// `author`, `time`, `views`): chrome when the element is short.
+    static func isMetaLine(classes: String?, id: String?) -> Bool {
+        for value in [classes, id] {
+            guard let value, !value.isEmpty else { continue }
+            if words(value).contains(where: metaWords.contains) { return true }
+        }
+        return false
+    }
+
+    private static let metaWords: Set<Substring> = [
+        "author", "authors", "byline", "dateline", "date", "time", "timestamp", "published",
+        "pubdate", "writtenby", "views", "like", "likes", "credit", "credits",
+    ]
+
+    /// Whether a class or id word names chrome that is never the article's, even as prose:
+    /// comments, related and promoted links, sharing, advertising, consent, site navigation
+    /// and footers. (A `sidebar` or a `widget` of prose inside the article is kept.)
+    static func isStrongChrome(classes: String?, id: String?) -> Bool {
+        for value in [classes, id] {
+            guard let value, !value.isEmpty else { continue }
+            for word in words(value) {
+                if strongWords.contains(word) { return true }
+                if strongPrefixes.contains(where: { word.hasPrefix($0) }) { return true }
+            }
+        }
+        return false
+    }
+
+    private static let strongWords: Set<Substring> = [
+        "ad", "ads", "adv", "advert", "promo", "sponsor", "sponsored", "cookie", "cookies",
+        "consent", "nav", "navbar", "menu", "breadcrumb", "breadcrumbs", "disqus", "reply",
+    ]
+
+    private static let strongPrefixes: [String] = [
+        "advertis", "comment", "footer", "newsletter", "recommend", "related", "share",
+        "sharing", "social", "subscri", "navigation",
+    ]
+
+    static func words(_ value: String) -> [Substring] {
+        value.lowercased().split { !($0.isLetter || $0.isNumber) }
+    }
+
+    private static let contentWords: Set<Substring> = [
+        "article", "articlebody", "body", "content", "entry", "hentry", "main", "page", "post",
+        "text", "blog", "story", "prose", "markdown", "docs", "documentation", "rst",
+        "maincontent", "postbody", "storybody", "articletext", "instapaper_body",
+    ]
+
+    private static func isContentWord(_ word: Substring) -> Bool {
+        contentWords.contains(word)
+    }
+
+    private static let chromeWords: Set<Substring> = [
+        "ad", "ads", "adv", "advert", "banner", "combx", "contact", "disqus", "extra", "foot",
+        "gdpr", "masthead", "menu", "meta", "modal", "nav", "navbar", "outbrain", "pager",
+        "popup", "promo", "remark", "rss", "scroll", "shoutbox", "skyscraper", "sponsor",
+        "sponsored", "tags", "tag", "taboola", "tool", "tools", "widget", "breadcrumb",
+        "breadcrumbs", "byline", "dateline", "login", "signup", "trending", "popular",
+        "cookie", "cookies", "consent", "print", "hidden", "jump", "toc",
+    ]
+
+    private static let chromePrefixes: [String] = [
+        "advertis", "comment", "community", "footer", "header", "navigation", "newsletter",
+        "pagination", "recommend", "related", "share", "sharing", "sidebar", "social",
+        "subscri", "toolbar", "masthead", "dropdown", "carousel", "most-",
+    ]
+
+    private static func isChromeWord(_ word: Substring) -> Bool {
+        if chromeWords.contains(word) { return true }
+        return chromePrefixes.contains { word.hasPrefix($0) }
+    }
+}

@@ -1,0 +1,161 @@
+import HTMLFormat
+import MarkupAST
+import Testing
+
+/// `HTMLReaderOptions.mainContent`: the scoring decisions on small pages, exact outputs.
+@Suite struct MainContentTests {
+    func read(_ html: String) throws -> (String, [DiagnosticCode]) {
+        var options = HTMLReaderOptions()
+        options.mainContent = true
+        let result = try HTMLReader(options: options).read(html)
+        let codes = result.diagnostics.map(\.code).filter { $0 != .parseDropped }
+        return (TreeDump.render(result.document), codes)
+    }
+
+    static let newsPage = """
+        <html><head><title>Rain in Spain - The Daily</title></head><body>
+        <nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
+        <div class="page">
+         <div id="story" class="article-body">
+          <h1>Rain in Spain</h1>
+          <p>The rain in Spain falls mainly on the plain, the forecasters said on Monday.</p>
+          <ul class="share"><li><a href="/s/fb">Facebook</a></li><li><a href="/s/tw">X</a></li></ul>
+          <p>Farmers welcomed the rain, which ended a dry spell, but roads were flooded.</p>
+          <div class="byline">By A. Writer</div>
+          <form><p>Your comment</p><textarea></textarea><button>Send</button></form>
+         </div>
+         <aside class="sidebar"><h2>Most read</h2><ul><li><a href="/1">One story, with
+          words</a></li><li><a href="/2">Another story, with words</a></li></ul></aside>
+        </div>
+        <footer>Copyright The Daily, all rights reserved, since 1900.</footer>
+        </body></html>
+        """
+
+    @Test func theArticleWithoutChromeAroundOrInside() throws {
+        let (dump, codes) = try read(Self.newsPage)
+        #expect(
+            dump == """
+                meta title="Rain in Spain - The Daily"
+                div {#story .article-body}
+                  heading 1
+                    text "Rain in Spain"
+                  paragraph
+                    text "The rain in Spain falls mainly on the plain, the forecasters said on Monday."
+                  paragraph
+                    text "Farmers welcomed the rain, which ended a dry spell, but roads were flooded."
+
+                """)
+        #expect(codes == [])
+    }
+
+    @Test func siblingParagraphsJoinAndTheTitleComesFirst() throws {
+        let html = """
+            <html><head><meta property="og:title" content="A post"></head><body>
+            <div class="post"><p>The first part of the post has a sentence or two, long enough
+            to count.</p><p>And a second paragraph, also with enough words, with commas, too.</p>
+            </div><div class="ad">Buy things</div>
+            <p>A continuation paragraph outside the container, with more than eighty characters.</p>
+            <div class="comments"><p><a href="/u/1">user1</a>: nice!</p></div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta og:title="A post"
+                heading 1
+                  text "A post"
+                div {.post}
+                  paragraph
+                    text "The first part of the post has a sentence or two, long enough to count."
+                  paragraph
+                    text "And a second paragraph, also with enough words, with commas, too."
+                paragraph
+                  text "A continuation paragraph outside the container, with more than eighty characters."
+
+                """)
+        #expect(codes == [])
+    }
+
+    @Test func cjkTextCountsByCharacters() throws {
+        let html = """
+            <html><head><title>東京の天気</title></head><body>
+            <div class="menu"><a href="/">トップ</a><a href="/a">経済</a><a href="/b">政治</a></div>
+            <div class="main"><p>東京では今朝から強い雨が降り続いており、気象庁は大雨警報を発表しました。</p>
+            <p>専門家によると、この雨は明日の午後まで続く見込みで、浸水に注意が必要です。</p></div>
+            <div class="related"><h3>関連記事</h3><ul><li><a href="/c">大阪の天気</a></li></ul></div>
+            </body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="東京の天気"
+                heading 1
+                  text "東京の天気"
+                div {.main}
+                  paragraph
+                    text "東京では今朝から強い雨が降り続いており、気象庁は大雨警報を発表しました。"
+                  paragraph
+                    text "専門家によると、この雨は明日の午後まで続く見込みで、浸水に注意が必要です。"
+
+                """)
+        #expect(codes == [])
+    }
+
+    @Test func codeBlocksAndTablesStay() throws {
+        let html = """
+            <body><div class="sidebar"><a href="/a">API</a> <a href="/b">Guide</a></div>
+            <div role="main"><h1>bisect</h1><p>This module provides support for keeping a list in
+            sorted order, without sorting the list after each insertion. For long lists of items
+            with expensive comparisons, this can be an improvement over the more common way.</p>
+            <pre>bisect.insort(a, x)</pre>
+            <table><tr><th>Name</th><th>Use</th></tr><tr><td>insort</td><td>insert</td></tr></table>
+            <div class="toolbar"><a href="/edit">Edit this page</a></div></div></body>
+            """
+        let (dump, _) = try read(html)
+        #expect(
+            dump == """
+                div {role="main"}
+                  heading 1
+                    text "bisect"
+                  paragraph
+                    text "This module provides support for keeping a list in sorted order, without sorting the list after each insertion. For long lists of items with expensive comparisons, this can be an improvement over the more common way."
+                  code_block info="" "bisect.insort(a, x)\\n"
+                  table columns=none,none
+                    head
+                      row
+                        th
+                          plain
+                            text "Name"
+                        th
+                          plain
+                            text "Use"
+                    body
+                      row
+                        td
+                          plain
+                            text "insort"
+                        td
+                          plain
+                            text "insert"
+
+                """)
+    }
+
+    @Test func aPageWithoutAnArticleIsConvertedWholeWithANote() throws {
+        let html = """
+            <html><head><title>Links</title></head><body><ul><li><a href="/a">First</a></li>
+            <li><a href="/b">Second</a></li></ul><p><a href="/c">More links</a></p></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(codes == [.selectNoMainContent])
+        #expect(dump.contains("text \"First\"") && dump.contains("text \"More links\""))
+        #expect(!dump.contains("heading"))
+    }
+
+    @Test func tiedBlocksFallBack() throws {
+        let paragraph =
+            "<p>Exactly the same words, in the same order, make the same score here.</p>"
+        let html = "<body><div>\(paragraph)</div><section>\(paragraph)</section></body>"
+        let (_, codes) = try read(html)
+        #expect(codes == [.selectNoMainContent])
+    }
+}
