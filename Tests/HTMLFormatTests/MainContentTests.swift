@@ -60,7 +60,7 @@ import Testing
         let (dump, codes) = try read(html)
         #expect(
             dump == """
-                meta og:title="A post"
+                meta title="A post"
                 heading 1
                   text "A post"
                 div {.post}
