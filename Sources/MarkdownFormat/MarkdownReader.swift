@@ -49,8 +49,8 @@ public struct MarkdownReader: MarkupReader {
     /// ```
     public func read(_ input: String) throws(ReadError) -> ReadResult {
         let maxDepth = maxDepth
-        return Self.CmarkParsing.withDocument(input, extensions: extensions) { root, inArena in
-            var builder = TreeBuilder(maxDepth: maxDepth, inArena: inArena)
+        return Self.CmarkParsing.withDocument(input, extensions: extensions) { root in
+            var builder = TreeBuilder(maxDepth: maxDepth)
             let document = builder.build(root)
             // The builder emits the normalized form directly (see `TreeBuilder`).
             var diagnostics = builder.diagnostics
