@@ -80,17 +80,17 @@ public struct Converter: Sendable {
     /// `inputEncoding`, or for HTML the encoding its `<meta charset>` names when the bytes are
     /// not UTF-8; invalid UTF-8 becomes U+FFFD with an `input.invalid-utf8` diagnostic.
     ///
-    /// The bytes are released once decoded and the decoded text once read (when the caller
-    /// hands them over: `convert(bytes: consume bytes)`), so neither is held while the reader
-    /// builds its tree or the writer writes.
+    /// The bytes are released once decoded and the decoded text is handed to the reader (the
+    /// HTML reader releases it once parsed) when the caller hands the bytes over
+    /// (`convert(bytes: consume bytes)`), so neither is held while the reader builds its tree
+    /// or the writer writes.
     public func convert(bytes: consuming [UInt8], source: String = "<stdin>") throws(ReadError)
         -> ConversionResult
     {
-        var (text, diagnostics) = InputDecoding.decode(
+        let (text, diagnostics) = InputDecoding.decode(
             bytes, source: source, encoding: inputEncoding, html: sniffsHTMLCharset)
         bytes = []
-        let read = try reader.read(text)
-        text = ""
+        let read = try reader.read(consume text)
         var result = finish(read)
         result.diagnostics.insert(contentsOf: diagnostics, at: 0)
         return result
