@@ -9,6 +9,7 @@ the CPU time (user + sys) of each run, their ratio (linear: about 10; the bound 
 peak RSS minus the peak of an empty input, as a multiple of the input size (bound: 50x).
 Exits 1 when a shape is over either bound. Times are CPU times, so a loaded machine inflates
 them less than wall time; small runs (under 50 ms) are not judged on their ratio.
+The memory of real pages (bound: 10x) is measured by Benchmarks/corpus/memory.py.
 """
 import json
 import os

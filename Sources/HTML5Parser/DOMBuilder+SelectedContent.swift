@@ -55,7 +55,7 @@ extension DOMBuilder {
             copy.lastChildIndex = -1
             copy.previousSiblingIndex = -1
             copy.nextSiblingIndex = -1
-            copy.templateContentsIndex = -1
+            copy.hasTemplateContents = false
             doc.nodes.append(copy)
             let id = doc.nodes.count - 1
             append(id, to: parent)

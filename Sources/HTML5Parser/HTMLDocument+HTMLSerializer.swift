@@ -14,9 +14,7 @@ extension HTMLDocument {
 
     func serializeChildren(of id: HTMLNodeID, into out: inout String) {
         var work: [Step] = []
-        let n = nodes[Int(id.index)]
-        let start = n.templateContentsIndex >= 0 ? n.templateContentsIndex : id.index
-        pushChildren(of: start, into: &work)
+        pushChildren(of: contentsIndex(id.index), into: &work)
         run(&work, into: &out)
     }
 
@@ -66,8 +64,7 @@ extension HTMLDocument {
                     out += ">"
                     if n.namespace == .html && Self.voidElements.contains(n.name) { continue }
                     work.append(.close(n.name))
-                    pushChildren(
-                        of: n.templateContentsIndex >= 0 ? n.templateContentsIndex : i, into: &work)
+                    pushChildren(of: contentsIndex(i), into: &work)
                 }
             }
         }

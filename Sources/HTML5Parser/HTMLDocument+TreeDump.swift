@@ -49,8 +49,8 @@ extension HTMLDocument {
                     lines.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
                     for (k, v) in lines { out += "| " + apad + k + "=\"" + v + "\"\n" }
                 }
-                if n.templateContentsIndex >= 0 {
-                    work.append((n.templateContentsIndex, level + 1, true))
+                if n.hasTemplateContents {
+                    work.append((i + 1, level + 1, true))
                     continue
                 }
                 pushChildren(of: i, indent: level + 1, into: &work)

@@ -49,8 +49,25 @@ public struct HTMLDocument: Sendable {
         nodes[Int(id.index)]
     }
 
+    /// For a `<template>` element: the `.documentFragment` holding its contents (the node
+    /// created right after the element).
+    ///
+    /// ```swift
+    /// let d = HTMLParser.parseFragment("<template>x</template>")
+    /// let template = d.children(of: d.root).first!
+    /// d.textContent(of: d.templateContents(of: template)!) // "x"
+    /// ```
+    public func templateContents(of id: HTMLNodeID) -> HTMLNodeID? {
+        nodes[Int(id.index)].hasTemplateContents ? HTMLNodeID(id.index + 1) : nil
+    }
+
+    /// The index of the contents fragment of node `i` when it is a template, else `i`.
+    @inline(__always) func contentsIndex(_ i: Int32) -> Int32 {
+        nodes[Int(i)].hasTemplateContents ? i + 1 : i
+    }
+
     /// The children of `id` in document order (a template's children are in its
-    /// ``HTMLNode/templateContents`` fragment instead).
+    /// ``templateContents(of:)`` fragment instead).
     ///
     /// ```swift
     /// let doc = HTMLParser.parseDocument("<p>Hi")

@@ -8,11 +8,13 @@
 /// d[a.firstChild!].data    // "y"
 /// ```
 public struct HTMLNode: Sendable {
-    // Storage is kept within 64 bytes (a cache line): an element's or DOCTYPE's name and a
-    // text or comment node's data share `text`, and a DOCTYPE's identifiers (rare: one per
-    // document) are kept in `attributeList` (see ``doctypeIdentifier(_:)``). A page has tens
-    // of thousands of nodes, so this halves the DOM's memory traffic (and the page faults of
-    // building it). No field is an optional class reference: with one, the optimizer builds
+    // Storage is kept within 48 bytes: an element's or DOCTYPE's name and a text or comment
+    // node's data share `text`, a DOCTYPE's identifiers (rare: one per document) are kept in
+    // `attributeList` (see ``doctypeIdentifier(_:)``), and a template's contents fragment is
+    // the node right after it (``HTMLDocument/templateContents(of:)``), so it takes a flag,
+    // not an index. A page has tens of thousands of nodes, and markup-dense input (table
+    // cells, `<b>x` repeated) makes a node every two or three bytes: the DOM is most of the
+    // memory of a read. No field is an optional class reference: with one, the optimizer builds
     // every new node twice and copies it (retains, releases and all) into the node array.
 
     /// Element or DOCTYPE name, or text/comment data, by ``kind``.
@@ -24,12 +26,13 @@ public struct HTMLNode: Sendable {
     @usableFromInline var lastChildIndex: Int32 = -1
     @usableFromInline var previousSiblingIndex: Int32 = -1
     @usableFromInline var nextSiblingIndex: Int32 = -1
-    @usableFromInline var templateContentsIndex: Int32 = -1
 
     /// What the node is.
     public internal(set) var kind: HTMLNodeKind
     /// Element namespace (`.html` for non-elements).
     public internal(set) var namespace: HTMLNamespace
+    /// A `<template>` element whose contents fragment is the next node.
+    @usableFromInline var hasTemplateContents = false
 
     /// Element local name (lower case for HTML; `foreignObject` style for SVG) or DOCTYPE name.
     ///
@@ -98,8 +101,6 @@ public struct HTMLNode: Sendable {
     @inlinable public var previousSibling: HTMLNodeID? { Self.id(previousSiblingIndex) }
     /// The next sibling.
     @inlinable public var nextSibling: HTMLNodeID? { Self.id(nextSiblingIndex) }
-    /// For `<template>` elements: the `.documentFragment` holding its contents.
-    @inlinable public var templateContents: HTMLNodeID? { Self.id(templateContentsIndex) }
 
     /// Whether this is an HTML element with the given (lower-case) name.
     ///

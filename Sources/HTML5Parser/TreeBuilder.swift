@@ -17,15 +17,24 @@ enum TreeToken {
 
 /// An entry of the stack of open elements, with its scope flags computed once.
 struct OpenElement {
-    var node: Int
-    var tag: Tag
-    var ns: HTMLNamespace
+    // Laid out in 32 bytes (the name first, the small fields packed after it): unclosed
+    // elements stay on the stack past the depth limit, so `<b>x` repeated keeps one entry per
+    // element of the input.
     var name: String
-    var flags: UInt16
+    private var nodeIndex: Int32
     /// A number unique to this push (see ``ScanMemo``).
     var serial: Int32 = 0
     /// For a ``Tag/other`` element: its slot in ``TreeBuilder/otherCounts`` (set by `push`).
     var otherSlot: Int32 = -1
+    var flags: UInt16
+    var tag: Tag
+    var ns: HTMLNamespace
+
+    /// The element's node (DOM node indices fit in 32 bits).
+    var node: Int {
+        @inline(__always) get { Int(nodeIndex) }
+        @inline(__always) set { nodeIndex = Int32(truncatingIfNeeded: newValue) }
+    }
 
     static let special: UInt16 = 1
     static let defaultScope: UInt16 = 2
@@ -41,7 +50,7 @@ struct OpenElement {
         node: Int, name: String, ns: HTMLNamespace, attributes: [HTMLAttribute],
         tag known: Tag? = nil
     ) {
-        self.node = node
+        self.nodeIndex = Int32(truncatingIfNeeded: node)
         self.name = name
         self.ns = ns
         var f: UInt16 = 0

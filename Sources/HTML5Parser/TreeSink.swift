@@ -36,11 +36,14 @@ struct DOMBuilder: TreeSink {
         doc = HTMLDocument(isFragment: isFragment, capacity: Self.nodeEstimate(inputSize))
     }
 
-    /// About how many nodes `inputSize` bytes make: one per 24 bytes on article pages, one
-    /// per 8 in the first 2 KB (short snippets are mostly markup, and growing the node array
-    /// and the tree builder's per-node table costs a short fragment more than the slack).
+    /// How many nodes to reserve for `inputSize` bytes: about as many as the input can make
+    /// (one per two bytes, `<b>x` repeated), up to 4M nodes (256 MB of address space). The
+    /// reservation costs memory only where nodes are written (pages are touched when used), so
+    /// the slack is free; growing the array instead copied it at every doubling, and the old
+    /// and new arrays together were the peak of a parse (twice the DOM). Short snippets get
+    /// one node per byte (they are mostly markup).
     static func nodeEstimate(_ inputSize: Int) -> Int {
-        max(16, inputSize / 24, min(inputSize, 2048) / 8)
+        max(16, min(inputSize / 2 + 64, 1 << 22), min(inputSize, 2048))
     }
 
     /// A String for `text`, reusing the base string when the substring covers all of it.
@@ -84,8 +87,9 @@ struct DOMBuilder: TreeSink {
         if namespace == .html {
             let u = name.utf8.count
             if u == 8 && name == "template" {
-                let frag = add(.documentFragment, "")
-                withNodes { $0[id].templateContentsIndex = Int32(frag) }
+                // The contents fragment is the next node (`HTMLDocument.templateContents`).
+                _ = add(.documentFragment, "")
+                withNodes { $0[id].hasTemplateContents = true }
             } else if u == 15 && name == "selectedcontent" {
                 sawSelectedContent = true
             }
@@ -223,7 +227,7 @@ struct DOMBuilder: TreeSink {
     }
 
     func templateContents(of node: Int) -> Int {
-        Int(readNodes { $0[node].templateContentsIndex })
+        node + 1
     }
 
     mutating func addMissingAttributes(_ attributes: [HTMLAttribute], to node: Int) {

@@ -22,10 +22,12 @@ public struct HTMLReader: MarkupReader {
     public init(options: HTMLReaderOptions = HTMLReaderOptions()) { self.options = options }
 
     /// Reads HTML; never throws (malformed markup is recovered from, with diagnostics).
-    public func read(_ input: String) throws(ReadError) -> ReadResult {
+    /// A caller that hands the input over (`read(consume text)`) has it released once parsed,
+    /// before the DOM is lowered.
+    public func read(_ input: consuming String) throws(ReadError) -> ReadResult {
         // The pre-passes read the string's own UTF-8; a copy is made only when snippet
         // leniency has `<` to escape.
-        var text = input
+        var text = consume input
         let (isFragment, escaped, literalCount) = text.withUTF8 {
             bytes -> (Bool, [UInt8]?, Int) in
             let isFragment: Bool
@@ -56,10 +58,13 @@ public struct HTMLReader: MarkupReader {
         case (false, let bytes?):
             dom = HTMLParser.parseDocument(bytes: bytes, options: parsing)
         case (true, nil):
-            dom = HTMLParser.parseFragment(input, context: "body", options: parsing)
+            dom = HTMLParser.parseFragment(text, context: "body", options: parsing)
         case (false, nil):
-            dom = HTMLParser.parseDocument(input, options: parsing)
+            dom = HTMLParser.parseDocument(text, options: parsing)
         }
+        // The DOM holds copies of what it needs: the text goes before the lowering builds the
+        // AST beside the DOM (the peak of a read).
+        text = ""
         for error in dom.errors.prefix(10) {
             diagnostics.append(
                 Diagnostic(

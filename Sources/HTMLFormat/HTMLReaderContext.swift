@@ -113,10 +113,10 @@ final class HTMLReaderContext {
     func finishBlocks() -> [Block] {
         closeInlines()
         guard implicitLists.count > 1 else {
-            // Moved out, so the caller holds the only reference.
+            // Moved out, so the caller holds the only reference (or an exact-size copy).
             var out: [Block] = []
             swap(&out, &blocks)
-            return out
+            return out.trimmed()
         }
         var out: [Block] = []
         out.reserveCapacity(blocks.count)

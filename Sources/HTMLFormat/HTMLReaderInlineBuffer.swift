@@ -7,8 +7,34 @@ struct HTMLInlineWrapper {
         case emphasis, strong, strikethrough, underline, sup, sub, highlight, span
         case link(Link)
     }
+    /// The kinds without a payload: what an event stores inline (links go to a side list).
+    enum Plain: UInt8 {
+        case emphasis, strong, strikethrough, underline, sup, sub, highlight, span
+
+        /// The wrapper kind (listed in the order of the cases).
+        var kind: Kind { Self.kinds[Int(rawValue)] }
+
+        private static let kinds: [Kind] = [
+            .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight, .span,
+        ]
+    }
     var kind: Kind
     var attributes: Attributes
+
+    /// The kind without payload; nil for a link.
+    var plain: Plain? {
+        switch kind {
+        case .emphasis: return .emphasis
+        case .strong: return .strong
+        case .strikethrough: return .strikethrough
+        case .underline: return .underline
+        case .sup: return .sup
+        case .sub: return .sub
+        case .highlight: return .highlight
+        case .span: return .span
+        case .link: return nil
+        }
+    }
 
     /// Whether the wrapper stays when it has no children: links, and anything with an id
     /// (what `Normalize.inlines` keeps).
@@ -46,15 +72,31 @@ enum HTMLWhiteSpace {
 /// collapsed, wrapper opens/closes, atoms and breaks. Turned into an `[Inline]` tree by
 /// `build()`, without recursion.
 struct HTMLReaderInlineBuffer {
+    /// One event: 24 bytes. Payloads larger than a string (a link's target, an atom) live in
+    /// `links` and `atoms`, so that a block of many short elements (`<b>x` repeated) does not
+    /// hold a 56-byte event for each open, close and text.
     enum Event {
         case text(String)
-        case open(HTMLInlineWrapper)
+        /// A wrapper that is not a link.
+        case open(HTMLInlineWrapper.Plain, Attributes)
+        /// A link wrapper: its index in `links`.
+        case openLink(Int32)
+        /// `.open` directly followed by `.close` (an element with nothing in it: one event,
+        /// not two, for `<b>` repeated past the depth limit).
+        case empty(HTMLInlineWrapper.Plain, Attributes)
+        /// `.openLink` directly followed by `.close`.
+        case emptyLink(Int32)
         case close
-        case atom(Inline)
+        /// An atom: its index in `atoms`.
+        case atom(Int32)
         case lineBreak
     }
 
     private(set) var events: [Event] = []
+    /// The link wrappers of `.openLink` events.
+    private var links: [HTMLInlineWrapper] = []
+    /// The inlines of `.atom` events.
+    private var atoms: [Inline] = []
     /// Whether the last character emitted was a (collapsible) space, or nothing was emitted
     /// yet since the start of the block or the last line break.
     private var lastWasSpace = true
@@ -81,7 +123,7 @@ struct HTMLReaderInlineBuffer {
     init(reopening wrappers: [HTMLInlineWrapper] = [], promotingStyles: Bool = false) {
         promotesStyles = promotingStyles
         for w in wrappers {
-            push(.open(w))
+            pushOpen(w)
             if Self.isStyledSpan(w) { hasStyledSpan = true }
         }
     }
@@ -114,13 +156,34 @@ struct HTMLReaderInlineBuffer {
         events.append(event)
     }
 
+    /// Appends the open event of `wrapper` (a link's wrapper goes to `links`).
+    @inline(__always)
+    private mutating func pushOpen(_ wrapper: HTMLInlineWrapper) {
+        if let plain = wrapper.plain {
+            push(.open(plain, wrapper.attributes))
+        } else {
+            links.append(wrapper)
+            push(.openLink(Int32(links.count - 1)))
+        }
+    }
+
+    /// Reserves room for `count` events at once. Memory is only used where events are
+    /// written, so a generous reservation costs nothing until a block needs it, while growing
+    /// the list held the old and the new copy at once at every doubling (the peak of a read
+    /// whose one paragraph is the whole input).
+    mutating func reserveEvents(_ count: Int) {
+        events.reserveCapacity(count)
+    }
+
     /// Starts over as `HTMLReaderInlineBuffer(reopening: wrappers)` would, keeping the
     /// storage of the event list and of the pending text for the next paragraph.
     mutating func reset(reopening wrappers: [HTMLInlineWrapper]) {
         events.removeAll(keepingCapacity: true)
+        links.removeAll(keepingCapacity: true)
+        atoms.removeAll(keepingCapacity: true)
         hasStyledSpan = false
         for w in wrappers {
-            push(.open(w))
+            pushOpen(w)
             if Self.isStyledSpan(w) { hasStyledSpan = true }
         }
         lastWasSpace = true
@@ -134,19 +197,27 @@ struct HTMLReaderInlineBuffer {
         isPristine = false
         if Self.isStyledSpan(wrapper) { hasStyledSpan = true }
         flushPending()
-        push(.open(wrapper))
+        pushOpen(wrapper)
     }
 
     mutating func close() {
         isPristine = false
         flushPending()
-        push(.close)
+        switch events.last {
+        case .open(let plain, let attributes)?:
+            events[events.count - 1] = .empty(plain, attributes)
+        case .openLink(let index)?:
+            events[events.count - 1] = .emptyLink(index)
+        default:
+            push(.close)
+        }
     }
 
     mutating func atom(_ inline: Inline) {
         isPristine = false
         flushPending()
-        push(.atom(inline))
+        atoms.append(inline)
+        push(.atom(Int32(atoms.count - 1)))
         lastWasSpace = false
         hasContent = true
     }
@@ -297,7 +368,7 @@ struct HTMLReaderInlineBuffer {
         var i = events.count - 1
         while i >= 0 {
             switch events[i] {
-            case .open, .close:
+            case .open, .openLink, .empty, .emptyLink, .close:
                 i -= 1
                 continue
             case .text(let s):
@@ -418,18 +489,24 @@ struct HTMLReaderInlineBuffer {
         var depth = 0
         for k in events.indices {
             switch events[k] {
-            case .open:
+            case .open, .openLink:
                 if depth == 0 { topLevel += 1 }
                 depth += 1
             case .close:
                 depth = max(0, depth - 1)
-            case .text, .atom, .lineBreak:
+            case .text, .atom, .lineBreak, .empty, .emptyLink:
                 if depth == 0 { topLevel += 1 }
             }
         }
         var tree = TreeBuilder(topLevel: topLevel, promotes: promotesStyles && hasStyledSpan)
+        swap(&tree.links, &links)
+        swap(&tree.atoms, &atoms)
         events.withUnsafeMutableBufferPointer { tree.addMoving($0) }
         events.removeAll(keepingCapacity: true)
+        swap(&tree.links, &links)
+        swap(&tree.atoms, &atoms)
+        links.removeAll(keepingCapacity: true)
+        atoms.removeAll(keepingCapacity: true)
         return tree.finish()
     }
 
@@ -447,6 +524,9 @@ struct HTMLReaderInlineBuffer {
         }
         var root: [Inline] = []
         var rootDroppedAt = -1
+        /// The buffer's `links` and `atoms`, lent for the build.
+        var links: [HTMLInlineWrapper] = []
+        var atoms: [Inline] = []
         var stack: [Frame] = []
         let promotes: Bool
         var sawContent = false
@@ -533,8 +613,18 @@ struct HTMLReaderInlineBuffer {
 
         mutating func add(_ event: consuming Event) {
             switch consume event {
-            case .open(let wrapper):
-                stack.append(Frame(wrapper: wrapper))
+            case .open(let plain, let attributes):
+                stack.append(
+                    Frame(wrapper: HTMLInlineWrapper(kind: plain.kind, attributes: attributes)))
+            case .openLink(let index):
+                stack.append(Frame(wrapper: links[Int(index)]))
+            case .empty(let plain, let attributes):
+                stack.append(
+                    Frame(wrapper: HTMLInlineWrapper(kind: plain.kind, attributes: attributes)))
+                closeTop()
+            case .emptyLink(let index):
+                stack.append(Frame(wrapper: links[Int(index)]))
+                closeTop()
             case .close:
                 if !stack.isEmpty { closeTop() }
             case .lineBreak:
@@ -542,7 +632,10 @@ struct HTMLReaderInlineBuffer {
                     if pendingBreaks == 0 { breakDepth = stack.count + 1 }
                     pendingBreaks += 1
                 }
-            case .atom(let inline):
+            case .atom(let index):
+                // Moved out (a payload-free placeholder takes its slot).
+                var inline = Inline.softBreak
+                swap(&inline, &atoms[Int(index)])
                 addPendingBreaks()
                 append(inline, at: stack.count)
                 sawContent = true

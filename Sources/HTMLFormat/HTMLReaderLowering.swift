@@ -75,6 +75,9 @@ final class HTMLReaderLowering {
     func run() -> Document {
         let root = HTMLReaderContext(
             .root, wrappers: [], tightText: false, promotingStyles: options.promoteStyles)
+        // Top-level text is one paragraph until a block ends it: it can have about two
+        // events per node (open and close, or text); at most 4M events (96 MB of address).
+        if nodes.count > 4096 { root.buffer.reserveEvents(min(2 * nodes.count, 1 << 22)) }
         // Sized once for typical nesting: grown 1, 2, 4 ... they reallocated on every read.
         contexts.reserveCapacity(16)
         contexts.append(root)
@@ -1135,6 +1138,7 @@ final class HTMLReaderLowering {
         case .list:
             // A list without items renders nothing.
             guard var list = ctx.list, !list.items.isEmpty else { return }
+            list.items = list.items.trimmed()
             let implicit = ctx.isImplicitList
             if list.start == Int.min { list.start = list.items.count }
             list.tight = !list.items.contains { item in
@@ -1155,7 +1159,7 @@ final class HTMLReaderLowering {
         case .caption:
             parent.table?.caption = ctx.finishBlocks()
         case .row:
-            parent.table?.add(TableRow(ctx.cells, attributes: ctx.attributes))
+            parent.table?.add(TableRow(ctx.cells.trimmed(), attributes: ctx.attributes))
         case .cell:
             var cell = ctx.cell ?? TableCell([])
             var blocks = ctx.finishBlocks()

@@ -12,7 +12,7 @@
     /// cmark-gfm 0.29.0.gfm.6 toggles a process-wide table of special inline characters while it
     /// parses with extensions attached, so concurrent parses with different extension sets could
     /// see each other's characters. Parsing is therefore serialised; walking the finished tree is
-    /// not, unless it lives in cmark's process-wide arena (large inputs, see `withDocument`).
+    /// not.
     private let parseLock = NSLock()
 
     extension MarkdownReader {
@@ -31,35 +31,27 @@
                 extensions.subtracting([.footnotes, .smart, .frontmatter]).names
             }
 
-            /// Inputs from this size on are parsed into cmark's arena (see `withDocument`).
-            static let arenaThreshold = 256 * 1024
-
-            /// Parses `input` and passes the cmark document to `body`, with whether the tree lives
-            /// in cmark's arena; the tree lives only during the call.
+            /// Parses `input` and passes the cmark document to `body`; the tree lives only during
+            /// the call, and `body` may free any node but the root once it is done with it.
             ///
-            /// Large inputs are parsed with cmark's arena allocator, as the `cmark-gfm` command
-            /// does: every node and buffer comes from a few large blocks, released at once by
-            /// `cmark_arena_reset` after `body` returns, instead of a `malloc`/`free` per node. The
-            /// arena is process-wide, so such a parse keeps `parseLock` until the tree is gone, and
-            /// memory cmark hands out for it (`cmark_render_*` results included) must not be passed
-            /// to `free`. Small inputs use the default allocator (the arena's first block alone is
-            /// 4 MB) and free the tree with `cmark_node_free`.
+            /// The default allocator is used at every size: cmark's arena never frees, so every
+            /// buffer cmark grows while parsing stayed in it (a `>` nested 200,000 times, or a
+            /// table of 200,000 rows, peaked at 120-190 times the input), and a node freed during
+            /// the walk could not be reused for the AST.
             ///
             /// `skipping` bytes at the start (front matter) are not parsed: cmark-gfm reads
             /// `blankLines` empty lines in their place, so its line numbers stay the input's.
             static func withDocument<Result>(
                 _ input: String, extensions: MarkdownExtensions,
                 skipping: (bytes: Int, blankLines: Int) = (0, 0),
-                _ body: (_ root: OpaquePointer, _ inArena: Bool) -> Result
+                _ body: (_ root: OpaquePointer) -> Result
             ) -> Result {
                 _ = coreExtensionsRegistered
                 let names = syntaxExtensionNames(for: extensions)
                 var text = input
-                let inArena = text.utf8.count >= arenaThreshold
                 parseLock.lock()
                 let parser = cmark_parser_new_with_mem(
-                    options(for: extensions),
-                    inArena ? cmark_get_arena_mem_allocator() : cmark_get_default_mem_allocator())!
+                    options(for: extensions), cmark_get_default_mem_allocator())!
                 for name in names {
                     if let syntaxExtension = cmark_find_syntax_extension(name) {
                         cmark_parser_attach_syntax_extension(parser, syntaxExtension)
@@ -79,16 +71,9 @@
                 }
                 let root = cmark_parser_finish(parser)!
                 cmark_parser_free(parser)
-                guard inArena else {
-                    parseLock.unlock()
-                    defer { cmark_node_free(root) }
-                    return body(root, false)
-                }
-                defer {
-                    cmark_arena_reset()
-                    parseLock.unlock()
-                }
-                return body(root, true)
+                parseLock.unlock()
+                defer { cmark_node_free(root) }
+                return body(root)
             }
         }
     }

@@ -60,8 +60,8 @@ public struct MarkdownReader: MarkupReader {
             let skipping = (front?.byteCount ?? 0, front?.lineCount ?? 0)
             return Self.CmarkParsing.withDocument(input, extensions: extensions, skipping: skipping)
             {
-                root, inArena in
-                var builder = TreeBuilder(maxDepth: maxDepth, inArena: inArena)
+                root in
+                var builder = TreeBuilder(maxDepth: maxDepth)
                 var document = builder.build(root)
                 // The builder emits the normalized form directly (see `TreeBuilder`).
                 var diagnostics = (front?.diagnostics ?? []) + builder.diagnostics

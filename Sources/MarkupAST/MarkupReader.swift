@@ -9,7 +9,9 @@
 /// ```
 public protocol MarkupReader: Sendable {
     /// Reads `input` (already decoded; invalid UTF-8 was replaced with U+FFFD by the caller).
-    func read(_ input: String) throws(ReadError) -> ReadResult
+    /// A reader may release the input as soon as it no longer needs it (the HTML reader does,
+    /// once parsed) when the caller hands it over: `reader.read(consume text)`.
+    func read(_ input: consuming String) throws(ReadError) -> ReadResult
 }
 
 /// A reader's output: the document and what was recovered from.

@@ -91,8 +91,14 @@ public struct Converter: Sendable {
 
     /// Converts text.
     public func convert(_ input: String) throws(ReadError) -> ConversionResult {
-        let read = try reader.read(input)
+        try finish(reader.read(input))
+    }
+
+    /// Selects, transforms and writes what the reader read.
+    private func finish(_ read: consuming ReadResult) -> ConversionResult {
         var document = read.document
+        let readDiagnostics = read.diagnostics
+        _ = consume read
         var selected: [Diagnostic] = []
         if let selection { (document, selected) = selection.apply(to: document) }
         for transform in transforms { document = transform(document) }
@@ -105,18 +111,25 @@ public struct Converter: Sendable {
         let written = writer.write(document)
         return ConversionResult(
             output: written.output, document: document,
-            diagnostics: read.diagnostics + selected + written.diagnostics, media: media)
+            diagnostics: readDiagnostics + selected + written.diagnostics, media: media)
     }
 
     /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or
     /// `inputEncoding`, or for HTML the encoding its `<meta charset>` names when the bytes are
     /// not UTF-8; invalid UTF-8 becomes U+FFFD with an `input.invalid-utf8` diagnostic.
-    public func convert(bytes: [UInt8], source: String = "<stdin>") throws(ReadError)
+    ///
+    /// The bytes are released once decoded and the decoded text is handed to the reader (the
+    /// HTML reader releases it once parsed) when the caller hands the bytes over
+    /// (`convert(bytes: consume bytes)`), so neither is held while the reader builds its tree
+    /// or the writer writes.
+    public func convert(bytes: consuming [UInt8], source: String = "<stdin>") throws(ReadError)
         -> ConversionResult
     {
         let (text, diagnostics) = InputDecoding.decode(
             bytes, source: source, encoding: inputEncoding, html: sniffsHTMLCharset)
-        var result = try convert(text)
+        bytes = []
+        let read = try reader.read(consume text)
+        var result = finish(read)
         result.diagnostics.insert(contentsOf: diagnostics, at: 0)
         return result
     }

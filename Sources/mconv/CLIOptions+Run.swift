@@ -273,7 +273,7 @@ extension CLIOptions {
                 var bytes = inputs[0].bytes
                 for input in inputs.dropFirst() { bytes += [0x0A, 0x0A] + input.bytes }
                 inputs = []
-                let converted = try convert(bytes, source: source, with: converter)
+                let converted = try convert(consume bytes, source: source, with: converter)
                 result = Converted(
                     output: converted.output, diagnostics: converted.diagnostics,
                     media: converted.media)
@@ -295,11 +295,11 @@ extension CLIOptions {
     }
 
     /// Converts one input's bytes; a read error names the place.
-    func convert(_ bytes: [UInt8], source: String, with converter: Converter) throws(Failure)
-        -> ConversionResult
+    func convert(_ bytes: consuming [UInt8], source: String, with converter: Converter)
+        throws(Failure) -> ConversionResult
     {
         do {
-            return try converter.convert(bytes: bytes, source: source)
+            return try converter.convert(bytes: consume bytes, source: source)
         } catch {
             var place = source
             if let line = error.line { place += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }

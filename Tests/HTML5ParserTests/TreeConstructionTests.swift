@@ -104,7 +104,7 @@ import Testing
                 """)
         let template = doc.children(of: doc.root).first!
         #expect(doc[template].firstChild == nil)
-        #expect(doc[template].templateContents != nil)
+        #expect(doc.templateContents(of: template) != nil)
     }
 
     @Test func preDropsLeadingNewline() {

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Peak memory of converting each real page, as a multiple of the page's size.
+
+usage: Benchmarks/corpus/memory.py [MCONV] [--to FORMAT[,FORMAT...]] [--min-size BYTES]
+
+MCONV defaults to .build/release/mconv. Every page of Benchmarks/corpus/pages is converted
+from HTML to each FORMAT (default: markdown,styled) through the release CLI; the script prints
+(peak RSS - peak RSS of an empty input) / page size per page and format, then the worst ratio
+overall and among pages of at least 100 KB (small pages are dominated by fixed costs: one
+allocator arena or a page of stack is a large multiple of a 2 KB input). The bound is 10x.
+Exits 1 when a page of at least --min-size bytes (default 100000) is over the bound.
+"""
+import glob
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BOUND = 10
+
+
+def peak(mconv, dst, path):
+    """Peak RSS in bytes of one conversion (output discarded)."""
+    p = subprocess.Popen([mconv, "-q", "-f", "html", "-t", dst, path],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    return usage.ru_maxrss * 1024, status
+
+
+def main():
+    args = sys.argv[1:]
+    mconv = os.path.join(ROOT, ".build/release/mconv")
+    targets = ["markdown", "styled"]
+    min_size = 100000
+    while args:
+        a = args.pop(0)
+        if a == "--to":
+            targets = args.pop(0).split(",")
+        elif a == "--min-size":
+            min_size = int(args.pop(0))
+        else:
+            mconv = a
+    pages = sorted(glob.glob(os.path.join(ROOT, "Benchmarks/corpus/pages/*.html")),
+                   key=os.path.getsize)
+    if not pages:
+        sys.exit("memory.py: no corpus pages (Benchmarks/corpus/gather.sh)")
+    empty = os.path.join(ROOT, ".build", "memory-empty.html")
+    os.makedirs(os.path.dirname(empty), exist_ok=True)
+    open(empty, "w").close()
+    base = {dst: min(peak(mconv, dst, empty)[0] for _ in range(3)) for dst in targets}
+    print(f"{'page':48} {'size':>9} " + " ".join(f"{t + ' x':>11}" for t in targets))
+    worst = {}  # (all or large) -> (ratio, page, target)
+    bad = 0
+    for page in pages:
+        size = os.path.getsize(page)
+        cells = []
+        for dst in targets:
+            rss, status = peak(mconv, dst, page)
+            ratio = max(0, rss - base[dst]) / size
+            cells.append(f"{ratio:11.1f}")
+            for key in ("all", "large") if size >= min_size else ("all",):
+                if ratio > worst.get(key, (-1,))[0]:
+                    worst[key] = (ratio, os.path.basename(page), dst)
+            if size >= min_size and ratio > BOUND or status:
+                bad += 1
+        print(f"{os.path.basename(page)[:48]:48} {size:9} " + " ".join(cells))
+    for key, label in (("all", "worst"), ("large", f"worst at >= {min_size} bytes")):
+        if key in worst:
+            r, name, dst = worst[key]
+            print(f"{label}: {r:.1f}x ({name}, -t {dst})")
+    print("all pages within bounds" if not bad else f"{bad} over the {BOUND}x bound")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
