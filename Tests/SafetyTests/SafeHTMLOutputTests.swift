@@ -6,7 +6,8 @@ import Testing
 /// Safe HTML output (issue #19 item 5): every vector of `xss-vectors.txt` goes through its
 /// reader into HTML without `unsafe` (the public `Converter`), and the output, parsed again
 /// with HTML5Parser, holds no script-capable sink (`SinkFinder`). Text marked `KEEP` stays
-/// visible. Every HTML vector is also given to the other readers as their input.
+/// visible. The HTML vectors (but the attribute x URL products) are also given to the other
+/// readers as their input.
 @Suite struct SafeHTMLOutputTests {
     /// One reader configuration: a `-f` name and its settings.
     struct Reader: CustomStringConvertible, Sendable {
@@ -86,7 +87,9 @@ import Testing
         let (reader, wrap) = Self.htmlAsOtherInput[index]
         let converter = try Self.converter(reader)
         var failures: [String] = []
-        for vector in XSSCorpus.shared.vectors("html") {
+        // The attribute x URL products are only about the HTML writer's attribute checks: as
+        // text or raw HTML they add nothing but time.
+        for vector in XSSCorpus.shared.vectors("html") where !vector.label.contains("ATTR=") {
             failures += Self.check(
                 wrap(vector.input), vector.label, converter, reader, strictKeep: false)
         }
@@ -144,7 +147,7 @@ import Testing
     /// One issue listing the first failures.
     static func record(_ failures: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         guard !failures.isEmpty else { return }
-        let shown = failures.prefix(100000).joined(separator: "\n")
+        let shown = failures.prefix(60).joined(separator: "\n")
         Issue.record(
             "\(failures.count) failures:\n\(shown)", sourceLocation: sourceLocation)
     }
