@@ -96,6 +96,11 @@ let package = Package(
         .testTarget(name: "StyledTextTests", dependencies: ["StyledText", "MarkupAST", "MarkupConverter", "ConformanceKit"]),
         .testTarget(name: "MarkupConverterTests", dependencies: ["MarkupConverter", "MarkupAST", "BBCodeFormat", "HTMLFormat", "ConformanceKit"]),
         .testTarget(name: "mconvTests", dependencies: ["mconv"]),
+        // The XSS corpus through every reader into HTML, re-parsed and checked for sinks.
+        .testTarget(
+            name: "SafetyTests", dependencies: ["MarkupConverter", "MarkupAST", "HTML5Parser"],
+            exclude: ["xss-vectors.txt"]
+        ),
         .testTarget(
             name: "DocExamplesTests",
             dependencies: [

@@ -64,7 +64,10 @@ extension HTMLWriter.Renderer {
                         "srcdoc attributes removed (safe mode; --unsafe keeps them)")
                     continue
                 }
-                if Self.urlAttributes.contains(name) && Escaping.isDangerousAttributeURL(pair.value)
+                if Self.urlAttributes.contains(name)
+                    && (Escaping.isDangerousAttributeURL(pair.value)
+                        || (Self.urlListAttributes.contains(name)
+                            && Escaping.isDangerousAttributeURLList(pair.value)))
                 {
                     lose(.lossyUnsafeURL, "unsafe URL removed (safe mode; --unsafe keeps it)")
                     continue
@@ -97,15 +100,15 @@ extension HTMLWriter.Renderer {
     }
 
     /// The style of `appendAttributes` when a declaration may be unsafe: each one is checked
-    /// as written (Unicode lower-casing), unsafe ones are removed and reported.
+    /// as it is written (`property: value`, so that neither part can smuggle in a declaration
+    /// of its own), as a CSS parser reads it (escapes decoded, comments removed, lower-cased);
+    /// unsafe ones are removed and reported.
     private mutating func appendCheckedStyle(_ style: [CSSDeclaration]) {
         var declarations = style
         declarations.removeAll { declaration in
-            let value = Self.unescapedCSS(declaration.value)
-            let property = Self.unescapedCSS(declaration.property)
+            let css = Self.unescapedCSS(declaration.property + ": " + declaration.value)
             let bad =
-                Self.unsafeCSS.contains { value.contains($0) }
-                || Self.unsafeCSSProperties.contains { property.contains($0) }
+                Self.unsafeCSS.contains { css.contains($0) } || Self.hasUnsafeCSSURL(css)
             if bad {
                 lose(
                     .lossyUnsafeStyle,
@@ -122,7 +125,8 @@ extension HTMLWriter.Renderer {
 
     /// Whether a declaration needs the full check of `appendCheckedStyle`: false only when
     /// its property and value are ASCII without CSS escapes or comments and hold none of
-    /// `unsafeCSS` and `unsafeCSSProperties` (ASCII case-insensitive), which that check finds.
+    /// `unsafeCSS` and `url(` (ASCII case-insensitive), and the property does not end a
+    /// pattern that `: ` completes (`javascript` + `: `), which that check finds.
     static func mayBeUnsafeDeclaration(_ declaration: CSSDeclaration) -> Bool {
         var value = declaration.value
         var property = declaration.property
@@ -133,6 +137,38 @@ extension HTMLWriter.Renderer {
         }
         if value.withUTF8({ unsafe($0, unsafeCSSBytes) }) { return true }
         return property.withUTF8 { unsafe($0, unsafeCSSPropertyBytes) }
+    }
+
+    /// Whether `css` (as `unescapedCSS` gives it) holds a `url(...)` whose URL has a scheme
+    /// other than `http`, `https` or a raster `data:` image (`isDangerousURL`'s exception):
+    /// a stylesheet URL is fetched, and some schemes run script or read local files.
+    static func hasUnsafeCSSURL(_ css: String) -> Bool {
+        var rest = css[...]
+        while let open = rest.range(of: "url(") {
+            rest = rest[open.upperBound...]
+            // The URL without quotes, white space and controls, as a browser's scheme check.
+            var url: [UInt8] = []
+            for byte in rest.utf8.prefix(while: { $0 != UInt8(ascii: ")") })
+            where byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"")
+                && byte != UInt8(ascii: "'")
+            {
+                url.append(byte)
+            }
+            guard let colon = url.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let scheme = url[..<colon]
+            let isScheme = scheme.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
+            }
+            guard isScheme else { continue }  // a relative URL such as `a.png?x:y`
+            if scheme.elementsEqual("http".utf8) || scheme.elementsEqual("https".utf8) { continue }
+            let allowedImage =
+                scheme.elementsEqual("data".utf8)
+                && !url.withUnsafeBufferPointer { Escaping.isDangerousURL($0) }
+            if !allowedImage { return true }
+        }
+        return false
     }
 
     /// `css` lower-cased with its escapes decoded and its comments removed, as a CSS parser
@@ -270,14 +306,23 @@ extension HTMLWriter.Renderer {
 
     static let urlAttributes: Set<String> = [
         "href", "src", "action", "formaction", "cite", "background", "poster", "longdesc",
-        "data", "codebase", "xlink:href", "ping", "manifest", "dynsrc", "lowsrc", "srcset",
+        "data", "codebase", "classid", "archive", "xlink:href", "ping", "manifest", "dynsrc",
+        "lowsrc", "srcset", "imagesrcset", "icon", "profile",
     ]
 
-    static let unsafeCSS = ["javascript:", "vbscript:", "expression(", "-moz-binding", "behavior:"]
-    static let unsafeCSSBytes = unsafeCSS.map { Array($0.utf8) }
-    /// Properties that run code: IE's `behavior` (`-ms-behavior`), Firefox's `-moz-binding`.
-    static let unsafeCSSProperties = ["behavior", "binding"]
-    static let unsafeCSSPropertyBytes = unsafeCSSProperties.map { Array($0.utf8) }
+    /// URL attributes holding several URLs (`srcset="a.png 1x, b.png 2x"`, `ping="a b"`):
+    /// each one is checked.
+    static let urlListAttributes: Set<String> = ["srcset", "imagesrcset", "ping", "archive"]
+
+    /// What a safe style may not hold anywhere (after `unescapedCSS`): script URLs, IE's
+    /// `expression(` and `behavior` (`-ms-behavior`), Firefox's `-moz-binding`, and `@import`.
+    static let unsafeCSS = [
+        "javascript:", "vbscript:", "expression(", "behavior", "binding", "@import",
+    ]
+    /// What sends a declaration to the full check: `unsafeCSS` and `url(` in the value.
+    static let unsafeCSSBytes = (unsafeCSS + ["url("]).map { Array($0.utf8) }
+    /// ... and in the property, also the endings that `: ` would complete (`javascript`).
+    static let unsafeCSSPropertyBytes = (unsafeCSS + ["url(", "script"]).map { Array($0.utf8) }
     static let commentStart = Array("/*".utf8)
 
     /// Whether `name` (valid, lower-case) may be one of `unsafeTags`, `filteredTagNames` or
@@ -305,7 +350,7 @@ extension HTMLWriter.Renderer {
     static let unsafeTags: Set<String> = [
         "script", "style", "iframe", "object", "embed", "frame", "frameset", "applet", "base",
         "link", "meta", "noscript", "template", "title", "textarea", "xmp", "plaintext",
-        "noembed", "noframes", "svg", "math", "portal",
+        "noembed", "noframes", "svg", "math", "portal", "form", "isindex",
     ]
 
     static let filteredTagNames: Set<String> = [

@@ -174,6 +174,14 @@ extension HTMLWriter {
             return cleaned.withUnsafeBufferPointer { isDangerousURL($0) }
         }
 
+        /// Whether any URL of a list (`srcset`, `ping`: URLs separated by ASCII white space
+        /// or commas, descriptors between them) is dangerous by `isDangerousAttributeURL`.
+        static func isDangerousAttributeURLList(_ list: String) -> Bool {
+            list.utf8.split { isSpace($0) || $0 == UInt8(ascii: ",") }.contains { token in
+                isDangerousAttributeURL(String(decoding: token, as: UTF8.self))
+            }
+        }
+
         @inline(__always)
         static func lower(_ byte: UInt8) -> UInt8 {
             byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
