@@ -67,6 +67,22 @@ func entityFollows(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     return i > start && i < bytes.count && bytes[i] == UInt8(ascii: ";")
 }
 
+/// Whether everything after the `&` at `bytes[index]` could still begin a character reference
+/// (`#`, `x`, letters and digits up to the end): the text that follows this run (the next
+/// inline, when its markup is not written) may complete it, as `&#` + `<dfn>x41;</dfn>` does.
+func entityPrefixReachesEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    var i = index + 1
+    if i < bytes.count && bytes[i] == UInt8(ascii: "#") { i += 1 }
+    while i < bytes.count {
+        let b = bytes[i] | 0x20
+        guard (b >= 0x61 && b <= 0x7A) || (bytes[i] >= 0x30 && bytes[i] <= 0x39) else {
+            return false
+        }
+        i += 1
+    }
+    return i - index <= 34
+}
+
 extension MarkdownWriter.Renderer {
     // MARK: Text
 
@@ -181,7 +197,9 @@ extension MarkdownWriter.Renderer {
                 }
                 appendTextByte(byte)
             case UInt8(ascii: "&"):
-                if entityFollows(bytes, at: i) || (i + 1 == n && following == .unknown) {
+                if entityFollows(bytes, at: i)
+                    || (following.mayContinueReference && entityPrefixReachesEnd(bytes, at: i))
+                {
                     appendEscape()
                 }
                 appendTextByte(byte)

@@ -14,6 +14,17 @@ extension MarkdownWriter.Renderer {
         case end
         case byte(UInt8)
         case unknown
+
+        /// Whether what follows may continue a character reference begun before it.
+        var mayContinueReference: Bool {
+            switch self {
+            case .end: false
+            case .unknown: true
+            case .byte(let b):
+                b == UInt8(ascii: "#") || b == UInt8(ascii: ";") || (b >= 0x30 && b <= 0x39)
+                    || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
+            }
+        }
     }
 
     /// Where an output byte came from: text that may be wrapped, text that may not, markup.

@@ -37,6 +37,17 @@ func escapesTextOnlyWhereItWouldBeMarkup(text: String, expected: String) {
     #expect(MW.roundTrips(doc, MW.preserve))
 }
 
+@Test func referenceBegunInOneInlineAndEndedInTheNextIsEscaped() {
+    // `<dfn>` has no Markdown form: its text joins the text before it in the output.
+    let split = [MW.p(MW.t("&#"), .span([MW.t("x41;")], Attributes(tag: "dfn")))]
+    #expect(MW.md(split) == "\\&#x41;\n")
+    let named = [MW.p(MW.t("AT&am"), .span([MW.t("p;T")], Attributes(tag: "dfn")))]
+    #expect(MW.md(named) == "AT\\&amp;T\n")
+    // Markup that follows cannot continue a reference: no escape.
+    let strong = [MW.p(MW.t("R&"), .strong([MW.t("D")], .none))]
+    #expect(MW.md(strong) == "R&**D**\n")
+}
+
 @Test func intrawordEmphasisUsesAsterisks() {
     var options = MarkdownWriterOptions()
     options.emphasisDelimiter = .underscore
