@@ -76,6 +76,10 @@ struct FormatOptions: Sendable {
     var unwrap = UnwrapElements()
     /// `--select`.
     var select: SelectSubtrees?
+    /// `--detect`: what to find in text for taps.
+    var detect: TextDetector?
+    /// `--css`: user stylesheet files the styled writers apply, in order.
+    var css: [String] = []
 }
 
 extension ConversionOption {
@@ -182,6 +186,29 @@ extension ConversionOption {
             let names = text.split(separator: ",").map { String($0.filter { $0 != " " }) }
             options.unwrap.tags.formUnion(names.filter { !$0.isEmpty }.map { $0.lowercased() })
         },
+        // Styled text: taps and user stylesheets (-t styled, -t ansi; detection for -t html too)
+        ConversionOption(
+            "detect", output: ["styled", "ansi", "html"],
+            "Find these in text, comma-separated: mentions, hashtags, urls (tap targets in "
+                + "styled output; role spans and links in HTML)."
+        ) { options, text throws(FormatError) in
+            let names = ["mentions", "hashtags", "urls"]
+            var detector = TextDetector(mentions: false, hashtags: false, urls: false)
+            for raw in text.split(separator: ",") {
+                switch raw.filter({ $0 != " " }) {
+                case "mentions": detector.mentions = true
+                case "hashtags": detector.hashtags = true
+                case "urls": detector.urls = true
+                default: throw .choices("detect", names, String(raw))
+                }
+            }
+            options.detect = detector
+        },
+        ConversionOption(
+            "css", .list, output: ["styled", "ansi", "html"],
+            "A user stylesheet file for -t styled and -t ansi (repeatable, later files win; "
+                + "a bad rule is reported with its file and line and skipped)."
+        ) { $0.css.append($1) },
         ConversionOption(
             "quote-attribution",
             output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }

@@ -41,6 +41,29 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var textTransform: TextTransform?
     /// The link destination the text belongs to.
     public var link: String?
+    /// A shadow under the text (`text-shadow`; the first of several).
+    public var shadow: TextShadow?
+    /// Outline colour (`-webkit-text-stroke-color`); nil: the text colour.
+    public var strokeColor: RGBAColor?
+    /// Outline width in points (`-webkit-text-stroke-width`). Apple's `NSStrokeWidth` is a
+    /// percentage of the font size, negative to fill and stroke: the adapter converts.
+    public var strokeWidth: Double?
+    /// Which ligatures to use (`font-variant-ligatures`).
+    public var ligatures: Ligatures?
+    /// Horizontal stretch as the natural log of the factor (`font-stretch`; Apple's
+    /// `NSExpansion`): 0 is normal, `condensed` (75%) is -0.29.
+    public var expansion: Double?
+    /// Slant as the tangent of the angle (`font-style: oblique 14deg`; Apple's
+    /// `NSObliqueness`): 0.25.
+    public var obliqueness: Double?
+    /// The embedded direction of an inline element (`dir=` or `direction` on a span); the
+    /// paragraph's own direction is `ParagraphStyle.writingDirection`.
+    public var writingDirection: WritingDirection?
+    /// What a tap on the text routes to (links, mentions, hashtags, URLs, custom roles).
+    public var tap: TapTarget?
+    /// Attributes mconv does not model, by key, for the platform layer to pass on
+    /// (`-mconv-attribute: NSUnderlineColor red` in a stylesheet rule).
+    public var customAttributes: [String: String]?
 
     /// Creates a style; every field defaults to `nil` (inherit).
     public init(
@@ -50,7 +73,11 @@ public struct TextStyle: Hashable, Sendable, Codable {
         underlineColor: RGBAColor? = nil, strikethrough: LineStyle? = nil,
         strikethroughColor: RGBAColor? = nil, letterSpacing: Double? = nil,
         wordSpacing: Double? = nil, baselineOffset: Double? = nil,
-        textTransform: TextTransform? = nil, link: String? = nil
+        textTransform: TextTransform? = nil, link: String? = nil, shadow: TextShadow? = nil,
+        strokeColor: RGBAColor? = nil, strokeWidth: Double? = nil, ligatures: Ligatures? = nil,
+        expansion: Double? = nil, obliqueness: Double? = nil,
+        writingDirection: WritingDirection? = nil, tap: TapTarget? = nil,
+        customAttributes: [String: String]? = nil
     ) {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
@@ -68,6 +95,15 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.baselineOffset = baselineOffset
         self.textTransform = textTransform
         self.link = link
+        self.shadow = shadow
+        self.strokeColor = strokeColor
+        self.strokeWidth = strokeWidth
+        self.ligatures = ligatures
+        self.expansion = expansion
+        self.obliqueness = obliqueness
+        self.writingDirection = writingDirection
+        self.tap = tap
+        self.customAttributes = customAttributes
     }
 
     /// This style with every unset field taken from `parent`.
@@ -93,6 +129,19 @@ public struct TextStyle: Hashable, Sendable, Codable {
         s.baselineOffset = baselineOffset ?? parent.baselineOffset
         s.textTransform = textTransform ?? parent.textTransform
         s.link = link ?? parent.link
+        s.shadow = shadow ?? parent.shadow
+        s.strokeColor = strokeColor ?? parent.strokeColor
+        s.strokeWidth = strokeWidth ?? parent.strokeWidth
+        s.ligatures = ligatures ?? parent.ligatures
+        s.expansion = expansion ?? parent.expansion
+        s.obliqueness = obliqueness ?? parent.obliqueness
+        s.writingDirection = writingDirection ?? parent.writingDirection
+        s.tap = tap ?? parent.tap
+        if let own = customAttributes, let inherited = parent.customAttributes {
+            s.customAttributes = inherited.merging(own) { $1 }
+        } else {
+            s.customAttributes = customAttributes ?? parent.customAttributes
+        }
         return s
     }
 
@@ -129,4 +178,14 @@ public enum TextTransform: String, Hashable, Sendable, Codable, CaseIterable {
     case lowercase
     /// First Letter Of Each Word.
     case capitalize
+}
+
+/// Which ligatures to draw (`font-variant-ligatures`; Apple's `NSLigature` 0, 1, 2).
+public enum Ligatures: String, Hashable, Sendable, Codable, CaseIterable {
+    /// No ligatures (`none`, `no-common-ligatures`).
+    case none
+    /// The font's standard ligatures (`normal`, `common-ligatures`).
+    case standard
+    /// Discretionary ones too (`discretionary-ligatures`).
+    case all
 }

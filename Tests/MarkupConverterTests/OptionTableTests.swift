@@ -44,8 +44,8 @@ struct OptionTableTests {
 
     @Test("a misspelt key is an error naming the known ones; a bad value names the choices")
     func errors() {
-        let names = ConversionOption.all.map(\.name).joined(separator: ", ")
-            .replacingOccurrences(of: "custom-tag", with: "custom-tag (list)")
+        let names = ConversionOption.all.map { $0.name + ($0.kind == .list ? " (list)" : "") }
+            .joined(separator: ", ")
         #expect(throws: FormatError("unknown setting 'wrapp'; known settings: \(names)")) {
             try Converter(from: "html", to: "markdown", settings: .init(values: ["wrapp": "auto"]))
         }
