@@ -383,6 +383,18 @@ public enum CSSValueParser {
             case "clip": add(.ellipsis(false))
             default: invalid("not a text-overflow value")
             }
+        case "-mconv-line-break":
+            if let mode = LineBreakMode(rawValue: lower) {
+                add(.lineBreak(mode))
+            } else {
+                invalid("not a line break mode")
+            }
+        case "word-break":
+            switch lower {
+            case "break-all": add(.lineBreak(.charWrap))
+            case "normal", "keep-all", "break-word": add(.lineBreak(.wordWrap))
+            default: invalid("not a word-break value")
+            }
         case "-mconv-attribute":
             let parts = splitSpaces(value)
             guard parts.count >= 2, let key = parts.first else {

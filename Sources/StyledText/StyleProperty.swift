@@ -64,6 +64,9 @@ public enum StyleProperty: Hashable, Sendable {
     case noWrap(Bool)
     /// `text-overflow`: `ellipsis` (true) or `clip` (false).
     case ellipsis(Bool)
+    /// A line break mode set outright (`-mconv-line-break: truncate-middle`, `word-break:
+    /// break-all`); it wins over `white-space` and `text-overflow`.
+    case lineBreak(LineBreakMode)
     /// An attribute mconv does not model, passed to the platform layer by key
     /// (`-mconv-attribute: NSUnderlineColor red`).
     case customAttribute(key: String, value: String)

@@ -114,10 +114,12 @@ struct StyleResolver {
         var hyphenation: Bool?
         var noWrap: Bool?
         var ellipsis: Bool?
+        var explicitLineBreak: LineBreakMode?
 
-        /// `text-overflow: ellipsis` truncates the tail; else `white-space: nowrap` clips
-        /// and an explicit wrapping `white-space` wraps at words.
+        /// A mode set outright; else `text-overflow: ellipsis` truncates the tail, `white-space:
+        /// nowrap` clips and an explicit wrapping `white-space` wraps at words.
         var lineBreak: LineBreakMode? {
+            if let explicitLineBreak { return explicitLineBreak }
             if ellipsis == true { return .truncateTail }
             return noWrap.map { $0 ? .clip : .wordWrap }
         }
@@ -139,6 +141,7 @@ struct StyleResolver {
         var hyphens: Bool?
         var noWrap: Bool?
         var ellipsis: Bool?
+        var lineBreak: LineBreakMode?
     }
 
     init(stylesheet: Stylesheet) {
@@ -559,6 +562,7 @@ struct StyleResolver {
             case .hyphens(let h): delta.hyphens = h
             case .noWrap(let n): delta.noWrap = n
             case .ellipsis(let e): delta.ellipsis = e
+            case .lineBreak(let l): delta.lineBreak = l
             case .customAttribute(let key, let value):
                 if s.customAttributes == nil {
                     s.customAttributes = [key: value]
@@ -577,6 +581,7 @@ struct StyleResolver {
         if let h = d.hyphens { c.paragraph.hyphenation = h }
         if let n = d.noWrap { c.paragraph.noWrap = n }
         if let e = d.ellipsis { c.paragraph.ellipsis = e }
+        if let l = d.lineBreak { c.paragraph.explicitLineBreak = l }
         if let l = d.lineHeight {
             switch l {
             case .normal:

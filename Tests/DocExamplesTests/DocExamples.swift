@@ -960,8 +960,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyleRule(css: "font-size: 2em; font-weight: bold").declarations.map(\.property) == [.fontSize(.em(2)), .fontWeight(.absolute(700))])
 }
 
-// Sources/StyledText/StyleProperty.swift:109
-@Test func StyledText_StyleProperty_109() throws {
+// Sources/StyledText/StyleProperty.swift:112
+@Test func StyledText_StyleProperty_112() throws {
     #expect(CSSLength.em(2).points(fontSize: 16, rootSize: 16) == 32)
 }
 
@@ -973,8 +973,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = big
 }
 
-// Sources/StyledText/StyleRule.swift:81
-@Test func StyledText_StyleRule_81() throws {
+// Sources/StyledText/StyleRule.swift:100
+@Test func StyledText_StyleRule_100() throws {
     var sheet = Stylesheet.standard
     sheet[.link] = StyleRule(css: "color: #0a84ff; text-decoration: none")
     _ = sheet

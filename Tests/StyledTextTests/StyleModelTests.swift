@@ -130,3 +130,25 @@ func spanStyle(_ style: String, _ sheet: Stylesheet = .standard) -> (TextStyle, 
             "user.css:5: ignored 'color: bogus' (not a colour)",
         ])
 }
+
+@Test func ruleFromValuesCarriesTheNewFields() {
+    let text = TextStyle(
+        shadow: TextShadow(offsetX: 1, offsetY: 1), strokeColor: RGBAColor(hex: 0x00ff00),
+        strokeWidth: 2, ligatures: .all, expansion: 0.1, obliqueness: 0.2,
+        writingDirection: .rtl, customAttributes: ["K": "v"])
+    var sheet = Stylesheet.standard
+    sheet.tags["fx"] = StyleRule(text, paragraph: ParagraphStyle(hyphenation: true))
+    sheet.tags["mid"] = StyleRule(css: "-mconv-line-break: truncate-middle; white-space: nowrap")
+    sheet.tags["all"] = StyleRule(css: "word-break: break-all")
+    let doc = Document([
+        p(.span([.text("x")], Attributes(tag: "fx"))),
+        .div([p(.text("m"))], Attributes(tag: "mid")),
+        .div([p(.text("a"))], Attributes(tag: "all")),
+    ])
+    let styled = StyledText(doc, stylesheet: sheet)
+    #expect(
+        StyledRunsWriter.runAttributes(styled.runs[0], root: styled.rootStyle)
+            == "shadow=1 1 0; stroke-width=2; stroke-color=#00ff00; ligatures=all; "
+            + #"expansion=0.1; obliqueness=0.2; direction=rtl; attr.K="v""#)
+    #expect(styled.paragraphs.map(\.style.lineBreak) == [nil, .truncateMiddle, .charWrap])
+}
