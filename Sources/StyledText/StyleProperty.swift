@@ -47,7 +47,7 @@ public enum StyleProperty: Hashable, Sendable {
     /// Image height.
     case height(CSSLength)
     /// `text-shadow`; nil for `none`.
-    case shadow(CSSShadow?)
+    indirect case shadow(CSSShadow?)
     /// `-webkit-text-stroke-color`.
     case strokeColor(RGBAColor)
     /// `-webkit-text-stroke-width`.
@@ -69,7 +69,7 @@ public enum StyleProperty: Hashable, Sendable {
     case lineBreak(LineBreakMode)
     /// An attribute mconv does not model, passed to the platform layer by key
     /// (`-mconv-attribute: NSUnderlineColor red`).
-    case customAttribute(key: String, value: String)
+    indirect case customAttribute(key: String, value: String)
 }
 
 /// A `text-shadow` value before its lengths are resolved.

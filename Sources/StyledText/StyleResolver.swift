@@ -226,9 +226,12 @@ struct StyleResolver {
     /// `style` with its link and tap target replaced (an id of its own unless nothing
     /// changes).
     mutating func withLink(_ style: StyleID, _ link: String?, tap: TapTarget?) -> StyleID {
-        if styles.withUnsafeBufferPointer({ $0[style].link == link && $0[style].tap == tap }) {
-            return style
+        let stored = tap?.role == .link && tap?.value == link ? nil : tap
+        let same = styles.withUnsafeBufferPointer {
+            $0[style].link == link
+                && ($0[style].boxed == nil ? stored == nil : $0[style].tap == tap)
         }
+        if same { return style }
         return derived(style) {
             $0.link = link
             $0.tap = tap
@@ -273,12 +276,8 @@ struct StyleResolver {
                 && p[a].strikethroughColor == p[b].strikethroughColor
                 && p[a].letterSpacing == p[b].letterSpacing
                 && p[a].wordSpacing == p[b].wordSpacing && p[a].link == p[b].link
-                && p[a].fontFamily == p[b].fontFamily && p[a].tap == p[b].tap
-                && p[a].shadow == p[b].shadow && p[a].strokeWidth == p[b].strokeWidth
-                && p[a].strokeColor == p[b].strokeColor && p[a].ligatures == p[b].ligatures
-                && p[a].expansion == p[b].expansion && p[a].obliqueness == p[b].obliqueness
-                && p[a].writingDirection == p[b].writingDirection
-                && p[a].customAttributes == p[b].customAttributes
+                && p[a].fontFamily == p[b].fontFamily
+                && p[a].writingDirection == p[b].writingDirection && p[a].boxed == p[b].boxed
         }
     }
 
@@ -491,7 +490,7 @@ struct StyleResolver {
                 }
             case .italic(let v):
                 s.italic = v
-                s.obliqueness = nil
+                if s.boxed != nil { s.obliqueness = nil }
             case .monospace(let v): s.monospace = v
             case .foreground(let c): s.foreground = c
             case .background(let c): s.background = c

@@ -396,7 +396,9 @@ struct RunsOutput {
             part(&first, leadingSpace, "link=")
             appendQuoted(l)
         }
-        if s.tap != root.tap, let t = s.tap {
+        // The boxed fields are all nil without a box (most styles): one test skips them.
+        let extras = s.boxed != nil || root.boxed != nil
+        if extras, s.tap != root.tap, let t = s.tap {
             if t.role != .link || t.value != s.link {
                 part(&first, leadingSpace, "role=")
                 append(t.role.rawValue)
@@ -406,7 +408,7 @@ struct RunsOutput {
                 appendQuoted(t.value)
             }
         }
-        if s.shadow != root.shadow, let h = s.shadow {
+        if extras, s.shadow != root.shadow, let h = s.shadow {
             part(&first, leadingSpace, "shadow=")
             appendNumber(h.offsetX)
             append(0x20)
@@ -418,22 +420,29 @@ struct RunsOutput {
                 appendHex(c)
             }
         }
-        changedNumberPart(&first, leadingSpace, "stroke-width=", s.strokeWidth, root.strokeWidth)
-        if s.strokeColor != root.strokeColor, let c = s.strokeColor {
+        if extras {
+            changedNumberPart(
+                &first, leadingSpace, "stroke-width=", s.strokeWidth, root.strokeWidth)
+        }
+        if extras, s.strokeColor != root.strokeColor, let c = s.strokeColor {
             part(&first, leadingSpace, "stroke-color=")
             appendHex(c)
         }
-        if s.ligatures != root.ligatures, let l = s.ligatures {
+        if extras, s.ligatures != root.ligatures, let l = s.ligatures {
             part(&first, leadingSpace, "ligatures=")
             append(l.rawValue)
         }
-        changedNumberPart(&first, leadingSpace, "expansion=", s.expansion, root.expansion)
-        changedNumberPart(&first, leadingSpace, "obliqueness=", s.obliqueness, root.obliqueness)
+        if extras {
+            changedNumberPart(&first, leadingSpace, "expansion=", s.expansion, root.expansion)
+        }
+        if extras {
+            changedNumberPart(&first, leadingSpace, "obliqueness=", s.obliqueness, root.obliqueness)
+        }
         if s.writingDirection != root.writingDirection, let d = s.writingDirection {
             part(&first, leadingSpace, "direction=")
             append(d.rawValue)
         }
-        if s.customAttributes != root.customAttributes, let custom = s.customAttributes {
+        if extras, s.customAttributes != root.customAttributes, let custom = s.customAttributes {
             for key in custom.keys.sorted() where custom[key] != root.customAttributes?[key] {
                 part(&first, leadingSpace, "attr.")
                 append(key)
