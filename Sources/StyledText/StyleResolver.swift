@@ -234,7 +234,9 @@ struct StyleResolver {
         if same { return style }
         return derived(style) {
             $0.link = link
-            $0.tap = tap
+            // A link's own target is implied by the link: the box is touched only when a
+            // style has one or another target is set.
+            if stored != nil || $0.boxed != nil { $0.tap = tap }
         }
     }
 
@@ -277,7 +279,8 @@ struct StyleResolver {
                 && p[a].letterSpacing == p[b].letterSpacing
                 && p[a].wordSpacing == p[b].wordSpacing && p[a].link == p[b].link
                 && p[a].fontFamily == p[b].fontFamily
-                && p[a].writingDirection == p[b].writingDirection && p[a].boxed == p[b].boxed
+                && p[a].writingDirection == p[b].writingDirection
+                && ((p[a].boxed == nil && p[b].boxed == nil) || p[a].boxed == p[b].boxed)
         }
     }
 
