@@ -421,8 +421,7 @@ extension StyleResolver {
         if let value = a.value(of: "data-value"), !value.isEmpty {
             return TapTarget(role: role, value: value)
         }
-        var text = ""
-        Inline.appendPlainText(of: children, to: &text)
+        let text = StyleResolver.shortText(children)
         if role == .mention || role == .hashtag {
             let marks: Set<Character> = ["@", "#", "\u{FF20}", "\u{FF03}"]
             var value = Substring(text)
@@ -433,6 +432,32 @@ extension StyleResolver {
             return TapTarget(role: role, value: String(value))
         }
         return TapTarget(role: role, value: text)
+    }
+
+    /// The start of the text of `children` for a tap value: at most 64 nodes visited and
+    /// 256 UTF-8 bytes kept, so nested role elements cost a constant each (a value names a
+    /// target, it is not content).
+    static func shortText(_ children: [Inline]) -> String {
+        var out = ""
+        var stack: [ArraySlice<Inline>] = [children[...]]
+        var visited = 0
+        while var top = stack.popLast(), visited < 64, out.utf8.count < 256 {
+            guard let first = top.first else { continue }
+            top = top.dropFirst()
+            stack.append(top)
+            visited += 1
+            switch first {
+            case .text(let t), .code(let t, _): out += t
+            case .softBreak, .lineBreak: out += " "
+            default: stack.append(first.children[...])
+            }
+        }
+        guard out.utf8.count > 256 else { return out }
+        // Cut at 256 bytes, back to the start of a scalar.
+        let bytes = Array(out.utf8.prefix(257))
+        var end = 256
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
     /// An inline element's `line-height` sets its paragraph's line height when it is taller,

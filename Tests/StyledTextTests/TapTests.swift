@@ -103,3 +103,16 @@ func detectedRuns(_ text: String, _ sheet: Stylesheet) -> [StyledRun] {
             .span([.text("$t")], role("hashtag")),
         ])
 }
+
+@Test func textValuesAreShortAndNestedRolesStayLinear() {
+    let long = String(repeating: "é", count: 300)
+    var inner: Inline = .span([.text("@" + long)], role("mention"))
+    for _ in 0..<300 { inner = .span([.text("@a "), inner], role("mention")) }
+    let runs = StyledText(Document([p(inner)])).runs
+    // Outer levels share a cut value ("a @a @a ..."), so their runs merge.
+    let values = runs.compactMap { $0.style.tap?.value }
+    #expect(runs.count == 33)
+    #expect(values.allSatisfy { $0.utf8.count <= 256 })
+    // "@" and 127 two-byte "é" fill 255 bytes; the marker is dropped from the value.
+    #expect(values.last == String(repeating: "é", count: 127))
+}
