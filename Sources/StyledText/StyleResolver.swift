@@ -77,6 +77,7 @@ struct StyleResolver {
         var listLevel: Int
 
         /// The paragraph style, without tab stops.
+        @inline(__always)
         var style: ParagraphStyle {
             ParagraphStyle(
                 alignment: inherited.alignment, lineHeight: inherited.lineHeight,
@@ -279,7 +280,6 @@ struct StyleResolver {
                 && p[a].letterSpacing == p[b].letterSpacing
                 && p[a].wordSpacing == p[b].wordSpacing && p[a].link == p[b].link
                 && p[a].fontFamily == p[b].fontFamily
-                && p[a].writingDirection == p[b].writingDirection
                 && ((p[a].boxed == nil && p[b].boxed == nil) || p[a].boxed == p[b].boxed)
         }
     }
@@ -687,6 +687,7 @@ struct StyleResolver {
 
     /// The style the spaces of `style` take: its word spacing added to the letter spacing
     /// (kern after the space), or `style` itself when it has no word spacing.
+    @inline(__always)
     mutating func spacedStyle(_ style: StyleID) -> StyleID {
         let spacing = styles.withUnsafeBufferPointer { $0[style].wordSpacing } ?? 0
         if spacing == 0 { return style }

@@ -438,7 +438,7 @@ struct RunsOutput {
         if extras {
             changedNumberPart(&first, leadingSpace, "obliqueness=", s.obliqueness, root.obliqueness)
         }
-        if s.writingDirection != root.writingDirection, let d = s.writingDirection {
+        if extras, s.writingDirection != root.writingDirection, let d = s.writingDirection {
             part(&first, leadingSpace, "direction=")
             append(d.rawValue)
         }

@@ -41,9 +41,6 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var textTransform: TextTransform?
     /// The link destination the text belongs to.
     public var link: String?
-    /// The embedded direction of an inline element (`dir=` or `direction` on a span); the
-    /// paragraph's own direction is `ParagraphStyle.writingDirection`.
-    public var writingDirection: WritingDirection?
     /// The rarely set fields, in one heap box (nil when all are unset), so a style stays
     /// small to copy: the walk copies styles per element and per run.
     var boxed: TextStyleExtras.Box?
@@ -57,6 +54,12 @@ public struct TextStyle: Hashable, Sendable, Codable {
         set { boxed = newValue == TextStyleExtras() ? nil : .box(newValue) }
     }
 
+    /// The embedded direction of an inline element (`dir=` or `direction` on a span); the
+    /// paragraph's own direction is `ParagraphStyle.writingDirection`.
+    public var writingDirection: WritingDirection? {
+        get { extras.writingDirection }
+        set { extras.writingDirection = newValue }
+    }
     /// A shadow under the text (`text-shadow`; the first of several).
     public var shadow: TextShadow? {
         get { extras.shadow }
@@ -137,12 +140,11 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.baselineOffset = baselineOffset
         self.textTransform = textTransform
         self.link = link
-        self.writingDirection = writingDirection
         let stored = tap?.role == .link && tap?.value == link ? nil : tap
         let e = TextStyleExtras(
             shadow: shadow, strokeColor: strokeColor, strokeWidth: strokeWidth,
-            ligatures: ligatures, expansion: expansion, obliqueness: obliqueness, tap: stored,
-            customAttributes: customAttributes)
+            ligatures: ligatures, expansion: expansion, obliqueness: obliqueness,
+            writingDirection: writingDirection, tap: stored, customAttributes: customAttributes)
         self.boxed = e == TextStyleExtras() ? nil : .box(e)
     }
 
@@ -169,7 +171,6 @@ public struct TextStyle: Hashable, Sendable, Codable {
         s.baselineOffset = baselineOffset ?? parent.baselineOffset
         s.textTransform = textTransform ?? parent.textTransform
         s.link = link ?? parent.link
-        s.writingDirection = writingDirection ?? parent.writingDirection
         if boxed == nil && parent.boxed == nil { return s }
         let own = extras
         let inherited = parent.extras
@@ -180,6 +181,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
             ligatures: own.ligatures ?? inherited.ligatures,
             expansion: own.expansion ?? inherited.expansion,
             obliqueness: own.obliqueness ?? inherited.obliqueness,
+            writingDirection: own.writingDirection ?? inherited.writingDirection,
             tap: own.tap ?? (link == nil ? inherited.tap : nil),
             customAttributes: own.customAttributes ?? inherited.customAttributes)
         if let mine = own.customAttributes, let theirs = inherited.customAttributes {
@@ -242,6 +244,7 @@ struct TextStyleExtras: Hashable, Sendable, Codable {
     var ligatures: Ligatures?
     var expansion: Double?
     var obliqueness: Double?
+    var writingDirection: WritingDirection?
     /// A tap target other than the one a link implies.
     var tap: TapTarget?
     var customAttributes: [String: String]?
