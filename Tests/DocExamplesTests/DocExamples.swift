@@ -1091,7 +1091,7 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(bold.inheriting(from: red))  // weight 700 and red
 }
 
-// Sources/StyledText/TextStyle.swift:152
-@Test func StyledText_TextStyle_152() throws {
+// Sources/StyledText/TextStyle.swift:154
+@Test func StyledText_TextStyle_154() throws {
     ignore(TextStyle(italic: true).inheriting(from: TextStyle(fontSize: 16)))  // italic, 16pt
 }
