@@ -678,6 +678,20 @@ struct StyleResolver {
             openParagraph()
         }
         let spaced = spacedStyle(style)
+        if spaced != style {
+            emitSpaced(string, style, spaced)
+            return
+        }
+        if let t = textTransform(style), t != .none {
+            appendRaw(StyleResolver.transform(string, t), style)
+        } else {
+            appendRaw(string, style)
+        }
+    }
+
+    /// `emit` for a style with word spacing (kept out of line: the common path stays small).
+    @inline(never)
+    mutating func emitSpaced(_ string: String, _ style: StyleID, _ spaced: StyleID) {
         if let t = textTransform(style), t != .none {
             appendSpaced(StyleResolver.transform(string, t), style, spaced)
         } else {
@@ -701,10 +715,6 @@ struct StyleResolver {
 
     /// Appends `string`, its spaces (U+0020, U+00A0) in `spaced` when that differs.
     mutating func appendSpaced(_ string: String, _ style: StyleID, _ spaced: StyleID) {
-        guard spaced != style else {
-            appendRaw(string, style)
-            return
-        }
         var piece = ""
         var pieceIsSpace = false
         for scalar in string.unicodeScalars {
