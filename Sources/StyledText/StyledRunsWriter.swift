@@ -298,6 +298,7 @@ struct RunsOutput {
     }
 
     /// A `key=number` part when `value` is set, not zero and not the root's.
+    @inline(__always)
     mutating func changedNumberPart(
         _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?,
         _ rootValue: Double?
