@@ -87,10 +87,13 @@ struct FormatOptions: Sendable {
     var select: SelectSubtrees?
     /// `-s`: writers produce whole documents.
     var standalone = false
-    /// `--css`: style sheet URLs (a standalone HTML document links them).
-    var css: [String] = []
     /// `--metadata KEY=VALUE`: metadata set on every document, over what the input gave.
     var metadata: [String: String] = [:]
+    /// `--detect`: what to find in text for taps.
+    var detect: TextDetector?
+    /// `--css`: user stylesheet files the styled writers apply, in order; for a standalone HTML
+    /// document, style sheet URLs it links.
+    var css: [String] = []
 }
 
 extension ConversionOption {
@@ -213,10 +216,6 @@ extension ConversionOption {
                 + "YAML front matter."
         ).short("s"),
         ConversionOption(
-            "css", .list, output: ["html"],
-            "Link this style sheet URL from a standalone HTML document."
-        ) { $0.css.append($1) },
-        ConversionOption(
             "metadata", .list, output: [],
             "Set a metadata key (KEY=VALUE; title, author, lang ... see Formats/metadata.md)."
         ) { options, text throws(FormatError) in
@@ -249,6 +248,30 @@ extension ConversionOption {
             let names = text.split(separator: ",").map { String($0.filter { $0 != " " }) }
             options.unwrap.tags.formUnion(names.filter { !$0.isEmpty }.map { $0.lowercased() })
         },
+        // Styled text: taps and user stylesheets (-t styled, -t ansi; detection for -t html too)
+        ConversionOption(
+            "detect", output: ["styled", "ansi", "html"],
+            "Find these in text, comma-separated: mentions, hashtags, urls (tap targets in "
+                + "styled output; role spans and links in HTML)."
+        ) { options, text throws(FormatError) in
+            let names = ["mentions", "hashtags", "urls"]
+            var detector = TextDetector(mentions: false, hashtags: false, urls: false)
+            for raw in text.split(separator: ",") {
+                switch raw.filter({ $0 != " " }) {
+                case "mentions": detector.mentions = true
+                case "hashtags": detector.hashtags = true
+                case "urls": detector.urls = true
+                default: throw .choices("detect", names, String(raw))
+                }
+            }
+            options.detect = detector
+        },
+        ConversionOption(
+            "css", .list, output: ["styled", "ansi", "html"],
+            "A style sheet (repeatable): for -t styled and -t ansi a user stylesheet file (later "
+                + "files win; a bad rule is reported with its file and line and skipped); for "
+                + "-s -t html a URL the document links."
+        ) { $0.css.append($1) },
         ConversionOption(
             "quote-attribution",
             output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }

@@ -1,5 +1,6 @@
 import HTMLFormat
 import MarkupAST
+import StyledText
 
 /// Reads with one format, applies transforms, writes with another: the whole pipeline.
 ///
@@ -67,6 +68,9 @@ public struct Converter: Sendable {
         if !options.unwrap.isEmpty {
             let unwrap = options.unwrap
             transforms.append { unwrap.apply(to: $0) }
+        }
+        if let detector = options.detect {
+            transforms.append { detector.apply(to: $0) }
         }
         if output.contains(.noQuoteAuthor) && !options.quoteAttribution.isEmpty {
             let attribution = QuoteAttribution(template: options.quoteAttribution)

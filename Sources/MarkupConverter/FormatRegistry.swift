@@ -46,6 +46,16 @@ public enum FormatRegistry {
         var other: Entry?
         /// The other side's extensions, nil when it takes none.
         var otherExtensions: MarkdownExtensions?
+        /// The stylesheet of styled writers: the standard one plus the `--css` files.
+        var stylesheet = Stylesheet.standard
+        /// What the `--css` files could not set (bad rules, with file and line).
+        var stylesheetDiagnostics: [Diagnostic] = []
+
+        /// `writer`, reporting the stylesheet's diagnostics with every document it writes.
+        func reporting(_ writer: any MarkupWriter) -> any MarkupWriter {
+            if stylesheetDiagnostics.isEmpty { return writer }
+            return DiagnosticsPrefixWriter(base: writer, diagnostics: stylesheetDiagnostics)
+        }
     }
 
     /// One registered format.
@@ -152,12 +162,16 @@ public enum FormatRegistry {
         Entry(
             name: "styled", aliases: ["runs"],
             traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
-            summary: "resolved styled runs, one per line", makeWriter: { _ in StyledRunsWriter() }),
+            summary: "resolved styled runs, one per line",
+            makeWriter: { $0.reporting(StyledRunsWriter(stylesheet: $0.stylesheet)) }),
         Entry(
             name: "ansi", aliases: ["terminal"],
             traits: [.dropsRawHTML, .noQuoteAuthor, .appliesStyleSheets],
             summary: "styled text for a terminal (ANSI escapes)",
-            makeWriter: { ANSIWriter(color: $0.options.color) }),
+            makeWriter: { context in
+                context.reporting(
+                    ANSIWriter(color: context.options.color, stylesheet: context.stylesheet))
+            }),
     ]
 
     /// A Markdown profile: cmark-gfm reader, Markdown writer, `extensions` on by default.
@@ -245,9 +259,16 @@ public enum FormatRegistry {
         if let other, let otherEntry, otherEntry.defaultExtensions != nil {
             otherExtensions = try self.extensions(of: other, entry: otherEntry)
         }
-        return Context(
+        var context = Context(
             options: try settings.formatOptions(), extensions: extensions,
             other: otherEntry, otherExtensions: otherExtensions)
+        if entry.traits.contains(.appliesStyleSheets), entry.writable,
+            !context.options.css.isEmpty
+        {
+            (context.stylesheet, context.stylesheetDiagnostics) = try userStylesheet(
+                context.options.css)
+        }
+        return context
     }
 
     /// Builds the reader for `spec`; `output`, when given, is what it is read for.

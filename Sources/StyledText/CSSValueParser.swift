@@ -1,3 +1,4 @@
+import Foundation
 import MarkupAST
 
 /// Turns CSS declarations into `StyleDeclaration`s, property by property.
@@ -119,10 +120,21 @@ public enum CSSValueParser {
             case "italic": add(.italic(true))
             case "normal": add(.italic(false))
             default:
-                if lower.hasPrefix("oblique") {
-                    add(.italic(true))
-                } else {
+                let parts = splitSpaces(Substring(lower))
+                guard parts.first == "oblique", parts.count <= 2 else {
                     invalid("not a font style")
+                    break
+                }
+                guard parts.count == 2 else {
+                    add(.italic(true))
+                    break
+                }
+                // A slant: the upright face skewed by the angle (CSS allows -90 to 90deg).
+                if let degrees = angle(String(parts[1])), abs(degrees) < 90 {
+                    add(.italic(false))
+                    add(.obliqueness((tan(degrees * Double.pi / 180) * 100).rounded() / 100))
+                } else {
+                    invalid("not an angle between -90deg and 90deg")
                 }
             }
         case "font-family":
@@ -306,6 +318,91 @@ public enum CSSValueParser {
             } else if lower != "auto" && problem == nil {
                 invalid("not a length")
             }
+        case "text-shadow":
+            if lower == "none" {
+                add(.shadow(nil))
+            } else if let shadow = shadow(value) {
+                add(.shadow(shadow))
+            } else {
+                invalid("not a text shadow")
+            }
+        case "-webkit-text-stroke":
+            var width: CSSLength? = nil
+            var stroke: RGBAColor? = nil
+            for token in splitSpaces(value) {
+                if width == nil, let w = strokeWidth(token.lowercased()) {
+                    width = w
+                } else if stroke == nil, let c = color(token) {
+                    stroke = c
+                } else {
+                    invalid("not a stroke width and colour")
+                }
+            }
+            if problem == nil, width != nil || stroke != nil {
+                add(.strokeWidth(width ?? .px(0)))
+                if let stroke { add(.strokeColor(stroke)) }
+            } else if problem == nil {
+                invalid("not a stroke width and colour")
+            }
+        case "-webkit-text-stroke-width":
+            if let w = strokeWidth(lower) { add(.strokeWidth(w)) } else { invalid("not a width") }
+        case "-webkit-text-stroke-color":
+            if let c = color(value) { add(.strokeColor(c)) } else { invalid("not a colour") }
+        case "font-variant-ligatures":
+            if let l = ligatures(lower) {
+                add(.ligatures(l))
+            } else {
+                invalid("not a ligature value")
+            }
+        case "font-stretch":
+            if let factor = stretch(lower), factor > 0 {
+                var f = factor
+                if f > 10 {
+                    clampNote(d, "1000%", &diagnostics)
+                    f = 10
+                }
+                add(.expansion((log(f) * 100).rounded() / 100))
+            } else {
+                invalid("not a font stretch")
+            }
+        case "hyphens", "-webkit-hyphens":
+            switch lower {
+            case "auto": add(.hyphens(true))
+            case "manual", "none": add(.hyphens(false))
+            default: invalid("not a hyphens value")
+            }
+        case "white-space", "text-wrap", "text-wrap-mode":
+            switch lower {
+            case "nowrap", "pre": add(.noWrap(true))
+            case "normal", "wrap", "pre-wrap", "pre-line", "break-spaces": add(.noWrap(false))
+            default: invalid("not a white-space value")
+            }
+        case "text-overflow":
+            switch lower {
+            case "ellipsis": add(.ellipsis(true))
+            case "clip": add(.ellipsis(false))
+            default: invalid("not a text-overflow value")
+            }
+        case "-mconv-line-break":
+            if let mode = LineBreakMode(rawValue: lower) {
+                add(.lineBreak(mode))
+            } else {
+                invalid("not a line break mode")
+            }
+        case "word-break":
+            switch lower {
+            case "break-all": add(.lineBreak(.charWrap))
+            case "normal", "keep-all", "break-word": add(.lineBreak(.wordWrap))
+            default: invalid("not a word-break value")
+            }
+        case "-mconv-attribute":
+            let parts = splitSpaces(value)
+            guard parts.count >= 2, let key = parts.first else {
+                invalid("expected a key and a value")
+                break
+            }
+            let rest = trim(value[key.endIndex...])
+            add(.customAttribute(key: String(key), value: String(rest)))
         default:
             return
         }
@@ -352,6 +449,104 @@ public enum CSSValueParser {
     }
 
     // MARK: - Values
+
+    /// An angle in degrees (`14deg`, `0.2rad`, `0.1turn`, `20grad`, unitless `0`).
+    static func angle(_ lower: String) -> Double? {
+        guard let n = number(lower), n.value.isFinite else { return nil }
+        switch n.rest {
+        case "deg": return n.value
+        case "rad": return n.value * 180 / Double.pi
+        case "grad": return n.value * 0.9
+        case "turn": return n.value * 360
+        case "": return n.value == 0 ? 0 : nil
+        default: return nil
+        }
+    }
+
+    /// The first shadow of a `text-shadow` list: two or three lengths and a colour in
+    /// either order (later shadows are not drawn: `TextStyle.shadow` holds one).
+    static func shadow(_ value: Substring) -> CSSShadow? {
+        var depth = 0
+        var end = value.endIndex
+        for i in value.indices {
+            let c = value[i]
+            if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+            if c == ",", depth == 0 {
+                end = i
+                break
+            }
+        }
+        var lengths: [CSSLength] = []
+        var shade: RGBAColor? = nil
+        for token in splitSpaces(value[..<end]) {
+            if let l = length(token.lowercased()) {
+                guard lengths.count < 3, !(lengths.count == 2 && l.isNegative) else { return nil }
+                lengths.append(l.clamped)
+            } else if shade == nil, let c = color(token) {
+                // A colour between the lengths is not valid CSS.
+                guard lengths.isEmpty || lengths.count >= 2 else { return nil }
+                shade = c
+            } else {
+                return nil
+            }
+        }
+        guard lengths.count >= 2 else { return nil }
+        return CSSShadow(
+            x: lengths[0], y: lengths[1], blur: lengths.count > 2 ? lengths[2] : .px(0),
+            color: shade)
+    }
+
+    /// A stroke width: a non-negative length or `thin` (1px), `medium` (3px), `thick` (5px).
+    static func strokeWidth(_ lower: String) -> CSSLength? {
+        switch lower {
+        case "thin": return .px(1)
+        case "medium": return .px(3)
+        case "thick": return .px(5)
+        default:
+            guard let l = length(lower), !l.isNegative else { return nil }
+            if case .percent = l { return nil }
+            return l.clamped
+        }
+    }
+
+    /// `font-variant-ligatures`: the common and discretionary keywords decide; the
+    /// historical and contextual ones are accepted and have no setting of their own.
+    static func ligatures(_ lower: String) -> Ligatures? {
+        if lower == "none" { return Ligatures.none }
+        if lower == "normal" { return .standard }
+        var result = Ligatures.standard
+        for token in splitSpaces(Substring(lower)) {
+            switch token {
+            case "common-ligatures": if result == .none { result = .standard }
+            case "no-common-ligatures": result = .none
+            case "discretionary-ligatures": result = .all
+            case "no-discretionary-ligatures": if result == .all { result = .standard }
+            case "historical-ligatures", "no-historical-ligatures", "contextual",
+                "no-contextual":
+                continue
+            default: return nil
+            }
+        }
+        return result
+    }
+
+    /// A `font-stretch` value as a factor (`condensed` 0.75, `150%` 1.5).
+    static func stretch(_ lower: String) -> Double? {
+        switch lower {
+        case "ultra-condensed": return 0.5
+        case "extra-condensed": return 0.625
+        case "condensed": return 0.75
+        case "semi-condensed": return 0.875
+        case "normal": return 1
+        case "semi-expanded": return 1.125
+        case "expanded": return 1.25
+        case "extra-expanded": return 1.5
+        case "ultra-expanded": return 2
+        default:
+            guard let n = number(lower), n.rest == "%", n.value.isFinite else { return nil }
+            return n.value / 100
+        }
+    }
 
     /// Parses a `font-size` value: a length or a keyword (`small`, `larger` ...).
     public static func fontSize(_ lower: String) -> CSSLength? {

@@ -43,7 +43,10 @@ final class InlineStyleCache: @unchecked Sendable {
         }
         lock.unlock()
         var produced: [Diagnostic] = []
-        let declarations = CSSValueParser.compile(css, diagnostics: &produced)
+        var markup = css
+        // Markup's own style may not attach custom attributes (the app's stylesheets may).
+        Stylesheet.dropAppSettings(&markup, &produced)
+        let declarations = CSSValueParser.compile(markup, diagnostics: &produced)
         if !produced.isEmpty { diagnostics.append(contentsOf: produced) }
         lock.lock()
         if find(css, hash) == nil {

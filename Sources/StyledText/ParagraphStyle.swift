@@ -25,8 +25,13 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public var tailIndent: Double?
     /// Left tab stop positions.
     public var tabStops: [Double]?
-    /// Writing direction.
+    /// Writing direction (`direction`, `dir=`).
     public var writingDirection: WritingDirection?
+    /// Automatic hyphenation (`hyphens: auto` true, `manual`/`none` false; Apple's
+    /// `hyphenationFactor` 1 or 0).
+    public var hyphenation: Bool?
+    /// How lines break or truncate (`white-space`, `text-overflow`).
+    public var lineBreak: LineBreakMode?
 
     /// Creates a paragraph style; every field defaults to `nil`.
     public init(
@@ -34,7 +39,8 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         lineHeightMultiple: Double? = nil, spacingBefore: Double? = nil,
         spacingAfter: Double? = nil, headIndent: Double? = nil,
         firstLineHeadIndent: Double? = nil, tailIndent: Double? = nil,
-        tabStops: [Double]? = nil, writingDirection: WritingDirection? = nil
+        tabStops: [Double]? = nil, writingDirection: WritingDirection? = nil,
+        hyphenation: Bool? = nil, lineBreak: LineBreakMode? = nil
     ) {
         self.alignment = alignment
         self.lineHeight = lineHeight
@@ -46,6 +52,8 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         self.tailIndent = tailIndent
         self.tabStops = tabStops
         self.writingDirection = writingDirection
+        self.hyphenation = hyphenation
+        self.lineBreak = lineBreak
     }
 
     /// This style with every unset field taken from `parent`.
@@ -61,6 +69,8 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         s.tailIndent = tailIndent ?? parent.tailIndent
         s.tabStops = tabStops ?? parent.tabStops
         s.writingDirection = writingDirection ?? parent.writingDirection
+        s.hyphenation = hyphenation ?? parent.hyphenation
+        s.lineBreak = lineBreak ?? parent.lineBreak
         return s
     }
 
@@ -82,4 +92,23 @@ public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
 public enum WritingDirection: String, Hashable, Sendable, Codable, CaseIterable {
     case ltr
     case rtl
+}
+
+/// How a paragraph's lines break (Apple's `NSLineBreakMode`).
+///
+/// `white-space: nowrap` clips; `text-overflow: ellipsis` truncates the tail; `white-space:
+/// normal` (or `pre-wrap`, `pre-line`, `break-spaces`) wraps at words.
+public enum LineBreakMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Wrap at word boundaries.
+    case wordWrap = "word-wrap"
+    /// Wrap at any character.
+    case charWrap = "char-wrap"
+    /// One line, cut at the edge.
+    case clip
+    /// One line, "…" at the start.
+    case truncateHead = "truncate-head"
+    /// One line, "…" at the end.
+    case truncateTail = "truncate-tail"
+    /// One line, "…" in the middle.
+    case truncateMiddle = "truncate-middle"
 }

@@ -46,6 +46,50 @@ public enum StyleProperty: Hashable, Sendable {
     case width(CSSLength)
     /// Image height.
     case height(CSSLength)
+    /// `text-shadow`; nil for `none`.
+    indirect case shadow(CSSShadow?)
+    /// `-webkit-text-stroke-color`.
+    case strokeColor(RGBAColor)
+    /// `-webkit-text-stroke-width`.
+    case strokeWidth(CSSLength)
+    /// `font-variant-ligatures`.
+    case ligatures(Ligatures)
+    /// `font-stretch`, as `TextStyle.expansion` (the natural log of the factor).
+    case expansion(Double)
+    /// `font-style: oblique <angle>`, as `TextStyle.obliqueness` (the angle's tangent).
+    case obliqueness(Double)
+    /// `hyphens`: automatic hyphenation on or off.
+    case hyphens(Bool)
+    /// `white-space`: `nowrap`/`pre` (true) or a wrapping value (false).
+    case noWrap(Bool)
+    /// `text-overflow`: `ellipsis` (true) or `clip` (false).
+    case ellipsis(Bool)
+    /// A line break mode set outright (`-mconv-line-break: truncate-middle`, `word-break:
+    /// break-all`); it wins over `white-space` and `text-overflow`.
+    case lineBreak(LineBreakMode)
+    /// An attribute mconv does not model, passed to the platform layer by key
+    /// (`-mconv-attribute: NSUnderlineColor red`).
+    indirect case customAttribute(key: String, value: String)
+}
+
+/// A `text-shadow` value before its lengths are resolved.
+public struct CSSShadow: Hashable, Sendable {
+    /// Horizontal offset.
+    public var x: CSSLength
+    /// Vertical offset.
+    public var y: CSSLength
+    /// Blur radius.
+    public var blur: CSSLength
+    /// The colour; nil for the text colour.
+    public var color: RGBAColor?
+
+    /// Creates a shadow value.
+    public init(x: CSSLength, y: CSSLength, blur: CSSLength = .px(0), color: RGBAColor? = nil) {
+        self.x = x
+        self.y = y
+        self.blur = blur
+        self.color = color
+    }
 }
 
 /// A compiled declaration: a property and whether it was `!important`.
@@ -76,6 +120,24 @@ public enum CSSLength: Hashable, Sendable {
     case rem(Double)
     /// A percentage of the reference font size.
     case percent(Double)
+
+    /// Whether the length is below zero.
+    var isNegative: Bool {
+        switch self {
+        case .px(let v), .em(let v), .rem(let v), .percent(let v): return v < 0
+        }
+    }
+
+    /// The length within the parser's bounds (`CSSValueParser.maxLength`, `maxFactor`).
+    var clamped: CSSLength {
+        func clamp(_ v: Double, _ m: Double) -> Double { min(m, max(-m, v)) }
+        switch self {
+        case .px(let v): return .px(clamp(v, CSSValueParser.maxLength))
+        case .em(let v): return .em(clamp(v, CSSValueParser.maxFactor))
+        case .rem(let v): return .rem(clamp(v, CSSValueParser.maxFactor))
+        case .percent(let v): return .percent(clamp(v, CSSValueParser.maxFactor * 100))
+        }
+    }
 
     /// The length in points.
     public func points(fontSize: Double, rootSize: Double) -> Double {

@@ -139,6 +139,7 @@ extension StyleResolver {
     ) {
         var d = BlockDelta()
         let s = style(element, a, parent: parent, delta: &d)
+        legacyBlockAttributes(a, &d)
         let c = context(ctx, d)
         addMargin(d.marginTop)
         beginParagraph(kind, c, s, textIndent: d.textIndent)
@@ -154,6 +155,7 @@ extension StyleResolver {
     ) {
         var d = BlockDelta()
         let s = style(element, a, parent: parent, delta: &d)
+        legacyBlockAttributes(a, &d)
         let c = context(ctx, d)
         addMargin(d.marginTop)
         blocksIn(bs, s, c, depth + 1)
@@ -201,7 +203,7 @@ extension StyleResolver {
             let ic = context(c, id)
             let itemType = id.listStyle ?? type
             let text = itemType.marker(for: n, delimiter: delimiter)
-            let markerStyle = withLink(itemStyle, nil)
+            let markerStyle = withLink(itemStyle, nil, tap: nil)
             marker = Marker(
                 text: text, style: markerStyle, hasTab: itemType != .none, task: item.task,
                 kind: .listItem)
@@ -367,7 +369,10 @@ extension StyleResolver {
         case .highlight(let xs, let a): element(.mark, xs, a, parent, depth)
         case .link(let xs, let link, let a):
             var d = BlockDelta()
-            let st = withLink(style(.link, a, parent: parent, delta: &d), link.destination)
+            let role: TapRole = a.value(of: "role") == "url" ? .url : .link
+            let st = withLink(
+                style(.link, a, parent: parent, delta: &d), link.destination,
+                tap: TapTarget(role: role, value: link.destination))
             inlines(xs, st, depth + 1)
         case .span(let xs, let a):
             let kind: ElementKind?
@@ -386,8 +391,135 @@ extension StyleResolver {
         _ parent: StyleID, _ depth: Int
     ) {
         var d = BlockDelta()
-        let st = style(kind, attributes, parent: parent, delta: &d)
+        var st = style(kind, attributes, parent: parent, delta: &d)
+        if !attributes.pairs.isEmpty {
+            if let dir = attributes.value(of: "dir") {
+                legacyDirection(dir, &d)
+            }
+            if let tap = tapTarget(attributes, children) {
+                let link = sheet.tapScheme.map { tap.url(scheme: $0) }
+                st = withLink(
+                    st, link ?? styles.withUnsafeBufferPointer { $0[st].link }, tap: tap)
+            }
+        }
+        if let w = d.direction, styles.withUnsafeBufferPointer({ $0[st].writingDirection != w }) {
+            st = derived(st) { $0.writingDirection = w }
+        }
+        if let l = d.lineHeight { raiseLineHeight(l, fontSize(st)) }
         inlines(children, st, depth + 1)
+    }
+
+    /// The tap target of an element whose `role` is `mention`, `hashtag` or one of the
+    /// stylesheet's tap roles: its `data-value`, else its text (a mention's or hashtag's
+    /// without the `@`/`#` marks).
+    mutating func tapTarget(_ a: Attributes, _ children: [Inline]) -> TapTarget? {
+        guard let name = a.value(of: "role") else { return nil }
+        let role = TapRole(rawValue: name)
+        guard role == .mention || role == .hashtag || sheet.tapRoles.contains(name) else {
+            return nil
+        }
+        if let value = a.value(of: "data-value"), !value.isEmpty {
+            return TapTarget(role: role, value: value)
+        }
+        let text = StyleResolver.shortText(children)
+        if role == .mention || role == .hashtag {
+            let marks: Set<Character> = ["@", "#", "\u{FF20}", "\u{FF03}"]
+            var value = Substring(text)
+            if let first = value.first, marks.contains(first) { value = value.dropFirst() }
+            if role == .hashtag, let last = value.last, last == "#" || last == "\u{FF03}" {
+                value = value.dropLast()
+            }
+            return TapTarget(role: role, value: String(value))
+        }
+        return TapTarget(role: role, value: text)
+    }
+
+    /// The start of the text of `children` for a tap value: at most 64 nodes visited and
+    /// 256 UTF-8 bytes kept, so nested role elements cost a constant each (a value names a
+    /// target, it is not content).
+    static func shortText(_ children: [Inline]) -> String {
+        var out = ""
+        var stack: [ArraySlice<Inline>] = [children[...]]
+        var visited = 0
+        while var top = stack.popLast(), visited < 64, out.utf8.count < 256 {
+            guard let first = top.first else { continue }
+            top = top.dropFirst()
+            stack.append(top)
+            visited += 1
+            switch first {
+            case .text(let t), .code(let t, _): out += t
+            case .softBreak, .lineBreak: out += " "
+            default: stack.append(first.children[...])
+            }
+        }
+        guard out.utf8.count > 256 else { return out }
+        // Cut at 256 bytes, back to the start of a scalar.
+        let bytes = Array(out.utf8.prefix(257))
+        var end = 256
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    /// An inline element's `line-height` sets its paragraph's line height when it is taller,
+    /// as a browser's line box grows to its tallest inline (the paragraph's own `normal`
+    /// counts as 1.2 times its font size; an inline `normal` changes nothing).
+    mutating func raiseLineHeight(_ value: LineHeightValue, _ size: Double) {
+        let height: Double
+        switch value {
+        case .normal: return  // lines grow to fit their fonts on every platform
+        case .multiple(let m): height = size * m
+        case .length(let l): height = l.points(fontSize: size, rootSize: rootSize)
+        }
+        let h = StyleResolver.round2(height)
+        if paragraphOpen {
+            let i = paragraphs.count - 1
+            let p = paragraphs[i].style
+            if h > p.lineHeight ?? (p.lineHeightMultiple ?? 1.2) * paragraphBaseSize {
+                paragraphs[i].style.lineHeight = h
+                paragraphs[i].style.lineHeightMultiple = nil
+            }
+        } else if hasPending, var p = pending {
+            let base = fontSize(p.baseStyle)
+            let current =
+                p.inherited.lineHeight ?? (p.inherited.lineHeightMultiple ?? 1.2) * base
+            if h > current {
+                p.inherited.lineHeight = h
+                p.inherited.lineHeightMultiple = nil
+                pending = p
+            }
+        }
+    }
+
+    /// The legacy `align=` and `dir=` attributes of a block element (below its CSS: a
+    /// `text-align` or `direction` in its style wins).
+    mutating func legacyBlockAttributes(_ a: Attributes, _ d: inout BlockDelta) {
+        guard !a.pairs.isEmpty else { return }
+        if d.alignment == nil, let align = a.value(of: "align") {
+            switch align.lowercased() {
+            case "left": d.alignment = .left
+            case "right": d.alignment = .right
+            case "center", "middle": d.alignment = .center
+            case "justify": d.alignment = .justify
+            default:
+                diagnostics.append(
+                    Diagnostic(.warning, .styleInvalidValue, "ignored align=\"\(align)\""))
+            }
+        }
+        if let dir = a.value(of: "dir") { legacyDirection(dir, &d) }
+    }
+
+    /// `dir=ltr` or `dir=rtl` when the style set no `direction` (`auto` is left to the
+    /// platform's detection).
+    mutating func legacyDirection(_ dir: String, _ d: inout BlockDelta) {
+        guard d.direction == nil else { return }
+        switch dir.lowercased() {
+        case "ltr": d.direction = .ltr
+        case "rtl": d.direction = .rtl
+        case "auto", "": break
+        default:
+            diagnostics.append(
+                Diagnostic(.warning, .styleInvalidValue, "ignored dir=\"\(dir)\""))
+        }
     }
 
     mutating func code(_ s: String, _ a: Attributes, _ parent: StyleID) {

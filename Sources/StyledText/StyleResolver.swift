@@ -51,6 +51,10 @@ struct StyleResolver {
     var hasPending = false
     var paragraphOpen = false
     var paragraphStart = 0
+    /// The font size of the open paragraph's own style (what its line height multiplies).
+    var paragraphBaseSize: Double = 0
+    /// Per style id with a word spacing: the id its spaces take (the spacing drawn as kern).
+    var spacedStyles: [StyleID: StyleID] = [:]
     /// The list marker waiting for the item's first paragraph.
     var marker: Marker?
     var markerContext = Context()
@@ -73,12 +77,14 @@ struct StyleResolver {
         var listLevel: Int
 
         /// The paragraph style, without tab stops.
+        @inline(__always)
         var style: ParagraphStyle {
             ParagraphStyle(
                 alignment: inherited.alignment, lineHeight: inherited.lineHeight,
                 lineHeightMultiple: inherited.lineHeightMultiple, headIndent: headIndent,
                 firstLineHeadIndent: firstLineHeadIndent, tailIndent: tailIndent,
-                writingDirection: inherited.writingDirection)
+                writingDirection: inherited.writingDirection, hyphenation: inherited.hyphenation,
+                lineBreak: inherited.lineBreak)
         }
     }
 
@@ -106,6 +112,18 @@ struct StyleResolver {
         var writingDirection: WritingDirection?
         var lineHeight: Double?
         var lineHeightMultiple: Double?
+        var hyphenation: Bool?
+        var noWrap: Bool?
+        var ellipsis: Bool?
+        var explicitLineBreak: LineBreakMode?
+
+        /// A mode set outright; else `text-overflow: ellipsis` truncates the tail, `white-space:
+        /// nowrap` clips and an explicit wrapping `white-space` wraps at words.
+        var lineBreak: LineBreakMode? {
+            if let explicitLineBreak { return explicitLineBreak }
+            if ellipsis == true { return .truncateTail }
+            return noWrap.map { $0 ? .clip : .wordWrap }
+        }
     }
 
     /// The block-level part of an element's declarations.
@@ -121,6 +139,10 @@ struct StyleResolver {
         var listStyle: ListStyleType?
         var width: Double?
         var height: Double?
+        var hyphens: Bool?
+        var noWrap: Bool?
+        var ellipsis: Bool?
+        var lineBreak: LineBreakMode?
     }
 
     init(stylesheet: Stylesheet) {
@@ -202,12 +224,28 @@ struct StyleResolver {
         }
     }
 
-    /// `style` with its link replaced (an id of its own unless nothing changes).
-    mutating func withLink(_ style: StyleID, _ link: String?) -> StyleID {
-        if styles.withUnsafeBufferPointer({ $0[style].link == link }) { return style }
+    /// `style` with its link and tap target replaced (an id of its own unless nothing
+    /// changes).
+    mutating func withLink(_ style: StyleID, _ link: String?, tap: TapTarget?) -> StyleID {
+        let stored = tap?.role == .link && tap?.value == link ? nil : tap
+        let same = styles.withUnsafeBufferPointer {
+            $0[style].link == link
+                && ($0[style].boxed == nil ? stored == nil : $0[style].tap == tap)
+        }
+        if same { return style }
+        return derived(style) {
+            $0.link = link
+            // A link's own target is implied by the link: the box is touched only when a
+            // style has one or another target is set.
+            if stored != nil || $0.boxed != nil { $0.tap = tap }
+        }
+    }
+
+    /// A new style id: `style` changed by `change`.
+    mutating func derived(_ style: StyleID, _ change: (inout TextStyle) -> Void) -> StyleID {
         styles.append(copyOfStyle(style))
         let id = styles.count - 1
-        styles.withUnsafeMutableBufferPointer { $0[id].link = link }
+        styles.withUnsafeMutableBufferPointer { change(&$0[id]) }
         return id
     }
 
@@ -242,6 +280,7 @@ struct StyleResolver {
                 && p[a].letterSpacing == p[b].letterSpacing
                 && p[a].wordSpacing == p[b].wordSpacing && p[a].link == p[b].link
                 && p[a].fontFamily == p[b].fontFamily
+                && ((p[a].boxed == nil && p[b].boxed == nil) || p[a].boxed == p[b].boxed)
         }
     }
 
@@ -452,7 +491,9 @@ struct StyleResolver {
                 case .bolder: s.fontWeight = p < 350 ? 400 : (p < 550 ? 700 : 900)
                 case .lighter: s.fontWeight = p < 550 ? 100 : (p < 750 ? 400 : 700)
                 }
-            case .italic(let v): s.italic = v
+            case .italic(let v):
+                s.italic = v
+                if s.boxed != nil { s.obliqueness = nil }
             case .monospace(let v): s.monospace = v
             case .foreground(let c): s.foreground = c
             case .background(let c): s.background = c
@@ -506,6 +547,30 @@ struct StyleResolver {
             case .width(let l): delta.width = round2(l.points(fontSize: size, rootSize: rootSize))
             case .height(let l):
                 delta.height = round2(l.points(fontSize: size, rootSize: rootSize))
+            case .shadow(let shadow):
+                s.shadow = shadow.map {
+                    TextShadow(
+                        offsetX: round2($0.x.points(fontSize: size, rootSize: rootSize)),
+                        offsetY: round2($0.y.points(fontSize: size, rootSize: rootSize)),
+                        blurRadius: round2($0.blur.points(fontSize: size, rootSize: rootSize)),
+                        color: $0.color)
+                }
+            case .strokeColor(let c): s.strokeColor = c
+            case .strokeWidth(let l):
+                s.strokeWidth = round2(l.points(fontSize: size, rootSize: rootSize))
+            case .ligatures(let l): s.ligatures = l
+            case .expansion(let e): s.expansion = e
+            case .obliqueness(let o): s.obliqueness = o
+            case .hyphens(let h): delta.hyphens = h
+            case .noWrap(let n): delta.noWrap = n
+            case .ellipsis(let e): delta.ellipsis = e
+            case .lineBreak(let l): delta.lineBreak = l
+            case .customAttribute(let key, let value):
+                if s.customAttributes == nil {
+                    s.customAttributes = [key: value]
+                } else {
+                    s.customAttributes![key] = value
+                }
             }
         }
     }
@@ -515,6 +580,10 @@ struct StyleResolver {
         var c = ctx
         if let a = d.alignment { c.paragraph.alignment = a }
         if let w = d.direction { c.paragraph.writingDirection = w }
+        if let h = d.hyphens { c.paragraph.hyphenation = h }
+        if let n = d.noWrap { c.paragraph.noWrap = n }
+        if let e = d.ellipsis { c.paragraph.ellipsis = e }
+        if let l = d.lineBreak { c.paragraph.explicitLineBreak = l }
         if let l = d.lineHeight {
             switch l {
             case .normal:
@@ -565,6 +634,7 @@ struct StyleResolver {
         margin = 0
         paragraphOpen = true
         paragraphStart = utf16
+        paragraphBaseSize = fontSize(p.baseStyle)
         if let m = marker.take() {
             p.kind = p.kind == .paragraph ? m.kind : p.kind
             let step = sheet.indentStep
@@ -607,11 +677,56 @@ struct StyleResolver {
             if !hasPending { return }
             openParagraph()
         }
+        let spaced = spacedStyle(style)
+        if spaced != style {
+            emitSpaced(string, style, spaced)
+            return
+        }
         if let t = textTransform(style), t != .none {
             appendRaw(StyleResolver.transform(string, t), style)
         } else {
             appendRaw(string, style)
         }
+    }
+
+    /// `emit` for a style with word spacing (kept out of line: the common path stays small).
+    @inline(never)
+    mutating func emitSpaced(_ string: String, _ style: StyleID, _ spaced: StyleID) {
+        if let t = textTransform(style), t != .none {
+            appendSpaced(StyleResolver.transform(string, t), style, spaced)
+        } else {
+            appendSpaced(string, style, spaced)
+        }
+    }
+
+    /// The style the spaces of `style` take: its word spacing added to the letter spacing
+    /// (kern after the space), or `style` itself when it has no word spacing.
+    @inline(__always)
+    mutating func spacedStyle(_ style: StyleID) -> StyleID {
+        let spacing = styles.withUnsafeBufferPointer { $0[style].wordSpacing } ?? 0
+        if spacing == 0 { return style }
+        if let id = spacedStyles[style] { return id }
+        let id = derived(style) {
+            $0.letterSpacing = StyleResolver.round2(($0.letterSpacing ?? 0) + spacing)
+        }
+        spacedStyles[style] = id
+        return id
+    }
+
+    /// Appends `string`, its spaces (U+0020, U+00A0) in `spaced` when that differs.
+    mutating func appendSpaced(_ string: String, _ style: StyleID, _ spaced: StyleID) {
+        var piece = ""
+        var pieceIsSpace = false
+        for scalar in string.unicodeScalars {
+            let isSpace = scalar == " " || scalar == "\u{00A0}"
+            if isSpace != pieceIsSpace, !piece.isEmpty {
+                appendRaw(piece, pieceIsSpace ? spaced : style)
+                piece = ""
+            }
+            pieceIsSpace = isSpace
+            piece.unicodeScalars.append(scalar)
+        }
+        if !piece.isEmpty { appendRaw(piece, pieceIsSpace ? spaced : style) }
     }
 
     /// Emits one ASCII character (a space, a line feed, a tab).
@@ -624,7 +739,7 @@ struct StyleResolver {
             emit(String(UnicodeScalar(byte)), style)
             return
         }
-        appendASCII(byte, style)
+        appendASCII(byte, byte == 0x20 ? spacedStyle(style) : style)
     }
 
     /// Emits U+2028 LINE SEPARATOR (a `<br>`).

@@ -32,7 +32,8 @@ public struct StyleRule: Hashable, Sendable {
                 diagnostics: &ignored))
     }
 
-    /// Creates a rule that sets every non-nil field of `text` and `paragraph`.
+    /// Creates a rule that sets every non-nil field of `text` and `paragraph` (but `tap`,
+    /// which the walk sets from links and roles).
     public init(
         _ text: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(), important: Bool = false
     ) {
@@ -53,6 +54,22 @@ public struct StyleRule: Hashable, Sendable {
         if let v = text.baselineOffset { d.append(.verticalAlign(.length(.px(v)))) }
         if let v = text.textTransform { d.append(.textTransform(v)) }
         if let v = text.link { d.append(.link(v)) }
+        if let v = text.shadow {
+            d.append(
+                .shadow(
+                    CSSShadow(
+                        x: .px(v.offsetX), y: .px(v.offsetY), blur: .px(v.blurRadius),
+                        color: v.color)))
+        }
+        if let v = text.strokeWidth { d.append(.strokeWidth(.px(v))) }
+        if let v = text.strokeColor { d.append(.strokeColor(v)) }
+        if let v = text.ligatures { d.append(.ligatures(v)) }
+        if let v = text.expansion { d.append(.expansion(v)) }
+        if let v = text.obliqueness { d.append(.obliqueness(v)) }
+        if let v = text.writingDirection { d.append(.direction(v)) }
+        for (key, value) in (text.customAttributes ?? [:]).sorted(by: { $0.key < $1.key }) {
+            d.append(.customAttribute(key: key, value: value))
+        }
         if let v = paragraph.alignment { d.append(.alignment(v)) }
         if let v = paragraph.lineHeight { d.append(.lineHeight(.length(.px(v)))) }
         if let v = paragraph.lineHeightMultiple { d.append(.lineHeight(.multiple(v))) }
@@ -62,6 +79,8 @@ public struct StyleRule: Hashable, Sendable {
         if let v = paragraph.firstLineHeadIndent { d.append(.textIndent(.px(v))) }
         if let v = paragraph.tailIndent { d.append(.tailIndent(.px(v))) }
         if let v = paragraph.writingDirection { d.append(.direction(v)) }
+        if let v = paragraph.hyphenation { d.append(.hyphens(v)) }
+        if let v = paragraph.lineBreak { d.append(.lineBreak(v)) }
         self.init(declarations: d.map { StyleDeclaration($0, important: important) })
     }
 

@@ -297,6 +297,17 @@ struct RunsOutput {
         appendNumber(value)
     }
 
+    /// A `key=number` part when `value` is set, not zero and not the root's.
+    @inline(__always)
+    mutating func changedNumberPart(
+        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?,
+        _ rootValue: Double?
+    ) {
+        guard value != rootValue, let value, value != 0 else { return }
+        part(&first, leadingSpace, key)
+        appendNumber(value)
+    }
+
     mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {
         var first = true
         if let a = run.attachment {
@@ -375,18 +386,9 @@ struct RunsOutput {
                 appendHex(c)
             }
         }
-        if s.letterSpacing != root.letterSpacing, let v = s.letterSpacing, v != 0 {
-            part(&first, leadingSpace, "kern=")
-            appendNumber(v)
-        }
-        if s.wordSpacing != root.wordSpacing, let v = s.wordSpacing, v != 0 {
-            part(&first, leadingSpace, "word-spacing=")
-            appendNumber(v)
-        }
-        if s.baselineOffset != root.baselineOffset, let v = s.baselineOffset, v != 0 {
-            part(&first, leadingSpace, "baseline=")
-            appendNumber(v)
-        }
+        changedNumberPart(&first, leadingSpace, "kern=", s.letterSpacing, root.letterSpacing)
+        changedNumberPart(&first, leadingSpace, "word-spacing=", s.wordSpacing, root.wordSpacing)
+        changedNumberPart(&first, leadingSpace, "baseline=", s.baselineOffset, root.baselineOffset)
         if s.textTransform != root.textTransform, let t = s.textTransform, t != .none {
             part(&first, leadingSpace, "transform=")
             append(t.rawValue)
@@ -394,6 +396,60 @@ struct RunsOutput {
         if s.link != root.link, let l = s.link {
             part(&first, leadingSpace, "link=")
             appendQuoted(l)
+        }
+        // The boxed fields are all nil without a box (most styles): one test skips them.
+        let extras = s.boxed != nil || root.boxed != nil
+        if extras, s.tap != root.tap, let t = s.tap {
+            if t.role != .link || t.value != s.link {
+                part(&first, leadingSpace, "role=")
+                append(t.role.rawValue)
+            }
+            if t.value != s.link {
+                part(&first, leadingSpace, "value=")
+                appendQuoted(t.value)
+            }
+        }
+        if extras, s.shadow != root.shadow, let h = s.shadow {
+            part(&first, leadingSpace, "shadow=")
+            appendNumber(h.offsetX)
+            append(0x20)
+            appendNumber(h.offsetY)
+            append(0x20)
+            appendNumber(h.blurRadius)
+            if let c = h.color {
+                append(0x20)
+                appendHex(c)
+            }
+        }
+        if extras {
+            changedNumberPart(
+                &first, leadingSpace, "stroke-width=", s.strokeWidth, root.strokeWidth)
+        }
+        if extras, s.strokeColor != root.strokeColor, let c = s.strokeColor {
+            part(&first, leadingSpace, "stroke-color=")
+            appendHex(c)
+        }
+        if extras, s.ligatures != root.ligatures, let l = s.ligatures {
+            part(&first, leadingSpace, "ligatures=")
+            append(l.rawValue)
+        }
+        if extras {
+            changedNumberPart(&first, leadingSpace, "expansion=", s.expansion, root.expansion)
+        }
+        if extras {
+            changedNumberPart(&first, leadingSpace, "obliqueness=", s.obliqueness, root.obliqueness)
+        }
+        if extras, s.writingDirection != root.writingDirection, let d = s.writingDirection {
+            part(&first, leadingSpace, "direction=")
+            append(d.rawValue)
+        }
+        if extras, s.customAttributes != root.customAttributes, let custom = s.customAttributes {
+            for key in custom.keys.sorted() where custom[key] != root.customAttributes?[key] {
+                part(&first, leadingSpace, "attr.")
+                append(key)
+                append(0x3D)
+                appendQuoted(custom[key]!)
+            }
         }
     }
 
@@ -422,6 +478,13 @@ struct RunsOutput {
         if let d = p.writingDirection {
             part(&first, leadingSpace, "direction=")
             append(d.rawValue)
+        }
+        if let h = p.hyphenation {
+            part(&first, leadingSpace, h ? "hyphenation=true" : "hyphenation=false")
+        }
+        if let l = p.lineBreak {
+            part(&first, leadingSpace, "line-break=")
+            append(l.rawValue)
         }
     }
 }

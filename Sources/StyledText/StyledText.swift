@@ -71,7 +71,8 @@ public struct StyledText: Hashable, Sendable {
                     if case .rawBlock(_, let raw) = base[i],
                         let css = StyledText.styleElementBody(raw)
                     {
-                        adjusted = (adjusted ?? stylesheet).adding(css: css, diagnostics: &embedded)
+                        adjusted = (adjusted ?? stylesheet).adding(
+                            css: css, source: nil, trusted: false, diagnostics: &embedded)
                     }
                 }
             }

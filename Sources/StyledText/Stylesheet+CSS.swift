@@ -9,7 +9,10 @@ extension Stylesheet {
     /// style their element kind; any other name (`b`, `i`, `important`, `spoiler`) is a tag
     /// override), `.class`, and `[role=name]` for named styles. Comma lists are allowed;
     /// other selectors are skipped with a `style.unsupported-selector` diagnostic. The
-    /// property `-mconv-policy: stylesheet-first | markup-first` in `:root` sets the policy.
+    /// property `-mconv-policy: stylesheet-first | markup-first` in `:root` sets the policy;
+    /// `-mconv-tap-scheme: myapp` and `-mconv-tap-roles: product, user` set `tapScheme` and
+    /// `tapRoles`. In any rule, `-mconv-attribute: KEY VALUE` attaches an attribute mconv does
+    /// not model (`TextStyle.customAttributes`), once per key.
     ///
     /// ```swift
     /// let sheet = Stylesheet.standard.adding(css: "a { color: #0a84ff } .note { font-style: italic }")
@@ -19,17 +22,43 @@ extension Stylesheet {
         return adding(css: css, diagnostics: &diagnostics)
     }
 
-    /// `adding(css:)`, reporting unsupported selectors and invalid values.
-    public func adding(css: String, diagnostics: inout [Diagnostic]) -> Stylesheet {
+    /// `adding(css:)`, reporting unsupported selectors and invalid values; when `source` is
+    /// given (a file name), each message starts with it and the line of the rule
+    /// (`user.css:2: ignored rule for selector 'a b'`). A bad rule or value is skipped; the
+    /// others apply.
+    ///
+    /// ```swift
+    /// var diagnostics: [Diagnostic] = []
+    /// let sheet = Stylesheet.standard.adding(
+    ///     css: "p { color: red }\na b { color: blue }", source: "user.css",
+    ///     diagnostics: &diagnostics)
+    /// diagnostics[0].description
+    /// // "warning: style.unsupported-selector: user.css:2: ignored rule for selector 'a b'"
+    /// ```
+    public func adding(
+        css: String, source: String? = nil, diagnostics: inout [Diagnostic]
+    ) -> Stylesheet {
+        adding(css: css, source: source, trusted: true, diagnostics: &diagnostics)
+    }
+
+    /// `adding(css:source:diagnostics:)`; an untrusted sheet (a document's own `<style>`)
+    /// may not attach custom attributes or set the tap settings (reported and skipped).
+    func adding(
+        css: String, source: String?, trusted: Bool, diagnostics: inout [Diagnostic]
+    ) -> Stylesheet {
         var sheet = self
-        for (selectors, body) in Stylesheet.ruleBlocks(css) {
-            var declarations = CSSDeclaration.parseList(body)
-            if let i = declarations.lastIndex(where: { $0.property == "-mconv-policy" }) {
-                if let p = StylePolicy(rawValue: declarations[i].value.lowercased()) {
-                    sheet.policy = p
+        for (selectors, body, line) in Stylesheet.ruleBlocks(css) {
+            let reported = diagnostics.count
+            defer {
+                if let source {
+                    for i in reported..<diagnostics.count {
+                        diagnostics[i].message = "\(source):\(line): " + diagnostics[i].message
+                    }
                 }
-                declarations.removeAll { $0.property == "-mconv-policy" }
             }
+            var declarations = CSSDeclaration.parseList(body)
+            if !trusted { Stylesheet.dropAppSettings(&declarations, &diagnostics) }
+            sheet.takeSettings(&declarations, diagnostics: &diagnostics)
             let rule = StyleRule(
                 declarations: CSSValueParser.compile(declarations, diagnostics: &diagnostics))
             for raw in selectors.split(separator: ",") {
@@ -69,6 +98,71 @@ extension Stylesheet {
         return sheet
     }
 
+    /// Applies and removes the stylesheet-wide settings of one rule (`-mconv-policy`,
+    /// `-mconv-tap-scheme`, `-mconv-tap-roles`).
+    mutating func takeSettings(
+        _ declarations: inout [CSSDeclaration], diagnostics: inout [Diagnostic]
+    ) {
+        let names: Set<String> = ["-mconv-policy", "-mconv-tap-scheme", "-mconv-tap-roles"]
+        guard declarations.contains(where: { names.contains($0.property) }) else { return }
+        for d in declarations where names.contains(d.property) {
+            let value = String(CSSValueParser.trim(Substring(d.value)))
+            var valid = true
+            switch d.property {
+            case "-mconv-policy":
+                if let p = StylePolicy(rawValue: value.lowercased()) {
+                    policy = p
+                } else {
+                    valid = false
+                }
+            case "-mconv-tap-scheme":
+                let bytes = Array(value.utf8)
+                valid =
+                    (bytes.first.map { ByteClass.isLetter($0) } ?? false)
+                    && bytes.allSatisfy {
+                        ByteClass.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B
+                            || $0 == 0x2D || $0 == 0x2E
+                    }
+                if valid { tapScheme = value.lowercased() }
+                if value.lowercased() == "none" {
+                    tapScheme = nil
+                    valid = true
+                }
+            default:
+                let roles = value.split(separator: ",").map { String(CSSValueParser.trim($0)) }
+                valid = !roles.contains { $0.isEmpty }
+                if valid { tapRoles.formUnion(roles) }
+            }
+            if !valid {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .styleInvalidValue, "ignored '\(d.property): \(d.value)'"))
+            }
+        }
+        declarations.removeAll { names.contains($0.property) }
+    }
+
+    /// Removes what only the app's own stylesheets may set (`-mconv-attribute`,
+    /// `-mconv-tap-scheme`, `-mconv-tap-roles`) from markup's CSS, with a diagnostic each.
+    static func dropAppSettings(
+        _ declarations: inout [CSSDeclaration], _ diagnostics: inout [Diagnostic]
+    ) {
+        let names: Set<String> = ["-mconv-attribute", "-mconv-tap-scheme", "-mconv-tap-roles"]
+        guard declarations.contains(where: { names.contains($0.property) }) else { return }
+        for d in declarations where names.contains(d.property) {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .styleInvalidValue,
+                    "ignored '\(d.property): \(d.value)' (only the app's stylesheets may set it)"))
+        }
+        declarations.removeAll { names.contains($0.property) }
+    }
+
+    /// ASCII letter tests for scheme names.
+    enum ByteClass {
+        static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    }
+
     /// Element names that style an element kind.
     static let kindNames: [String: ElementKind] = [
         "p": .paragraph, "h1": .heading1, "h2": .heading2, "h3": .heading3, "h4": .heading4,
@@ -80,9 +174,10 @@ extension Stylesheet {
         "small": .small, "kbd": .kbd,
     ]
 
-    /// `(selectors, declarations)` pairs of a stylesheet, comments and at-rules skipped.
-    static func ruleBlocks(_ css: String) -> [(String, String)] {
-        var out: [(String, String)] = []
+    /// `(selectors, declarations, line)` of each rule of a stylesheet (the 1-based line of
+    /// its selector), comments and at-rules skipped.
+    static func ruleBlocks(_ css: String) -> [(String, String, Int)] {
+        var out: [(String, String, Int)] = []
         let s = Array(css.utf8)
         var i = 0
         var selectorStart = 0
@@ -94,6 +189,8 @@ extension Stylesheet {
                 i += 2
                 while i + 1 < s.count, !(s[i] == UInt8(ascii: "*") && s[i + 1] == UInt8(ascii: "/"))
                 {
+                    // Line feeds stay, so lines count as in the source.
+                    if s[i] == 0x0A { clean.append(0x0A) }
                     i += 1
                 }
                 i += 2
@@ -103,6 +200,23 @@ extension Stylesheet {
             i += 1
         }
         i = 0
+        var line = 1
+        var counted = 0
+        // The line of the first non-space byte from `start`, counting forward only.
+        func lineOf(_ start: Int) -> Int {
+            var k = start
+            while k < clean.count,
+                clean[k] == 0x20 || clean[k] == 0x0A || clean[k] == 0x09
+                    || clean[k] == 0x0D
+            {
+                k += 1
+            }
+            while counted < k {
+                if clean[counted] == 0x0A { line += 1 }
+                counted += 1
+            }
+            return line
+        }
         while i < clean.count {
             if clean[i] == UInt8(ascii: "{") {
                 let selector = String(decoding: clean[selectorStart..<i], as: UTF8.self)
@@ -116,7 +230,9 @@ extension Stylesheet {
                 let bodyEnd = depth == 0 ? j - 1 : j
                 let body = String(decoding: clean[(i + 1)..<bodyEnd], as: UTF8.self)
                 let trimmed = CSSValueParser.trim(Substring(selector))
-                if !trimmed.hasPrefix("@") { out.append((String(trimmed), body)) }
+                if !trimmed.hasPrefix("@") {
+                    out.append((String(trimmed), body, lineOf(selectorStart)))
+                }
                 i = j
                 selectorStart = j
                 continue

@@ -56,6 +56,13 @@ public struct Stylesheet: Hashable, Sendable {
     /// Whether `<style>` elements at the top level of the document add their rules
     /// (browser-like; turn off for untrusted content that must not restyle the app).
     public var embeddedStyles: Bool
+    /// The scheme of the links mentions, hashtags and custom tap roles get
+    /// (`myapp` gives `myapp://mention/ann`, see `TapTarget`); nil: no link, only the tap
+    /// target. CSS: `:root { -mconv-tap-scheme: myapp }`.
+    public var tapScheme: String? = nil
+    /// Role names besides `mention` and `hashtag` whose elements (`<span role="product">`)
+    /// carry a tap target. CSS: `:root { -mconv-tap-roles: product, user }`.
+    public var tapRoles: Set<String> = []
 
     /// Creates a stylesheet; by default it has the standard defaults.
     public init(

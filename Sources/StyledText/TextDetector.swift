@@ -5,7 +5,13 @@ import MarkupAST
 ///
 /// Mentions become `.span` with `role=mention`, hashtags `.span` with `role=hashtag`, URLs
 /// `.link` with `role=url` (`www.` gets `http://`). Text inside code, links, images and raw
-/// markup is never touched. Style them with `Stylesheet.named["mention"]` and so on.
+/// markup is never touched. Style them with `Stylesheet.named["mention"]` and so on; styled
+/// text gives their runs a `TapTarget`.
+///
+/// With the default prefixes, the full-width `＠` and `＃` work too, and a hashtag may be
+/// closed (`#话题#`: Weibo's form; up to 64 characters on one line, no space next to the
+/// marks, no `,;:!?` or brackets, and spaces inside only with a non-ASCII letter, as in
+/// `#iPhone 15 发布#`).
 ///
 /// ```swift
 /// let doc = TextDetector().apply(to: Document([.paragraph([.text("hi @ann #swift")], .none)]))
@@ -87,6 +93,44 @@ public struct TextDetector: Hashable, Sendable {
             || extraNameCharacters.unicodeScalars.contains(s)
     }
 
+    /// Whether `s` starts a mention: the prefix, or `＠` when the prefix is `@`.
+    func isMentionPrefix(_ s: Unicode.Scalar) -> Bool {
+        s == mentionPrefix || (mentionPrefix == "@" && s == "\u{FF20}")
+    }
+
+    /// Whether `s` starts (or closes) a hashtag: the prefix, or `＃` when the prefix is `#`.
+    func isHashtagPrefix(_ s: Unicode.Scalar) -> Bool {
+        s == hashtagPrefix || (hashtagPrefix == "#" && s == "\u{FF03}")
+    }
+
+    /// The end (after the closing mark) of a closed hashtag opened at `i`: at most 64
+    /// scalars of one line, not all digits, no space next to either mark.
+    func closedHashtagEnd(_ scalars: [Unicode.Scalar], _ i: Int) -> Int? {
+        var j = i + 1
+        let limit = min(scalars.count, i + 66)
+        while j < limit, !isHashtagPrefix(scalars[j]) {
+            let v = scalars[j].value
+            if v == 0x0A || v == 0x0D || isMentionPrefix(scalars[j]) { return nil }
+            j += 1
+        }
+        guard j < limit, j > i + 1 else { return nil }
+        let inner = scalars[(i + 1)..<j]
+        guard let first = inner.first, let last = inner.last,
+            !first.properties.isWhitespace, !last.properties.isWhitespace,
+            !inner.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
+            inner.contains(where: { isNameScalar($0) }),
+            !inner.contains(where: { ",;:!?()[]{}<>\"".unicodeScalars.contains($0) })
+        else { return nil }
+        // Spaces only in a topic with a non-ASCII letter (`#iPhone 15 发布#`): in ASCII text
+        // `#swift and C#` is a hashtag and a word.
+        if inner.contains(where: { $0.properties.isWhitespace }),
+            !inner.contains(where: { $0.value >= 0x80 && $0.properties.isAlphabetic })
+        {
+            return nil
+        }
+        return j + 1
+    }
+
     func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         s == "_" || s.properties.isAlphabetic || (s.value >= 0x30 && s.value <= 0x39)
     }
@@ -107,22 +151,34 @@ public struct TextDetector: Hashable, Sendable {
         }
         while i < scalars.count {
             let c = scalars[i]
+            let isMention = mentions && isMentionPrefix(c)
+            let isHashtag = hashtags && isHashtagPrefix(c)
             let atBoundary =
                 i == 0
                 || !(isWordScalar(scalars[i - 1]) || scalars[i - 1] == "."
-                    || scalars[i - 1] == c || scalars[i - 1] == "/")
-            if (mentions && c == mentionPrefix) || (hashtags && c == hashtagPrefix), atBoundary {
+                    || scalars[i - 1] == c || scalars[i - 1] == "/"
+                    || (isMention && isMentionPrefix(scalars[i - 1]))
+                    || (isHashtag && isHashtagPrefix(scalars[i - 1])))
+            if isHashtag, atBoundary, let end = closedHashtagEnd(scalars, i) {
+                flush(i)
+                var a = Attributes()
+                a.set("role", "hashtag")
+                out.append(.span([.text(string(i, end))], a))
+                i = end
+                plainStart = end
+                continue
+            }
+            if isMention || isHashtag, atBoundary {
                 var j = i + 1
                 while j < scalars.count, isNameScalar(scalars[j]) { j += 1 }
                 while j > i + 1, extraNameCharacters.unicodeScalars.contains(scalars[j - 1]) {
                     j -= 1
                 }
                 let name = scalars[(i + 1)..<j]
-                let isMention = mentions && c == mentionPrefix
                 let valid =
                     !name.isEmpty
                     && (isMention || !name.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 })
-                    && (j == scalars.count || scalars[j] != mentionPrefix)
+                    && (j == scalars.count || !isMentionPrefix(scalars[j]))
                 if valid {
                     flush(i)
                     var a = Attributes()

@@ -41,6 +41,74 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var textTransform: TextTransform?
     /// The link destination the text belongs to.
     public var link: String?
+    /// The rarely set fields, in one heap box (nil when all are unset), so a style stays
+    /// small to copy: the walk copies styles per element and per run.
+    var boxed: TextStyleExtras.Box?
+
+    /// The boxed fields (all nil when there is no box).
+    var extras: TextStyleExtras {
+        get {
+            if case .box(let e)? = boxed { return e }
+            return TextStyleExtras()
+        }
+        set { boxed = newValue == TextStyleExtras() ? nil : .box(newValue) }
+    }
+
+    /// The embedded direction of an inline element (`dir=` or `direction` on a span); the
+    /// paragraph's own direction is `ParagraphStyle.writingDirection`.
+    public var writingDirection: WritingDirection? {
+        get { extras.writingDirection }
+        set { extras.writingDirection = newValue }
+    }
+    /// A shadow under the text (`text-shadow`; the first of several).
+    public var shadow: TextShadow? {
+        get { extras.shadow }
+        set { extras.shadow = newValue }
+    }
+    /// Outline colour (`-webkit-text-stroke-color`); nil: the text colour.
+    public var strokeColor: RGBAColor? {
+        get { extras.strokeColor }
+        set { extras.strokeColor = newValue }
+    }
+    /// Outline width in points (`-webkit-text-stroke-width`). Apple's `NSStrokeWidth` is a
+    /// percentage of the font size, negative to fill and stroke: the adapter converts.
+    public var strokeWidth: Double? {
+        get { extras.strokeWidth }
+        set { extras.strokeWidth = newValue }
+    }
+    /// Which ligatures to use (`font-variant-ligatures`).
+    public var ligatures: Ligatures? {
+        get { extras.ligatures }
+        set { extras.ligatures = newValue }
+    }
+    /// Horizontal stretch as the natural log of the factor (`font-stretch`; Apple's
+    /// `NSExpansion`): 0 is normal, `condensed` (75%) is -0.29.
+    public var expansion: Double? {
+        get { extras.expansion }
+        set { extras.expansion = newValue }
+    }
+    /// Slant as the tangent of the angle (`font-style: oblique 14deg`; Apple's
+    /// `NSObliqueness`): 0.25.
+    public var obliqueness: Double? {
+        get { extras.obliqueness }
+        set { extras.obliqueness = newValue }
+    }
+    /// What a tap on the text routes to (links, mentions, hashtags, URLs, custom roles). A
+    /// `link` implies `TapTarget(role: .link, value: link)` unless another target is set.
+    public var tap: TapTarget? {
+        get { extras.tap ?? link.map { TapTarget(role: .link, value: $0) } }
+        set {
+            extras.tap =
+                newValue == nil || newValue?.role == .link && newValue?.value == link
+                ? nil : newValue
+        }
+    }
+    /// Attributes mconv does not model, by key, for the platform layer to pass on
+    /// (`-mconv-attribute: NSUnderlineColor red` in a stylesheet rule).
+    public var customAttributes: [String: String]? {
+        get { extras.customAttributes }
+        set { extras.customAttributes = newValue }
+    }
 
     /// Creates a style; every field defaults to `nil` (inherit).
     public init(
@@ -50,7 +118,11 @@ public struct TextStyle: Hashable, Sendable, Codable {
         underlineColor: RGBAColor? = nil, strikethrough: LineStyle? = nil,
         strikethroughColor: RGBAColor? = nil, letterSpacing: Double? = nil,
         wordSpacing: Double? = nil, baselineOffset: Double? = nil,
-        textTransform: TextTransform? = nil, link: String? = nil
+        textTransform: TextTransform? = nil, link: String? = nil, shadow: TextShadow? = nil,
+        strokeColor: RGBAColor? = nil, strokeWidth: Double? = nil, ligatures: Ligatures? = nil,
+        expansion: Double? = nil, obliqueness: Double? = nil,
+        writingDirection: WritingDirection? = nil, tap: TapTarget? = nil,
+        customAttributes: [String: String]? = nil
     ) {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
@@ -68,6 +140,12 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.baselineOffset = baselineOffset
         self.textTransform = textTransform
         self.link = link
+        let stored = tap?.role == .link && tap?.value == link ? nil : tap
+        let e = TextStyleExtras(
+            shadow: shadow, strokeColor: strokeColor, strokeWidth: strokeWidth,
+            ligatures: ligatures, expansion: expansion, obliqueness: obliqueness,
+            writingDirection: writingDirection, tap: stored, customAttributes: customAttributes)
+        self.boxed = e == TextStyleExtras() ? nil : .box(e)
     }
 
     /// This style with every unset field taken from `parent`.
@@ -93,6 +171,23 @@ public struct TextStyle: Hashable, Sendable, Codable {
         s.baselineOffset = baselineOffset ?? parent.baselineOffset
         s.textTransform = textTransform ?? parent.textTransform
         s.link = link ?? parent.link
+        if boxed == nil && parent.boxed == nil { return s }
+        let own = extras
+        let inherited = parent.extras
+        var e = TextStyleExtras(
+            shadow: own.shadow ?? inherited.shadow,
+            strokeColor: own.strokeColor ?? inherited.strokeColor,
+            strokeWidth: own.strokeWidth ?? inherited.strokeWidth,
+            ligatures: own.ligatures ?? inherited.ligatures,
+            expansion: own.expansion ?? inherited.expansion,
+            obliqueness: own.obliqueness ?? inherited.obliqueness,
+            writingDirection: own.writingDirection ?? inherited.writingDirection,
+            tap: own.tap ?? (link == nil ? inherited.tap : nil),
+            customAttributes: own.customAttributes ?? inherited.customAttributes)
+        if let mine = own.customAttributes, let theirs = inherited.customAttributes {
+            e.customAttributes = theirs.merging(mine) { $1 }
+        }
+        s.extras = e
         return s
     }
 
@@ -129,4 +224,33 @@ public enum TextTransform: String, Hashable, Sendable, Codable, CaseIterable {
     case lowercase
     /// First Letter Of Each Word.
     case capitalize
+}
+
+/// Which ligatures to draw (`font-variant-ligatures`; Apple's `NSLigature` 0, 1, 2).
+public enum Ligatures: String, Hashable, Sendable, Codable, CaseIterable {
+    /// No ligatures (`none`, `no-common-ligatures`).
+    case none
+    /// The font's standard ligatures (`normal`, `common-ligatures`).
+    case standard
+    /// Discretionary ones too (`discretionary-ligatures`).
+    case all
+}
+
+/// The rarely set fields of a `TextStyle`, kept out of line (`TextStyle.boxed`).
+struct TextStyleExtras: Hashable, Sendable, Codable {
+    var shadow: TextShadow?
+    var strokeColor: RGBAColor?
+    var strokeWidth: Double?
+    var ligatures: Ligatures?
+    var expansion: Double?
+    var obliqueness: Double?
+    var writingDirection: WritingDirection?
+    /// A tap target other than the one a link implies.
+    var tap: TapTarget?
+    var customAttributes: [String: String]?
+
+    /// One heap box: a style without these fields holds nil, a style with them a reference.
+    indirect enum Box: Hashable, Sendable, Codable {
+        case box(TextStyleExtras)
+    }
 }

@@ -792,14 +792,14 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = doc
 }
 
-// Sources/MarkupConverter/Converter.swift:7
-@Test func MarkupConverter_Converter_7() throws {
+// Sources/MarkupConverter/Converter.swift:8
+@Test func MarkupConverter_Converter_8() throws {
     let converter = try Converter(from: "html", to: "markdown")
     #expect(try converter.convert("<p>Hello <b>world</b></p>").output == "Hello **world**\n")
 }
 
-// Sources/MarkupConverter/Converter.swift:29
-@Test func MarkupConverter_Converter_29() throws {
+// Sources/MarkupConverter/Converter.swift:30
+@Test func MarkupConverter_Converter_30() throws {
     var converter = try Converter(from: "html", to: "markdown")
     converter.mediaExtraction = ExtractMedia(folder: "media")
     let result = try converter.convert(#"<img src="data:image/png;base64,iVBORw==">"#)
@@ -830,20 +830,20 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "plain")!.traits.contains(.noStyledSpans) == true)
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:79
-@Test func MarkupConverter_FormatRegistry_79() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:89
+@Test func MarkupConverter_FormatRegistry_89() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:270
-@Test func MarkupConverter_FormatRegistry_270() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:291
+@Test func MarkupConverter_FormatRegistry_291() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:284
-@Test func MarkupConverter_FormatRegistry_284() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:305
+@Test func MarkupConverter_FormatRegistry_305() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 
@@ -979,8 +979,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(ANSIWriter(color: true).write(doc).output == "Hello \u{1B}[1mworld\u{1B}[0m\n")
 }
 
-// Sources/StyledText/CSSValueParser.swift:10
-@Test func StyledText_CSSValueParser_10() throws {
+// Sources/StyledText/CSSValueParser.swift:11
+@Test func StyledText_CSSValueParser_11() throws {
     var diagnostics: [Diagnostic] = []
     let compiled = CSSValueParser.compile(
         CSSDeclaration.parseList("color: red; font-size: huge"), diagnostics: &diagnostics)
@@ -1137,8 +1137,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyleRule(css: "font-size: 2em; font-weight: bold").declarations.map(\.property) == [.fontSize(.em(2)), .fontWeight(.absolute(700))])
 }
 
-// Sources/StyledText/StyleProperty.swift:68
-@Test func StyledText_StyleProperty_68() throws {
+// Sources/StyledText/StyleProperty.swift:112
+@Test func StyledText_StyleProperty_112() throws {
     #expect(CSSLength.em(2).points(fontSize: 16, rootSize: 16) == 32)
 }
 
@@ -1150,8 +1150,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = big
 }
 
-// Sources/StyledText/StyleRule.swift:81
-@Test func StyledText_StyleRule_81() throws {
+// Sources/StyledText/StyleRule.swift:100
+@Test func StyledText_StyleRule_100() throws {
     var sheet = Stylesheet.standard
     sheet[.link] = StyleRule(css: "color: #0a84ff; text-decoration: none")
     _ = sheet
@@ -1229,19 +1229,29 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyledText(doc, stylesheet: .standard).string == "Hi")
 }
 
-// Sources/StyledText/StyledText.swift:100
-@Test func StyledText_StyledText_100() throws {
+// Sources/StyledText/StyledText.swift:101
+@Test func StyledText_StyledText_101() throws {
     #expect(StyledText(node: .inline(.strong([.text("x")], .none))).string == "x")
 }
 
-// Sources/StyledText/StyledText.swift:139
-@Test func StyledText_StyledText_139() throws {
+// Sources/StyledText/StyledText.swift:140
+@Test func StyledText_StyledText_140() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 
-// Sources/StyledText/Stylesheet+CSS.swift:15
-@Test func StyledText_Stylesheet_CSS_15() throws {
+// Sources/StyledText/Stylesheet+CSS.swift:18
+@Test func StyledText_Stylesheet_CSS_18() throws {
     let sheet = Stylesheet.standard.adding(css: "a { color: #0a84ff } .note { font-style: italic }")
+    _ = sheet
+}
+
+// Sources/StyledText/Stylesheet+CSS.swift:31
+@Test func StyledText_Stylesheet_CSS_31() throws {
+    var diagnostics: [Diagnostic] = []
+    let sheet = Stylesheet.standard.adding(
+        css: "p { color: red }\na b { color: blue }", source: "user.css",
+        diagnostics: &diagnostics)
+    #expect(diagnostics[0].description == "warning: style.unsupported-selector: user.css:2: ignored rule for selector 'a b'")
     _ = sheet
 }
 
@@ -1256,12 +1266,38 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = sheet
 }
 
-// Sources/StyledText/TextDetector.swift:11
-@Test func StyledText_TextDetector_11() throws {
+// Sources/StyledText/TapTarget.swift:10
+@Test func StyledText_TapTarget_10() throws {
+    let doc = TextDetector().apply(to: Document([.paragraph([.text("hi @ann")], .none)]))
+    var sheet = Stylesheet.standard
+    sheet.tapScheme = "myapp"
+    let run = StyledText(doc, stylesheet: sheet).runs[1]
+    ignore(run.style.tap)  // TapTarget(role: .mention, value: "ann")
+    #expect(run.style.link == "myapp://mention/ann")
+}
+
+// Sources/StyledText/TapTarget.swift:34
+@Test func StyledText_TapTarget_34() throws {
+    #expect(TapTarget(role: .hashtag, value: "话题").url(scheme: "myapp") == "myapp://hashtag/%E8%AF%9D%E9%A2%98")
+}
+
+// Sources/StyledText/TapTarget.swift:59
+@Test func StyledText_TapTarget_59() throws {
+    let role: TapRole = "product"  // a custom role (`<span role="product">`)
+    #expect(role.rawValue == "product")
+}
+
+// Sources/StyledText/TextDetector.swift:17
+@Test func StyledText_TextDetector_17() throws {
     let doc = TextDetector().apply(to: Document([.paragraph([.text("hi @ann #swift")], .none)]))
     // paragraph [text "hi ", span {role=mention} [text "@ann"], text " ",
     //  span {role=hashtag} [text "#swift"]]
     _ = doc
+}
+
+// Sources/StyledText/TextShadow.swift:4
+@Test func StyledText_TextShadow_4() throws {
+    ignore(TextShadow(offsetX: 1, offsetY: 2, blurRadius: 3, color: RGBAColor(hex: 0x000000)))
 }
 
 // Sources/StyledText/TextStyle.swift:7
@@ -1271,8 +1307,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(bold.inheriting(from: red))  // weight 700 and red
 }
 
-// Sources/StyledText/TextStyle.swift:76
-@Test func StyledText_TextStyle_76() throws {
+// Sources/StyledText/TextStyle.swift:154
+@Test func StyledText_TextStyle_154() throws {
     ignore(TextStyle(italic: true).inheriting(from: TextStyle(fontSize: 16)))  // italic, 16pt
 }
 

@@ -67,6 +67,7 @@ struct StyledCommandCase: CustomTestStringConvertible, Sendable {
         var from = "html"
         var to = "styled"
         var color = true
+        var detector: TextDetector? = nil
         var i = 0
         while i < arguments.count {
             switch arguments[i] {
@@ -77,11 +78,17 @@ struct StyledCommandCase: CustomTestStringConvertible, Sendable {
                 to = arguments[i + 1]
                 i += 1
             case "--color=never": color = false
+            case "--detect":
+                let names = arguments[i + 1].split(separator: ",")
+                detector = TextDetector(
+                    mentions: names.contains("mentions"), hashtags: names.contains("hashtags"),
+                    urls: names.contains("urls"))
+                i += 1
             default: break
             }
             i += 1
         }
-        let document: Document
+        var document: Document
         if from == "markdown" {
             document = try MarkdownReader(extensions: MarkdownExtensions.gfm.union(.footnotes))
                 .read(input).document
@@ -90,6 +97,7 @@ struct StyledCommandCase: CustomTestStringConvertible, Sendable {
             options.keepRawHTML = true
             document = try HTMLReader(options: options).read(input).document
         }
+        if let detector { document = detector.apply(to: document) }
         if to == "ansi" { return ANSIWriter(color: color).write(document).output }
         return StyledRunsWriter().write(document).output
     }

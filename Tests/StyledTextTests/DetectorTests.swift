@@ -51,5 +51,5 @@ func role(_ r: String) -> Attributes { Attributes(pairs: [Attribute(name: "role"
     let doc = TextDetector().apply(to: Document([.paragraph([.text("hi @ann")], .none)]))
     #expect(
         StyledRunsWriter(stylesheet: sheet).write(doc).output
-            == "¶ p\n  \"hi \"\n  \"@ann\" color=#0a84ff\n")
+            == "¶ p\n  \"hi \"\n  \"@ann\" color=#0a84ff; role=mention; value=\"ann\"\n")
 }

@@ -111,7 +111,7 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
             ¶ p
               "s" color=#000000; background=#000000
               "n" italic
-              "@m" color=#0a84ff
+              "@m" color=#0a84ff; role=mention; value="m"
 
             """)
 }
