@@ -69,4 +69,6 @@ import Foundation
     extension RGBAColor: StyledValueBoxBridging {}
     extension ParagraphStyle: StyledValueBoxBridging {}
     extension TextAttachment: StyledValueBoxBridging {}
+    extension TapTarget: StyledValueBoxBridging {}
+    extension PlatformValues.Shadow: StyledValueBoxBridging {}
 #endif

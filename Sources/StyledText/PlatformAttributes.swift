@@ -28,6 +28,20 @@ public enum PlatformAttributes {
         }
     }
 
+    /// The platform value of a run attribute (`PlatformValues.runAttributes(_:)`): numbers,
+    /// arrays, tap targets and strings as they are; colours and shadows as the platform's.
+    public static func value(_ v: PlatformValues.RunValue) -> Any {
+        switch v {
+        case .number(let x): return x
+        case .integer(let x): return x
+        case .integers(let x): return x
+        case .color(let c): return color(c)
+        case .shadow(let s): return shadow(s)
+        case .tap(let t): return t
+        case .string(let s): return s
+        }
+    }
+
     #if canImport(UIKit) || canImport(AppKit)
         // Apple only: builds the objects from `PlatformValues`' decisions (API of iOS 7 /
         // macOS 10.11 or older, well inside the declared iOS 16 / macOS 13).
@@ -106,10 +120,20 @@ public enum PlatformAttributes {
             s.tabStops = v.tabStops.map {
                 NSTextTab(textAlignment: .left, location: CGFloat($0), options: [:])
             }
-            if let d = v.writingDirection {
-                s.baseWritingDirection = d == .rtl ? .rightToLeft : .leftToRight
-            }
+            s.baseWritingDirection =
+                NSWritingDirection(rawValue: v.baseWritingDirection) ?? .natural
+            s.hyphenationFactor = Float(v.hyphenationFactor)
+            s.lineBreakMode = NSLineBreakMode(rawValue: v.lineBreakMode) ?? .byWordWrapping
             return s.copy()
+        }
+
+        /// An `NSShadow` with `PlatformValues.Shadow`'s offset, blur and colour.
+        public static func shadow(_ v: PlatformValues.Shadow) -> Any {
+            let s = NSShadow()
+            s.shadowOffset = CGSize(width: v.offsetX, height: v.offsetY)
+            s.shadowBlurRadius = CGFloat(v.blurRadius)
+            s.shadowColor = platformColor(v.color)
+            return s
         }
 
         /// An `NSTextAttachment` at `PlatformValues.bounds(of:)`, showing the loaded image; a
@@ -168,6 +192,8 @@ public enum PlatformAttributes {
         public static func color(_ c: RGBAColor) -> Any { c }
         /// The neutral paragraph style value (Linux).
         public static func paragraphStyle(_ p: ParagraphStyle) -> Any { p }
+        /// The neutral shadow value (Linux).
+        public static func shadow(_ s: PlatformValues.Shadow) -> Any { s }
         /// The neutral attachment value (Linux).
         public static func attachment(_ a: TextAttachment, color: RGBAColor? = nil) -> Any { a }
     #endif

@@ -79,8 +79,13 @@ public enum PlatformValues {
         public var tailIndent = 0.0
         /// Left tab stops.
         public var tabStops: [Double] = []
-        /// The base writing direction; nil for natural.
-        public var writingDirection: WritingDirection?
+        /// `baseWritingDirection`'s raw value: -1 natural, 0 left-to-right, 1 right-to-left.
+        public var baseWritingDirection = -1
+        /// `hyphenationFactor`: 1 for `hyphens: auto`, else 0 (the default: none).
+        public var hyphenationFactor = 0.0
+        /// `lineBreakMode`'s raw value: 0 word wrap (the default), 1 char wrap, 2 clip,
+        /// 3 truncate head, 4 truncate tail, 5 truncate middle.
+        public var lineBreakMode = 0
     }
 
     /// The paragraph numbers for `style`.
@@ -103,7 +108,11 @@ public enum PlatformValues {
         p.firstLineHeadIndent = style.firstLineHeadIndent ?? style.headIndent ?? 0
         p.tailIndent = -(style.tailIndent ?? 0)
         p.tabStops = style.tabStops ?? []
-        p.writingDirection = style.writingDirection
+        if let d = style.writingDirection { p.baseWritingDirection = d == .rtl ? 1 : 0 }
+        p.hyphenationFactor = style.hyphenation == true ? 1 : 0
+        if let mode = style.lineBreak {
+            p.lineBreakMode = LineBreakMode.allCases.firstIndex(of: mode) ?? 0
+        }
         return p
     }
 

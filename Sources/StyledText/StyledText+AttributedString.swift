@@ -7,8 +7,8 @@ import Foundation
 /// for run in s.runs { run.mconvTextStyle?.fontWeight }
 /// ```
 extension AttributeScopes {
-    /// The `mconv` attributes: the resolved style, font, colours, paragraph style and
-    /// attachment, plus Foundation's `link`.
+    /// The `mconv` attributes: the resolved style, font, colours, paragraph style,
+    /// attachment and tap target, plus Foundation's `link`.
     public struct MConvAttributes: AttributeScope {
         /// The whole resolved `TextStyle`.
         public let mconvTextStyle: MConvTextStyleAttribute
@@ -22,6 +22,8 @@ extension AttributeScopes {
         public let mconvParagraphStyle: MConvParagraphStyleAttribute
         /// Image or rule attachment.
         public let mconvAttachment: MConvAttachmentAttribute
+        /// What a tap routes to (links, mentions, hashtags, URLs, custom roles).
+        public let mconvTapTarget: MConvTapTargetAttribute
         /// Foundation's attributes (`link`).
         public let foundation: AttributeScopes.FoundationAttributes
     }
@@ -66,6 +68,12 @@ public enum MConvAttachmentAttribute: AttributedStringKey {
     public static let name = "MConvAttachment"
 }
 
+/// A run's tap target (role and value); the run's `link` is the link or the tap-scheme URL.
+public enum MConvTapTargetAttribute: AttributedStringKey {
+    public typealias Value = TapTarget
+    public static let name = PlatformValues.tapTargetKey
+}
+
 extension AttributeDynamicLookup {
     /// Dynamic member access to the `mconv` keys: `run.mconvFont`.
     public subscript<T: AttributedStringKey>(
@@ -101,6 +109,7 @@ extension StyledText {
                 if let c = run.style.foreground { base.mconvForegroundColor = c }
                 if let c = run.style.background { base.mconvBackgroundColor = c }
                 if let l = run.style.link, let url = URL(string: l) { base.link = url }
+                if let t = run.style.tap { base.mconvTapTarget = t }
                 containers[run.style] = base
             }
             if let a = run.attachment { base.mconvAttachment = a }

@@ -34,6 +34,26 @@ extension NSAttributedString.Key {
     public static let mconvWordSpacing = NSAttributedString.Key(rawValue: "MConvWordSpacing")
     /// `MConvRule`: `true` on the U+FFFC of an `<hr>` paragraph.
     public static let mconvRule = NSAttributedString.Key(rawValue: "MConvRule")
+    /// `MConvTapTarget`: the run's `TapTarget` (role and value) on every tappable run; the
+    /// run's `NSLink` is the link or the tap-scheme URL (`myapp://mention/ann`).
+    public static let mconvTapTarget = NSAttributedString.Key(
+        rawValue: PlatformValues.tapTargetKey)
+    /// `NSShadow`: an `NSShadow` on Apple platforms, a `PlatformValues.Shadow` on Linux.
+    public static let mconvShadow = NSAttributedString.Key(rawValue: "NSShadow")
+    /// `NSStrokeWidth`: a `Double`, percent of the font size (negative: stroke and fill).
+    public static let mconvStrokeWidth = NSAttributedString.Key(rawValue: "NSStrokeWidth")
+    /// `NSStrokeColor`.
+    public static let mconvStrokeColor = NSAttributedString.Key(rawValue: "NSStrokeColor")
+    /// `NSLigature`: an `Int` (0 none, 1 standard, 2 all).
+    public static let mconvLigature = NSAttributedString.Key(rawValue: "NSLigature")
+    /// `NSExpansion`: a `Double`, the log of the horizontal stretch factor.
+    public static let mconvExpansion = NSAttributedString.Key(rawValue: "NSExpansion")
+    /// `NSObliqueness`: a `Double`, the skew (tangent of the slant angle).
+    public static let mconvObliqueness = NSAttributedString.Key(rawValue: "NSObliqueness")
+    /// `NSWritingDirection`: an array of one `Int` embedding (0 left-to-right, 1
+    /// right-to-left).
+    public static let mconvWritingDirection = NSAttributedString.Key(
+        rawValue: "NSWritingDirection")
 }
 
 extension StyledText {
@@ -281,9 +301,27 @@ extension StyledText {
             if let link = style.link {
                 d[.mconvLink] = linkObject(link)
             }
+            for a in PlatformValues.runAttributes(style) {
+                d[NSAttributedString.Key(rawValue: a.key)] = object(a.value)
+            }
             return d
         #endif
     }
+
+    #if !canImport(ObjectiveC)
+        /// A run attribute value as the object Foundation stores (Linux).
+        static func object(_ v: PlatformValues.RunValue) -> Any {
+            switch v {
+            case .number(let x): return NSNumber(value: x)
+            case .integer(let x): return NSNumber(value: x)
+            case .integers(let x): return NSArray(array: x.map { NSNumber(value: $0) })
+            case .color(let c): return StyledValueBox(c)
+            case .shadow(let s): return StyledValueBox(s)
+            case .tap(let t): return StyledValueBox(t)
+            case .string(let s): return NSString(string: s)
+            }
+        }
+    #endif
 
     /// The `NSLink` value for a destination: an `NSURL` when `URL(string:)` accepts it, else
     /// the string. The `NSURL` is made from the URL's bytes: `NSURL(string:)` (and bridging
@@ -326,6 +364,9 @@ extension StyledText {
         if let b = style.baselineOffset, b != 0 { d[.mconvBaselineOffset] = b }
         if let link = style.link {
             d[.mconvLink] = URL(string: link).map { $0 as Any } ?? link
+        }
+        for a in PlatformValues.runAttributes(style) {
+            d[NSAttributedString.Key(rawValue: a.key)] = PlatformAttributes.value(a.value)
         }
         return d
     }

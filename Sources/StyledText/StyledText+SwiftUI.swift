@@ -5,11 +5,15 @@
         /// An `AttributedString` in SwiftUI's attribute scope, which `Text` draws: the font
         /// (family, size, weight, italic, monospaced), text and background colours,
         /// underline and strikethrough (with colour; dotted and dashed kept, double and
-        /// wavy drawn solid), kerning, baseline offset and links (`OpenURLAction` sees them).
+        /// wavy drawn solid), kerning, baseline offset and links (`OpenURLAction` sees them:
+        /// a mention's or hashtag's link is its tap-scheme URL). Each tappable run also
+        /// carries its `TapTarget` (`MConvTapTargetAttribute`) for code that reads the runs.
         ///
         /// What `Text` cannot show is left out: paragraph styles (alignment, indents,
-        /// spacing, line height and tab stops per paragraph: set them on the view), images
-        /// and rules (attachments; the alt text is not substituted), word spacing, and the
+        /// spacing, line height, tab stops, writing direction, hyphenation and line breaking
+        /// per paragraph: set them on the view), images and rules (attachments; the alt text
+        /// is not substituted), word spacing, shadows, stroke, ligatures, expansion,
+        /// obliqueness and run writing direction, custom attributes, and the
         /// UIKit/AppKit keys of `attributedString()` (`Text(AttributedString(nsString))`
         /// drops those).
         ///
@@ -48,6 +52,7 @@
                 c[AttributeScopes.FoundationAttributes.LinkAttribute.self] = style.link.flatMap {
                     URL(string: $0)
                 }
+                c[MConvTapTargetAttribute.self] = style.tap
                 let text = String(decoding: units[run.range], as: UTF16.self)
                 result.append(AttributedString(text, attributes: c))
             }

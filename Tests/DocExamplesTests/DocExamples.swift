@@ -1077,6 +1077,13 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(PlatformAttributes.color(RGBAColor(hex: 0xff0000)))  // UIColor on iOS, RGBAColor on Linux
 }
 
+// Sources/StyledText/PlatformValues+Runs.swift:64
+@Test func StyledText_PlatformValues_Runs_64() throws {
+    let stroke = PlatformValues.runAttributes(TextStyle(fontSize: 20, strokeWidth: 2))
+    #expect(stroke.map(\.key) == ["NSStrokeWidth"])
+    #expect(stroke[0].value == .number(-10))  // 2pt is 10% of 20pt, negative to stroke and fill
+}
+
 // Sources/StyledText/PlatformValues.swift:8
 @Test func StyledText_PlatformValues_8() throws {
     let plan = PlatformValues.font(StyledFont(family: ["Georgia", "serif"], weight: 700, italic: true))
@@ -1090,25 +1097,25 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(PlatformValues.font(StyledFont(family: ["ui-monospace"], size: 13)).monospacedSystemFont == true)
 }
 
-// Sources/StyledText/PlatformValues.swift:89
-@Test func StyledText_PlatformValues_89() throws {
+// Sources/StyledText/PlatformValues.swift:94
+@Test func StyledText_PlatformValues_94() throws {
     ignore(PlatformValues.paragraph(ParagraphStyle(lineHeight: 24, headIndent: 20, tailIndent: 8)))
     // minimum = maximum line height 24, headIndent = firstLineHeadIndent 20, tailIndent -8
 }
 
-// Sources/StyledText/PlatformValues.swift:131
-@Test func StyledText_PlatformValues_131() throws {
+// Sources/StyledText/PlatformValues.swift:140
+@Test func StyledText_PlatformValues_140() throws {
     ignore(PlatformValues.bounds(of: TextAttachment(kind: .rule, url: ""), lineWidth: 300))
     // Bounds(x: 0, y: 0, width: 300, height: 1)
 }
 
-// Sources/StyledText/PlatformValues.swift:148
-@Test func StyledText_PlatformValues_148() throws {
+// Sources/StyledText/PlatformValues.swift:157
+@Test func StyledText_PlatformValues_157() throws {
     ignore(PlatformValues.ruleColor(TextStyle()))  // #999999
 }
 
-// Sources/StyledText/PlatformValues.swift:159
-@Test func StyledText_PlatformValues_159() throws {
+// Sources/StyledText/PlatformValues.swift:168
+@Test func StyledText_PlatformValues_168() throws {
     #expect(FontWeightClass(600) == .semibold)
 }
 
@@ -1162,8 +1169,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyledFont(TextStyle(fontSize: 16, fontWeight: 700)).weight == 700)
 }
 
-// Sources/StyledText/StyledText+AttributedString.swift:84
-@Test func StyledText_StyledText_AttributedString_84() throws {
+// Sources/StyledText/StyledText+AttributedString.swift:92
+@Test func StyledText_StyledText_AttributedString_92() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
     let a = StyledText(doc).attributedStringValue()
     #expect(a.runs.first?.mconvFont?.weight == 400)
@@ -1199,16 +1206,16 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyledText(markup: "Hi", format: Words()).string == "Hi")
 }
 
-// Sources/StyledText/StyledText+NSAttributedString.swift:49
-@Test func StyledText_StyledText_NSAttributedString_49() throws {
+// Sources/StyledText/StyledText+NSAttributedString.swift:69
+@Test func StyledText_StyledText_NSAttributedString_69() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
     let label = StyledText(doc).attributedString()
     ignore(label.attribute(.mconvFont, at: 0, effectiveRange: nil) as? StyledFont)  // or UIFont
 }
 
 #if canImport(SwiftUI)
-// Sources/StyledText/StyledText+SwiftUI.swift:17
-@Test @MainActor func StyledText_StyledText_SwiftUI_17() throws {
+// Sources/StyledText/StyledText+SwiftUI.swift:21
+@Test @MainActor func StyledText_StyledText_SwiftUI_21() throws {
     let doc = Document([.paragraph([.text("Hi "), .strong([.text("you")], .none)], .none)])
     let view = Text(StyledText(doc).swiftUIAttributedString())
     _ = view

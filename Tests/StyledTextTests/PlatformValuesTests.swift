@@ -48,7 +48,7 @@ import Testing
     expected.firstLineHeadIndent = 20
     expected.tailIndent = -8
     expected.tabStops = [40, 80]
-    expected.writingDirection = .rtl
+    expected.baseWritingDirection = 1
     #expect(p == expected)
     let first = PlatformValues.paragraph(
         ParagraphStyle(lineHeightMultiple: 1.5, headIndent: 20, firstLineHeadIndent: 0))
