@@ -401,6 +401,12 @@ public enum CSSValueParser {
                 invalid("expected a key and a value")
                 break
             }
+            // The platform's keys (NSFont, NSColor ...) and mconv's own take typed values that
+            // a string from a stylesheet would break (UIKit traps on a string as NSFont).
+            if key.hasPrefix("NS") || key.hasPrefix("MConv") {
+                invalid("'\(key)' is a platform or mconv key; use a key of the app's own")
+                break
+            }
             let rest = trim(value[key.endIndex...])
             add(.customAttribute(key: String(key), value: String(rest)))
         default:

@@ -68,7 +68,7 @@ public enum StyleProperty: Hashable, Sendable {
     /// break-all`); it wins over `white-space` and `text-overflow`.
     case lineBreak(LineBreakMode)
     /// An attribute mconv does not model, passed to the platform layer by key
-    /// (`-mconv-attribute: NSUnderlineColor red`).
+    /// (`-mconv-attribute: AppAccent red`).
     indirect case customAttribute(key: String, value: String)
 }
 

@@ -104,7 +104,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
         }
     }
     /// Attributes mconv does not model, by key, for the platform layer to pass on
-    /// (`-mconv-attribute: NSUnderlineColor red` in a stylesheet rule).
+    /// (`-mconv-attribute: AppAccent red` in a stylesheet rule).
     public var customAttributes: [String: String]? {
         get { extras.customAttributes }
         set { extras.customAttributes = newValue }

@@ -51,8 +51,8 @@ func spanStyle(_ style: String, _ sheet: Stylesheet = .standard) -> (TextStyle, 
 @Test func customAttributesFromStylesheetRulesOnly() {
     var diagnostics: [Diagnostic] = []
     let sheet = Stylesheet.standard.adding(
-        css: "[role=mention] { -mconv-attribute: NSUnderlineColor red }\n"
-            + ".vip { -mconv-attribute: MyBadge gold star; -mconv-attribute: NSUnderlineColor blue }",
+        css: "[role=mention] { -mconv-attribute: AppAccent red }\n"
+            + ".vip { -mconv-attribute: MyBadge gold star; -mconv-attribute: AppAccent blue }",
         diagnostics: &diagnostics)
     #expect(diagnostics.isEmpty)
     let both = Attributes(classes: ["vip"], pairs: [Attribute(name: "role", value: "mention")])
@@ -61,11 +61,29 @@ func spanStyle(_ style: String, _ sheet: Stylesheet = .standard) -> (TextStyle, 
     ])
     let styled = StyledText(doc, stylesheet: sheet)
     let runs = styled.runs
-    #expect(runs[0].style.customAttributes == ["NSUnderlineColor": "red"])
-    #expect(runs[2].style.customAttributes == ["NSUnderlineColor": "blue", "MyBadge": "gold star"])
+    #expect(runs[0].style.customAttributes == ["AppAccent": "red"])
+    #expect(runs[2].style.customAttributes == ["AppAccent": "blue", "MyBadge": "gold star"])
     #expect(
         StyledRunsWriter.runAttributes(runs[2], root: styled.rootStyle)
-            == #"role=mention; value="b"; attr.MyBadge="gold star"; attr.NSUnderlineColor="blue""#)
+            == #"role=mention; value="b"; attr.AppAccent="blue"; attr.MyBadge="gold star""#)
+}
+
+@Test func customAttributesMayNotTakeThePlatformsOrMconvsKeys() {
+    var diagnostics: [Diagnostic] = []
+    let sheet = Stylesheet.standard.adding(
+        css: ".vip { -mconv-attribute: NSFont Helvetica; -mconv-attribute: MConvTapTarget x; "
+            + "-mconv-attribute: AppAccent red }",
+        diagnostics: &diagnostics)
+    #expect(
+        diagnostics.map(\.message) == [
+            "ignored '-mconv-attribute: NSFont Helvetica' ('NSFont' is a platform or mconv key; "
+                + "use a key of the app's own)",
+            "ignored '-mconv-attribute: MConvTapTarget x' ('MConvTapTarget' is a platform or "
+                + "mconv key; use a key of the app's own)",
+        ])
+    let vip = Document([p(.span([.text("x")], Attributes(classes: ["vip"])))])
+    let runs = StyledText(vip, stylesheet: sheet).runs
+    #expect(runs.map(\.style.customAttributes) == [["AppAccent": "red"]])
 }
 
 @Test func customAttributesFromTheLibraryAndInheritance() {

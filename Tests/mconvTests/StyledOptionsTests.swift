@@ -7,7 +7,7 @@ struct StyledOptionsTests {
     func userStylesheet() throws {
         let css = """
             :root { -mconv-tap-scheme: myapp }
-            [role=mention] { color: #0a84ff; -mconv-attribute: NSUnderlineColor red }
+            [role=mention] { color: #0a84ff; -mconv-attribute: AppAccent red }
             a b { color: blue }
             p { color: nonsense; text-shadow: 1px 1px }
             """
@@ -20,7 +20,7 @@ struct StyledOptionsTests {
             r.stdout == """
                 ¶ p
                   "hi " shadow=1 1 0
-                  "@ann" color=#0a84ff; link="myapp://mention/ann"; role=mention; value="ann"; shadow=1 1 0; attr.NSUnderlineColor="red"
+                  "@ann" color=#0a84ff; link="myapp://mention/ann"; role=mention; value="ann"; shadow=1 1 0; attr.AppAccent="red"
 
                 """)
         #expect(
