@@ -109,6 +109,34 @@ struct HTMLHiddenSelectors {
         c.isLetter || c.isNumber || c == "-" || c == "_" || !c.isASCII
     }
 
+    /// Whether `bytes` hold `display` or `visibility` in any ASCII case: the declarations that
+    /// `hides` and `shows` look at (a filter before parsing, so a false hit costs only a parse).
+    static func mentionsVisibility(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i + 7 <= end {
+            switch bytes[i] | 0x20 {
+            case UInt8(ascii: "d"):
+                if matches(bytes, at: i, "display") { return true }
+            case UInt8(ascii: "v"):
+                if i + 10 <= end && matches(bytes, at: i, "visibility") { return true }
+            default: break
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// `word` (lowercase ASCII) at `bytes[index...]`, in any ASCII case.
+    private static func matches(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, at index: Int, _ word: StaticString
+    ) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.endIndex else { return false }
+        for k in 0..<count where bytes[index + k] | 0x20 != word.utf8Start[k] { return false }
+        return true
+    }
+
     /// The top-level rules of a sheet as (selector, declarations); comments skipped, at-rule
     /// blocks skipped whole. One pass over the bytes.
     static func rules(_ sheet: String) -> [(String, [CSSDeclaration])] {
@@ -119,7 +147,7 @@ struct HTMLHiddenSelectors {
         var depth = 0
         var skipping = false
         var bodyStart = 0
-        var selector = ""
+        var selector = 0..<0
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
@@ -135,17 +163,27 @@ struct HTMLHiddenSelectors {
             }
             if b == UInt8(ascii: "{") {
                 if depth == 0 {
-                    selector = String(decoding: bytes[start..<i], as: UTF8.self)
-                    skipping = selector.contains("@")
+                    selector = start..<i
+                    skipping = bytes[start..<i].contains(UInt8(ascii: "@"))
                     bodyStart = i + 1
                 }
                 depth += 1
             } else if b == UInt8(ascii: "}") {
                 if depth > 0 { depth -= 1 }
                 if depth == 0 {
-                    if !skipping, bodyStart <= i {
+                    // Only rules that set display or visibility can hide or show: the others
+                    // (most of a page's sheet) are not parsed.
+                    if !skipping, bodyStart <= i,
+                        bytes.withUnsafeBufferPointer({
+                            mentionsVisibility($0[bodyStart..<i])
+                        })
+                    {
                         let body = String(decoding: bytes[bodyStart..<i], as: UTF8.self)
-                        out.append((selector, CSSDeclaration.parseList(body)))
+                        out.append(
+                            (
+                                String(decoding: bytes[selector], as: UTF8.self),
+                                CSSDeclaration.parseList(body)
+                            ))
                     }
                     start = i + 1
                 }

@@ -34,11 +34,13 @@ extension HTMLReader {
             while let id = current {
                 let i = Int(id.index)
                 var enter = nodes[i].kind == .element
-                if enter, nodes[i].namespace == .html {
-                    if isHidden(nodes[i], selectors) {
+                // Most elements have no attributes: nothing can hide them (and only frames,
+                // which need a source, are dropped), so the node is not looked at further.
+                if enter, nodes[i].namespace == .html, !nodes[i].attributes.isEmpty {
+                    if isHidden(nodes, i, selectors) {
                         hidden.append(id)
                         enter = false
-                    } else if isUnknownFrame(nodes[i], providers) {
+                    } else if isFrameTag(nodes[i].name), isUnknownFrame(nodes[i], providers) {
                         frames.append(id)
                         enter = false
                     }
@@ -77,20 +79,22 @@ extension HTMLReader {
         return diagnostics
     }
 
-    private static func isHidden(_ node: HTMLNode, _ selectors: HTMLHiddenSelectors) -> Bool {
-        // A hidden `<html>` or `<body>` is a page that scripts reveal (against a flash of
-        // unstyled content): it is read.
-        let name = node.name
-        if name == "body" || name == "html" { return false }
+    private static func isHidden(
+        _ nodes: UnsafeBufferPointer<HTMLNode>, _ index: Int, _ selectors: HTMLHiddenSelectors
+    ) -> Bool {
         var id: String?
         var classes: String?
-        for attribute in node.attributes where attribute.namespace == .none {
+        for attribute in nodes[index].attributes where attribute.namespace == .none {
             switch attribute.name {
             case "hidden":
-                if attribute.value.lowercased() != "until-found" { return true }
+                if attribute.value.lowercased() != "until-found" { return isHideable(nodes, index) }
             case "style":
-                if HTMLHiddenSelectors.hides(CSSDeclaration.parseList(attribute.value)) {
-                    return true
+                var value = attribute.value
+                let mentions = value.withUTF8 {
+                    HTMLHiddenSelectors.mentionsVisibility($0[...])
+                }
+                if mentions, HTMLHiddenSelectors.hides(CSSDeclaration.parseList(value)) {
+                    return isHideable(nodes, index)
                 }
             case "id": id = attribute.value
             case "class": classes = attribute.value
@@ -98,7 +102,20 @@ extension HTMLReader {
             }
         }
         if selectors.isEmpty || (id == nil && classes == nil) { return false }
-        return selectors.matches(tag: name, id: id, classAttribute: classes)
+        return selectors.matches(tag: nodes[index].name, id: id, classAttribute: classes)
+            && isHideable(nodes, index)
+    }
+
+    /// A hidden `<html>` or `<body>` is a page that scripts reveal (against a flash of
+    /// unstyled content): it is read.
+    private static func isHideable(_ nodes: UnsafeBufferPointer<HTMLNode>, _ index: Int) -> Bool {
+        let name = nodes[index].name
+        return name != "body" && name != "html"
+    }
+
+    /// `<iframe>`, `<embed>` or `<object>`.
+    private static func isFrameTag(_ name: String) -> Bool {
+        name == "iframe" || name == "embed" || name == "object"
     }
 
     private static func isUnknownFrame(_ node: HTMLNode, _ providers: [String]) -> Bool {
