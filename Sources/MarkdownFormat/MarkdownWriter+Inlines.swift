@@ -137,11 +137,92 @@ extension MarkdownWriter.Renderer {
 
     // MARK: Inlines
 
+    /// What is left to write once a container's children are written.
+    enum InlineExit {
+        /// Leaves a level (a span written as its content).
+        case level
+        /// Closes a delimiter run (and leaves its level).
+        case delimiter(UInt8, count: Int)
+        /// Closes a raw HTML tag (and leaves its level).
+        case tag(String)
+        /// Ends link or image text: the destination or reference.
+        case link(Link, textStart: Int, image: Bool, following: Following)
+        /// Text cut from the end of a delimited run, written after it.
+        case text(String, following: Following)
+    }
+
+    /// A step of `renderInlines`: the inlines of a list from an index on, or an exit.
+    enum InlineTask {
+        case inlines([Inline], index: Int, following: Following)
+        case exit(InlineExit)
+    }
+
+    /// A container's children to write, what follows them, and what to do after them.
+    struct Descent {
+        var children: [Inline]
+        var following: Following
+        var exit: InlineExit?
+        /// Spaces cut from the end of a delimited run (written after `exit`).
+        var trailing = ""
+        var trailingFollowing = Following.end
+    }
+
+    /// Writes `xs` with a work stack of its own (`inlineTasks`), not by recursion: nesting
+    /// down to the depth cap costs no call stack (a 512 KB thread writes it, also under
+    /// AddressSanitizer). Re-entrant: works above the tasks an enclosing call left.
     func renderInlines(_ xs: [Inline], following: Following) {
-        let count = xs.count
-        for index in 0..<count {
-            let next = index + 1 < count ? firstFollowing(xs, at: index + 1) : following
-            renderInline(xs, at: index, following: next)
+        let base = inlineTasks.count
+        inlineTasks.append(.inlines(xs, index: 0, following: following))
+        while inlineTasks.count > base {
+            switch inlineTasks.removeLast() {
+            case .exit(let exit):
+                finish(exit)
+            case .inlines(let list, let start, let outer):
+                let count = list.count
+                var index = start
+                while index < count {
+                    let next = index + 1 < count ? firstFollowing(list, at: index + 1) : outer
+                    if let descent = renderInline(list, at: index, following: next) {
+                        if index + 1 < count {
+                            inlineTasks.append(.inlines(list, index: index + 1, following: outer))
+                        }
+                        if !descent.trailing.isEmpty {
+                            inlineTasks.append(
+                                .exit(.text(descent.trailing, following: descent.trailingFollowing))
+                            )
+                        }
+                        if let exit = descent.exit { inlineTasks.append(.exit(exit)) }
+                        if !descent.children.isEmpty {
+                            inlineTasks.append(
+                                .inlines(descent.children, index: 0, following: descent.following))
+                        }
+                        break
+                    }
+                    index += 1
+                }
+            }
+        }
+    }
+
+    /// Does what is left after a container's children (see `InlineExit`).
+    func finish(_ exit: InlineExit) {
+        switch exit {
+        case .level:
+            inlineDepth -= 1
+        case .delimiter(let delimiter, let count):
+            openDelimiters.removeLast()
+            inlineDepth -= 1
+            appendMarkup(byte: delimiter, count: count)
+        case .tag(let tag):
+            inlineDepth -= 1
+            appendMarkup("</\(tag)>")
+        case .link(let link, let textStart, let image, let following):
+            if !image { linkDepth -= 1 }
+            inlineDepth -= 1
+            linkTextDepth -= 1
+            endLink(link, textStart: textStart, following: following)
+        case .text(let s, let following):
+            appendText(s, following: following)
         }
     }
 
@@ -244,12 +325,13 @@ extension MarkdownWriter.Renderer {
         return byte < 0x80 ? charClass(ascii: byte) : charClass(s.unicodeScalars.last)
     }
 
-    /// Renders `xs[index]`, switching on the element in place (see `firstFollowing`).
-    func renderInline(_ xs: [Inline], at index: Int, following: Following) {
+    /// Renders `xs[index]`, switching on the element in place (see `firstFollowing`); for a
+    /// container, writes what comes before its children and returns them (`renderInlines`
+    /// writes them and then does the descent's exit).
+    func renderInline(_ xs: [Inline], at index: Int, following: Following) -> Descent? {
         if inlineDepth >= maxDepth && xs[index].isContainer {
             lossy(.lossyDepth, "inline nesting deeper than \(maxDepth) levels flattened")
-            renderInlines(xs[index].leafInlines, following: following)
-            return
+            return Descent(children: xs[index].leafInlines, following: following, exit: nil)
         }
         switch xs[index] {
         case .text(let s):
@@ -281,49 +363,49 @@ extension MarkdownWriter.Renderer {
         case .emphasis(let children, let a):
             reportAttributes(a, element: a.tag ?? "em")
             let preferred: UInt8 = options.emphasisDelimiter == .underscore ? 0x5F : 0x2A
-            renderDelimited(
+            return renderDelimited(
                 children, preferred: preferred, count: 1, htmlTag: "em", following: following)
         case .strong(let children, let a):
             reportAttributes(a, element: a.tag ?? "strong")
             let preferred: UInt8 = options.strongDelimiter == .underscores ? 0x5F : 0x2A
-            renderDelimited(
+            return renderDelimited(
                 children, preferred: preferred, count: 2, htmlTag: "strong", following: following)
         case .strikethrough(let children, let a):
             reportAttributes(a, element: a.tag ?? "del")
             if ext.contains(.strikethrough) {
-                renderDelimited(
+                return renderDelimited(
                     children, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del",
                     following: following)
             } else {
-                renderRawTag("del", children, code: .lossyStrikethrough, following: following)
+                return renderRawTag(
+                    "del", children, code: .lossyStrikethrough, following: following)
             }
         case .underline(let children, let a):
             reportAttributes(a, element: a.tag ?? "u")
-            renderRawTag("u", children, code: .lossyUnderline, following: following)
+            return renderRawTag("u", children, code: .lossyUnderline, following: following)
         case .sup(let children, let a):
             reportAttributes(a, element: a.tag ?? "sup")
-            renderRawTag("sup", children, code: .lossySuperscript, following: following)
+            return renderRawTag("sup", children, code: .lossySuperscript, following: following)
         case .sub(let children, let a):
             reportAttributes(a, element: a.tag ?? "sub")
-            renderRawTag("sub", children, code: .lossySubscript, following: following)
+            return renderRawTag("sub", children, code: .lossySubscript, following: following)
         case .highlight(let children, let a):
             reportAttributes(a, element: a.tag ?? "mark")
-            renderRawTag("mark", children, code: .lossyHighlight, following: following)
+            return renderRawTag("mark", children, code: .lossyHighlight, following: following)
         case .span(let children, let a):
             if a.tag == "kbd" {
                 reportAttributes(a, element: "kbd")
-                renderRawTag("kbd", children, code: .lossyKbd, following: following)
+                return renderRawTag("kbd", children, code: .lossyKbd, following: following)
             } else {
                 reportAttributes(a, element: a.tag ?? "span")
                 inlineDepth += 1
-                renderInlines(children, following: following)
-                inlineDepth -= 1
+                return Descent(children: children, following: following, exit: .level)
             }
         case .link(let children, let link, let a):
             reportAttributes(a, element: "a")
-            renderLink(children, link, image: false, following: following)
+            return renderLink(children, link, image: false, following: following)
         case .image(let children, let link, let a):
-            renderImage(children, link, a, following: following)
+            return renderImage(children, link, a, following: following)
         case .rawInline(let format, let s):
             if format.lowercased() != "html" {
                 lossy(.lossyRaw, "raw \(format) inline dropped")
@@ -344,6 +426,7 @@ extension MarkdownWriter.Renderer {
                 appendMarkup("[^\(label)]")
             }
         }
+        return nil
     }
 
     /// A hard line break in the `hardBreak` style; spaces only after a character that is
@@ -369,9 +452,11 @@ extension MarkdownWriter.Renderer {
 
     // MARK: Emphasis
 
+    /// Writes what comes before the children of emphasis, strong or strikethrough and returns
+    /// them (see `renderInline`).
     func renderDelimited(
         _ children: [Inline], preferred: UInt8, count: Int, htmlTag: String, following: Following
-    ) {
+    ) -> Descent? {
         var xs = children
         var leading = ""
         var trailing = ""
@@ -406,8 +491,16 @@ extension MarkdownWriter.Renderer {
             }
         }
         if !leading.isEmpty { appendText(leading, following: .unknown) }
-        defer { if !trailing.isEmpty { appendText(trailing, following: following) } }
-        guard !xs.isEmpty else { return }
+        guard !xs.isEmpty else {
+            if !trailing.isEmpty { appendText(trailing, following: following) }
+            return nil
+        }
+        // The children with what follows them inside the run; the trailing spaces after it.
+        func descent(_ inner: Following, _ exit: InlineExit?) -> Descent {
+            Descent(
+                children: xs, following: inner, exit: exit, trailing: trailing,
+                trailingFollowing: following)
+        }
         let after: CharClass
         if !trailing.isEmpty {
             after = .whitespace
@@ -432,9 +525,7 @@ extension MarkdownWriter.Renderer {
             openDelimiters.contains(where: { $0.count == count && ($0.byte == 0x7E) == tilde })
         {
             inlineDepth += 1  // (still a level: the depth limit counts it)
-            renderInlines(xs, following: following)
-            inlineDepth -= 1
-            return
+            return descent(following, .level)
         }
         var delimiter = preferred
         if delimiter == 0x5F && (before == .other || after == .other) { delimiter = 0x2A }
@@ -472,24 +563,17 @@ extension MarkdownWriter.Renderer {
             if options.rawHTML {
                 appendMarkup("<\(htmlTag)>")
                 inlineDepth += 1
-                renderInlines(xs, following: .byte(UInt8(ascii: "<")))
-                inlineDepth -= 1
-                appendMarkup("</\(htmlTag)>")
-            } else {
-                lossy(
-                    .lossyEmphasis,
-                    "<\(htmlTag)> that Markdown delimiters cannot express written as text")
-                renderInlines(xs, following: following)
+                return descent(.byte(UInt8(ascii: "<")), .tag(htmlTag))
             }
-            return
+            lossy(
+                .lossyEmphasis,
+                "<\(htmlTag)> that Markdown delimiters cannot express written as text")
+            return descent(following, nil)
         }
         appendMarkup(byte: delimiter, count: count)
         inlineDepth += 1
         openDelimiters.append((delimiter, count, buffer.count, before == .other || after == .other))
-        renderInlines(xs, following: .byte(delimiter))
-        openDelimiters.removeLast()
-        inlineDepth -= 1
-        appendMarkup(byte: delimiter, count: count)
+        return descent(.byte(delimiter), .delimiter(delimiter, count: count))
     }
 
     /// Where the leading spaces, tabs and newlines of `s` end, found on its UTF-8 bytes;
@@ -530,17 +614,14 @@ extension MarkdownWriter.Renderer {
     /// `<tag>…</tag>` as raw HTML when allowed, else the content with a diagnostic.
     func renderRawTag(
         _ tag: String, _ xs: [Inline], code: DiagnosticCode, following: Following
-    ) {
+    ) -> Descent {
         inlineDepth += 1
-        defer { inlineDepth -= 1 }
         if options.rawHTML {
             appendMarkup("<\(tag)>")
-            renderInlines(xs, following: .byte(UInt8(ascii: "<")))
-            appendMarkup("</\(tag)>")
-        } else {
-            lossy(code, "<\(tag)> written as its text (raw HTML not allowed)")
-            renderInlines(xs, following: following)
+            return Descent(children: xs, following: .byte(UInt8(ascii: "<")), exit: .tag(tag))
         }
+        lossy(code, "<\(tag)> written as its text (raw HTML not allowed)")
+        return Descent(children: xs, following: following, exit: .level)
     }
 
     // MARK: Code spans
@@ -654,17 +735,18 @@ extension MarkdownWriter.Renderer {
         return false
     }
 
-    func renderLink(_ xs: [Inline], _ link: Link, image: Bool, following: Following) {
+    /// Writes the start of a link or image and returns its text (see `renderInline`);
+    /// `endLink` writes the rest.
+    func renderLink(_ xs: [Inline], _ link: Link, image: Bool, following: Following) -> Descent? {
         if linkDepth > 0 && !image {
             lossy(.lossyNestedLink, "link inside a link written as its text")
-            renderInlines(xs, following: following)
-            return
+            return Descent(children: xs, following: following, exit: nil)
         }
         if !image, let auto = autolinkText(xs, link) {
             appendMarkup(byte: UInt8(ascii: "<"), count: 1)
             appendMarkup(auto)
             appendMarkup(byte: UInt8(ascii: ">"), count: 1)
-            return
+            return nil
         }
         escapeBangBeforeBracket()
         appendMarkup(image ? "![" : "[")
@@ -672,10 +754,14 @@ extension MarkdownWriter.Renderer {
         linkTextDepth += 1
         inlineDepth += 1
         if !image { linkDepth += 1 }
-        renderInlines(xs, following: .byte(UInt8(ascii: "]")))
-        if !image { linkDepth -= 1 }
-        inlineDepth -= 1
-        linkTextDepth -= 1
+        return Descent(
+            children: xs, following: .byte(UInt8(ascii: "]")),
+            exit: .link(link, textStart: textStart, image: image, following: following))
+    }
+
+    /// Ends link or image text that starts at `textStart`: `](destination "title")` or a
+    /// reference.
+    func endLink(_ link: Link, textStart: Int, following: Following) {
         if options.linkStyle == .reference {
             appendReference(link, textStart: textStart, following: following)
             return
@@ -779,7 +865,9 @@ extension MarkdownWriter.Renderer {
         return collapsed.uppercased().lowercased().uppercased().lowercased()
     }
 
-    func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following) {
+    func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following)
+        -> Descent?
+    {
         var others = a
         others.tag = nil
         others.pairs.removeAll { $0.name == "width" || $0.name == "height" }
@@ -794,13 +882,13 @@ extension MarkdownWriter.Renderer {
                 if !width.isEmpty { tag += " width=\"\(htmlEscape(width))\"" }
                 if !height.isEmpty { tag += " height=\"\(htmlEscape(height))\"" }
                 appendMarkup(tag + " />")
-                return
+                return nil
             }
             lossy(
                 .lossyImageSize, "image size dropped (use image size as HTML to keep it)",
                 severity: .info)
         }
-        renderLink(xs, link, image: true, following: following)
+        return renderLink(xs, link, image: true, following: following)
     }
 
     /// A link destination: `<...>` when it is empty or holds spaces, controls, `<`, or
