@@ -145,8 +145,9 @@ extension MarkdownWriter.Renderer {
         case delimiter(UInt8, count: Int)
         /// Closes a raw HTML tag (and leaves its level).
         case tag(String)
-        /// Ends link or image text: the destination or reference.
-        case link(Link, textStart: Int, image: Bool, following: Following)
+        /// Ends link or image text: the destination or reference (of the last of
+        /// `openLinks`, kept apart so that a task stays small to copy).
+        case link(textStart: Int, image: Bool, following: Following)
         /// Text cut from the end of a delimited run, written after it.
         case text(String, following: Following)
     }
@@ -157,14 +158,18 @@ extension MarkdownWriter.Renderer {
         case exit(InlineExit)
     }
 
-    /// A container's children to write, what follows them, and what to do after them.
-    struct Descent {
-        var children: [Inline]
-        var following: Following
-        var exit: InlineExit?
-        /// Spaces cut from the end of a delimited run (written after `exit`).
-        var trailing = ""
-        var trailingFollowing = Following.end
+    /// Schedules a container's children, what follows them, and what to do after them:
+    /// `exit`, then spaces cut from the end of a delimited run (`trailing`, followed by
+    /// `after`).
+    func descend(
+        _ children: [Inline], _ following: Following, _ exit: InlineExit?,
+        trailing: String = "", after: Following = .end
+    ) {
+        if !trailing.isEmpty { inlineTasks.append(.exit(.text(trailing, following: after))) }
+        if let exit { inlineTasks.append(.exit(exit)) }
+        if !children.isEmpty {
+            inlineTasks.append(.inlines(children, index: 0, following: following))
+        }
     }
 
     /// Writes `xs` with a work stack of its own (`inlineTasks`), not by recursion: nesting
@@ -172,34 +177,38 @@ extension MarkdownWriter.Renderer {
     /// AddressSanitizer). Re-entrant: works above the tasks an enclosing call left.
     func renderInlines(_ xs: [Inline], following: Following) {
         let base = inlineTasks.count
-        inlineTasks.append(.inlines(xs, index: 0, following: following))
-        while inlineTasks.count > base {
+        // The list being written; the tasks hold the rest of the lists it is nested in.
+        var list = xs
+        var index = 0
+        var outer = following
+        while true {
+            let count = list.count
+            if index < count {
+                let next = index + 1 < count ? firstFollowing(list, at: index + 1) : outer
+                switch list[index] {
+                case .text, .softBreak, .lineBreak, .code, .rawInline, .footnoteReference:
+                    renderInline(list, at: index, following: next)
+                    index += 1
+                    continue
+                default:
+                    break
+                }
+                // A container: the rest of this list after its children (`descend`).
+                if index + 1 < count {
+                    inlineTasks.append(.inlines(list, index: index + 1, following: outer))
+                }
+                renderInline(list, at: index, following: next)
+                index = count
+                continue
+            }
+            guard inlineTasks.count > base else { return }
             switch inlineTasks.removeLast() {
             case .exit(let exit):
                 finish(exit)
-            case .inlines(let list, let start, let outer):
-                let count = list.count
-                var index = start
-                while index < count {
-                    let next = index + 1 < count ? firstFollowing(list, at: index + 1) : outer
-                    if let descent = renderInline(list, at: index, following: next) {
-                        if index + 1 < count {
-                            inlineTasks.append(.inlines(list, index: index + 1, following: outer))
-                        }
-                        if !descent.trailing.isEmpty {
-                            inlineTasks.append(
-                                .exit(.text(descent.trailing, following: descent.trailingFollowing))
-                            )
-                        }
-                        if let exit = descent.exit { inlineTasks.append(.exit(exit)) }
-                        if !descent.children.isEmpty {
-                            inlineTasks.append(
-                                .inlines(descent.children, index: 0, following: descent.following))
-                        }
-                        break
-                    }
-                    index += 1
-                }
+            case .inlines(let rest, let start, let after):
+                list = rest
+                index = start
+                outer = after
             }
         }
     }
@@ -216,11 +225,11 @@ extension MarkdownWriter.Renderer {
         case .tag(let tag):
             inlineDepth -= 1
             appendMarkup("</\(tag)>")
-        case .link(let link, let textStart, let image, let following):
+        case .link(let textStart, let image, let following):
             if !image { linkDepth -= 1 }
             inlineDepth -= 1
             linkTextDepth -= 1
-            endLink(link, textStart: textStart, following: following)
+            endLink(openLinks.removeLast(), textStart: textStart, following: following)
         case .text(let s, let following):
             appendText(s, following: following)
         }
@@ -326,12 +335,13 @@ extension MarkdownWriter.Renderer {
     }
 
     /// Renders `xs[index]`, switching on the element in place (see `firstFollowing`); for a
-    /// container, writes what comes before its children and returns them (`renderInlines`
-    /// writes them and then does the descent's exit).
-    func renderInline(_ xs: [Inline], at index: Int, following: Following) -> Descent? {
+    /// container, writes what comes before its children and schedules them and what comes
+    /// after them (`descend`), for `renderInlines` to write.
+    func renderInline(_ xs: [Inline], at index: Int, following: Following) {
         if inlineDepth >= maxDepth && xs[index].isContainer {
             lossy(.lossyDepth, "inline nesting deeper than \(maxDepth) levels flattened")
-            return Descent(children: xs[index].leafInlines, following: following, exit: nil)
+            descend(xs[index].leafInlines, following, nil)
+            return
         }
         switch xs[index] {
         case .text(let s):
@@ -363,49 +373,49 @@ extension MarkdownWriter.Renderer {
         case .emphasis(let children, let a):
             reportAttributes(a, element: a.tag ?? "em")
             let preferred: UInt8 = options.emphasisDelimiter == .underscore ? 0x5F : 0x2A
-            return renderDelimited(
+            renderDelimited(
                 children, preferred: preferred, count: 1, htmlTag: "em", following: following)
         case .strong(let children, let a):
             reportAttributes(a, element: a.tag ?? "strong")
             let preferred: UInt8 = options.strongDelimiter == .underscores ? 0x5F : 0x2A
-            return renderDelimited(
+            renderDelimited(
                 children, preferred: preferred, count: 2, htmlTag: "strong", following: following)
         case .strikethrough(let children, let a):
             reportAttributes(a, element: a.tag ?? "del")
             if ext.contains(.strikethrough) {
-                return renderDelimited(
+                renderDelimited(
                     children, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del",
                     following: following)
             } else {
-                return renderRawTag(
+                renderRawTag(
                     "del", children, code: .lossyStrikethrough, following: following)
             }
         case .underline(let children, let a):
             reportAttributes(a, element: a.tag ?? "u")
-            return renderRawTag("u", children, code: .lossyUnderline, following: following)
+            renderRawTag("u", children, code: .lossyUnderline, following: following)
         case .sup(let children, let a):
             reportAttributes(a, element: a.tag ?? "sup")
-            return renderRawTag("sup", children, code: .lossySuperscript, following: following)
+            renderRawTag("sup", children, code: .lossySuperscript, following: following)
         case .sub(let children, let a):
             reportAttributes(a, element: a.tag ?? "sub")
-            return renderRawTag("sub", children, code: .lossySubscript, following: following)
+            renderRawTag("sub", children, code: .lossySubscript, following: following)
         case .highlight(let children, let a):
             reportAttributes(a, element: a.tag ?? "mark")
-            return renderRawTag("mark", children, code: .lossyHighlight, following: following)
+            renderRawTag("mark", children, code: .lossyHighlight, following: following)
         case .span(let children, let a):
             if a.tag == "kbd" {
                 reportAttributes(a, element: "kbd")
-                return renderRawTag("kbd", children, code: .lossyKbd, following: following)
+                renderRawTag("kbd", children, code: .lossyKbd, following: following)
             } else {
                 reportAttributes(a, element: a.tag ?? "span")
                 inlineDepth += 1
-                return Descent(children: children, following: following, exit: .level)
+                descend(children, following, .level)
             }
         case .link(let children, let link, let a):
             reportAttributes(a, element: "a")
-            return renderLink(children, link, image: false, following: following)
+            renderLink(children, link, image: false, following: following)
         case .image(let children, let link, let a):
-            return renderImage(children, link, a, following: following)
+            renderImage(children, link, a, following: following)
         case .rawInline(let format, let s):
             if format.lowercased() != "html" {
                 lossy(.lossyRaw, "raw \(format) inline dropped")
@@ -426,7 +436,6 @@ extension MarkdownWriter.Renderer {
                 appendMarkup("[^\(label)]")
             }
         }
-        return nil
     }
 
     /// A hard line break in the `hardBreak` style; spaces only after a character that is
@@ -452,11 +461,11 @@ extension MarkdownWriter.Renderer {
 
     // MARK: Emphasis
 
-    /// Writes what comes before the children of emphasis, strong or strikethrough and returns
-    /// them (see `renderInline`).
+    /// Writes what comes before the children of emphasis, strong or strikethrough and
+    /// schedules them (see `renderInline`).
     func renderDelimited(
         _ children: [Inline], preferred: UInt8, count: Int, htmlTag: String, following: Following
-    ) -> Descent? {
+    ) {
         var xs = children
         var leading = ""
         var trailing = ""
@@ -493,13 +502,11 @@ extension MarkdownWriter.Renderer {
         if !leading.isEmpty { appendText(leading, following: .unknown) }
         guard !xs.isEmpty else {
             if !trailing.isEmpty { appendText(trailing, following: following) }
-            return nil
+            return
         }
         // The children with what follows them inside the run; the trailing spaces after it.
-        func descent(_ inner: Following, _ exit: InlineExit?) -> Descent {
-            Descent(
-                children: xs, following: inner, exit: exit, trailing: trailing,
-                trailingFollowing: following)
+        func descend(_ inner: Following, _ exit: InlineExit?) {
+            self.descend(xs, inner, exit, trailing: trailing, after: following)
         }
         let after: CharClass
         if !trailing.isEmpty {
@@ -525,7 +532,7 @@ extension MarkdownWriter.Renderer {
             openDelimiters.contains(where: { $0.count == count && ($0.byte == 0x7E) == tilde })
         {
             inlineDepth += 1  // (still a level: the depth limit counts it)
-            return descent(following, .level)
+            return descend(following, .level)
         }
         var delimiter = preferred
         if delimiter == 0x5F && (before == .other || after == .other) { delimiter = 0x2A }
@@ -563,17 +570,17 @@ extension MarkdownWriter.Renderer {
             if options.rawHTML {
                 appendMarkup("<\(htmlTag)>")
                 inlineDepth += 1
-                return descent(.byte(UInt8(ascii: "<")), .tag(htmlTag))
+                return descend(.byte(UInt8(ascii: "<")), .tag(htmlTag))
             }
             lossy(
                 .lossyEmphasis,
                 "<\(htmlTag)> that Markdown delimiters cannot express written as text")
-            return descent(following, nil)
+            return descend(following, nil)
         }
         appendMarkup(byte: delimiter, count: count)
         inlineDepth += 1
         openDelimiters.append((delimiter, count, buffer.count, before == .other || after == .other))
-        return descent(.byte(delimiter), .delimiter(delimiter, count: count))
+        return descend(.byte(delimiter), .delimiter(delimiter, count: count))
     }
 
     /// Where the leading spaces, tabs and newlines of `s` end, found on its UTF-8 bytes;
@@ -614,14 +621,15 @@ extension MarkdownWriter.Renderer {
     /// `<tag>…</tag>` as raw HTML when allowed, else the content with a diagnostic.
     func renderRawTag(
         _ tag: String, _ xs: [Inline], code: DiagnosticCode, following: Following
-    ) -> Descent {
+    ) {
         inlineDepth += 1
         if options.rawHTML {
             appendMarkup("<\(tag)>")
-            return Descent(children: xs, following: .byte(UInt8(ascii: "<")), exit: .tag(tag))
+            descend(xs, .byte(UInt8(ascii: "<")), .tag(tag))
+            return
         }
         lossy(code, "<\(tag)> written as its text (raw HTML not allowed)")
-        return Descent(children: xs, following: following, exit: .level)
+        descend(xs, following, .level)
     }
 
     // MARK: Code spans
@@ -735,18 +743,19 @@ extension MarkdownWriter.Renderer {
         return false
     }
 
-    /// Writes the start of a link or image and returns its text (see `renderInline`);
+    /// Writes the start of a link or image and schedules its text (see `renderInline`);
     /// `endLink` writes the rest.
-    func renderLink(_ xs: [Inline], _ link: Link, image: Bool, following: Following) -> Descent? {
+    func renderLink(_ xs: [Inline], _ link: Link, image: Bool, following: Following) {
         if linkDepth > 0 && !image {
             lossy(.lossyNestedLink, "link inside a link written as its text")
-            return Descent(children: xs, following: following, exit: nil)
+            descend(xs, following, nil)
+            return
         }
         if !image, let auto = autolinkText(xs, link) {
             appendMarkup(byte: UInt8(ascii: "<"), count: 1)
             appendMarkup(auto)
             appendMarkup(byte: UInt8(ascii: ">"), count: 1)
-            return nil
+            return
         }
         escapeBangBeforeBracket()
         appendMarkup(image ? "![" : "[")
@@ -754,9 +763,10 @@ extension MarkdownWriter.Renderer {
         linkTextDepth += 1
         inlineDepth += 1
         if !image { linkDepth += 1 }
-        return Descent(
-            children: xs, following: .byte(UInt8(ascii: "]")),
-            exit: .link(link, textStart: textStart, image: image, following: following))
+        openLinks.append(link)
+        descend(
+            xs, .byte(UInt8(ascii: "]")),
+            .link(textStart: textStart, image: image, following: following))
     }
 
     /// Ends link or image text that starts at `textStart`: `](destination "title")` or a
@@ -865,9 +875,7 @@ extension MarkdownWriter.Renderer {
         return collapsed.uppercased().lowercased().uppercased().lowercased()
     }
 
-    func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following)
-        -> Descent?
-    {
+    func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following) {
         var others = a
         others.tag = nil
         others.pairs.removeAll { $0.name == "width" || $0.name == "height" }
@@ -882,13 +890,13 @@ extension MarkdownWriter.Renderer {
                 if !width.isEmpty { tag += " width=\"\(htmlEscape(width))\"" }
                 if !height.isEmpty { tag += " height=\"\(htmlEscape(height))\"" }
                 appendMarkup(tag + " />")
-                return nil
+                return
             }
             lossy(
                 .lossyImageSize, "image size dropped (use image size as HTML to keep it)",
                 severity: .info)
         }
-        return renderLink(xs, link, image: true, following: following)
+        renderLink(xs, link, image: true, following: following)
     }
 
     /// A link destination: `<...>` when it is empty or holds spaces, controls, `<`, or
