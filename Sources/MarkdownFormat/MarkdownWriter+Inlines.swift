@@ -137,11 +137,101 @@ extension MarkdownWriter.Renderer {
 
     // MARK: Inlines
 
+    /// What is left to write once a container's children are written.
+    enum InlineExit {
+        /// Leaves a level (a span written as its content).
+        case level
+        /// Closes a delimiter run (and leaves its level).
+        case delimiter(UInt8, count: Int)
+        /// Closes a raw HTML tag (and leaves its level).
+        case tag(String)
+        /// Ends link or image text: the destination or reference (of the last of
+        /// `openLinks`, kept apart so that a task stays small to copy).
+        case link(textStart: Int, image: Bool, following: Following)
+        /// Text cut from the end of a delimited run, written after it.
+        case text(String, following: Following)
+    }
+
+    /// A step of `renderInlines`: the inlines of a list from an index on, or an exit.
+    enum InlineTask {
+        case inlines([Inline], index: Int, following: Following)
+        case exit(InlineExit)
+    }
+
+    /// Schedules a container's children, what follows them, and what to do after them:
+    /// `exit`, then spaces cut from the end of a delimited run (`trailing`, followed by
+    /// `after`).
+    func descend(
+        _ children: [Inline], _ following: Following, _ exit: InlineExit?,
+        trailing: String = "", after: Following = .end
+    ) {
+        if !trailing.isEmpty { inlineTasks.append(.exit(.text(trailing, following: after))) }
+        if let exit { inlineTasks.append(.exit(exit)) }
+        if !children.isEmpty {
+            inlineTasks.append(.inlines(children, index: 0, following: following))
+        }
+    }
+
+    /// Writes `xs` with a work stack of its own (`inlineTasks`), not by recursion: nesting
+    /// down to the depth cap costs no call stack (a 512 KB thread writes it, also under
+    /// AddressSanitizer). Re-entrant: works above the tasks an enclosing call left.
     func renderInlines(_ xs: [Inline], following: Following) {
-        let count = xs.count
-        for index in 0..<count {
-            let next = index + 1 < count ? firstFollowing(xs, at: index + 1) : following
-            renderInline(xs, at: index, following: next)
+        let base = inlineTasks.count
+        // The list being written; the tasks hold the rest of the lists it is nested in.
+        var list = xs
+        var index = 0
+        var outer = following
+        while true {
+            let count = list.count
+            if index < count {
+                let next = index + 1 < count ? firstFollowing(list, at: index + 1) : outer
+                switch list[index] {
+                case .text, .softBreak, .lineBreak, .code, .rawInline, .footnoteReference:
+                    renderInline(list, at: index, following: next)
+                    index += 1
+                    continue
+                default:
+                    break
+                }
+                // A container: the rest of this list after its children (`descend`).
+                if index + 1 < count {
+                    inlineTasks.append(.inlines(list, index: index + 1, following: outer))
+                }
+                renderInline(list, at: index, following: next)
+                index = count
+                continue
+            }
+            guard inlineTasks.count > base else { return }
+            switch inlineTasks.removeLast() {
+            case .exit(let exit):
+                finish(exit)
+            case .inlines(let rest, let start, let after):
+                list = rest
+                index = start
+                outer = after
+            }
+        }
+    }
+
+    /// Does what is left after a container's children (see `InlineExit`).
+    func finish(_ exit: InlineExit) {
+        switch exit {
+        case .level:
+            inlineDepth -= 1
+        case .delimiter(let delimiter, let count):
+            openDelimiters.removeLast()
+            inlineDepth -= 1
+            appendMarkup(byte: delimiter, count: count)
+        case .tag(let tag):
+            inlineDepth -= 1
+            appendMarkup("</\(tag)>")
+        case .link(let textStart, let image, let following):
+            if !image { linkDepth -= 1 }
+            inlineDepth -= 1
+            linkTextDepth -= 1
+            endLink(openLinks.removeLast(), textStart: textStart, following: following)
+        case .text(let s, let following):
+            appendText(s, following: following)
         }
     }
 
@@ -244,11 +334,13 @@ extension MarkdownWriter.Renderer {
         return byte < 0x80 ? charClass(ascii: byte) : charClass(s.unicodeScalars.last)
     }
 
-    /// Renders `xs[index]`, switching on the element in place (see `firstFollowing`).
+    /// Renders `xs[index]`, switching on the element in place (see `firstFollowing`); for a
+    /// container, writes what comes before its children and schedules them and what comes
+    /// after them (`descend`), for `renderInlines` to write.
     func renderInline(_ xs: [Inline], at index: Int, following: Following) {
         if inlineDepth >= maxDepth && xs[index].isContainer {
             lossy(.lossyDepth, "inline nesting deeper than \(maxDepth) levels flattened")
-            renderInlines(xs[index].leafInlines, following: following)
+            descend(xs[index].leafInlines, following, nil)
             return
         }
         switch xs[index] {
@@ -295,7 +387,8 @@ extension MarkdownWriter.Renderer {
                     children, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del",
                     following: following)
             } else {
-                renderRawTag("del", children, code: .lossyStrikethrough, following: following)
+                renderRawTag(
+                    "del", children, code: .lossyStrikethrough, following: following)
             }
         case .underline(let children, let a):
             reportAttributes(a, element: a.tag ?? "u")
@@ -316,8 +409,7 @@ extension MarkdownWriter.Renderer {
             } else {
                 reportAttributes(a, element: a.tag ?? "span")
                 inlineDepth += 1
-                renderInlines(children, following: following)
-                inlineDepth -= 1
+                descend(children, following, .level)
             }
         case .link(let children, let link, let a):
             reportAttributes(a, element: "a")
@@ -369,6 +461,8 @@ extension MarkdownWriter.Renderer {
 
     // MARK: Emphasis
 
+    /// Writes what comes before the children of emphasis, strong or strikethrough and
+    /// schedules them (see `renderInline`).
     func renderDelimited(
         _ children: [Inline], preferred: UInt8, count: Int, htmlTag: String, following: Following
     ) {
@@ -406,8 +500,14 @@ extension MarkdownWriter.Renderer {
             }
         }
         if !leading.isEmpty { appendText(leading, following: .unknown) }
-        defer { if !trailing.isEmpty { appendText(trailing, following: following) } }
-        guard !xs.isEmpty else { return }
+        guard !xs.isEmpty else {
+            if !trailing.isEmpty { appendText(trailing, following: following) }
+            return
+        }
+        // The children with what follows them inside the run; the trailing spaces after it.
+        func descend(_ inner: Following, _ exit: InlineExit?) {
+            self.descend(xs, inner, exit, trailing: trailing, after: following)
+        }
         let after: CharClass
         if !trailing.isEmpty {
             after = .whitespace
@@ -432,9 +532,7 @@ extension MarkdownWriter.Renderer {
             openDelimiters.contains(where: { $0.count == count && ($0.byte == 0x7E) == tilde })
         {
             inlineDepth += 1  // (still a level: the depth limit counts it)
-            renderInlines(xs, following: following)
-            inlineDepth -= 1
-            return
+            return descend(following, .level)
         }
         var delimiter = preferred
         if delimiter == 0x5F && (before == .other || after == .other) { delimiter = 0x2A }
@@ -472,24 +570,17 @@ extension MarkdownWriter.Renderer {
             if options.rawHTML {
                 appendMarkup("<\(htmlTag)>")
                 inlineDepth += 1
-                renderInlines(xs, following: .byte(UInt8(ascii: "<")))
-                inlineDepth -= 1
-                appendMarkup("</\(htmlTag)>")
-            } else {
-                lossy(
-                    .lossyEmphasis,
-                    "<\(htmlTag)> that Markdown delimiters cannot express written as text")
-                renderInlines(xs, following: following)
+                return descend(.byte(UInt8(ascii: "<")), .tag(htmlTag))
             }
-            return
+            lossy(
+                .lossyEmphasis,
+                "<\(htmlTag)> that Markdown delimiters cannot express written as text")
+            return descend(following, nil)
         }
         appendMarkup(byte: delimiter, count: count)
         inlineDepth += 1
         openDelimiters.append((delimiter, count, buffer.count, before == .other || after == .other))
-        renderInlines(xs, following: .byte(delimiter))
-        openDelimiters.removeLast()
-        inlineDepth -= 1
-        appendMarkup(byte: delimiter, count: count)
+        return descend(.byte(delimiter), .delimiter(delimiter, count: count))
     }
 
     /// Where the leading spaces, tabs and newlines of `s` end, found on its UTF-8 bytes;
@@ -532,15 +623,13 @@ extension MarkdownWriter.Renderer {
         _ tag: String, _ xs: [Inline], code: DiagnosticCode, following: Following
     ) {
         inlineDepth += 1
-        defer { inlineDepth -= 1 }
         if options.rawHTML {
             appendMarkup("<\(tag)>")
-            renderInlines(xs, following: .byte(UInt8(ascii: "<")))
-            appendMarkup("</\(tag)>")
-        } else {
-            lossy(code, "<\(tag)> written as its text (raw HTML not allowed)")
-            renderInlines(xs, following: following)
+            descend(xs, .byte(UInt8(ascii: "<")), .tag(tag))
+            return
         }
+        lossy(code, "<\(tag)> written as its text (raw HTML not allowed)")
+        descend(xs, following, .level)
     }
 
     // MARK: Code spans
@@ -654,10 +743,12 @@ extension MarkdownWriter.Renderer {
         return false
     }
 
+    /// Writes the start of a link or image and schedules its text (see `renderInline`);
+    /// `endLink` writes the rest.
     func renderLink(_ xs: [Inline], _ link: Link, image: Bool, following: Following) {
         if linkDepth > 0 && !image {
             lossy(.lossyNestedLink, "link inside a link written as its text")
-            renderInlines(xs, following: following)
+            descend(xs, following, nil)
             return
         }
         if !image, let auto = autolinkText(xs, link) {
@@ -672,10 +763,15 @@ extension MarkdownWriter.Renderer {
         linkTextDepth += 1
         inlineDepth += 1
         if !image { linkDepth += 1 }
-        renderInlines(xs, following: .byte(UInt8(ascii: "]")))
-        if !image { linkDepth -= 1 }
-        inlineDepth -= 1
-        linkTextDepth -= 1
+        openLinks.append(link)
+        descend(
+            xs, .byte(UInt8(ascii: "]")),
+            .link(textStart: textStart, image: image, following: following))
+    }
+
+    /// Ends link or image text that starts at `textStart`: `](destination "title")` or a
+    /// reference.
+    func endLink(_ link: Link, textStart: Int, following: Following) {
         if options.linkStyle == .reference {
             appendReference(link, textStart: textStart, following: following)
             return

@@ -67,6 +67,10 @@ extension MarkdownWriter {
         @exclusivity(unchecked) var openDelimiters:
             [(byte: UInt8, count: Int, end: Int, intraword: Bool)] = []
         @exclusivity(unchecked) var inlineDepth = 0
+        /// The work stack of `renderInlines` (kept between paragraphs for its capacity).
+        @exclusivity(unchecked) var inlineTasks: [InlineTask] = []
+        /// The links and images whose text `renderInlines` is writing.
+        @exclusivity(unchecked) var openLinks: [Link] = []
 
         init(options: MarkdownWriterOptions) { self.options = options }
 
