@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "ByteScanTests", dependencies: ["ByteScan"]),
         .testTarget(name: "MarkupASTTests", dependencies: ["MarkupAST"]),
         .testTarget(name: "HTML5ParserTests", dependencies: ["HTML5Parser"]),
-        .testTarget(name: "HTMLFormatTests", dependencies: ["HTMLFormat", "MarkupAST"]),
+        .testTarget(name: "HTMLFormatTests", dependencies: ["HTMLFormat", "HTML5Parser", "MarkupAST"]),
         .testTarget(name: "MarkdownFormatTests", dependencies: ["MarkdownFormat", "MarkupAST", "ConformanceKit"]),
         .testTarget(name: "PlainTextFormatTests", dependencies: ["PlainTextFormat", "MarkupAST"]),
         .testTarget(name: "BBCodeFormatTests", dependencies: ["BBCodeFormat", "MarkupAST"]),
