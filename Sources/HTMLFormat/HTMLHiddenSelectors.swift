@@ -48,12 +48,20 @@ struct HTMLHiddenSelectors {
 
     /// Whether an element with this tag, id and class attribute matches a hiding rule.
     func matches(tag: String, id: String?, classAttribute: String?) -> Bool {
-        if let id, !id.isEmpty, ids.contains(id) || tagged.contains([tag, "#" + id]) {
+        // The `tag.class`/`tag#id` keys are built only when such rules exist (most pages have
+        // none): this runs for every element with an id or class.
+        if let id, !id.isEmpty,
+            ids.contains(id) || (!tagged.isEmpty && tagged.contains([tag, "#" + id]))
+        {
             return true
         }
-        guard let classAttribute, !classAttribute.isEmpty else { return false }
+        guard let classAttribute, !classAttribute.isEmpty,
+            !classes.isEmpty || !tagged.isEmpty
+        else { return false }
         for name in HTMLReaderElements.classList(classAttribute) {
-            if classes.contains(name) || tagged.contains([tag, "." + name]) { return true }
+            if classes.contains(name) || (!tagged.isEmpty && tagged.contains([tag, "." + name])) {
+                return true
+            }
         }
         return false
     }

@@ -403,7 +403,7 @@ public enum CSSValueParser {
             }
             // The platform's keys (NSFont, NSColor ...) and mconv's own take typed values that
             // a string from a stylesheet would break (UIKit traps on a string as NSFont).
-            if key.hasPrefix("NS") || key.hasPrefix("MConv") {
+            if PlatformValues.isReservedKey(key) {
                 invalid("'\(key)' is a platform or mconv key; use a key of the app's own")
                 break
             }

@@ -97,9 +97,23 @@ extension PlatformValues {
             out.append(RunAttribute("NSWritingDirection", .integers([d == .rtl ? 1 : 0])))
         }
         if let t = style.tap { out.append(RunAttribute(tapTargetKey, .tap(t))) }
-        for (key, value) in (style.customAttributes ?? [:]).sorted(by: { $0.key < $1.key }) {
+        for (key, value) in (style.customAttributes ?? [:]).sorted(by: { $0.key < $1.key })
+        where !isReservedKey(key) {
             out.append(RunAttribute(key, .string(value)))
         }
         return out
+    }
+
+    /// Whether a custom attribute may not use `key`: the platform's keys (`NSFont`,
+    /// `NSColor` ...) and mconv's own (`MConvTapTarget`) take typed values, and a string in
+    /// their place traps in UIKit. Stylesheets report such a `-mconv-attribute`; a custom
+    /// attribute set from Swift with one is not passed on.
+    ///
+    /// ```swift
+    /// PlatformValues.isReservedKey("NSFont")  // true
+    /// PlatformValues.isReservedKey("AppAccent")  // false
+    /// ```
+    public static func isReservedKey(_ key: some StringProtocol) -> Bool {
+        key.hasPrefix("NS") || key.hasPrefix("MConv")
     }
 }

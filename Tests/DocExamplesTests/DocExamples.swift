@@ -1084,6 +1084,12 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(stroke[0].value == .number(-10))  // 2pt is 10% of 20pt, negative to stroke and fill
 }
 
+// Sources/StyledText/PlatformValues+Runs.swift:113
+@Test func StyledText_PlatformValues_Runs_113() throws {
+    #expect(PlatformValues.isReservedKey("NSFont") == true)
+    #expect(PlatformValues.isReservedKey("AppAccent") == false)
+}
+
 // Sources/StyledText/PlatformValues.swift:8
 @Test func StyledText_PlatformValues_8() throws {
     let plan = PlatformValues.font(StyledFont(family: ["Georgia", "serif"], weight: 700, italic: true))

@@ -126,3 +126,9 @@ private typealias Attribute = PlatformValues.RunAttribute
     #expect(d[.mconvLigature] as? Int == 2)
     #expect(d[.mconvTapTarget] as? TapTarget == TapTarget(role: "product", value: "42"))
 }
+
+@Test func customAttributesWithThePlatformsOrMconvsKeysAreNotPassedOn() {
+    let style = TextStyle(
+        customAttributes: ["NSFont": "Helvetica", "MConvTapTarget": "x", "AppAccent": "red"])
+    #expect(PlatformValues.runAttributes(style).map(\.key) == ["AppAccent"])
+}
