@@ -39,6 +39,16 @@ extension CLIOptions {
         let results = Locked([BatchOutcome?](repeating: nil, count: batch.count))
         let next = Locked(0)
         let claims = Locked([String: String]())
+        let converters = Locked([String: Converter]())
+        let settings = settings()
+        // Files are read ahead and outputs written behind on two threads of their own, so the
+        // workers only convert.
+        let reads = BatchReadAhead(paths: batch.map(\.path), window: workers + 1) { path in
+            Result { () throws(Failure) in try readInput(path) }
+        }
+        let writes = BatchWriteBehind(limit: workers + 1)
+        reads.start()
+        writes.start()
         let group = DispatchGroup()
         for _ in 0..<workers {
             group.enter()
@@ -49,10 +59,16 @@ extension CLIOptions {
                         return value
                     }
                     guard index < batch.count else { break }
-                    let outcome = convertBatchFile(
-                        batch[index], outputDir: outputDir, tag: index, claims: claims)
-                    results.withLock { $0[index] = outcome }
-                    progress.finished(bytes: batch[index].size, messages: outcome.messages)
+                    let file = batch[index]
+                    convertBatchFile(
+                        file, bytes: reads.take(index), outputDir: outputDir, tag: index,
+                        shared: BatchShared(
+                            settings: settings, claims: claims, converters: converters,
+                            writes: writes)
+                    ) { outcome in
+                        results.withLock { $0[index] = outcome }
+                        progress.finished(bytes: file.size, messages: outcome.messages)
+                    }
                 }
                 group.leave()
             }
@@ -62,6 +78,7 @@ extension CLIOptions {
             thread.start()
         }
         group.wait()
+        writes.finish()
         progress.clear()
         outcomes += results.withLock { $0 }.compactMap(\.self)
         let failed = outcomes.filter { $0.status != .ok }.count
@@ -83,7 +100,8 @@ extension CLIOptions {
         let outputFolder = URL(fileURLWithPath: outputDir).standardizedFileURL.path
         var batch: [BatchFile] = []
         func size(_ path: String) -> Int {
-            ((try? manager.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+            var info = stat()
+            return stat(path, &info) == 0 ? Int(info.st_size) : 0
         }
         /// The folders entered (device and inode), so a symbolic link loop is entered once.
         var entered: Set<[UInt64]> = []
@@ -153,20 +171,31 @@ extension CLIOptions {
         return batch
     }
 
-    /// Converts one file of a batch to its place under `outputDir`; `claims` holds the outputs
-    /// taken (path -> input), so that two inputs never write one output.
+    /// Converts one file of a batch (its `bytes`, or why they could not be read) to its place
+    /// under `outputDir`; hands the writing to `shared.writes`, which calls `done` with the
+    /// outcome once the output is written (or at once, in turn, when the file failed).
     func convertBatchFile(
-        _ file: BatchFile, outputDir: String, tag: Int, claims: Locked<[String: String]>
-    ) -> BatchOutcome {
+        _ file: BatchFile, bytes: Result<[UInt8], Failure>, outputDir: String, tag: Int,
+        shared: BatchShared, done: @escaping (BatchOutcome) -> Void
+    ) {
         var outcome = BatchOutcome(status: .ok)
+        func failed(_ error: Failure, _ outcome: inout BatchOutcome) {
+            outcome.status = error.status
+            // Messages that do not name the file say which one failed.
+            let names =
+                error.message.hasPrefix(file.path + ":")
+                || error.message.hasPrefix("cannot read '\(file.path)'")
+            let named = names ? "" : "\(file.path): "
+            outcome.messages += "mconv: \(named)\(error.message)\n"
+        }
         do throws(Failure) {
-            let bytes = try readInput(file.path)
+            let bytes = try bytes.get()
             try checkNotBinary(bytes, path: file.path)
             let (fromName, note) = inputFormat(path: file.path, bytes: bytes)
             if let note, verbose, !quiet { outcome.messages += "mconv: \(note)\n" }
             let toName = outputFormat(forInput: fromName)
             let outputPath = try outputPath(for: file, format: toName, outputDir: outputDir)
-            var converter = try self.converter(from: fromName, to: toName)
+            var converter = try shared.converter(from: fromName, to: toName)
             converter.mediaExtraction = mediaExtraction(forOutput: outputPath)
             let converted = try convert(bytes, source: file.path, with: converter)
             outcome.messages += diagnosticLines(converted.diagnostics, source: file.path)
@@ -177,7 +206,7 @@ extension CLIOptions {
                 output: converted.output, diagnostics: converted.diagnostics,
                 media: converted.media)
             try checkResult(result, source: file.path, to: toName)
-            let owner = claims.withLock { taken in
+            let owner = shared.claims.withLock { taken in
                 let key = URL(fileURLWithPath: outputPath).standardizedFileURL.path
                 if let owner = taken[key] { return owner }
                 taken[key] = file.path
@@ -188,24 +217,28 @@ extension CLIOptions {
                     message: "not written: '\(owner)' has the same output '\(outputPath)'",
                     status: .cannotWrite)
             }
-            let folder = (outputPath as NSString).deletingLastPathComponent
-            if let reason = Self.makeFolder(folder) {
-                throw Failure(
-                    message: "cannot write '\(outputPath)': \(folder): \(reason)",
-                    status: .cannotWrite)
+            let size = result.output.utf8.count + result.media.reduce(0) { $0 + $1.bytes.count }
+            shared.writes.submit(bytes: size) { [outcome] in
+                var outcome = outcome
+                do throws(Failure) {
+                    let folder = (outputPath as NSString).deletingLastPathComponent
+                    if let reason = Self.makeFolder(folder) {
+                        throw Failure(
+                            message: "cannot write '\(outputPath)': \(folder): \(reason)",
+                            status: .cannotWrite)
+                    }
+                    try writeMedia(result.media, tag: tag)
+                    try writeOutput(result.output, to: outputPath, tag: tag)
+                } catch {
+                    failed(error, &outcome)
+                }
+                done(outcome)
             }
-            try writeMedia(result.media, tag: tag)
-            try writeOutput(result.output, to: outputPath, tag: tag)
         } catch {
-            outcome.status = error.status
-            // Messages that do not name the file say which one failed.
-            let names =
-                error.message.hasPrefix(file.path + ":")
-                || error.message.hasPrefix("cannot read '\(file.path)'")
-            let named = names ? "" : "\(file.path): "
-            outcome.messages += "mconv: \(named)\(error.message)\n"
+            failed(error, &outcome)
+            // Through the writer as well, so the messages come in the order of the files.
+            shared.writes.submit(bytes: 0) { [outcome] in done(outcome) }
         }
-        return outcome
     }
 
     /// Where a file's output goes: its mirrored path under `outputDir` with the output

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Reads a batch's input files ahead of the conversions, in order, on a thread of its own:
+/// the workers convert while the next files are read, so with `--jobs 1` the one converting
+/// thread does conversions only (reading the 72 corpus pages is about 3% of a batch's time).
+/// At most `window` files read and not yet taken, and at most `byteLimit` bytes of them
+/// (though always the next file), wait in memory.
+///
+/// Workers take files in the order they claim them, and claims follow the read order, so a
+/// worker waiting for a file never waits behind files nobody will take.
+final class BatchReadAhead: @unchecked Sendable {
+    /// How many bytes of files read ahead may wait at most.
+    static let byteLimit = 64 << 20
+
+    private let condition = NSCondition()
+    private let paths: [String]
+    private let window: Int
+    private let read: @Sendable (String) -> Result<[UInt8], Failure>
+    private var ready: [Int: Result<[UInt8], Failure>] = [:]
+    private var next = 0
+    private var taken = 0
+    private var held = 0
+
+    /// Reads `paths` with `read`, keeping at most `window` files ahead of the workers.
+    init(
+        paths: [String], window: Int, read: @escaping @Sendable (String) -> Result<[UInt8], Failure>
+    ) {
+        (self.paths, self.window, self.read) = (paths, max(window, 1), read)
+    }
+
+    /// Starts the reading thread.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.start()
+    }
+
+    /// The bytes of file `index` (or why it could not be read), once read.
+    func take(_ index: Int) -> Result<[UInt8], Failure> {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready[index] == nil { condition.wait() }
+        let result = ready.removeValue(forKey: index)!
+        taken += 1
+        held -= Self.size(result)
+        condition.broadcast()
+        return result
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while next < paths.count,
+                next - taken >= window || (held >= Self.byteLimit && !ready.isEmpty)
+            {
+                condition.wait()
+            }
+            guard next < paths.count else {
+                condition.unlock()
+                return
+            }
+            let index = next
+            next += 1
+            condition.unlock()
+            let result = read(paths[index])
+            condition.lock()
+            ready[index] = result
+            held += Self.size(result)
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    private static func size(_ result: Result<[UInt8], Failure>) -> Int {
+        (try? result.get())?.count ?? 0
+    }
+}
