@@ -108,9 +108,7 @@ public enum PlatformAttributes {
             let v = PlatformValues.paragraph(p)
             let s = NSMutableParagraphStyle()
             let alignments: [NSTextAlignment] = [.left, .right, .center, .justified, .natural]
-            func align(_ a: TextAlignment) -> NSTextAlignment {
-                alignments[TextAlignment.allCases.firstIndex(of: a) ?? 4]
-            }
+            let align = { alignments[TextAlignment.allCases.firstIndex(of: $0) ?? 4] }
             s.alignment = align(v.alignment)
             s.minimumLineHeight = CGFloat(v.minimumLineHeight)
             s.maximumLineHeight = CGFloat(v.maximumLineHeight)
