@@ -59,9 +59,29 @@ public struct ANSIWriter: MarkupWriter {
             let first = ANSIWriter.columns(p.style.firstLineHeadIndent ?? p.style.headIndent)
             var column = first
             out += String(repeating: " ", count: first)
-            var cell = 0
+            let stops = (p.style.tabStops ?? []).map { ANSIWriter.columns($0.location) }
+            // Table rows: each cell is collected, then padded as its tab stop aligns it. A
+            // row whose first cell is aligned starts with a tab to a stop of its own (one
+            // stop per column then, not per column after the first).
+            let widths = p.kind == .tableRow ? p.columnWidths : nil
+            let alignments = (p.style.tabStops ?? []).map(\.alignment)
+            let leading = widths.map { !$0.isEmpty && alignments.count == $0.count } ?? false
+            var cell = leading ? -1 : 0
             var cellStart = first
-            let stops = (p.style.tabStops ?? []).map { ANSIWriter.columns($0) }
+            var cellText = ""
+            var cellAlignment = TabStop.Alignment.left
+            func put(_ s: String) {
+                if widths == nil { out += s } else { cellText += s }
+            }
+            func closeCell() {
+                guard let widths else { return }
+                let full = cell >= 0 && cell < widths.count ? widths[cell] : 0
+                let pad = max(0, full - (column - cellStart))
+                let before = cellAlignment == .right ? pad : cellAlignment == .center ? pad / 2 : 0
+                out += String(repeating: " ", count: before) + cellText
+                column += before
+                cellText = ""
+            }
             while runIndex < styled.runs.count,
                 styled.runs[runIndex].range.upperBound <= p.range.lowerBound
             {
@@ -77,11 +97,11 @@ public struct ANSIWriter: MarkupWriter {
                 if let a = run.attachment {
                     if a.kind == .rule {
                         let width = max(3, ruleWidth - first)
-                        out += String(repeating: "\u{2500}", count: width)
+                        put(String(repeating: "\u{2500}", count: width))
                         column += width
                     } else {
                         let label = "[" + (a.alt.isEmpty ? "image" : a.alt) + "]"
-                        out += styledPiece(label, run.style, link: a.url, root: styled.rootStyle)
+                        put(styledPiece(label, run.style, link: a.url, root: styled.rootStyle))
                         column += ANSIWriter.width(label)
                     }
                     continue
@@ -91,8 +111,9 @@ public struct ANSIWriter: MarkupWriter {
                 var segment = ""
                 func flushSegment() {
                     guard !segment.isEmpty else { return }
-                    out += styledPiece(
-                        segment, run.style, link: run.style.link, root: styled.rootStyle)
+                    put(
+                        styledPiece(
+                            segment, run.style, link: run.style.link, root: styled.rootStyle))
                     column += ANSIWriter.width(segment)
                     segment = ""
                 }
@@ -101,19 +122,26 @@ public struct ANSIWriter: MarkupWriter {
                     case "\t":
                         flushSegment()
                         var target: Int
-                        if p.kind == .tableRow, let widths = p.columnWidths {
-                            target = cellStart + (cell < widths.count ? widths[cell] : 0) + 2
+                        if let widths {
+                            closeCell()
+                            target =
+                                cell < 0
+                                ? column : cellStart + (cell < widths.count ? widths[cell] : 0) + 2
                             cell += 1
-                            cellStart = max(target, column + 1)
+                            let stop = leading ? cell : cell - 1
+                            cellAlignment =
+                                stop >= 0 && stop < alignments.count ? alignments[stop] : .left
+                            if target <= column && cell > 0 { target = column + 1 }
                         } else {
                             target = stops.first(where: { $0 > column }) ?? column + 1
+                            if target <= column { target = column + 1 }
                         }
-                        if target <= column { target = column + 1 }
                         out += String(repeating: " ", count: target - column)
                         column = target
+                        cellStart = column
                     case "\u{2028}", "\n":
                         flushSegment()
-                        out += "\n" + String(repeating: " ", count: head)
+                        put("\n" + String(repeating: " ", count: head))
                         column = head
                     default:
                         segment.unicodeScalars.append(scalar)
@@ -121,6 +149,7 @@ public struct ANSIWriter: MarkupWriter {
                 }
                 flushSegment()
             }
+            closeCell()
             out += "\n"
         }
         return out

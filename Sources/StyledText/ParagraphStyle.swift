@@ -23,8 +23,9 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public var firstLineHeadIndent: Double?
     /// Inset from the trailing edge.
     public var tailIndent: Double?
-    /// Left tab stop positions.
-    public var tabStops: [Double]?
+    /// Tab stops, in increasing order (table rows: one per column after the first, right or
+    /// centre for right- or centre-aligned cells).
+    public var tabStops: [TabStop]?
     /// Writing direction (`direction`, `dir=`).
     public var writingDirection: WritingDirection?
     /// Automatic hyphenation (`hyphens: auto` true, `manual`/`none` false; Apple's
@@ -39,7 +40,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         lineHeightMultiple: Double? = nil, spacingBefore: Double? = nil,
         spacingAfter: Double? = nil, headIndent: Double? = nil,
         firstLineHeadIndent: Double? = nil, tailIndent: Double? = nil,
-        tabStops: [Double]? = nil, writingDirection: WritingDirection? = nil,
+        tabStops: [TabStop]? = nil, writingDirection: WritingDirection? = nil,
         hyphenation: Bool? = nil, lineBreak: LineBreakMode? = nil
     ) {
         self.alignment = alignment

@@ -108,7 +108,8 @@ public enum PlatformAttributes {
             let v = PlatformValues.paragraph(p)
             let s = NSMutableParagraphStyle()
             let alignments: [NSTextAlignment] = [.left, .right, .center, .justified, .natural]
-            s.alignment = alignments[TextAlignment.allCases.firstIndex(of: v.alignment) ?? 4]
+            let align = { alignments[TextAlignment.allCases.firstIndex(of: $0) ?? 4] }
+            s.alignment = align(v.alignment)
             s.minimumLineHeight = CGFloat(v.minimumLineHeight)
             s.maximumLineHeight = CGFloat(v.maximumLineHeight)
             s.lineHeightMultiple = CGFloat(v.lineHeightMultiple)
@@ -118,7 +119,7 @@ public enum PlatformAttributes {
             s.firstLineHeadIndent = CGFloat(v.firstLineHeadIndent)
             s.tailIndent = CGFloat(v.tailIndent)
             s.tabStops = v.tabStops.map {
-                NSTextTab(textAlignment: .left, location: CGFloat($0), options: [:])
+                NSTextTab(textAlignment: align($0.alignment), location: CGFloat($0.location))
             }
             s.baseWritingDirection =
                 NSWritingDirection(rawValue: v.baseWritingDirection) ?? .natural

@@ -77,8 +77,9 @@ public enum PlatformValues {
         public var firstLineHeadIndent = 0.0
         /// `tailIndent` in Apple's sign: negative, from the trailing edge.
         public var tailIndent = 0.0
-        /// Left tab stops.
-        public var tabStops: [Double] = []
+        /// Tab stops: `NSTextTab(textAlignment:location:options:)` with each one's alignment
+        /// (left, center or right) and location.
+        public var tabStops: [Tab] = []
         /// `baseWritingDirection`'s raw value: -1 natural, 0 left-to-right, 1 right-to-left.
         public var baseWritingDirection = -1
         /// `hyphenationFactor`: 1 for `hyphens: auto`, else 0 (the default: none).
@@ -86,6 +87,36 @@ public enum PlatformValues {
         /// `lineBreakMode`'s raw value: 0 word wrap (the default), 1 char wrap, 2 clip,
         /// 3 truncate head, 4 truncate tail, 5 truncate middle.
         public var lineBreakMode = 0
+    }
+
+    /// An `NSTextTab`'s alignment and location.
+    public struct Tab: Hashable, Sendable {
+        /// `NSTextTab.alignment`: `.left`, `.center` or `.right` (absolute, whatever the
+        /// writing direction).
+        public var alignment: TextAlignment
+        /// `NSTextTab.location`, in points.
+        public var location: Double
+
+        /// Creates a tab.
+        public init(alignment: TextAlignment, location: Double) {
+            self.alignment = alignment
+            self.location = location
+        }
+
+        /// The tab for a model stop.
+        ///
+        /// ```swift
+        /// PlatformValues.Tab(TabStop(120, alignment: .right)).alignment  // .right
+        /// ```
+        public init(_ stop: TabStop) {
+            let alignment: TextAlignment
+            switch stop.alignment {
+            case .left: alignment = .left
+            case .center: alignment = .center
+            case .right: alignment = .right
+            }
+            self.init(alignment: alignment, location: stop.location)
+        }
     }
 
     /// The paragraph numbers for `style`.
@@ -107,7 +138,7 @@ public enum PlatformValues {
         p.headIndent = style.headIndent ?? 0
         p.firstLineHeadIndent = style.firstLineHeadIndent ?? style.headIndent ?? 0
         p.tailIndent = -(style.tailIndent ?? 0)
-        p.tabStops = style.tabStops ?? []
+        if let stops = style.tabStops { p.tabStops = stops.map(Tab.init) }
         if let d = style.writingDirection { p.baseWritingDirection = d == .rtl ? 1 : 0 }
         p.hyphenationFactor = style.hyphenation == true ? 1 : 0
         if let mode = style.lineBreak {

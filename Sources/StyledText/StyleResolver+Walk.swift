@@ -247,12 +247,16 @@ extension StyleResolver {
         // Cell positions from the table model, bounded (see TableLayout).
         let allRows = table.head + table.body + table.foot
         let layout = TableLayout(allRows)
+        // The cells that are not left-aligned, per row (see `cellAlignment`).
+        var aligned: [RowAlignments] = []
         for (r, row) in allRows.enumerated() {
             var rd = BlockDelta()
             let rs = style(nil, row.attributes, parent: s, delta: &rd)
+            legacyBlockAttributes(row.attributes, &rd)
             beginParagraph(.tableRow, c, rs)
             openParagraph()
             rowParagraphs.append(paragraphs.count - 1)
+            var rowAligned = RowAlignments()
             // One tab before every column after the first, spanned ones included.
             var tabs = 0
             for (k, cell) in row.cells.enumerated() {
@@ -265,6 +269,20 @@ extension StyleResolver {
                 let cs = style(
                     cell.header ? .tableHeader : .tableCell, cell.attributes, parent: rs,
                     delta: &cd)
+                let span = layout.spansHonoured ? TableLayout.colspan(of: cell) : 1
+                if span == 1,
+                    let a = StyleResolver.cellAlignment(
+                        cell, css: cd.alignment,
+                        column: column < table.columns.count
+                            ? table.columns[column] : .none, row: rd.alignment)
+                {
+                    rowAligned.cells.append((column, a))
+                    // The first cell has no stop before it: a tab to one of its own.
+                    if column == 0 && !cell.blocks.isEmpty {
+                        appendASCII(0x09, rs)
+                        rowAligned.leading = true
+                    }
+                }
                 measuring = true
                 measuredPoints = 0
                 measuredCells = 0
@@ -280,7 +298,6 @@ extension StyleResolver {
                     }
                 }
                 measuring = false
-                let span = layout.spansHonoured ? TableLayout.colspan(of: cell) : 1
                 while widths.count < column + span {
                     widths.append(0)
                     cells.append(0)
@@ -295,15 +312,16 @@ extension StyleResolver {
                 tabs += 1
             }
             closeParagraph()
+            aligned.append(rowAligned)
         }
         inCell = savedCell
         // Tab stops from the widest cell of each column, never truncating.
         let gap = StyleResolver.round2(fontSize(s))
-        var stops: [Double] = []
+        var stops: [TabStop] = []
         var x = c.indent
         for w in widths.dropLast() {
             x += w + gap
-            stops.append(StyleResolver.round2(x))
+            stops.append(TabStop(StyleResolver.round2(x)))
         }
         _ = firstRow
         // Every row shares the table's stops; on a grid past the layout's budget (a ragged
@@ -313,14 +331,14 @@ extension StyleResolver {
             layout.rowCount.multipliedReportingOverflow(by: widths.count).partialValue
             <= layout.cellBudget
         for (r, i) in rowParagraphs.enumerated() {
-            if shared || layout.rowEnds[r] >= widths.count {
-                if !stops.isEmpty { paragraphs[i].style.tabStops = stops }
-                paragraphs[i].columnWidths = cells
-            } else {
-                let used = layout.rowEnds[r]
-                if used > 1 { paragraphs[i].style.tabStops = Array(stops.prefix(used - 1)) }
-                paragraphs[i].columnWidths = Array(cells.prefix(used))
+            let all = shared || layout.rowEnds[r] >= widths.count
+            var rowStops = all ? stops : Array(stops.prefix(max(0, layout.rowEnds[r] - 1)))
+            if !aligned[r].cells.isEmpty {
+                StyleResolver.align(
+                    &rowStops, aligned[r], widths: widths, indent: c.indent, gap: gap)
             }
+            if !rowStops.isEmpty { paragraphs[i].style.tabStops = rowStops }
+            paragraphs[i].columnWidths = all ? cells : Array(cells.prefix(layout.rowEnds[r]))
         }
         addMargin(d.marginBottom)
     }

@@ -641,7 +641,7 @@ struct StyleResolver {
             var style = p.style
             if m.hasTab {
                 style.firstLineHeadIndent = max(0, (p.headIndent ?? 0) - step)
-                style.tabStops = [p.headIndent ?? 0]
+                style.tabStops = [TabStop(p.headIndent ?? 0)]
             }
             paragraphs.append(
                 StyledParagraph(

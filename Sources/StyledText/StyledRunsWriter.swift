@@ -472,7 +472,11 @@ struct RunsOutput {
             part(&first, leadingSpace, "tabs=")
             for (k, v) in t.enumerated() {
                 if k > 0 { bytes.append(0x2C) }
-                appendNumber(v)
+                appendNumber(v.location)
+                if v.alignment != .left {
+                    bytes.append(0x3A)
+                    append(v.alignment.rawValue)
+                }
             }
         }
         if let d = p.writingDirection {

@@ -1103,25 +1103,30 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(PlatformValues.font(StyledFont(family: ["ui-monospace"], size: 13)).monospacedSystemFont == true)
 }
 
-// Sources/StyledText/PlatformValues.swift:94
-@Test func StyledText_PlatformValues_94() throws {
+// Sources/StyledText/PlatformValues.swift:109
+@Test func StyledText_PlatformValues_109() throws {
+    #expect(PlatformValues.Tab(TabStop(120, alignment: .right)).alignment == .right)
+}
+
+// Sources/StyledText/PlatformValues.swift:125
+@Test func StyledText_PlatformValues_125() throws {
     ignore(PlatformValues.paragraph(ParagraphStyle(lineHeight: 24, headIndent: 20, tailIndent: 8)))
     // minimum = maximum line height 24, headIndent = firstLineHeadIndent 20, tailIndent -8
 }
 
-// Sources/StyledText/PlatformValues.swift:140
-@Test func StyledText_PlatformValues_140() throws {
+// Sources/StyledText/PlatformValues.swift:171
+@Test func StyledText_PlatformValues_171() throws {
     ignore(PlatformValues.bounds(of: TextAttachment(kind: .rule, url: ""), lineWidth: 300))
     // Bounds(x: 0, y: 0, width: 300, height: 1)
 }
 
-// Sources/StyledText/PlatformValues.swift:157
-@Test func StyledText_PlatformValues_157() throws {
+// Sources/StyledText/PlatformValues.swift:188
+@Test func StyledText_PlatformValues_188() throws {
     ignore(PlatformValues.ruleColor(TextStyle()))  // #999999
 }
 
-// Sources/StyledText/PlatformValues.swift:168
-@Test func StyledText_PlatformValues_168() throws {
+// Sources/StyledText/PlatformValues.swift:199
+@Test func StyledText_PlatformValues_199() throws {
     #expect(FontWeightClass(600) == .semibold)
 }
 
@@ -1277,6 +1282,13 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     sheet.named["tappable"] = StyleRule(css: "color: #0a84ff")
     sheet.policy = .stylesheetFirst
     _ = sheet
+}
+
+// Sources/StyledText/TabStop.swift:10
+@Test func StyledText_TabStop_10() throws {
+    let stops: [TabStop] = [40, TabStop(120, alignment: .right)]
+    #expect(stops[0].alignment == .left)
+    #expect(stops[1].location == 120)
 }
 
 // Sources/StyledText/TapTarget.swift:10

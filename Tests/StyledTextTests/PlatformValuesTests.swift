@@ -37,7 +37,10 @@ import Testing
     let p = PlatformValues.paragraph(
         ParagraphStyle(
             alignment: .justify, lineHeight: 24, spacingBefore: 4, spacingAfter: 12,
-            headIndent: 20, tailIndent: 8, tabStops: [40, 80], writingDirection: .rtl))
+            headIndent: 20, tailIndent: 8,
+            tabStops: [
+                40, TabStop(80, alignment: .center), TabStop(120.5, alignment: .right),
+            ], writingDirection: .rtl))
     var expected = PlatformValues.Paragraph()
     expected.alignment = .justify
     expected.minimumLineHeight = 24
@@ -47,7 +50,12 @@ import Testing
     expected.headIndent = 20
     expected.firstLineHeadIndent = 20
     expected.tailIndent = -8
-    expected.tabStops = [40, 80]
+    // NSTextTab alignments are absolute: a right stop stays right in right-to-left text.
+    expected.tabStops = [
+        PlatformValues.Tab(alignment: .left, location: 40),
+        PlatformValues.Tab(alignment: .center, location: 80),
+        PlatformValues.Tab(alignment: .right, location: 120.5),
+    ]
     expected.baseWritingDirection = 1
     #expect(p == expected)
     let first = PlatformValues.paragraph(
