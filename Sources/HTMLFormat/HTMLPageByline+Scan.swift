@@ -83,19 +83,13 @@ extension HTMLPageByline {
                 if name == "time" { offerDate(i, nodes, rank: context.article ? 1 : 3) }
                 return true
             }
-            var classes: String?
-            var id: String?
             var words: Hints = []
             var property: Hints = []
             var isAuthorLink = false
             var pubdate = false
             for attribute in attributes where attribute.namespace == .none {
                 switch attribute.name {
-                case "class":
-                    classes = attribute.value
-                    words.formUnion(hints(attribute.value))
-                case "id":
-                    id = attribute.value
+                case "class", "id":
                     words.formUnion(hints(attribute.value))
                 case "itemprop":
                     property = hints(attribute.value)
@@ -118,20 +112,13 @@ extension HTMLPageByline {
                     break
                 }
             }
-            if classes != nil || id != nil, name != "body", name != "html",
-                words.contains(.sidebar)
-                    || MainContentHints.isStrongChrome(classes: classes, id: id),
-                MainContentHints.weight(classes: classes, id: id) < 0
-            {
-                return false
-            }
             if name == "meta" {
                 if let content = nodes[i].attribute("content") {
-                    if property.contains(.byline) { offerAuthor(clean(content), context) }
+                    if property.contains(.byline) { offerAuthor(clean(content), i, nodes, context) }
                     if property.contains(.publishedDate),
                         let date = HTMLPageByline.attributeDate(content)
                     {
-                        offerDate(date, rank: 0)
+                        offerDate(date, i, nodes, rank: 0)
                     }
                 }
                 return false
@@ -140,12 +127,12 @@ extension HTMLPageByline {
             if isByline {
                 if needAuthor && authorRank > (context.article ? 0 : 1) && bylineBudget > 0 {
                     bylineBudget -= 1
-                    offerAuthor(names(in: i, nodes), context)
+                    offerAuthor(names(in: i, nodes), i, nodes, context)
                 }
                 if needDate && dateRank > 2 && dateBudget > 0 {
                     dateBudget -= 1
                     if let text = text(of: i, nodes), let date = HTMLPageByline.dateFromText(text) {
-                        offerDate(date, rank: 2)
+                        offerDate(date, i, nodes, rank: 2)
                     }
                 }
             }
@@ -164,20 +151,51 @@ extension HTMLPageByline {
             return true
         }
 
-        private mutating func offerAuthor(_ names: String?, _ context: Context) {
+        private mutating func offerAuthor(
+            _ names: String?, _ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, _ context: Context
+        ) {
             guard let names else { return }
             let rank = context.article ? 0 : 1
-            if rank < authorRank {
+            if rank < authorRank && !isInChrome(i, nodes) {
                 author = names
                 authorRank = rank
             }
         }
 
-        private mutating func offerDate(_ date: String, rank: Int) {
-            if rank < dateRank {
+        private mutating func offerDate(
+            _ date: String, _ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, rank: Int
+        ) {
+            if rank < dateRank && !isInChrome(i, nodes) {
                 self.date = date
                 dateRank = rank
             }
+        }
+
+        /// Whether element `i` or an ancestor is a box of chrome by its class or id: comments,
+        /// related links, sharing, advertising (`MainContentHints.isStrongChrome`) or a
+        /// sidebar, without a content word. Asked of found values only: the class words of
+        /// every element are not split on the way down.
+        private func isInChrome(_ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>) -> Bool {
+            var p = i
+            while p > 0 {
+                let n = p
+                p = Int(nodes[n].parent?.index ?? -1)
+                guard nodes[n].kind == .element, !nodes[n].attributes.isEmpty else { continue }
+                let name = nodes.name(of: n)
+                let classes = nodes[n].attribute("class")
+                let id = nodes[n].attribute("id")
+                guard classes != nil || id != nil, name != "body", name != "html" else {
+                    continue
+                }
+                let sidebar =
+                    hints(classes ?? "").contains(.sidebar) || hints(id ?? "").contains(.sidebar)
+                if sidebar || MainContentHints.isStrongChrome(classes: classes, id: id),
+                    MainContentHints.weight(classes: classes, id: id) < 0
+                {
+                    return true
+                }
+            }
+            return false
         }
 
         /// Offers the date of element `i`: its `datetime`, `content` or `title` when it is
@@ -191,12 +209,12 @@ extension HTMLPageByline {
                 if let value = nodes[i].attribute(key),
                     let date = HTMLPageByline.attributeDate(value)
                 {
-                    offerDate(date, rank: rank)
+                    offerDate(date, i, nodes, rank: rank)
                     return
                 }
             }
             if let text = text(of: i, nodes), let date = HTMLPageByline.dateFromText(text) {
-                offerDate(date, rank: rank)
+                offerDate(date, i, nodes, rank: rank)
             }
         }
 

@@ -4,10 +4,10 @@ import HTML5Parser
 /// the metadata keys `author` and `published` when `<meta>` and JSON-LD give none
 /// (`Formats/metadata.md`, "From the page text").
 ///
-/// One pre-order walk over the document; navigation, asides, forms, scripts, a `<footer>`
-/// outside the article and boxes whose class or id says comments, related links, sharing,
-/// advertising or sidebar (`MainContentHints.isStrongChrome`) are not entered. It stops once
-/// what was asked for is found at its best rank.
+/// One pre-order walk over the document; navigation, asides, forms, scripts and a `<footer>`
+/// outside the article are not entered, and a value found in a box whose class or id says
+/// comments, related links, sharing, advertising or sidebar (`MainContentHints.isStrongChrome`)
+/// is not taken. It stops once what was asked for is found at its best rank.
 ///
 /// - Author: the first byline element inside the article (`<article>`, `<main>`,
 ///   `role=main|article`, `itemprop=articleBody`), else the first anywhere. A byline element is
@@ -28,7 +28,8 @@ import HTML5Parser
 ///   counts when `dateFromText` finds a date in it, written `YYYY-MM-DD`.
 ///
 /// Bounded: each candidate's text is read up to 400 bytes and 300 nodes, and at most 64
-/// candidates of each kind are read; the walk itself reads each node once.
+/// candidates of each kind are read (a found value's ancestors are checked for chrome); the
+/// walk itself reads each node once, and splits no class into words.
 ///
 /// ```swift
 /// let dom = HTMLParser.parseDocument(
@@ -62,23 +63,73 @@ enum HTMLPageByline {
         static let sidebar = Hints(rawValue: 32)
     }
 
-    /// The hints of a class, id or itemprop value, split into words at anything but ASCII
-    /// letters, digits and non-ASCII; compared without case.
+    /// The hints of a class, id or itemprop value, compared without case, in one pass over
+    /// its bytes (it is read for every element with a class or id). Words are split at
+    /// anything but ASCII letters, digits and non-ASCII: `byline` or `author` anywhere in a
+    /// word, `autor` and `auteur` at its start, `by-line`; `name`; `publish` or `pubdate`;
+    /// `date` or `time` at a word's start or end (not `datepicker`, `timeline`, `candidate`,
+    /// `validate`), `posted` and `submitted` at its start; `updat` or `modif` (an updated
+    /// date: no date hint then); `sidebar` at a word's start.
     static func hints(_ value: String) -> Hints {
         var value = value
-        return value.withUTF8 { bytes in
+        return value.withUTF8 { b in
             var out: Hints = []
             var start = 0
             var afterBy = false
-            for end in 0...bytes.count {
-                if end < bytes.count && isWordByte(bytes[end]) { continue }
-                if end > start {
-                    let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    out.formUnion(hints(word: word, afterBy: afterBy))
-                    afterBy = word.count == 2 && lower(word[0]) == 0x62 && lower(word[1]) == 0x79
+            for p in b.indices {
+                let c = b[p]
+                guard isWordByte(c) else {
+                    afterBy = p - start == 2 && matches(b, "by", at: start)
+                    start = p + 1
+                    continue
                 }
-                start = end + 1
+                let atStart = p == start
+                switch c | 0x20 {
+                case UInt8(ascii: "a"):
+                    if matches(b, "author", at: p)
+                        || atStart && (matches(b, "autor", at: p) || matches(b, "auteur", at: p))
+                    {
+                        out.insert(.byline)
+                    }
+                case UInt8(ascii: "b"):
+                    if matches(b, "byline", at: p) { out.insert(.byline) }
+                case UInt8(ascii: "l"):
+                    if afterBy && atStart && matches(b, "line", at: p) && wordEnds(b, p + 4) {
+                        out.insert(.byline)
+                    }
+                case UInt8(ascii: "n"):
+                    if matches(b, "name", at: p) { out.insert(.name) }
+                case UInt8(ascii: "u"):
+                    if matches(b, "updat", at: p) { out.insert(.updated) }
+                case UInt8(ascii: "m"):
+                    if matches(b, "modif", at: p) { out.insert(.updated) }
+                case UInt8(ascii: "p"):
+                    if matches(b, "publish", at: p) || matches(b, "pubdate", at: p) {
+                        out.insert(.publishedDate)
+                    } else if atStart && matches(b, "posted", at: p) {
+                        out.insert(.date)
+                    }
+                case UInt8(ascii: "d"):
+                    guard matches(b, "date", at: p) else { break }
+                    if atStart && !matches(b, "datepick", at: p)
+                        || wordEnds(b, p + 4) && !(p - start >= 5 && matches(b, "candi", at: p - 5))
+                            && !(p - start >= 4 && matches(b, "vali", at: p - 4))
+                    {
+                        out.insert(.date)
+                    }
+                case UInt8(ascii: "t"):
+                    guard matches(b, "time", at: p) else { break }
+                    if atStart && !matches(b, "timeline", at: p) || wordEnds(b, p + 4) {
+                        out.insert(.date)
+                    }
+                case UInt8(ascii: "s"):
+                    if atStart && matches(b, "submitted", at: p) { out.insert(.date) }
+                    if atStart && matches(b, "sidebar", at: p) { out.insert(.sidebar) }
+                default:
+                    break
+                }
             }
+            if out.contains(.updated) { out.subtract([.date, .publishedDate]) }
             return out
         }
     }
@@ -89,55 +140,18 @@ enum HTMLPageByline {
 
     private static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
 
-    private static func hints(word: UnsafeBufferPointer<UInt8>, afterBy: Bool) -> Hints {
-        var out: Hints = []
-        if contains(word, "byline") || contains(word, "author") || hasPrefix(word, "autor")
-            || hasPrefix(word, "auteur") || afterBy && equals(word, "line")
-        {
-            out.insert(.byline)
-        }
-        if contains(word, "name") { out.insert(.name) }
-        if contains(word, "updat") || contains(word, "modif") {
-            out.insert(.updated)
-        } else if contains(word, "publish") || contains(word, "pubdate") {
-            out.insert(.publishedDate)
-        } else if hasPrefix(word, "date") && !hasPrefix(word, "datepick")
-            || hasSuffix(word, "date") && !contains(word, "candidat") && !contains(word, "validat")
-            || hasPrefix(word, "time") && !hasPrefix(word, "timeline")
-            || hasSuffix(word, "time") || hasPrefix(word, "posted") || hasPrefix(word, "submitted")
-        {
-            out.insert(.date)
-        }
-        if hasPrefix(word, "sidebar") { out.insert(.sidebar) }
-        return out
+    private static func wordEnds(_ b: UnsafeBufferPointer<UInt8>, _ q: Int) -> Bool {
+        q >= b.count || !isWordByte(b[q])
     }
 
-    private static func equals(_ word: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {
-        word.count == s.utf8CodeUnitCount && matches(word, s, at: 0)
-    }
-
-    private static func hasPrefix(_ word: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {
-        word.count >= s.utf8CodeUnitCount && matches(word, s, at: 0)
-    }
-
-    private static func hasSuffix(_ word: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {
-        let n = s.utf8CodeUnitCount
-        return word.count >= n && matches(word, s, at: word.count - n)
-    }
-
-    private static func contains(_ word: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {
-        let n = s.utf8CodeUnitCount
-        guard word.count >= n else { return false }
-        for at in 0...(word.count - n) where matches(word, s, at: at) { return true }
-        return false
-    }
-
-    /// Whether `s` (lower-case ASCII) is at `at` in `word`, without case.
+    /// Whether `s` (lower-case ASCII) is at `at` in `b`, without case.
     private static func matches(
-        _ word: UnsafeBufferPointer<UInt8>, _ s: StaticString, at: Int
+        _ b: UnsafeBufferPointer<UInt8>, _ s: StaticString, at: Int
     ) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard at + n <= b.count else { return false }
         let p = s.utf8Start
-        for k in 0..<s.utf8CodeUnitCount where lower(word[at + k]) != p[k] { return false }
+        for k in 0..<n where lower(b[at + k]) != p[k] { return false }
         return true
     }
 }
