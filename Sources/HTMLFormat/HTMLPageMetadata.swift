@@ -7,7 +7,8 @@ import MarkupAST
 /// Sources by trust, most trusted first: JSON-LD for the article (`Article`, `NewsArticle`,
 /// `BlogPosting` ...), JSON-LD for the page or site (`WebPage`, `WebSite`, `Organization`),
 /// OpenGraph and `article:` properties, Twitter cards, `<meta name>`, then `<title>` and
-/// `<link rel=canonical>`. `<html lang>` is the language whatever else says.
+/// `<link rel=canonical>`, and last the byline and date written in the page (`HTMLPageByline`).
+/// `<html lang>` is the language whatever else says.
 ///
 /// ```swift
 /// var page = HTMLPageMetadata()
@@ -26,6 +27,8 @@ struct HTMLPageMetadata: Sendable {
         case metaName
         /// `<title>` and `<link rel=canonical>`.
         case pageElement
+        /// The byline and date in the page's text (`HTMLPageByline`).
+        case pageText
     }
 
     /// The chosen value of each key.

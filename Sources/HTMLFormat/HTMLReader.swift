@@ -79,14 +79,27 @@ public struct HTMLReader: MarkupReader {
             diagnostics += Self.removeInvisible(from: &dom, options: options)
         }
         var title: String?
+        var pageText: HTMLPageByline.Found?
+        var pageScripts: [Int32] = []
         if options.mainContent {
+            // The byline is usually chrome that the selection takes out, and JSON-LD scripts
+            // are outside the article: they are found first.
+            if !dom.isFragment {
+                pageText = HTMLPageByline.find(in: dom, author: true, published: true)
+            }
+            for i in dom.nodes.indices where dom.nodes[i].kind == .element {
+                if dom.nodes[i].isHTMLElement("script"), HTMLReaderLowering.isJSONLD(dom.nodes[i]) {
+                    pageScripts.append(Int32(i))
+                }
+            }
             if let fallback = MainContent.select(in: &dom) {
                 diagnostics.append(fallback)
             } else {
                 title = MainContent.title(dom)
             }
         }
-        let lowering = HTMLReaderLowering(dom: dom, options: options)
+        let lowering = HTMLReaderLowering(
+            dom: dom, options: options, pageText: pageText, pageScripts: pageScripts)
         var document = lowering.run()
         diagnostics += lowering.diagnostics
         if let title { MainContent.addTitle(title, to: &document) }

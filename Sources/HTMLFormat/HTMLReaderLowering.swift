@@ -62,10 +62,24 @@ final class HTMLReaderLowering {
     @exclusivity(unchecked) private var visits: [Visit] = []
     @exclusivity(unchecked) private var contexts: [HTMLReaderContext] = []
 
-    init(dom: HTMLDocument, options: HTMLReaderOptions) {
+    /// The byline and date of the page as it was before `--main-content` took its chrome out
+    /// (nil: read from `dom` when needed).
+    private let pageText: HTMLPageByline.Found?
+    /// The page's JSON-LD scripts before `--main-content` took the chrome out (those the
+    /// walk does not reach are read at its end).
+    private let pageScripts: [Int32]
+    /// The JSON-LD scripts the walk read.
+    private var scriptsRead: Set<Int32> = []
+
+    init(
+        dom: HTMLDocument, options: HTMLReaderOptions, pageText: HTMLPageByline.Found? = nil,
+        pageScripts: [Int32] = []
+    ) {
         self.dom = dom
         self.nodes = dom.nodes
         self.options = options
+        self.pageText = pageText
+        self.pageScripts = pageScripts
     }
 
     // MARK: - Driver
@@ -113,11 +127,27 @@ final class HTMLReaderLowering {
         if let html = dom.documentElement, let lang = nodes[Int(html.index)].attribute("lang") {
             page.offer("lang", lang, from: .language)
         }
+        for script in pageScripts where !scriptsRead.contains(script) {
+            page.jsonLD(dom.textContent(of: HTMLNodeID(script)))
+        }
+        bylineAndDate()
         diagnostics += page.diagnostics
         return Document(blocks, metadata: page.values)
     }
 
     private func index(_ id: HTMLNodeID?) -> Int32 { id?.index ?? -1 }
+
+    /// The author and date written in a page (not a fragment) when `<meta>` and JSON-LD gave
+    /// none: the walk runs only then.
+    private func bylineAndDate() {
+        let author = page.values["author"] == nil
+        let published = page.values["published"] == nil
+        guard !dom.isFragment, author || published else { return }
+        let found =
+            pageText ?? HTMLPageByline.find(in: dom, author: author, published: published)
+        if author, let name = found.author { page.offer("author", name, from: .pageText) }
+        if published, let date = found.published { page.offer("published", date, from: .pageText) }
+    }
 
     private func pushVisit(
         _ node: Int32, exit: Exit, whiteSpace: HTMLWhiteSpace, extraPops: Int = 0
@@ -482,6 +512,7 @@ final class HTMLReaderLowering {
                     ctx.append(.rawBlock(format: "html", html))
                 }
             } else if name == "script", Self.isJSONLD(node) {
+                if !pageScripts.isEmpty { scriptsRead.insert(i) }
                 page.jsonLD(dom.textContent(of: HTMLNodeID(i)))
             } else if name == "script" || name == "style" || name == "template" {
                 drop(what)
@@ -866,6 +897,7 @@ final class HTMLReaderLowering {
                     page.offer("url", href, from: .pageElement)
                 }
             case "script" where Self.isJSONLD(n):
+                if !pageScripts.isEmpty { scriptsRead.insert(child.index) }
                 page.jsonLD(dom.textContent(of: child))
             case "script", "style", "noscript", "template":
                 drop("<\(n.name)> elements")
@@ -885,7 +917,7 @@ final class HTMLReaderLowering {
     }
 
     /// Whether a `<script>` holds JSON-LD (`type="application/ld+json"`).
-    private static func isJSONLD(_ node: HTMLNode) -> Bool {
+    static func isJSONLD(_ node: HTMLNode) -> Bool {
         node.attribute("type")?.trimmingCharacters(in: .whitespaces).lowercased()
             == "application/ld+json"
     }
