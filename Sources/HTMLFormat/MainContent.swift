@@ -16,7 +16,9 @@ import MarkupAST
 /// 2. The candidate with the best score, corrected by its tag, its hints (`<article>`,
 ///    `<main>`, `role=main`, `itemprop=articleBody`, class and id words) and its link density,
 ///    wins; it is widened to a parent that several near-best candidates share, or whose
-///    score is higher, or that it is the only child of.
+///    score is higher, to the common ancestor of the posts of a thread (three or more other
+///    elements of its name and class, or of those of a parent it fills, holding text), or
+///    to the parent it is the only child of.
 /// 3. Its siblings join it when they score well enough, or are paragraphs of prose, figures
 ///    beside it, or the heading just before it.
 /// 4. Inside, chrome is removed: navigation, forms, buttons, asides and blocks whose words,
@@ -383,6 +385,7 @@ enum MainContent {
             }
             p = dom.nodes[i].parent?.index
         }
+        winner = widenedToRepeats(dom, winner, body: body, m)
         // The only child of its parent: the parent.
         while let parent = dom.nodes[winner].parent, parent != body,
             elementChildCount(dom, parent) == 1
@@ -390,6 +393,80 @@ enum MainContent {
             winner = Int(parent.index)
         }
         return HTMLNodeID(winner)
+    }
+
+    /// The posts of a thread: when two or more other elements of the winner's name and class
+    /// hold text (each post's body in a forum or Q&A page), their nearest common ancestor
+    /// with the winner, when it is not the body, they hold at least half of its text and it
+    /// is not mostly links. Elements inside the winner or around it do not count. Each node
+    /// is walked up from once (a walk stops at a node an earlier one passed), so this is
+    /// linear in the DOM.
+    private static func widenedToRepeats(
+        _ dom: HTMLDocument, _ winner: Int, body: HTMLNodeID, _ m: Measure
+    ) -> Int {
+        // The winner can be a block inside the post (a snippet box): its parent and
+        // grandparent are tried too while the winner holds most (4/5) of their text.
+        var post = winner
+        for _ in 0..<3 {
+            if let common = commonAncestorOfRepeats(dom, post, body: body, m) { return common }
+            guard let parent = dom.nodes[post].parent, parent != body,
+                m.chars[winner] * 5 >= m.chars[Int(parent.index)] * 4
+            else { break }
+            post = Int(parent.index)
+        }
+        return winner
+    }
+
+    private static func commonAncestorOfRepeats(
+        _ dom: HTMLDocument, _ winner: Int, body: HTMLNodeID, _ m: Measure
+    ) -> Int? {
+        let node = dom.nodes[winner]
+        guard let classes = node.attribute("class"), !classes.isEmpty else { return nil }
+        let name = node.name
+        let chain = ancestors(dom, winner, upTo: body)
+        // Per node: where its walk up ended (`unseen`, `insideWinner`, `atBody`, or the
+        // index in `chain` of the winner's ancestor it met).
+        let unseen: Int32 = -1
+        let insideWinner: Int32 = -2
+        let atBody: Int32 = -3
+        var reached = [Int32](repeating: unseen, count: dom.nodes.count)
+        reached[winner] = insideWinner
+        for (k, a) in chain.enumerated() { reached[a] = Int32(k) }
+        var highest: Int32 = -1
+        var repeats = 0
+        var repeatChars = Int(m.chars[winner])
+        var path: [Int] = []
+        for i in dom.nodes.indices where m.chars[i] >= 25 && reached[i] == unseen {
+            let candidate = dom.nodes[i]
+            guard candidate.kind == .element, candidate.name == name,
+                candidate.attribute("class") == classes
+            else { continue }
+            path.removeAll(keepingCapacity: true)
+            var end = atBody
+            var p = candidate.parent
+            while let parent = p, parent != body {
+                let a = Int(parent.index)
+                if reached[a] != unseen {
+                    end = reached[a]
+                    break
+                }
+                path.append(a)
+                p = dom.nodes[a].parent
+            }
+            for a in path { reached[a] = end }
+            reached[i] = end
+            if end == insideWinner || m.linkDensity(i) >= 0.5 { continue }
+            if end == atBody { return nil }
+            highest = max(highest, end)
+            repeats += 1
+            repeatChars += Int(m.chars[i])
+        }
+        guard repeats >= 3, highest >= 0 else { return nil }
+        let common = chain[Int(highest)]
+        guard repeatChars * 2 >= Int(m.chars[common]), m.linkDensity(common) < 0.3 else {
+            return nil
+        }
+        return common
     }
 
     /// The ancestors of `i` (nearest first), up to and without `stop`.
