@@ -23,7 +23,7 @@ import MarkupAST
 ///    beside it, or the heading just before it.
 /// 4. Inside, chrome is removed: navigation, forms, buttons, asides and blocks whose words,
 ///    link density or shape say share bar, related list or the like (never code or a
-///    table of data, never most of the text).
+///    table of data, never most of the text, never a post of a thread or what holds one).
 ///
 /// No candidate, a tie between unrelated ones, or too little text: the whole body stays,
 /// with a `select.no-main-content` note. Linear in the DOM: each pass reads a node a bounded
@@ -71,7 +71,7 @@ enum MainContent {
         guard let body = body(of: dom) else { return fallback("no <body>") }
         var m = Measure(count: dom.nodes.count)
         measure(dom, from: body, into: &m)
-        guard let top = best(dom, body: body, m) else {
+        guard let (top, posts) = best(dom, body: body, m) else {
             return fallback("no candidate block of text")
         }
         let parts = withSiblings(dom, top, m)
@@ -82,7 +82,10 @@ enum MainContent {
             return fallback("the best block has \(total) characters of text")
         }
         var chrome: [HTMLNodeID] = []
-        for part in parts { findChrome(dom, in: part, m, total: total, into: &chrome) }
+        let kept = postPaths(dom, posts)
+        for part in parts {
+            findChrome(dom, in: part, m, total: total, kept: kept, into: &chrome)
+        }
         for id in chrome { dom.detach(id) }
         var c = dom[body].firstChild
         while let child = c {
@@ -331,7 +334,10 @@ enum MainContent {
     }
 
     /// The winning container, widened as step 2 says; nil when there is none or a tie.
-    private static func best(_ dom: HTMLDocument, body: HTMLNodeID, _ m: Measure) -> HTMLNodeID? {
+    /// With the posts of a thread when it was widened to them (else none).
+    private static func best(
+        _ dom: HTMLDocument, body: HTMLNodeID, _ m: Measure
+    ) -> (HTMLNodeID, posts: [Int])? {
         // The five best candidates.
         var top: [(Int, Float)] = []
         for i in m.flags.indices where m.flags[i].contains(.candidate) && i != Int(body.index) {
@@ -385,14 +391,15 @@ enum MainContent {
             }
             p = dom.nodes[i].parent?.index
         }
-        winner = widenedToRepeats(dom, winner, body: body, m)
+        let posts: [Int]
+        (winner, posts) = widenedToRepeats(dom, winner, body: body, m)
         // The only child of its parent: the parent.
         while let parent = dom.nodes[winner].parent, parent != body,
             elementChildCount(dom, parent) == 1
         {
             winner = Int(parent.index)
         }
-        return HTMLNodeID(winner)
+        return (HTMLNodeID(winner), posts)
     }
 
     /// The posts of a thread: when two or more other elements of the winner's name and class
@@ -403,23 +410,23 @@ enum MainContent {
     /// linear in the DOM.
     private static func widenedToRepeats(
         _ dom: HTMLDocument, _ winner: Int, body: HTMLNodeID, _ m: Measure
-    ) -> Int {
+    ) -> (Int, posts: [Int]) {
         // The winner can be a block inside the post (a snippet box): its parent and
         // grandparent are tried too while the winner holds most (4/5) of their text.
         var post = winner
         for _ in 0..<3 {
-            if let common = commonAncestorOfRepeats(dom, post, body: body, m) { return common }
+            if let found = commonAncestorOfRepeats(dom, post, body: body, m) { return found }
             guard let parent = dom.nodes[post].parent, parent != body,
                 m.chars[winner] * 5 >= m.chars[Int(parent.index)] * 4
             else { break }
             post = Int(parent.index)
         }
-        return winner
+        return (winner, [])
     }
 
     private static func commonAncestorOfRepeats(
         _ dom: HTMLDocument, _ winner: Int, body: HTMLNodeID, _ m: Measure
-    ) -> Int? {
+    ) -> (Int, posts: [Int])? {
         let node = dom.nodes[winner]
         guard let classes = node.attribute("class"), !classes.isEmpty else { return nil }
         let name = node.name
@@ -433,7 +440,7 @@ enum MainContent {
         reached[winner] = insideWinner
         for (k, a) in chain.enumerated() { reached[a] = Int32(k) }
         var highest: Int32 = -1
-        var repeats = 0
+        var posts = [winner]
         var repeatChars = Int(m.chars[winner])
         var path: [Int] = []
         for i in dom.nodes.indices where m.chars[i] >= 25 && reached[i] == unseen {
@@ -458,15 +465,31 @@ enum MainContent {
             if end == insideWinner || m.linkDensity(i) >= 0.5 { continue }
             if end == atBody { return nil }
             highest = max(highest, end)
-            repeats += 1
+            posts.append(i)
             repeatChars += Int(m.chars[i])
         }
-        guard repeats >= 3, highest >= 0 else { return nil }
+        guard posts.count >= 4, highest >= 0 else { return nil }
         let common = chain[Int(highest)]
         guard repeatChars * 2 >= Int(m.chars[common]), m.linkDensity(common) < 0.3 else {
             return nil
         }
-        return common
+        return (common, posts)
+    }
+
+    /// Per node, whether it is one of the posts or holds one (below the body): the cleaning
+    /// keeps those (a short answer with its comment form is not a comment box). Empty when
+    /// there are no posts. Each node is marked once (a walk stops at a marked node).
+    private static func postPaths(_ dom: HTMLDocument, _ posts: [Int]) -> [Bool] {
+        guard !posts.isEmpty else { return [] }
+        var kept = [Bool](repeating: false, count: dom.nodes.count)
+        for post in posts {
+            var i: Int? = post
+            while let node = i, !kept[node] {
+                kept[node] = true
+                i = dom.nodes[node].parent.map { Int($0.index) }
+            }
+        }
+        return kept
     }
 
     /// The ancestors of `i` (nearest first), up to and without `stop`.
@@ -569,7 +592,7 @@ enum MainContent {
 
     /// The elements inside `part` to remove (their subtrees are not entered).
     private static func findChrome(
-        _ dom: HTMLDocument, in part: HTMLNodeID, _ m: Measure, total: Int,
+        _ dom: HTMLDocument, in part: HTMLNodeID, _ m: Measure, total: Int, kept: [Bool],
         into out: inout [HTMLNodeID]
     ) {
         dom.nodes.withUnsafeBufferPointer { nodes in
@@ -583,7 +606,7 @@ enum MainContent {
             }
             pushChildren(of: Int(part.index))
             while let i = stack.popLast() {
-                if isRemovable(Int(i), nodes, m, total: total) {
+                if kept.isEmpty || !kept[Int(i)], isRemovable(Int(i), nodes, m, total: total) {
                     out.append(HTMLNodeID(i))
                 } else {
                     pushChildren(of: Int(i))

@@ -158,11 +158,12 @@ import Testing
         let (_, codes) = try read(html)
         #expect(codes == [.selectNoMainContent])
     }
+
     @Test func theWholeThreadNotItsLongestPost() throws {
-        func post(_ user: String, _ text: String) -> String {
+        func post(_ user: String, _ text: String, _ box: String = "") -> String {
             """
             <table class="tablebg"><tr><td class="profile">\(user)<br>Posts: 12</td>
-            <td><div class="postbody">\(text)</div></td></tr></table>
+            <td><div class="postbody">\(text)</div>\(box)</td></tr></table>
             """
         }
         let answer =
@@ -173,7 +174,10 @@ import Testing
             post("alice", "How do I find the vertices in a chunk file, please?"),
             post("bob", answer),
             post("alice", "Thanks, that worked: the stride is twelve bytes."),
-            post("carol", "Nice work, post the script when it is done, please."),
+            // A short post with its comment box stays; the box goes.
+            post(
+                "carol", "Nice work, post the script when it is done, please.",
+                "<form><textarea></textarea><button>Comment</button></form>"),
         ]
         let html = """
             <html><head><title>Half floats - Forum</title></head><body>
