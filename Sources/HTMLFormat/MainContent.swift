@@ -441,6 +441,7 @@ enum MainContent {
         for (k, a) in chain.enumerated() { reached[a] = Int32(k) }
         var highest: Int32 = -1
         var posts = [winner]
+        var prose = 0
         var repeatChars = Int(m.chars[winner])
         var path: [Int] = []
         for i in dom.nodes.indices where m.chars[i] >= 25 && reached[i] == unseen {
@@ -462,13 +463,17 @@ enum MainContent {
             }
             for a in path { reached[a] = end }
             reached[i] = end
-            if end == insideWinner || m.linkDensity(i) >= 0.5 { continue }
+            if end == insideWinner { continue }
             if end == atBody { return nil }
             highest = max(highest, end)
+            // A post of links (a list of references) is kept but does not make a thread.
             posts.append(i)
-            repeatChars += Int(m.chars[i])
+            if m.linkDensity(i) < 0.5 {
+                prose += 1
+                repeatChars += Int(m.chars[i])
+            }
         }
-        guard posts.count >= 4, highest >= 0 else { return nil }
+        guard prose >= 3, highest >= 0 else { return nil }
         let common = chain[Int(highest)]
         guard repeatChars * 2 >= Int(m.chars[common]), m.linkDensity(common) < 0.3 else {
             return nil
