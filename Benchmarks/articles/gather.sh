@@ -6,7 +6,11 @@
 #   - news pages (many languages and scripts) shipped in newspaper4k's source distribution
 #     (`pip download --no-binary :all: --no-deps newspaper4k==0.9.6`);
 #   - documentation pages from Debian packages (`apt-get download PKG=VERSION`, `dpkg-deb -x`;
-#     nothing is installed; run `apt-get update` once first).
+#     nothing is installed; run `apt-get update` once first);
+#   - blog posts, forum threads and shop product pages from formasaurus 0.10.0's training pages
+#     (formasaurus/data/html/N.html, real pages saved in 2015-2016, re-encoded as UTF-8; the URL of
+#     each is in formasaurus/data/index.json), and an Ask OpenStack question page from perceval
+#     1.6.1's test data (tests/data/askbot).
 # Deliberately not used: trafilatura's evaluation data and Mozilla Readability's test pages (or
 # packages bundling them): they are kept for blind checks.
 #
@@ -58,6 +62,15 @@ git-clean deb:git-doc=1:2.39.5-0+deb12u3 usr/share/doc/git/html/git-clean.html
 gitignore deb:git-doc=1:2.39.5-0+deb12u3 usr/share/doc/git/html/gitignore.html
 reference-ja deb:debian-reference-ja=2.100 usr/share/debian-reference/ch01.ja.html
 reference-zh deb:debian-reference-zh-cn=2.100 usr/share/debian-reference/ch02.zh-cn.html
+blog-soccercpa-es pypi:formasaurus==0.10.0 formasaurus/data/html/845.html
+blog-copyright-trolls pypi:formasaurus==0.10.0 formasaurus/data/html/92.html
+blog-photography-tips pypi:formasaurus==0.10.0 formasaurus/data/html/398.html
+forum-mitbbs-zh pypi:formasaurus==0.10.0 formasaurus/data/html/718.html
+forum-xentax-phpbb pypi:formasaurus==0.10.0 formasaurus/data/html/114.html
+forum-ask-openstack pypi:perceval==1.6.1 tests/data/askbot/html_148_comments_answer_2_openstack.html
+shop-mindfactory-de pypi:formasaurus==0.10.0 formasaurus/data/html/714.html
+shop-spinkat-ru pypi:formasaurus==0.10.0 formasaurus/data/html/853.html
+shop-micromania-fr pypi:formasaurus==0.10.0 formasaurus/data/html/709.html
 LIST
 
 fetch() {  # SOURCE -> directory with the unpacked source

@@ -55,6 +55,12 @@ SHAPES = [
      lambda n: "<div><p>Some words, in a sentence, long enough to count.</p></div>" * n),
     ("html --main-content: nested <div><p>", "html", ["markdown --main-content"],
      lambda n: "<div><p>Some words, in a sentence, long enough to count." * n),
+    ("html --main-content: posts of a thread", "html", ["markdown --main-content"],
+     lambda n: "<div><div class=post><p>" + "A longer first post, with commas, words. " * 9
+     + "</p></div>" + "<div class=post><p>Some words, in a sentence, long enough.</p></div>" * n
+     + "</div>"),
+    ("html --main-content: nested same-class posts", "html", ["markdown --main-content"],
+     lambda n: "<div class=post><p>Some words, in a sentence, long enough to count.</p>" * n),
     ("markdown: > nesting", "markdown", ["html", "markdown"], lambda n: "> " * n + "x\n"),
     ("markdown: [ unclosed", "markdown", ["html"], lambda n: "[" * n + "a"),
     ("markdown: *a **b", "markdown", ["html"], lambda n: "*a **b " * n),

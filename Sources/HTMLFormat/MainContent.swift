@@ -16,12 +16,14 @@ import MarkupAST
 /// 2. The candidate with the best score, corrected by its tag, its hints (`<article>`,
 ///    `<main>`, `role=main`, `itemprop=articleBody`, class and id words) and its link density,
 ///    wins; it is widened to a parent that several near-best candidates share, or whose
-///    score is higher, or that it is the only child of.
+///    score is higher, to the common ancestor of the posts of a thread (three or more other
+///    elements of its name and class, or of those of a parent it fills, holding text), or
+///    to the parent it is the only child of.
 /// 3. Its siblings join it when they score well enough, or are paragraphs of prose, figures
 ///    beside it, or the heading just before it.
 /// 4. Inside, chrome is removed: navigation, forms, buttons, asides and blocks whose words,
 ///    link density or shape say share bar, related list or the like (never code or a
-///    table of data, never most of the text).
+///    table of data, never most of the text, never a post of a thread or what holds one).
 ///
 /// No candidate, a tie between unrelated ones, or too little text: the whole body stays,
 /// with a `select.no-main-content` note. Linear in the DOM: each pass reads a node a bounded
@@ -69,7 +71,7 @@ enum MainContent {
         guard let body = body(of: dom) else { return fallback("no <body>") }
         var m = Measure(count: dom.nodes.count)
         measure(dom, from: body, into: &m)
-        guard let top = best(dom, body: body, m) else {
+        guard let (top, posts) = best(dom, body: body, m) else {
             return fallback("no candidate block of text")
         }
         let parts = withSiblings(dom, top, m)
@@ -80,7 +82,10 @@ enum MainContent {
             return fallback("the best block has \(total) characters of text")
         }
         var chrome: [HTMLNodeID] = []
-        for part in parts { findChrome(dom, in: part, m, total: total, into: &chrome) }
+        let kept = postPaths(dom, posts)
+        for part in parts {
+            findChrome(dom, in: part, m, total: total, kept: kept, into: &chrome)
+        }
         for id in chrome { dom.detach(id) }
         var c = dom[body].firstChild
         while let child = c {
@@ -329,7 +334,10 @@ enum MainContent {
     }
 
     /// The winning container, widened as step 2 says; nil when there is none or a tie.
-    private static func best(_ dom: HTMLDocument, body: HTMLNodeID, _ m: Measure) -> HTMLNodeID? {
+    /// With the posts of a thread when it was widened to them (else none).
+    private static func best(
+        _ dom: HTMLDocument, body: HTMLNodeID, _ m: Measure
+    ) -> (HTMLNodeID, posts: [Int])? {
         // The five best candidates.
         var top: [(Int, Float)] = []
         for i in m.flags.indices where m.flags[i].contains(.candidate) && i != Int(body.index) {
@@ -383,13 +391,110 @@ enum MainContent {
             }
             p = dom.nodes[i].parent?.index
         }
+        let posts: [Int]
+        (winner, posts) = widenedToRepeats(dom, winner, body: body, m)
         // The only child of its parent: the parent.
         while let parent = dom.nodes[winner].parent, parent != body,
             elementChildCount(dom, parent) == 1
         {
             winner = Int(parent.index)
         }
-        return HTMLNodeID(winner)
+        return (HTMLNodeID(winner), posts)
+    }
+
+    /// The posts of a thread: when two or more other elements of the winner's name and class
+    /// hold text (each post's body in a forum or Q&A page), their nearest common ancestor
+    /// with the winner, when it is not the body, they hold at least half of its text and it
+    /// is not mostly links. Elements inside the winner or around it do not count. Each node
+    /// is walked up from once (a walk stops at a node an earlier one passed), so this is
+    /// linear in the DOM.
+    private static func widenedToRepeats(
+        _ dom: HTMLDocument, _ winner: Int, body: HTMLNodeID, _ m: Measure
+    ) -> (Int, posts: [Int]) {
+        // The winner can be a block inside the post (a snippet box): its parent and
+        // grandparent are tried too while the winner holds most (4/5) of their text.
+        var post = winner
+        for _ in 0..<3 {
+            if let found = commonAncestorOfRepeats(dom, post, body: body, m) { return found }
+            guard let parent = dom.nodes[post].parent, parent != body,
+                m.chars[winner] * 5 >= m.chars[Int(parent.index)] * 4
+            else { break }
+            post = Int(parent.index)
+        }
+        return (winner, [])
+    }
+
+    private static func commonAncestorOfRepeats(
+        _ dom: HTMLDocument, _ winner: Int, body: HTMLNodeID, _ m: Measure
+    ) -> (Int, posts: [Int])? {
+        let node = dom.nodes[winner]
+        guard let classes = node.attribute("class"), !classes.isEmpty else { return nil }
+        let name = node.name
+        let chain = ancestors(dom, winner, upTo: body)
+        // Per node: where its walk up ended (`unseen`, `insideWinner`, `atBody`, or the
+        // index in `chain` of the winner's ancestor it met).
+        let unseen: Int32 = -1
+        let insideWinner: Int32 = -2
+        let atBody: Int32 = -3
+        var reached = [Int32](repeating: unseen, count: dom.nodes.count)
+        reached[winner] = insideWinner
+        for (k, a) in chain.enumerated() { reached[a] = Int32(k) }
+        var highest: Int32 = -1
+        var posts = [winner]
+        var prose = 0
+        var repeatChars = Int(m.chars[winner])
+        var path: [Int] = []
+        for i in dom.nodes.indices where m.chars[i] >= 25 && reached[i] == unseen {
+            let candidate = dom.nodes[i]
+            guard candidate.kind == .element, candidate.name == name,
+                candidate.attribute("class") == classes
+            else { continue }
+            path.removeAll(keepingCapacity: true)
+            var end = atBody
+            var p = candidate.parent
+            while let parent = p, parent != body {
+                let a = Int(parent.index)
+                if reached[a] != unseen {
+                    end = reached[a]
+                    break
+                }
+                path.append(a)
+                p = dom.nodes[a].parent
+            }
+            for a in path { reached[a] = end }
+            reached[i] = end
+            if end == insideWinner { continue }
+            if end == atBody { return nil }
+            highest = max(highest, end)
+            // A post of links (a list of references) is kept but does not make a thread.
+            posts.append(i)
+            if m.linkDensity(i) < 0.5 {
+                prose += 1
+                repeatChars += Int(m.chars[i])
+            }
+        }
+        guard prose >= 3, highest >= 0 else { return nil }
+        let common = chain[Int(highest)]
+        guard repeatChars * 2 >= Int(m.chars[common]), m.linkDensity(common) < 0.3 else {
+            return nil
+        }
+        return (common, posts)
+    }
+
+    /// Per node, whether it is one of the posts or holds one (below the body): the cleaning
+    /// keeps those (a short answer with its comment form is not a comment box). Empty when
+    /// there are no posts. Each node is marked once (a walk stops at a marked node).
+    private static func postPaths(_ dom: HTMLDocument, _ posts: [Int]) -> [Bool] {
+        guard !posts.isEmpty else { return [] }
+        var kept = [Bool](repeating: false, count: dom.nodes.count)
+        for post in posts {
+            var i: Int? = post
+            while let node = i, !kept[node] {
+                kept[node] = true
+                i = dom.nodes[node].parent.map { Int($0.index) }
+            }
+        }
+        return kept
     }
 
     /// The ancestors of `i` (nearest first), up to and without `stop`.
@@ -492,7 +597,7 @@ enum MainContent {
 
     /// The elements inside `part` to remove (their subtrees are not entered).
     private static func findChrome(
-        _ dom: HTMLDocument, in part: HTMLNodeID, _ m: Measure, total: Int,
+        _ dom: HTMLDocument, in part: HTMLNodeID, _ m: Measure, total: Int, kept: [Bool],
         into out: inout [HTMLNodeID]
     ) {
         dom.nodes.withUnsafeBufferPointer { nodes in
@@ -506,7 +611,7 @@ enum MainContent {
             }
             pushChildren(of: Int(part.index))
             while let i = stack.popLast() {
-                if isRemovable(Int(i), nodes, m, total: total) {
+                if kept.isEmpty || !kept[Int(i)], isRemovable(Int(i), nodes, m, total: total) {
                     out.append(HTMLNodeID(i))
                 } else {
                     pushChildren(of: Int(i))
