@@ -927,7 +927,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 @Test func MarkupConverter_UnwrapElements_130() throws {
     let doc = try HTMLReader().read("<nav>menu</nav><main><p>text</p></main>").document
     let (kept, diagnostics) = try SelectSubtrees("main").apply(to: doc)
-    // kept: div <main> [paragraph "text"]; diagnostics: []
+    #expect(kept.blocks.count == 1)  // div <main> [paragraph "text"]
+    #expect(diagnostics.isEmpty)
 }
 
 // Sources/PlainTextFormat/PlainTextReader.swift:6

@@ -21,8 +21,9 @@ struct BatchTests {
         let all = FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []
         return all.filter { path in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
-            return !isFolder.boolValue
+            let exists = FileManager.default.fileExists(
+                atPath: root + "/" + path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue
         }.sorted()
     }
 

@@ -129,7 +129,8 @@ public struct UnwrapElements: Sendable {
 /// ```swift
 /// let doc = try HTMLReader().read("<nav>menu</nav><main><p>text</p></main>").document
 /// let (kept, diagnostics) = try SelectSubtrees("main").apply(to: doc)
-/// // kept: div <main> [paragraph "text"]; diagnostics: []
+/// #expect(kept.blocks.count == 1)  // div <main> [paragraph "text"]
+/// #expect(diagnostics.isEmpty)
 /// ```
 public struct SelectSubtrees: Sendable {
     /// The selector as written (named in the warning).
