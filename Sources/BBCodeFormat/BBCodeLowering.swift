@@ -300,26 +300,25 @@ struct BBCodeLowering {
             let i = leading ? 0 : xs.count - 1
             // (An empty text, from an empty `[noparse]` say, is no content: it goes too.)
             // (Matched in place: no copy of the edge node.)
-            let drop: Bool
+            // (Other leaves end the trim here; only containers are looked into.)
             switch xs[i] {
-            case .lineBreak: drop = true
-            case .text(let s): drop = s.isEmpty
-            default: drop = false
+            case .lineBreak: break
+            case .text(let s): if !s.isEmpty { return removed }
+            case .softBreak, .code, .image, .rawInline, .footnoteReference: return removed
+            case .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight, .span,
+                .link:
+                guard depth < 600 else { return removed }
+                var children = xs[i].children
+                // (A change anywhere below is written back, not only one at this level.)
+                if trimBreaks(&children, leading: leading, depth: depth + 1, nested: &nested) {
+                    xs[i] = xs[i].withChildren(children)
+                    removed = true
+                }
+                return removed
             }
-            if drop {
-                if leading { xs.removeFirst() } else { xs.removeLast() }
-                removed = true
-                if depth > 0 { nested = true }
-                continue
-            }
-            guard depth < 600, xs[i].isContainer else { return removed }
-            var children = xs[i].children
-            // (A change anywhere below is written back, not only one at this level.)
-            if trimBreaks(&children, leading: leading, depth: depth + 1, nested: &nested) {
-                xs[i] = xs[i].withChildren(children)
-                removed = true
-            }
-            return removed
+            if leading { xs.removeFirst() } else { xs.removeLast() }
+            removed = true
+            if depth > 0 { nested = true }
         }
         return removed
     }
