@@ -94,19 +94,21 @@ struct BBCodeLowering {
             if blank { return }
             if this.normalizing {
                 // (A block element flattened into the run may hold anything: checked then.)
-                if this.mayNeedNormalize || nested || hasElement {
-                    inlines = Normalize.inlines(inlines)
-                }
+                let normalized = this.mayNeedNormalize || nested || hasElement
+                if normalized { inlines = Normalize.inlines(inlines) }
                 if inlines.isEmpty {
                     this.dropped += 1
                     return
                 }
                 // Line breaks that empty wrappers hid from the trim above, then spaces and
                 // tabs at the edges of the paragraph and next to its line breaks (a browser
-                // shows none of them; Markdown would need `&#32;` for each).
-                let leading = BBCodeLowering.trimBreaks(&inlines, leading: true)
-                let trailing = BBCodeLowering.trimBreaks(&inlines, leading: false)
-                if (leading || trailing) && inlines.isEmpty { return }
+                // shows none of them; Markdown would need `&#32;` for each). (Not normalized,
+                // the inlines are as the trim above left them: trimming again changes nothing.)
+                if normalized {
+                    let leading = BBCodeLowering.trimBreaks(&inlines, leading: true)
+                    let trailing = BBCodeLowering.trimBreaks(&inlines, leading: false)
+                    if (leading || trailing) && inlines.isEmpty { return }
+                }
                 let breaks = nodeBreaks || this.topLevelBreak(inlines)
                 if BBCodeLowering.trimSpaces(&inlines, mayHoldBreak: breaks) {
                     inlines = Normalize.inlines(inlines)

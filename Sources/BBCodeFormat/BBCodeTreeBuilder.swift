@@ -602,7 +602,7 @@ struct BBCodeTreeBuilder {
                 pop()
             }
             pop()
-            reopen(tail.reversed())
+            if !tail.isEmpty { reopen(tail.reversed()) }
         }
     }
 
