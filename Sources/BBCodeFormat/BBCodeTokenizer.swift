@@ -4,17 +4,40 @@ import MarkupAST
 /// One parsed `[tag=value attr=v]`: byte ranges only (no strings), so tokens are copied and
 /// freed without reference counting; the builder makes strings of the parts it uses.
 struct BBCodeTagToken {
+    // (Stored narrow where a value is small, so a token takes no more memory than one that
+    // held strings: a post of unclosed or misnested tags holds one token per three bytes.)
+    private let tagIndex: Int32
+    private let attributeCount: Int32
+    private let attributeStart: Int
+    /// `valueStart` is -1 when the tag has no value.
+    private let valueStart: Int
+    private let valueEnd: Int
+    /// Where the tag is written in the input bytes, for literal fallback.
+    let raw: Range<Int>
+    let line: Int
+    let column: Int
+
+    init(
+        id: Int, value: Range<Int>?, attributes: Range<Int>, raw: Range<Int>, line: Int,
+        column: Int
+    ) {
+        tagIndex = Int32(id)
+        attributeCount = Int32(attributes.count)
+        attributeStart = attributes.lowerBound
+        valueStart = value?.lowerBound ?? -1
+        valueEnd = value?.upperBound ?? -1
+        self.raw = raw
+        self.line = line
+        self.column = column
+    }
+
     /// The tag's index in the dialect (`dialect.tags[id]`; the tag itself is not copied into
     /// every token).
-    var id: Int
+    var id: Int { Int(tagIndex) }
     /// The `=value` bytes (inside the quotes when quoted), if any.
-    var value: Range<Int>?
+    var value: Range<Int>? { valueStart < 0 ? nil : valueStart..<valueEnd }
     /// The tag's ` name=value` pairs: `attributeRanges[attributes]` of the tokenizer.
-    var attributes: Range<Int>
-    /// Where the tag is written in the input bytes, for literal fallback.
-    var raw: Range<Int>
-    var line: Int
-    var column: Int
+    var attributes: Range<Int> { attributeStart..<(attributeStart + Int(attributeCount)) }
 }
 
 /// A BBCode token: plain values only, so the token list costs no reference counting;
