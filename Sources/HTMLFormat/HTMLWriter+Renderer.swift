@@ -57,8 +57,9 @@ extension HTMLWriter {
         }
 
         let options: HTMLWriterOptions
-        // (Room for a forum post or a short page without regrowth.)
-        var out = OutputBuffer(capacity: 4_096)
+        // (Room for most forum posts without regrowth, in a block the C allocator serves from
+        // its per-thread cache; larger outputs grow with `realloc`.)
+        var out = OutputBuffer(capacity: 1_000)
         private var stack: [Task] = []
         // Every array a task views, kept alive (and unchanged) until the render ends.
         private var keptBlocks: [[Block]] = []
@@ -126,8 +127,10 @@ extension HTMLWriter {
                 body = document.blocks
             }
             if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
-            // Room for a small document's tasks and viewed lists (no regrowth for those).
-            stack.reserveCapacity(64)
+            // Room for a small document's tasks and viewed lists (no regrowth for those; the
+            // task stack stays under 1 KB, which the C allocator serves from its per-thread
+            // cache).
+            stack.reserveCapacity(24)
             keptBlocks.reserveCapacity(16)
             keptInlines.reserveCapacity(64)
             push(blocks: body)
