@@ -94,19 +94,21 @@ struct BBCodeLowering {
             if blank { return }
             if this.normalizing {
                 // (A block element flattened into the run may hold anything: checked then.)
-                if this.mayNeedNormalize || nested || hasElement {
-                    inlines = Normalize.inlines(inlines)
-                }
+                let normalized = this.mayNeedNormalize || nested || hasElement
+                if normalized { inlines = Normalize.inlines(inlines) }
                 if inlines.isEmpty {
                     this.dropped += 1
                     return
                 }
                 // Line breaks that empty wrappers hid from the trim above, then spaces and
                 // tabs at the edges of the paragraph and next to its line breaks (a browser
-                // shows none of them; Markdown would need `&#32;` for each).
-                let leading = BBCodeLowering.trimBreaks(&inlines, leading: true)
-                let trailing = BBCodeLowering.trimBreaks(&inlines, leading: false)
-                if (leading || trailing) && inlines.isEmpty { return }
+                // shows none of them; Markdown would need `&#32;` for each). (Not normalized,
+                // the inlines are as the trim above left them: trimming again changes nothing.)
+                if normalized {
+                    let leading = BBCodeLowering.trimBreaks(&inlines, leading: true)
+                    let trailing = BBCodeLowering.trimBreaks(&inlines, leading: false)
+                    if (leading || trailing) && inlines.isEmpty { return }
+                }
                 let breaks = nodeBreaks || this.topLevelBreak(inlines)
                 if BBCodeLowering.trimSpaces(&inlines, mayHoldBreak: breaks) {
                     inlines = Normalize.inlines(inlines)
@@ -300,26 +302,25 @@ struct BBCodeLowering {
             let i = leading ? 0 : xs.count - 1
             // (An empty text, from an empty `[noparse]` say, is no content: it goes too.)
             // (Matched in place: no copy of the edge node.)
-            let drop: Bool
+            // (Other leaves end the trim here; only containers are looked into.)
             switch xs[i] {
-            case .lineBreak: drop = true
-            case .text(let s): drop = s.isEmpty
-            default: drop = false
+            case .lineBreak: break
+            case .text(let s): if !s.isEmpty { return removed }
+            case .softBreak, .code, .image, .rawInline, .footnoteReference: return removed
+            case .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight, .span,
+                .link:
+                guard depth < 600 else { return removed }
+                var children = xs[i].children
+                // (A change anywhere below is written back, not only one at this level.)
+                if trimBreaks(&children, leading: leading, depth: depth + 1, nested: &nested) {
+                    xs[i] = xs[i].withChildren(children)
+                    removed = true
+                }
+                return removed
             }
-            if drop {
-                if leading { xs.removeFirst() } else { xs.removeLast() }
-                removed = true
-                if depth > 0 { nested = true }
-                continue
-            }
-            guard depth < 600, xs[i].isContainer else { return removed }
-            var children = xs[i].children
-            // (A change anywhere below is written back, not only one at this level.)
-            if trimBreaks(&children, leading: leading, depth: depth + 1, nested: &nested) {
-                xs[i] = xs[i].withChildren(children)
-                removed = true
-            }
-            return removed
+            if leading { xs.removeFirst() } else { xs.removeLast() }
+            removed = true
+            if depth > 0 { nested = true }
         }
         return removed
     }

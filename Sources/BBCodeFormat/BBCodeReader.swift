@@ -47,7 +47,7 @@ public struct BBCodeReader: MarkupReader {
         let tokens = tokenizer.tokenize(input)
         var builder = BBCodeTreeBuilder(reader: self)
         builder.diagnostics = tokenizer.diagnostics
-        let root = builder.build(tokens, tokenizer)
+        let root = builder.build(tokens, &tokenizer)
         var lowering = BBCodeLowering(
             diagnostics: builder.diagnostics, blockLeaves: builder.blockLeaves,
             mayNeedNormalize: builder.mayNeedNormalize)

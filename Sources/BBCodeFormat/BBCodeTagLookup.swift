@@ -42,21 +42,31 @@ struct BBCodeTagLookup: Sendable {
     func find(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         let count = end - start
         guard count > 0, !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot =
-            BBCodeTagLookup.hash(
-                BBCodeTagLookup.lower(b[start]), BBCodeTagLookup.lower(b[end - 1]), count) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return nil }
-            let index = entry - 1
-            let s = starts[index]
-            if starts[index + 1] - s == count {
-                var k = 0
-                while k < count, bytes[s + k] == BBCodeTagLookup.lower(b[start + k]) { k += 1 }
-                if k == count { return index }
+        // (Read through buffer pointers: the probe loop runs for every tag of the input.)
+        return slots.withUnsafeBufferPointer { slots in
+            starts.withUnsafeBufferPointer { starts in
+                bytes.withUnsafeBufferPointer { names in
+                    let mask = slots.count - 1
+                    var slot =
+                        BBCodeTagLookup.hash(
+                            BBCodeTagLookup.lower(b[start]), BBCodeTagLookup.lower(b[end - 1]),
+                            count) & mask
+                    while true {
+                        let entry = Int(slots[slot])
+                        if entry == 0 { return nil }
+                        let index = entry - 1
+                        let s = starts[index]
+                        if starts[index + 1] - s == count {
+                            var k = 0
+                            while k < count, names[s + k] == BBCodeTagLookup.lower(b[start + k]) {
+                                k += 1
+                            }
+                            if k == count { return index }
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
             }
-            slot = (slot + 1) & mask
         }
     }
 

@@ -1,16 +1,43 @@
+import ByteScan
 import MarkupAST
 
-/// One parsed `[tag=value attr=v]`.
+/// One parsed `[tag=value attr=v]`: byte ranges only (no strings), so tokens are copied and
+/// freed without reference counting; the builder makes strings of the parts it uses.
 struct BBCodeTagToken {
+    // (Stored narrow where a value is small, so a token takes no more memory than one that
+    // held strings: a post of unclosed or misnested tags holds one token per three bytes.)
+    private let tagIndex: Int32
+    private let attributeCount: Int32
+    private let attributeStart: Int
+    /// `valueStart` is -1 when the tag has no value.
+    private let valueStart: Int
+    private let valueEnd: Int
+    /// Where the tag is written in the input bytes, for literal fallback.
+    let raw: Range<Int>
+    let line: Int
+    let column: Int
+
+    init(
+        id: Int, value: Range<Int>?, attributes: Range<Int>, raw: Range<Int>, line: Int,
+        column: Int
+    ) {
+        tagIndex = Int32(id)
+        attributeCount = Int32(attributes.count)
+        attributeStart = attributes.lowerBound
+        valueStart = value?.lowerBound ?? -1
+        valueEnd = value?.upperBound ?? -1
+        self.raw = raw
+        self.line = line
+        self.column = column
+    }
+
     /// The tag's index in the dialect (`dialect.tags[id]`; the tag itself is not copied into
     /// every token).
-    var id: Int
-    var value: String?
-    var attributes: [Attribute]
-    /// Where the tag is written in the input bytes, for literal fallback.
-    var raw: Range<Int>
-    var line: Int
-    var column: Int
+    var id: Int { Int(tagIndex) }
+    /// The `=value` bytes (inside the quotes when quoted), if any.
+    var value: Range<Int>? { valueStart < 0 ? nil : valueStart..<valueEnd }
+    /// The tag's ` name=value` pairs: `attributeRanges[attributes]` of the tokenizer.
+    var attributes: Range<Int> { attributeStart..<(attributeStart + Int(attributeCount)) }
 }
 
 /// A BBCode token: plain values only, so the token list costs no reference counting;
@@ -57,10 +84,19 @@ struct BBCodeTokenizer {
     private(set) var tags: [BBCodeTagToken] = []
     /// Raw contents and merged texts the tokens point to.
     private(set) var contents: [String] = []
+    /// The ` name=value` pairs of every open tag, back to back (tokens hold ranges of it).
+    private(set) var attributeRanges: [BBCodeAttributeRange] = []
     /// Scratch space for the scanner's attribute ranges (kept to avoid an allocation a tag).
-    private var attributeRanges: [BBCodeAttributeRange] = []
+    private var scratchRanges: [BBCodeAttributeRange] = []
 
     init(dialect: BBCodeDialect) { self.dialect = dialect }
+
+    /// `closeCounts`, moved out (left empty).
+    mutating func takeCloseCounts() -> [Int] {
+        let counts = closeCounts
+        closeCounts = []
+        return counts
+    }
 
     mutating func tokenize(_ input: String) -> [BBCodeToken] {
         var bytes: [UInt8] = []
@@ -154,7 +190,10 @@ struct BBCodeTokenizer {
                     }
                     if let (contentEnd, after) = findClose(name, b, from: end, n) {
                         flushText(i)
-                        var content = String(decoding: b[end..<contentEnd], as: UTF8.self)
+                        var content = b.withUnsafeBufferPointer {
+                            ByteScan.string(
+                                fromValidUTF8: UnsafeBufferPointer(rebasing: $0[end..<contentEnd]))
+                        }
                         if b[end..<contentEnd].contains(0x0D) {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
@@ -245,9 +284,9 @@ struct BBCodeTokenizer {
         -> (BBCodeParsedTag, Int)?
     {
         // (The scratch array is moved out and back, so the scanner's appends find it unique.)
-        var ranges = attributeRanges
-        attributeRanges = []
-        defer { attributeRanges = ranges }
+        var ranges = scratchRanges
+        scratchRanges = []
+        defer { scratchRanges = ranges }
         guard
             let scanned = b.withUnsafeBufferPointer({ p -> BBCodeScannedTag? in
                 guard let base = p.baseAddress else { return nil }
@@ -261,22 +300,10 @@ struct BBCodeTokenizer {
                 id: scanned.id, raw: start..<scanned.end, line: line, column: column)
             return (close, scanned.end)
         }
-        func string(_ r: Range<Int>) -> String { String(decoding: b[r], as: UTF8.self) }
-        var attributes: [Attribute] = []
-        if !ranges.isEmpty {
-            attributes.reserveCapacity(ranges.count)
-            for range in ranges {
-                // (Lower-cased only when it holds an upper-case letter.)
-                let raw = b[range.name]
-                let name =
-                    raw.contains { $0 >= 0x41 && $0 <= 0x5A }
-                    ? String(decoding: raw.map { lower($0) }, as: UTF8.self)
-                    : String(decoding: raw, as: UTF8.self)
-                attributes.append(Attribute(name: name, value: string(range.value)))
-            }
-        }
+        let first = attributeRanges.count
+        if !ranges.isEmpty { attributeRanges.append(contentsOf: ranges) }
         let tok = BBCodeTagToken(
-            id: scanned.id, value: scanned.value.map(string), attributes: attributes,
+            id: scanned.id, value: scanned.value, attributes: first..<attributeRanges.count,
             raw: start..<scanned.end, line: line, column: column)
         if tags.isEmpty { tags.reserveCapacity(n < 65_536 ? n / 32 + 4 : n / 64) }
         tags.append(tok)

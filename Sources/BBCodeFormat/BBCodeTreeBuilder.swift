@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// An open or finished tag in the intermediate tree.
@@ -162,6 +163,8 @@ struct BBCodeTreeBuilder {
     private var remainingClose: [Int] = []
     /// The input bytes the token ranges point into.
     private var bytes: [UInt8] = []
+    /// The tokenizer's attribute pairs, which tag tokens name by range.
+    private var attributeRanges: [BBCodeAttributeRange] = []
     private var linkDepth = 0
     /// Set when the tree may not come out normalized (an empty text, an empty inline element,
     /// texts spliced from a dropped link): then the lowering runs `Normalize` on paragraphs.
@@ -178,11 +181,10 @@ struct BBCodeTreeBuilder {
 
     /// Builds the tree of the tokenizer's tokens (`bytes`, `tags`, `contents` and
     /// `closeCounts` come from it too).
-    mutating func build(_ tokens: [BBCodeToken], _ tokenizer: BBCodeTokenizer) -> BBElement {
+    mutating func build(_ tokens: [BBCodeToken], _ tokenizer: inout BBCodeTokenizer) -> BBElement {
         let bytes = tokenizer.bytes
         let tags = tokenizer.tags
         let contents = tokenizer.contents
-        let closeCounts = tokenizer.closeCounts
         let unknown = reader.dialect.tags.count
         let root = BBElement(
             tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
@@ -192,7 +194,9 @@ struct BBCodeTreeBuilder {
         // The root collects most nodes of a post: one allocation instead of repeated growth.
         root.children.reserveCapacity(tokens.count / 16 + 2)
         self.bytes = bytes
-        remainingClose = closeCounts
+        attributeRanges = tokenizer.attributeRanges
+        // (Moved out: counted down in place, not copied.)
+        remainingClose = tokenizer.takeCloseCounts()
         openCount = zeros(unknown + 1)
         var index = 0
         while index < tokens.count {
@@ -426,8 +430,9 @@ struct BBCodeTreeBuilder {
 
     /// Appends the text `u[range]` as text and link nodes.
     private mutating func appendLinkedText(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        // (URLs start and end next to ASCII bytes: the pieces are valid UTF-8.)
         func string(_ r: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: u[r]), as: UTF8.self)
+            ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: u[r]))
         }
         var start = range.lowerBound
         while let url = BBCodeAutolink.nextURL(u, from: start, in: range) {
@@ -441,11 +446,35 @@ struct BBCodeTreeBuilder {
         }
     }
 
-    /// The input text of a byte range.
+    /// The input text of a byte range (token ranges start and end next to ASCII bytes of a
+    /// `String`'s UTF-8, so they are valid UTF-8 and not validated again).
     private func text(_ range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: $0[range]))
         }
+    }
+
+    /// The `=value` of a tag, if it has one.
+    private func tagValue(_ tok: BBCodeTagToken) -> String? {
+        tok.value.map(text)
+    }
+
+    /// The ` name=value` pairs of a tag, names lower-cased.
+    private func tagAttributes(_ tok: BBCodeTagToken) -> [Attribute] {
+        guard !tok.attributes.isEmpty else { return [] }
+        var attributes: [Attribute] = []
+        attributes.reserveCapacity(tok.attributes.count)
+        for range in attributeRanges[tok.attributes] {
+            // (Lower-cased only when it holds an upper-case letter.)
+            let raw = bytes[range.name]
+            let name =
+                raw.contains { $0 >= 0x41 && $0 <= 0x5A }
+                ? String(
+                    decoding: raw.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
+                : text(range.name)
+            attributes.append(Attribute(name: name, value: text(range.value)))
+        }
+        return attributes
     }
 
     /// A new element for the open tag `tok`.
@@ -527,7 +556,7 @@ struct BBCodeTreeBuilder {
                 push(BBElement(tag: rowTag, id: rowID, token: nil, isBlock: true))
             }
             var attributes = Attributes()
-            for pair in tok.attributes where pair.name == "colspan" || pair.name == "rowspan" {
+            for pair in tagAttributes(tok) where pair.name == "colspan" || pair.name == "rowspan" {
                 attributes.pairs.append(pair)
             }
             push(
@@ -573,7 +602,7 @@ struct BBCodeTreeBuilder {
                 pop()
             }
             pop()
-            reopen(tail.reversed())
+            if !tail.isEmpty { reopen(tail.reversed()) }
         }
     }
 
@@ -593,7 +622,7 @@ struct BBCodeTreeBuilder {
             if start < end, utf8[utf8.index(before: end)] == 0x0A { end = utf8.index(before: end) }
             let text = start == end ? "" : String(content[start..<end]) + "\n"
             let tail = popInlineTail()
-            append(block: .codeBlock(info: tok.value ?? "", code: String(text), .none))
+            append(block: .codeBlock(info: tagValue(tok) ?? "", code: String(text), .none))
             reopen(tail)
         case .noParse:
             appendPlainText(content)
@@ -605,12 +634,12 @@ struct BBCodeTreeBuilder {
                 return
             }
             var attributes = Attributes()
-            if let value = tok.value, let (w, h) = BBCodeValues.size(value) {
+            if let value = tagValue(tok), let (w, h) = BBCodeValues.size(value) {
                 attributes.set("width", w)
                 attributes.set("height", h)
             }
             var alt = ""
-            for pair in tok.attributes {
+            for pair in tagAttributes(tok) {
                 switch pair.name {
                 case "width", "height": attributes.set(pair.name, pair.value)
                 case "alt": alt = pair.value
@@ -667,31 +696,31 @@ struct BBCodeTreeBuilder {
         let element = newElement(tok, isBlock: false)
         switch tagTable[tok.id].kind {
         case .color:
-            guard let value = tok.value.map(trimmed), BBCodeValues.isColor(value) else {
+            guard let value = tagValue(tok).map(trimmed), BBCodeValues.isColor(value) else {
                 return nil
             }
             element.attributes = Attributes(
                 style: [CSSDeclaration(property: "color", value: value)])
         case .size:
-            guard let value = tok.value.map(trimmed),
+            guard let value = tagValue(tok).map(trimmed),
                 let size = BBCodeSize.css(value, scale: reader.dialect.sizeScale)
             else { return nil }
             element.attributes = Attributes(
                 style: [CSSDeclaration(property: "font-size", value: size)])
         case .font:
-            guard let value = tok.value.map(trimmed), BBCodeValues.isFontName(value) else {
+            guard let value = tagValue(tok).map(trimmed), BBCodeValues.isFontName(value) else {
                 return nil
             }
             element.attributes = Attributes(
                 style: [CSSDeclaration(property: "font-family", value: value)])
         case .span(let tag):
-            var attributes = Attributes(tag: tag, pairs: tok.attributes)
-            if let value = tok.value {
+            var attributes = Attributes(tag: tag, pairs: tagAttributes(tok))
+            if let value = tagValue(tok) {
                 attributes.pairs.insert(Attribute(name: tag, value: value), at: 0)
             }
             element.attributes = attributes
         case .link, .email:
-            let raw = trimmed(tok.value ?? "")
+            let raw = trimmed(tagValue(tok) ?? "")
             let isEmail = tagTable[tok.id].kind == .email
             let safe =
                 isEmail
@@ -704,7 +733,7 @@ struct BBCodeTreeBuilder {
                 element.transparent = true
             } else {
                 var title = ""
-                for pair in tok.attributes where pair.name == "title" { title = pair.value }
+                for pair in tagAttributes(tok) where pair.name == "title" { title = pair.value }
                 let destination =
                     isEmail
                     ? (raw.hasPrefix("mailto:") ? raw : "mailto:" + raw)
@@ -729,8 +758,8 @@ struct BBCodeTreeBuilder {
                     pairs.append(Attribute(name: name, value: value))
                 }
             }
-            if let value = tok.value, !value.isEmpty { set("author", value) }
-            for pair in tok.attributes { set(pair.name, pair.value) }
+            if let value = tagValue(tok), !value.isEmpty { set("author", value) }
+            for pair in tagAttributes(tok) { set(pair.name, pair.value) }
             return Attributes(tag: "quote", pairs: pairs)
         case .align(let alignment):
             return Attributes(style: [CSSDeclaration(property: "text-align", value: alignment)])
@@ -739,21 +768,21 @@ struct BBCodeTreeBuilder {
                 style: [CSSDeclaration(property: "margin-left", value: BBCodeValues.indentMargin)])
         case .spoiler:
             var attributes = Attributes(classes: [BBCodeValues.spoilerClass])
-            if let value = tok.value, !value.isEmpty { attributes.set("title", value) }
-            for pair in tok.attributes where pair.name == "title" {
+            if let value = tagValue(tok), !value.isEmpty { attributes.set("title", value) }
+            for pair in tagAttributes(tok) where pair.name == "title" {
                 attributes.set("title", pair.value)
             }
             return attributes
         case .div(let tag):
-            var attributes = Attributes(tag: tag, pairs: tok.attributes)
-            if let value = tok.value {
+            var attributes = Attributes(tag: tag, pairs: tagAttributes(tok))
+            if let value = tagValue(tok) {
                 attributes.pairs.insert(Attribute(name: tag, value: value), at: 0)
             }
             return attributes
         case .list:
             // The value is interpreted when lowering; keep it as a pair for now.
             var attributes = Attributes()
-            if let value = tok.value { attributes.set("=", trimmed(value)) }
+            if let value = tagValue(tok) { attributes.set("=", trimmed(value)) }
             return attributes
         default:
             return .none

@@ -25,11 +25,13 @@ public enum BBCodeURL {
 
     /// `isSafe(_:image:)` on UTF-8 bytes.
     static func isSafe(_ u: UnsafeBufferPointer<UInt8>, image: Bool) -> Bool {
-        // The scheme, lower-cased, up to 32 bytes (a longer one is no scheme this refuses).
-        var scheme: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var length = 0
-        for byte in u {
-            if byte <= 0x20 && length == 0 { continue }  // leading spaces/controls
+        // The scheme: the bytes up to the `:` (all of them when there is none), after leading
+        // spaces and controls; up to 32 bytes (a longer one is no scheme this refuses).
+        var start = 0
+        while start < u.count, u[start] <= 0x20 { start += 1 }
+        var end = start
+        while end < u.count {
+            let byte = u[end]
             if byte == 0x3A { break }
             let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
             let isSchemeByte =
@@ -37,15 +39,18 @@ public enum BBCodeURL {
                 || lower == 0x2B
                 || lower == 0x2D || lower == 0x2E
             if !isSchemeByte { return true }  // no scheme: relative
-            if length == 32 { return true }
-            withUnsafeMutableBytes(of: &scheme) { $0[length] = lower }
-            length += 1
+            if end - start == 32 { return true }
+            end += 1
         }
+        let length = end - start
         func isScheme(_ name: StaticString) -> Bool {
             guard length == name.utf8CodeUnitCount else { return false }
-            return withUnsafeBytes(of: scheme) { bytes in
-                (0..<length).allSatisfy { bytes[$0] == name.utf8Start[$0] }
+            for k in 0..<length {
+                let byte = u[start + k]
+                let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
+                if lower != name.utf8Start[k] { return false }
             }
+            return true
         }
         if isScheme("javascript") || isScheme("vbscript") || isScheme("file")
             || isScheme("livescript")
@@ -167,19 +172,35 @@ enum BBCodeSize {
     ]
 
     /// The CSS `font-size` for a BBCode size value, or nil when invalid.
+    /// (Read byte by byte: a unit is ASCII, so a value whose digits run into anything else
+    /// is invalid either way.)
     static func css(_ value: String, scale: BBCodeSizeScale) -> String? {
-        let digits = value.prefix { $0.isASCIIDigit }
-        guard !digits.isEmpty, digits.count <= 4, let number = Int(digits) else { return nil }
-        let unit = value.dropFirst(digits.count).lowercased()
-        switch unit {
-        case "":
+        let u = value.utf8
+        var number = 0
+        var digits = 0
+        for byte in u {
+            guard byte >= 0x30 && byte <= 0x39 else { break }
+            digits += 1
+            if digits > 4 { return nil }
+            number = number * 10 + Int(byte - 0x30)
+        }
+        guard digits > 0 else { return nil }
+        let unit = u.dropFirst(digits)
+        guard !unit.isEmpty else {
             switch scale {
             case .percent: return number >= 1 && number <= 1000 ? "\(number)%" : nil
             case .classic: return number >= 1 && number <= 7 ? keywords[number - 1] : nil
             }
-        case "%", "px", "pt", "em": return "\(number)\(unit)"
+        }
+        guard unit.count <= 2 else { return nil }
+        var lower = unit.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        switch (lower.first!, lower.count == 2 ? lower[1] : 0) {
+        case (0x25, 0): break  // %
+        case (0x70, 0x78), (0x70, 0x74), (0x65, 0x6D): break  // px pt em
         default: return nil
         }
+        lower.insert(contentsOf: String(number).utf8, at: 0)
+        return String(decoding: lower, as: UTF8.self)
     }
 
     /// The BBCode size value for a CSS `font-size`, and whether it is exact.

@@ -130,10 +130,17 @@ extension HTMLWriter.Renderer {
     static func mayBeUnsafeDeclaration(_ declaration: CSSDeclaration) -> Bool {
         var value = declaration.value
         var property = declaration.property
+        // One pass: the patterns are tried only where a byte can start one of them.
         func unsafe(_ bytes: UnsafeBufferPointer<UInt8>, _ patterns: [[UInt8]]) -> Bool {
-            for byte in bytes where byte >= 0x80 || byte == 0x5C { return true }
-            for pattern in patterns where contains(bytes, pattern) { return true }
-            return contains(bytes, commentStart)
+            let starts = unsafeCSSFirstBytes
+            for i in bytes.indices {
+                let byte = bytes[i]
+                if byte >= 0x80 || byte == 0x5C { return true }
+                guard starts[Int(Escaping.lower(byte))] else { continue }
+                if matches(bytes, at: i, commentStart) { return true }
+                for pattern in patterns where matches(bytes, at: i, pattern) { return true }
+            }
+            return false
         }
         if value.withUTF8({ unsafe($0, unsafeCSSBytes) }) { return true }
         return property.withUTF8 { unsafe($0, unsafeCSSPropertyBytes) }
@@ -211,21 +218,16 @@ extension HTMLWriter.Renderer {
         return String(out)
     }
 
-    /// Whether `bytes` holds `pattern` (lower-case ASCII), ignoring ASCII case.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
+    /// Whether `bytes` holds `pattern` (lower-case ASCII) at `i`, ignoring ASCII case.
+    @inline(__always)
+    private static func matches(
+        _ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ pattern: [UInt8]
+    ) -> Bool {
         let m = pattern.count
-        guard m > 0, bytes.count >= m else { return false }
-        let first = pattern[0]
-        var i = 0
-        while i + m <= bytes.count {
-            if Escaping.lower(bytes[i]) == first {
-                var k = 1
-                while k < m, Escaping.lower(bytes[i + k]) == pattern[k] { k += 1 }
-                if k == m { return true }
-            }
-            i += 1
-        }
-        return false
+        guard m > 0, i + m <= bytes.count else { return false }
+        var k = 0
+        while k < m, Escaping.lower(bytes[i + k]) == pattern[k] { k += 1 }
+        return k == m
     }
 
     /// `name` lower-cased; `name` itself when it has no upper-case or non-ASCII byte (the
@@ -324,6 +326,14 @@ extension HTMLWriter.Renderer {
     /// ... and in the property, also the endings that `: ` would complete (`javascript`).
     static let unsafeCSSPropertyBytes = (unsafeCSS + ["url(", "script"]).map { Array($0.utf8) }
     static let commentStart = Array("/*".utf8)
+    /// The first bytes of `unsafeCSSPropertyBytes`, `unsafeCSSBytes` and `commentStart`.
+    static let unsafeCSSFirstBytes: [Bool] = {
+        var starts = [Bool](repeating: false, count: 256)
+        for pattern in unsafeCSSPropertyBytes + unsafeCSSBytes + [commentStart] {
+            starts[Int(pattern[0])] = true
+        }
+        return starts
+    }()
 
     /// Whether `name` (valid, lower-case) may be one of `unsafeTags`, `filteredTagNames` or
     /// `HTMLWriter.Renderer.voidElements`: a check of its first and last letters against

@@ -61,6 +61,13 @@ extension HTMLWriter {
                     if mayNeedHTMLEscape(ByteScan.word(base, index)) { break }
                     index += 8
                 }
+                // The last few bytes: the final 8 (overlapping bytes already passed) clear them
+                // at once when none needs escaping.
+                if index + 8 > count, count >= 8, index < count,
+                    !mayNeedHTMLEscape(ByteScan.word(base, count - 8))
+                {
+                    index = count
+                }
                 guard index < count else { break }
                 let byte = base[index]
                 if needsHTMLEscape(byte) {

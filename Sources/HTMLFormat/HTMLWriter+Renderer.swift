@@ -57,8 +57,9 @@ extension HTMLWriter {
         }
 
         let options: HTMLWriterOptions
-        // (Room for a forum post or a short page without regrowth.)
-        var out = OutputBuffer(capacity: 4_096)
+        // (Room for most forum posts without regrowth, in a block the C allocator serves from
+        // its per-thread cache; larger outputs grow with `realloc`.)
+        var out = OutputBuffer(capacity: 1_000)
         private var stack: [Task] = []
         // Every array a task views, kept alive (and unchanged) until the render ends.
         private var keptBlocks: [[Block]] = []
@@ -126,8 +127,10 @@ extension HTMLWriter {
                 body = document.blocks
             }
             if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
-            // Room for a small document's tasks and viewed lists (no regrowth for those).
-            stack.reserveCapacity(64)
+            // Room for a small document's tasks and viewed lists (no regrowth for those; the
+            // task stack stays under 1 KB, which the C allocator serves from its per-thread
+            // cache).
+            stack.reserveCapacity(24)
             keptBlocks.reserveCapacity(16)
             keptInlines.reserveCapacity(64)
             push(blocks: body)
@@ -569,11 +572,15 @@ extension HTMLWriter {
                 let tag = elementName(attributes.tag, fallback: "span", allowed: nil)
                 if Self.mayBeListedName(tag) && Self.voidElements.contains(tag) {
                     appendOpenTag(tag, attributes, close: " />")
-                    push(inlines: inlines)
+                    if !renderLeaves(inlines) { push(inlines: inlines) }
                 } else {
                     appendOpenTag(tag, attributes)
-                    stack.append(.close(tag))
-                    push(inlines: inlines)
+                    if renderLeaves(inlines) {
+                        appendClose(tag)
+                    } else {
+                        stack.append(.close(tag))
+                        push(inlines: inlines)
+                    }
                 }
             case .link(let inlines, let link, let attributes):
                 put("<a href=\"")
@@ -586,8 +593,12 @@ extension HTMLWriter {
                 }
                 if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.linkSkips) }
                 put(">")
-                stack.append(.literal("</a>"))
-                push(inlines: inlines)
+                if renderLeaves(inlines) {
+                    put("</a>")
+                } else {
+                    stack.append(.literal("</a>"))
+                    push(inlines: inlines)
+                }
             case .image(let inlines, let link, let attributes):
                 put("<img src=\"")
                 appendURL(link.destination)
@@ -635,14 +646,50 @@ extension HTMLWriter {
         ) {
             if attributes.tag == nil && Self.isBare(attributes) {
                 put(bare)
-                stack.append(.literal(close))
-                push(inlines: inlines)
+                if renderLeaves(inlines) {
+                    put(close)
+                } else {
+                    stack.append(.literal(close))
+                    push(inlines: inlines)
+                }
                 return
             }
             let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed)
             appendOpenTag(tag, attributes)
-            stack.append(.close(tag))
-            push(inlines: inlines)
+            if renderLeaves(inlines) {
+                appendClose(tag)
+            } else {
+                stack.append(.close(tag))
+                push(inlines: inlines)
+            }
+        }
+
+        /// Whether none of `inlines` holds inlines.
+        @inline(__always)
+        private static func areLeaves(_ inlines: [Inline]) -> Bool {
+            for index in inlines.indices {
+                switch inlines[index] {
+                case .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight,
+                    .span, .link:
+                    return false
+                case .text, .softBreak, .lineBreak, .code, .image, .rawInline,
+                    .footnoteReference:
+                    continue
+                }
+            }
+            return true
+        }
+
+        /// Writes `inlines` now when none of them holds inlines (leaves never schedule a task,
+        /// so the output is the same as through the task stack); false, writing nothing, when
+        /// one does. (Most formatting holds one text: no tasks for it.)
+        @inline(__always)
+        private mutating func renderLeaves(_ inlines: [Inline]) -> Bool {
+            guard Self.areLeaves(inlines) else { return false }
+            inlines.withUnsafeBufferPointer { list in
+                for index in list.indices { render(list, at: index) }
+            }
+            return true
         }
 
         /// Writes `bare` when the node has no attributes, else the tag with its attributes.

@@ -78,8 +78,8 @@ private func ignore<T>(_ value: T) {}
     #expect(BBCodeURL.isSafe("data:image/png;base64,AAA", image: true) == true)
 }
 
-// Sources/BBCodeFormat/BBCodeURL.swift:75
-@Test func BBCodeFormat_BBCodeURL_75() throws {
+// Sources/BBCodeFormat/BBCodeURL.swift:80
+@Test func BBCodeFormat_BBCodeURL_80() throws {
     #expect(BBCodeURL.normalized("www.x.org") == "http://www.x.org")
     #expect(BBCodeURL.normalized("example.com:8080/a") == "http://example.com:8080/a")
     #expect(BBCodeURL.normalized("/docs") == "/docs")
