@@ -168,13 +168,14 @@ struct Tokenizer<Sink: TokenSink> {
         }
         // The token gets an exact-size copy (the DOM keeps it); the list keeps its storage for
         // the next tag. Handing over the list itself kept its reserved slack in every element.
-        // (`Array(attrs[...])` would hand over the same storage, slack and all.)
-        let exact =
-            attrs.isEmpty
-            ? []
-            : [HTMLAttribute](unsafeUninitializedCapacity: attrs.count) { buffer, count in
-                count = buffer.initialize(fromContentsOf: attrs)
-            }
+        // (`Array(attrs[...])` would hand over the same storage, slack and all.) Reserved and
+        // appended, the copy is specialized code: `Array(unsafeUninitializedCapacity:)` went
+        // through the generic allocation path (a metadata lookup per tag).
+        var exact: [HTMLAttribute] = []
+        if !attrs.isEmpty {
+            exact.reserveCapacity(attrs.count)
+            exact.append(contentsOf: attrs)
+        }
         let tok = TagToken(
             name: name, attributes: exact, selfClosing: selfClosing, isEnd: isEndTag, id: id)
         attrs.removeAll(keepingCapacity: true)

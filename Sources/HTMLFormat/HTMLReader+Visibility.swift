@@ -15,12 +15,14 @@ extension HTMLReader {
     static func removeInvisible(
         from dom: inout HTMLDocument, options: HTMLReaderOptions
     ) -> [Diagnostic] {
-        var sheets: [String] = []
-        for i in dom.nodes.indices where dom.nodes[i].kind == .element {
-            if dom.nodes[i].name == "style" && dom.nodes[i].namespace == .html {
-                sheets.append(dom.textContent(of: HTMLNodeID(i)))
+        // Read in place: `dom.nodes[i].name` copied every node out (retains and releases).
+        let styles = dom.nodes.withUnsafeBufferPointer { nodes in
+            nodes.indices.filter {
+                nodes[$0].kind == .element && nodes[$0].namespace == .html
+                    && nodes.name(of: $0) == "style"
             }
         }
+        let sheets = styles.map { dom.textContent(of: HTMLNodeID($0)) }
         let selectors = HTMLHiddenSelectors(sheets: sheets)
         let providers =
             options.mediaProviders.isEmpty
@@ -36,11 +38,11 @@ extension HTMLReader {
                 var enter = nodes[i].kind == .element
                 // Most elements have no attributes: nothing can hide them (and only frames,
                 // which need a source, are dropped), so the node is not looked at further.
-                if enter, nodes[i].namespace == .html, !nodes[i].attributes.isEmpty {
+                if enter, nodes[i].namespace == .html, !nodes.attributes(of: i).isEmpty {
                     if isHidden(nodes, i, selectors) {
                         hidden.append(id)
                         enter = false
-                    } else if isFrameTag(nodes[i].name), isUnknownFrame(nodes[i], providers) {
+                    } else if isFrameTag(nodes.name(of: i)), isUnknownFrame(nodes[i], providers) {
                         frames.append(id)
                         enter = false
                     }
@@ -84,7 +86,7 @@ extension HTMLReader {
     ) -> Bool {
         var id: String?
         var classes: String?
-        for attribute in nodes[index].attributes where attribute.namespace == .none {
+        for attribute in nodes.attributes(of: index) where attribute.namespace == .none {
             switch attribute.name {
             case "hidden":
                 if attribute.value.lowercased() != "until-found" { return isHideable(nodes, index) }
@@ -102,14 +104,14 @@ extension HTMLReader {
             }
         }
         if selectors.isEmpty || (id == nil && classes == nil) { return false }
-        return selectors.matches(tag: nodes[index].name, id: id, classAttribute: classes)
+        return selectors.matches(tag: nodes.name(of: index), id: id, classAttribute: classes)
             && isHideable(nodes, index)
     }
 
     /// A hidden `<html>` or `<body>` is a page that scripts reveal (against a flash of
     /// unstyled content): it is read.
     private static func isHideable(_ nodes: UnsafeBufferPointer<HTMLNode>, _ index: Int) -> Bool {
-        let name = nodes[index].name
+        let name = nodes.name(of: index)
         return name != "body" && name != "html"
     }
 

@@ -61,6 +61,8 @@ final class HTMLReaderLowering {
 
     @exclusivity(unchecked) private var visits: [Visit] = []
     @exclusivity(unchecked) private var contexts: [HTMLReaderContext] = []
+    /// Finished contexts, for `makeContext` to reuse.
+    @exclusivity(unchecked) private var spareContexts: [HTMLReaderContext] = []
 
     init(dom: HTMLDocument, options: HTMLReaderOptions) {
         self.dom = dom
@@ -575,9 +577,22 @@ final class HTMLReaderLowering {
         let parent = context
         parent.flushInlines()
         contexts.append(
-            HTMLReaderContext(
-                kind, attributes: attributes, wrappers: parent.openWrappers, tightText: tight,
-                promotingStyles: options.promoteStyles))
+            makeContext(kind, attributes: attributes, wrappers: parent.openWrappers, tight: tight))
+    }
+
+    /// A new context, or a finished one made new (`HTMLReaderContext.reuse`): a page has a
+    /// context per block element, but only as many alive at once as blocks nest.
+    private func makeContext(
+        _ kind: HTMLReaderContext.Kind, attributes: Attributes,
+        wrappers: [HTMLInlineWrapper], tight: Bool
+    ) -> HTMLReaderContext {
+        if let ctx = spareContexts.popLast() {
+            ctx.reuse(kind, attributes: attributes, wrappers: wrappers, tightText: tight)
+            return ctx
+        }
+        return HTMLReaderContext(
+            kind, attributes: attributes, wrappers: wrappers, tightText: tight,
+            promotingStyles: options.promoteStyles)
     }
 
     private func pushBlock(
@@ -595,9 +610,8 @@ final class HTMLReaderLowering {
             item = last
             listContext.list = list
         }
-        let ctx = HTMLReaderContext(
-            .item, attributes: item.attributes, wrappers: listContext.openWrappers, tightText: true,
-            promotingStyles: options.promoteStyles)
+        let ctx = makeContext(
+            .item, attributes: item.attributes, wrappers: listContext.openWrappers, tight: true)
         ctx.blocks = item.blocks
         ctx.item = item
         contexts.append(ctx)
@@ -1100,6 +1114,7 @@ final class HTMLReaderLowering {
     private func finishTop() {
         guard contexts.count > 1 else { return }
         let ctx = contexts.removeLast()
+        defer { spareContexts.append(ctx) }
         let parent = context
         switch ctx.kind {
         case .root, .boundary:
