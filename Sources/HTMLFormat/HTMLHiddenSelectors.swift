@@ -25,7 +25,7 @@ struct HTMLHiddenSelectors {
                 let shows = !hides && Self.shows(declarations)
                 guard hides || shows else { continue }
                 for part in selector.split(separator: ",") {
-                    let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let trimmed = Self.trimmed(part)
                     if shows {
                         shown.formUnion(Self.names(in: trimmed))
                     } else if let simple = Self.simple(trimmed) {
@@ -44,6 +44,18 @@ struct HTMLHiddenSelectors {
         classes.subtract(shown.compactMap { $0.hasPrefix(".") ? String($0.dropFirst()) : nil })
         ids.subtract(shown.compactMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil })
         tagged = tagged.filter { !shown.contains($0[1]) }
+    }
+
+    /// `part` without leading and trailing white space. A part that starts and ends with an
+    /// ASCII byte other than white space (most selectors) is returned as it is, without the
+    /// Unicode-aware trim.
+    private static func trimmed(_ part: Substring) -> String {
+        if let first = part.utf8.first, let last = part.utf8.last,
+            first > 0x20, first < 0x80, last > 0x20, last < 0x80
+        {
+            return String(part)
+        }
+        return part.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Whether an element with this tag, id and class attribute matches a hiding rule.

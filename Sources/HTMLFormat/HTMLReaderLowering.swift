@@ -1032,28 +1032,30 @@ final class HTMLReaderLowering {
         }
         var raw: [UInt8] = []
         var stack: [Int32] = [i]
-        while let n = stack.popLast() {
-            let node = nodes[Int(n)]
-            switch node.kind {
-            case .text: raw.append(contentsOf: node.data.utf8)
-            case .element:
-                if node.name == "br" {
-                    raw.append(0x20)
-                    continue
+        // The nodes are read in place (`nodes[n]` copied each one out).
+        nodes.withUnsafeBufferPointer { nodes in
+            while let n = stack.popLast() {
+                switch nodes[Int(n)].kind {
+                case .text: raw.append(contentsOf: nodes.data(of: Int(n)).utf8)
+                case .element:
+                    let name = nodes.name(of: Int(n))
+                    if name == "br" {
+                        raw.append(0x20)
+                        continue
+                    }
+                    if name == "script" || name == "style" || name == "template" { continue }
+                    var c = nodes[Int(n)].lastChild
+                    while let child = c {
+                        stack.append(child.index)
+                        c = nodes[Int(child.index)].previousSibling
+                    }
+                default: break
                 }
-                if node.name == "script" || node.name == "style" || node.name == "template" {
-                    continue
-                }
-                var c = node.lastChild
-                while let child = c {
-                    stack.append(child.index)
-                    c = nodes[Int(child.index)].previousSibling
-                }
-            default: break
             }
         }
         // Collapse as a browser does, keeping the edges as collapsible spaces outside the code.
         var text: [UInt8] = []
+        text.reserveCapacity(raw.count)
         var lastSpace = false
         for b in raw {
             let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
