@@ -160,8 +160,14 @@ struct HTMLHiddenSelectors {
     /// The top-level rules of a sheet as (selector, declarations); comments skipped, at-rule
     /// blocks skipped whole. One pass over the bytes.
     static func rules(_ sheet: String) -> [(String, [CSSDeclaration])] {
+        var sheet = sheet
+        // Over the string's own UTF-8 in place (no copy, no bounds checks).
+        return sheet.withUTF8 { rules(in: $0) }
+    }
+
+    private static func rules(in bytes: UnsafeBufferPointer<UInt8>) -> [(String, [CSSDeclaration])]
+    {
         var out: [(String, [CSSDeclaration])] = []
-        let bytes = Array(sheet.utf8)
         var i = 0
         var start = 0
         var depth = 0
@@ -193,11 +199,7 @@ struct HTMLHiddenSelectors {
                 if depth == 0 {
                     // Only rules that set display or visibility can hide or show: the others
                     // (most of a page's sheet) are not parsed.
-                    if !skipping, bodyStart <= i,
-                        bytes.withUnsafeBufferPointer({
-                            mentionsVisibility($0[bodyStart..<i])
-                        })
-                    {
+                    if !skipping, bodyStart <= i, mentionsVisibility(bytes[bodyStart..<i]) {
                         let body = String(decoding: bytes[bodyStart..<i], as: UTF8.self)
                         out.append(
                             (

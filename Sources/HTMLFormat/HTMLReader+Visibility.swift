@@ -86,24 +86,30 @@ extension HTMLReader {
     ) -> Bool {
         var id: String?
         var classes: String?
-        for attribute in nodes.attributes(of: index) where attribute.namespace == .none {
-            switch attribute.name {
+        // By index: a loop over the attributes copied each one (retaining its name and value)
+        // to read its name. The id and class are kept only when there are rules to match.
+        let attributes = nodes.attributes(of: index)
+        let matching = !selectors.isEmpty
+        for k in attributes.indices where attributes[k].namespace == .none {
+            switch attributes[k].name {
             case "hidden":
-                if attribute.value.lowercased() != "until-found" { return isHideable(nodes, index) }
+                if attributes[k].value.lowercased() != "until-found" {
+                    return isHideable(nodes, index)
+                }
             case "style":
-                var value = attribute.value
+                var value = attributes[k].value
                 let mentions = value.withUTF8 {
                     HTMLHiddenSelectors.mentionsVisibility($0[...])
                 }
                 if mentions, HTMLHiddenSelectors.hides(CSSDeclaration.parseList(value)) {
                     return isHideable(nodes, index)
                 }
-            case "id": id = attribute.value
-            case "class": classes = attribute.value
+            case "id": if matching { id = attributes[k].value }
+            case "class": if matching { classes = attributes[k].value }
             default: break
             }
         }
-        if selectors.isEmpty || (id == nil && classes == nil) { return false }
+        if !matching || (id == nil && classes == nil) { return false }
         return selectors.matches(tag: nodes.name(of: index), id: id, classAttribute: classes)
             && isHideable(nodes, index)
     }
