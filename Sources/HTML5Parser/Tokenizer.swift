@@ -175,7 +175,8 @@ struct Tokenizer<Sink: TokenSink> {
         if !attrs.isEmpty {
             exact.reserveCapacity(attrs.count)
             while let attribute = attrs.popLast() { exact.append(attribute) }
-            exact.reverse()
+            // Through the buffer, the swaps move (`Array.reverse` copied each element).
+            exact.withUnsafeMutableBufferPointer { $0.reverse() }
         }
         let tok = TagToken(
             name: name, attributes: exact, selfClosing: selfClosing, isEnd: isEndTag, id: id)
