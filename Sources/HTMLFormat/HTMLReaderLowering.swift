@@ -268,7 +268,11 @@ final class HTMLReaderLowering {
     }
 
     static func isWhitespace(_ s: String) -> Bool {
-        s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+        // Over the contiguous UTF-8 (iterating `utf8` indexed the string byte by byte).
+        var s = s
+        return s.withUTF8 { bytes in
+            bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+        }
     }
 
     private func text(_ data: String, _ whiteSpace: HTMLWhiteSpace) {
