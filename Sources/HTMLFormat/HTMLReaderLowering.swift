@@ -904,8 +904,16 @@ final class HTMLReaderLowering {
 
     /// Whether a `<script>` holds JSON-LD (`type="application/ld+json"`).
     private static func isJSONLD(_ node: HTMLNode) -> Bool {
-        node.attribute("type")?.trimmingCharacters(in: .whitespaces).lowercased()
-            == "application/ld+json"
+        guard var type = node.attribute("type") else { return false }
+        // ASCII without a space or tab at either end (most values): nothing to trim, and the
+        // Foundation trim is skipped.
+        let plain = type.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+                && bytes.allSatisfy { $0 < 0x80 }
+        }
+        if !plain { type = type.trimmingCharacters(in: .whitespaces) }
+        return type.lowercased() == "application/ld+json"
     }
 
     private func fontStyle(_ node: HTMLNode) -> [CSSDeclaration] {
