@@ -91,6 +91,10 @@ extension HTMLReader {
         let attributes = nodes.attributes(of: index)
         let matching = !selectors.isEmpty
         for k in attributes.indices where attributes[k].namespace == .none {
+            // Only names of 2, 5 or 6 bytes can be one of the four: the others (most) are not
+            // compared at all.
+            let count = attributes[k].name.utf8.count
+            guard count == 2 || count == 5 || count == 6 else { continue }
             switch attributes[k].name {
             case "hidden":
                 if attributes[k].value.lowercased() != "until-found" {
@@ -123,7 +127,8 @@ extension HTMLReader {
 
     /// `<iframe>`, `<embed>` or `<object>`.
     private static func isFrameTag(_ name: String) -> Bool {
-        name == "iframe" || name == "embed" || name == "object"
+        let count = name.utf8.count
+        return count == 6 ? name == "iframe" || name == "object" : count == 5 && name == "embed"
     }
 
     private static func isUnknownFrame(_ node: HTMLNode, _ providers: [String]) -> Bool {
