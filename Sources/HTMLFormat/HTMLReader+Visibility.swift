@@ -19,7 +19,7 @@ extension HTMLReader {
         let styles = dom.nodes.withUnsafeBufferPointer { nodes in
             nodes.indices.filter {
                 nodes[$0].kind == .element && nodes[$0].namespace == .html
-                    && nodes.name(of: $0) == "style"
+                    && nodes.name(of: $0).utf8.count == 5 && nodes.name(of: $0) == "style"
             }
         }
         let sheets = styles.map { dom.textContent(of: HTMLNodeID($0)) }
@@ -91,16 +91,15 @@ extension HTMLReader {
         let attributes = nodes.attributes(of: index)
         let matching = !selectors.isEmpty
         for k in attributes.indices where attributes[k].namespace == .none {
-            // Only names of 2, 5 or 6 bytes can be one of the four: the others (most) are not
-            // compared at all.
-            let count = attributes[k].name.utf8.count
-            guard count == 2 || count == 5 || count == 6 else { continue }
-            switch attributes[k].name {
-            case "hidden":
+            // Each name is compared only with the names of its length (most attribute names
+            // have another length and are not compared at all).
+            let name = attributes[k].name
+            switch name.utf8.count {
+            case 6 where name == "hidden":
                 if attributes[k].value.lowercased() != "until-found" {
                     return isHideable(nodes, index)
                 }
-            case "style":
+            case 5 where name == "style":
                 var value = attributes[k].value
                 let mentions = value.withUTF8 {
                     HTMLHiddenSelectors.mentionsVisibility($0[...])
@@ -108,8 +107,8 @@ extension HTMLReader {
                 if mentions, HTMLHiddenSelectors.hides(CSSDeclaration.parseList(value)) {
                     return isHideable(nodes, index)
                 }
-            case "id": if matching { id = attributes[k].value }
-            case "class": if matching { classes = attributes[k].value }
+            case 5 where name == "class": if matching { classes = attributes[k].value }
+            case 2 where name == "id": if matching { id = attributes[k].value }
             default: break
             }
         }

@@ -507,8 +507,8 @@ struct HTMLReaderInlineBuffer {
         events.removeAll(keepingCapacity: true)
         swap(&tree.links, &links)
         swap(&tree.atoms, &atoms)
-        links.removeAll(keepingCapacity: true)
-        atoms.removeAll(keepingCapacity: true)
+        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+        if !atoms.isEmpty { atoms.removeAll(keepingCapacity: true) }
         return tree.finish()
     }
 
