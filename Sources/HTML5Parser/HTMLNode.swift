@@ -133,6 +133,11 @@ extension UnsafeBufferPointer<HTMLNode> {
         return kind == .element || kind == .doctype ? self[i].text : ""
     }
 
+    /// The ``HTMLNode/attributes`` of node `i`, read in place (as ``name(of:)``).
+    @inlinable @inline(__always) public func attributes(of i: Int) -> [HTMLAttribute] {
+        self[i].kind == .doctype ? [] : self[i].attributeList
+    }
+
     /// The ``HTMLNode/data`` of node `i`, read in place (as ``name(of:)``).
     @inlinable @inline(__always) public func data(of i: Int) -> String {
         let kind = self[i].kind

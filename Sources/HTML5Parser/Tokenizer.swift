@@ -166,18 +166,20 @@ struct Tokenizer<Sink: TokenSink> {
             if !attrs.isEmpty { error("end-tag-with-attributes") }
             if selfClosing { error("end-tag-with-trailing-solidus") }
         }
-        // The token gets an exact-size copy (the DOM keeps it); the list keeps its storage for
+        // The token gets an exact-size list (the DOM keeps it); `attrs` keeps its storage for
         // the next tag. Handing over the list itself kept its reserved slack in every element.
-        // (`Array(attrs[...])` would hand over the same storage, slack and all.)
-        let exact =
-            attrs.isEmpty
-            ? []
-            : [HTMLAttribute](unsafeUninitializedCapacity: attrs.count) { buffer, count in
-                count = buffer.initialize(fromContentsOf: attrs)
-            }
+        // (`Array(attrs[...])` would hand over the same storage, slack and all.) The attributes
+        // are moved over, last first, and put back in order: a copy retained every name and
+        // value and emptying the list released them again (through the generic array paths).
+        var exact: [HTMLAttribute] = []
+        if !attrs.isEmpty {
+            exact.reserveCapacity(attrs.count)
+            while let attribute = attrs.popLast() { exact.append(attribute) }
+            // Through the buffer, the swaps move (`Array.reverse` copied each element).
+            exact.withUnsafeMutableBufferPointer { $0.reverse() }
+        }
         let tok = TagToken(
             name: name, attributes: exact, selfClosing: selfClosing, isEnd: isEndTag, id: id)
-        attrs.removeAll(keepingCapacity: true)
         emit(.tag(tok), offset: tagOffset)
         // The last start tag only matters in the RCDATA, RAWTEXT and script states, which
         // the tree builder switches to right after a start tag: keep it only then.

@@ -5,8 +5,11 @@ extension Array {
     @inline(__always)
     func trimmed() -> [Element] {
         if capacity - count < 2 { return self }
-        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            initialized = self.withUnsafeBufferPointer { buffer.initialize(fromContentsOf: $0) }
-        }
+        // Reserved and appended (specialized code): `Array(unsafeUninitializedCapacity:)`
+        // took the generic allocation path, a metadata lookup per call.
+        var exact: [Element] = []
+        exact.reserveCapacity(count)
+        exact.append(contentsOf: self)
+        return exact
     }
 }

@@ -25,7 +25,7 @@ struct HTMLHiddenSelectors {
                 let shows = !hides && Self.shows(declarations)
                 guard hides || shows else { continue }
                 for part in selector.split(separator: ",") {
-                    let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let trimmed = Self.trimmed(part)
                     if shows {
                         shown.formUnion(Self.names(in: trimmed))
                     } else if let simple = Self.simple(trimmed) {
@@ -44,6 +44,22 @@ struct HTMLHiddenSelectors {
         classes.subtract(shown.compactMap { $0.hasPrefix(".") ? String($0.dropFirst()) : nil })
         ids.subtract(shown.compactMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil })
         tagged = tagged.filter { !shown.contains($0[1]) }
+    }
+
+    /// `part` without leading and trailing white space; an ASCII part (most selectors) is
+    /// trimmed byte by byte, without the Unicode-aware trim.
+    private static func trimmed(_ part: Substring) -> String {
+        let utf8 = part.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return part.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // ASCII: the white space and newlines are tab, line feed, vertical tab, form feed,
+        // carriage return and space.
+        let isSpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }),
+            let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(part[start...last])
     }
 
     /// Whether an element with this tag, id and class attribute matches a hiding rule.
@@ -96,6 +112,7 @@ struct HTMLHiddenSelectors {
 
     /// Every `.class` and `#id` named in a selector.
     private static func names(in selector: String) -> [String] {
+        if let ascii = asciiNames(in: selector) { return ascii }
         var out: [String] = []
         var current = ""
         for c in selector {
@@ -111,6 +128,41 @@ struct HTMLHiddenSelectors {
         }
         if current.count > 1 { out.append(current) }
         return out
+    }
+
+    /// `names(in:)` of an ASCII selector, byte by byte (nil when it is not ASCII): for ASCII
+    /// the characters are the bytes, letters and digits the ASCII ones.
+    private static func asciiNames(in selector: String) -> [String]? {
+        var selector = selector
+        return selector.withUTF8 { bytes -> [String]? in
+            var out: [String] = []
+            var start = -1  // where the current `.name` or `#name` starts, or -1
+            for (i, b) in bytes.enumerated() {
+                if b >= 0x80 { return nil }
+                if b == UInt8(ascii: ".") || b == UInt8(ascii: "#") {
+                    if start >= 0 && i - start > 1 { out.append(string(bytes, start..<i)) }
+                    start = i
+                } else if start >= 0, isASCIINameByte(b) {
+                    continue
+                } else {
+                    if start >= 0 && i - start > 1 { out.append(string(bytes, start..<i)) }
+                    start = -1
+                }
+            }
+            if start >= 0 && bytes.count - start > 1 {
+                out.append(string(bytes, start..<bytes.count))
+            }
+            return out
+        }
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private static func isASCIINameByte(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+            || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
     }
 
     private static func isNameCharacter(_ c: Character) -> Bool {
@@ -148,8 +200,14 @@ struct HTMLHiddenSelectors {
     /// The top-level rules of a sheet as (selector, declarations); comments skipped, at-rule
     /// blocks skipped whole. One pass over the bytes.
     static func rules(_ sheet: String) -> [(String, [CSSDeclaration])] {
+        var sheet = sheet
+        // Over the string's own UTF-8 in place (no copy, no bounds checks).
+        return sheet.withUTF8 { rules(in: $0) }
+    }
+
+    private static func rules(in bytes: UnsafeBufferPointer<UInt8>) -> [(String, [CSSDeclaration])]
+    {
         var out: [(String, [CSSDeclaration])] = []
-        let bytes = Array(sheet.utf8)
         var i = 0
         var start = 0
         var depth = 0
@@ -181,11 +239,7 @@ struct HTMLHiddenSelectors {
                 if depth == 0 {
                     // Only rules that set display or visibility can hide or show: the others
                     // (most of a page's sheet) are not parsed.
-                    if !skipping, bodyStart <= i,
-                        bytes.withUnsafeBufferPointer({
-                            mentionsVisibility($0[bodyStart..<i])
-                        })
-                    {
+                    if !skipping, bodyStart <= i, mentionsVisibility(bytes[bodyStart..<i]) {
                         let body = String(decoding: bytes[bodyStart..<i], as: UTF8.self)
                         out.append(
                             (

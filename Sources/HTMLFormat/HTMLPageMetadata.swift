@@ -40,11 +40,37 @@ struct HTMLPageMetadata: Sendable {
     /// Records `value` for `key` unless a more trusted source gave one; blank values are
     /// ignored, white space is collapsed.
     mutating func offer(_ key: String, _ value: String, from source: Source) {
-        let words = value.split(whereSeparator: { $0.isWhitespace })
-        guard !words.isEmpty else { return }
+        // The rank first: a value a more trusted source already gave is not split at all.
         if let rank = ranks[key], rank.rawValue <= source.rawValue { return }
-        values[key] = words.joined(separator: " ")
+        let collapsed: String
+        if Self.isCollapsedASCII(value) {
+            collapsed = value
+        } else {
+            let words = value.split(whereSeparator: { $0.isWhitespace })
+            guard !words.isEmpty else { return }
+            collapsed = words.joined(separator: " ")
+        }
+        values[key] = collapsed
         ranks[key] = source
+    }
+
+    /// Whether `value` is non-empty ASCII whose white space is already collapsed (single
+    /// spaces between words, none at the ends): what splitting at white space and joining
+    /// with spaces would return unchanged. (ASCII white space, as `Character.isWhitespace`
+    /// sees it: tab, line feed, vertical tab, form feed, carriage return and space.)
+    private static func isCollapsedASCII(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20
+            else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) { return false }
+                if byte == 0x20 && previous == 0x20 { return false }
+                previous = byte
+            }
+            return true
+        }
     }
 
     /// Reads a `<meta>` element's `name` or `property` and `content`.

@@ -15,12 +15,14 @@ extension HTMLReader {
     static func removeInvisible(
         from dom: inout HTMLDocument, options: HTMLReaderOptions
     ) -> [Diagnostic] {
-        var sheets: [String] = []
-        for i in dom.nodes.indices where dom.nodes[i].kind == .element {
-            if dom.nodes[i].name == "style" && dom.nodes[i].namespace == .html {
-                sheets.append(dom.textContent(of: HTMLNodeID(i)))
+        // Read in place: `dom.nodes[i].name` copied every node out (retains and releases).
+        let styles = dom.nodes.withUnsafeBufferPointer { nodes in
+            nodes.indices.filter {
+                nodes[$0].kind == .element && nodes[$0].namespace == .html
+                    && nodes.name(of: $0).utf8.count == 5 && nodes.name(of: $0) == "style"
             }
         }
+        let sheets = styles.map { dom.textContent(of: HTMLNodeID($0)) }
         let selectors = HTMLHiddenSelectors(sheets: sheets)
         let providers =
             options.mediaProviders.isEmpty
@@ -36,11 +38,11 @@ extension HTMLReader {
                 var enter = nodes[i].kind == .element
                 // Most elements have no attributes: nothing can hide them (and only frames,
                 // which need a source, are dropped), so the node is not looked at further.
-                if enter, nodes[i].namespace == .html, !nodes[i].attributes.isEmpty {
+                if enter, nodes[i].namespace == .html, !nodes.attributes(of: i).isEmpty {
                     if isHidden(nodes, i, selectors) {
                         hidden.append(id)
                         enter = false
-                    } else if isFrameTag(nodes[i].name), isUnknownFrame(nodes[i], providers) {
+                    } else if isFrameTag(nodes.name(of: i)), isUnknownFrame(nodes[i], providers) {
                         frames.append(id)
                         enter = false
                     }
@@ -84,38 +86,48 @@ extension HTMLReader {
     ) -> Bool {
         var id: String?
         var classes: String?
-        for attribute in nodes[index].attributes where attribute.namespace == .none {
-            switch attribute.name {
-            case "hidden":
-                if attribute.value.lowercased() != "until-found" { return isHideable(nodes, index) }
-            case "style":
-                var value = attribute.value
+        // By index: a loop over the attributes copied each one (retaining its name and value)
+        // to read its name. The id and class are kept only when there are rules to match.
+        let attributes = nodes.attributes(of: index)
+        let matching = !selectors.isEmpty
+        for k in attributes.indices where attributes[k].namespace == .none {
+            // Each name is compared only with the names of its length (most attribute names
+            // have another length and are not compared at all).
+            let name = attributes[k].name
+            switch name.utf8.count {
+            case 6 where name == "hidden":
+                if attributes[k].value.lowercased() != "until-found" {
+                    return isHideable(nodes, index)
+                }
+            case 5 where name == "style":
+                var value = attributes[k].value
                 let mentions = value.withUTF8 {
                     HTMLHiddenSelectors.mentionsVisibility($0[...])
                 }
                 if mentions, HTMLHiddenSelectors.hides(CSSDeclaration.parseList(value)) {
                     return isHideable(nodes, index)
                 }
-            case "id": id = attribute.value
-            case "class": classes = attribute.value
+            case 5 where name == "class": if matching { classes = attributes[k].value }
+            case 2 where name == "id": if matching { id = attributes[k].value }
             default: break
             }
         }
-        if selectors.isEmpty || (id == nil && classes == nil) { return false }
-        return selectors.matches(tag: nodes[index].name, id: id, classAttribute: classes)
+        if !matching || (id == nil && classes == nil) { return false }
+        return selectors.matches(tag: nodes.name(of: index), id: id, classAttribute: classes)
             && isHideable(nodes, index)
     }
 
     /// A hidden `<html>` or `<body>` is a page that scripts reveal (against a flash of
     /// unstyled content): it is read.
     private static func isHideable(_ nodes: UnsafeBufferPointer<HTMLNode>, _ index: Int) -> Bool {
-        let name = nodes[index].name
+        let name = nodes.name(of: index)
         return name != "body" && name != "html"
     }
 
     /// `<iframe>`, `<embed>` or `<object>`.
     private static func isFrameTag(_ name: String) -> Bool {
-        name == "iframe" || name == "embed" || name == "object"
+        let count = name.utf8.count
+        return count == 6 ? name == "iframe" || name == "object" : count == 5 && name == "embed"
     }
 
     private static func isUnknownFrame(_ node: HTMLNode, _ providers: [String]) -> Bool {

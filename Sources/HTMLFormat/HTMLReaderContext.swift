@@ -33,34 +33,34 @@ final class HTMLReaderContext {
 
     // Mutable parts are `@exclusivity(unchecked)`: only the lowering walk touches them, one
     // access at a time.
-    let kind: Kind
-    var attributes: Attributes
+    @exclusivity(unchecked) private(set) var kind: Kind
+    @exclusivity(unchecked) var attributes: Attributes
     @exclusivity(unchecked) var blocks: [Block] = []
     @exclusivity(unchecked) var buffer: HTMLReaderInlineBuffer
     /// Inline wrappers open in this block (inherited ones first).
     @exclusivity(unchecked) var openWrappers: [HTMLInlineWrapper]
     /// `.paragraph`, or `.plain` in tight contexts (list items, cells, `<dd>`).
-    let tightText: Bool
+    @exclusivity(unchecked) private(set) var tightText: Bool
     /// Inline-only blocks (p, headings, dt) flatten nested blocks into their text.
-    let inlineOnly: Bool
+    @exclusivity(unchecked) private(set) var inlineOnly: Bool
 
     // Lists
-    var list: ListBlock?
-    var item: ListItem?
-    var implicitLists: [Int] = []
+    @exclusivity(unchecked) var list: ListBlock?
+    @exclusivity(unchecked) var item: ListItem?
+    @exclusivity(unchecked) var implicitLists: [Int] = []
     /// A list made up around orphan `<li>` elements.
-    var isImplicitList = false
+    @exclusivity(unchecked) var isImplicitList = false
     // Definition lists
     @exclusivity(unchecked) var definitions: [DefinitionItem] = []
     // Tables
-    var table: HTMLReaderTableBuilder?
+    @exclusivity(unchecked) var table: HTMLReaderTableBuilder?
     @exclusivity(unchecked) var cells: [TableCell] = []
-    var cell: TableCell?
+    @exclusivity(unchecked) var cell: TableCell?
     // Code
     @exclusivity(unchecked) var code: [UInt8] = []
-    var language = ""
+    @exclusivity(unchecked) var language = ""
     /// Earlier code blocks of a `<pre>` holding several `<code>` elements.
-    var finishedCode: [(language: String, code: [UInt8])] = []
+    @exclusivity(unchecked) var finishedCode: [(language: String, code: [UInt8])] = []
 
     init(
         _ kind: Kind, attributes: Attributes = .none, wrappers: [HTMLInlineWrapper],
@@ -71,10 +71,42 @@ final class HTMLReaderContext {
         self.openWrappers = wrappers
         self.buffer = HTMLReaderInlineBuffer(reopening: wrappers, promotingStyles: promotingStyles)
         self.tightText = tightText
+        self.inlineOnly = Self.isInlineOnly(kind)
+    }
+
+    private static func isInlineOnly(_ kind: Kind) -> Bool {
         switch kind {
-        case .paragraph, .heading, .term: inlineOnly = true
-        default: inlineOnly = false
+        case .paragraph, .heading, .term: return true
+        default: return false
         }
+    }
+
+    /// Makes a finished context what `init` with these arguments makes, keeping the storage
+    /// of its inline buffer and code bytes: the lowering reuses finished contexts (one object,
+    /// an event list and a byte buffer per block element were allocated and freed again).
+    func reuse(
+        _ kind: Kind, attributes: Attributes, wrappers: [HTMLInlineWrapper], tightText: Bool
+    ) {
+        self.kind = kind
+        self.attributes = attributes
+        // What the finished block handed on (moved into the AST) is let go; empty lists keep
+        // their storage. Most fields are already empty: they are only written when not.
+        if !blocks.isEmpty { blocks = [] }
+        buffer.reset(reopening: wrappers)
+        openWrappers = wrappers
+        self.tightText = tightText
+        inlineOnly = Self.isInlineOnly(kind)
+        if list != nil { list = nil }
+        if item != nil { item = nil }
+        if !implicitLists.isEmpty { implicitLists.removeAll(keepingCapacity: true) }
+        isImplicitList = false
+        if !definitions.isEmpty { definitions = [] }
+        if table != nil { table = nil }
+        if !cells.isEmpty { cells = [] }
+        if cell != nil { cell = nil }
+        if !code.isEmpty { code.removeAll(keepingCapacity: true) }
+        if !language.isEmpty { language = "" }
+        if !finishedCode.isEmpty { finishedCode = [] }
     }
 
     /// Appends a block. The list is sized for a few at the first: growing it 1, 2, 4 ...

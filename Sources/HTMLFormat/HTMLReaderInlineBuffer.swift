@@ -178,9 +178,11 @@ struct HTMLReaderInlineBuffer {
     /// Starts over as `HTMLReaderInlineBuffer(reopening: wrappers)` would, keeping the
     /// storage of the event list and of the pending text for the next paragraph.
     mutating func reset(reopening wrappers: [HTMLInlineWrapper]) {
-        events.removeAll(keepingCapacity: true)
-        links.removeAll(keepingCapacity: true)
-        atoms.removeAll(keepingCapacity: true)
+        // Emptied only when not empty: `removeAll` costs a call even on an empty list, and
+        // a reused block context resets its buffer for every block element.
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+        if !atoms.isEmpty { atoms.removeAll(keepingCapacity: true) }
         hasStyledSpan = false
         for w in wrappers {
             pushOpen(w)
@@ -188,8 +190,8 @@ struct HTMLReaderInlineBuffer {
         }
         lastWasSpace = true
         hasContent = false
-        pending.removeAll(keepingCapacity: true)
-        pendingText = nil
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        if pendingText != nil { pendingText = nil }
         isPristine = true
     }
 
@@ -505,8 +507,8 @@ struct HTMLReaderInlineBuffer {
         events.removeAll(keepingCapacity: true)
         swap(&tree.links, &links)
         swap(&tree.atoms, &atoms)
-        links.removeAll(keepingCapacity: true)
-        atoms.removeAll(keepingCapacity: true)
+        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+        if !atoms.isEmpty { atoms.removeAll(keepingCapacity: true) }
         return tree.finish()
     }
 

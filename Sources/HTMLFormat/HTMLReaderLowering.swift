@@ -61,6 +61,8 @@ final class HTMLReaderLowering {
 
     @exclusivity(unchecked) private var visits: [Visit] = []
     @exclusivity(unchecked) private var contexts: [HTMLReaderContext] = []
+    /// Finished contexts, for `makeContext` to reuse.
+    @exclusivity(unchecked) private var spareContexts: [HTMLReaderContext] = []
 
     /// The byline and date of the page as it was before `--main-content` took its chrome out
     /// (nil: read from `dom` when needed).
@@ -296,7 +298,11 @@ final class HTMLReaderLowering {
     }
 
     static func isWhitespace(_ s: String) -> Bool {
-        s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+        // Over the contiguous UTF-8 (iterating `utf8` indexed the string byte by byte).
+        var s = s
+        return s.withUTF8 { bytes in
+            bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+        }
     }
 
     private func text(_ data: String, _ whiteSpace: HTMLWhiteSpace) {
@@ -606,9 +612,22 @@ final class HTMLReaderLowering {
         let parent = context
         parent.flushInlines()
         contexts.append(
-            HTMLReaderContext(
-                kind, attributes: attributes, wrappers: parent.openWrappers, tightText: tight,
-                promotingStyles: options.promoteStyles))
+            makeContext(kind, attributes: attributes, wrappers: parent.openWrappers, tight: tight))
+    }
+
+    /// A new context, or a finished one made new (`HTMLReaderContext.reuse`): a page has a
+    /// context per block element, but only as many alive at once as blocks nest.
+    private func makeContext(
+        _ kind: HTMLReaderContext.Kind, attributes: Attributes,
+        wrappers: [HTMLInlineWrapper], tight: Bool
+    ) -> HTMLReaderContext {
+        if let ctx = spareContexts.popLast() {
+            ctx.reuse(kind, attributes: attributes, wrappers: wrappers, tightText: tight)
+            return ctx
+        }
+        return HTMLReaderContext(
+            kind, attributes: attributes, wrappers: wrappers, tightText: tight,
+            promotingStyles: options.promoteStyles)
     }
 
     private func pushBlock(
@@ -626,9 +645,8 @@ final class HTMLReaderLowering {
             item = last
             listContext.list = list
         }
-        let ctx = HTMLReaderContext(
-            .item, attributes: item.attributes, wrappers: listContext.openWrappers, tightText: true,
-            promotingStyles: options.promoteStyles)
+        let ctx = makeContext(
+            .item, attributes: item.attributes, wrappers: listContext.openWrappers, tight: true)
         ctx.blocks = item.blocks
         ctx.item = item
         contexts.append(ctx)
@@ -918,8 +936,16 @@ final class HTMLReaderLowering {
 
     /// Whether a `<script>` holds JSON-LD (`type="application/ld+json"`).
     static func isJSONLD(_ node: HTMLNode) -> Bool {
-        node.attribute("type")?.trimmingCharacters(in: .whitespaces).lowercased()
-            == "application/ld+json"
+        guard var type = node.attribute("type") else { return false }
+        // ASCII without a space or tab at either end (most values): nothing to trim, and the
+        // Foundation trim is skipped.
+        let plain = type.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+                && bytes.allSatisfy { $0 < 0x80 }
+        }
+        if !plain { type = type.trimmingCharacters(in: .whitespaces) }
+        return type.lowercased() == "application/ld+json"
     }
 
     private func fontStyle(_ node: HTMLNode) -> [CSSDeclaration] {
@@ -1050,28 +1076,30 @@ final class HTMLReaderLowering {
         }
         var raw: [UInt8] = []
         var stack: [Int32] = [i]
-        while let n = stack.popLast() {
-            let node = nodes[Int(n)]
-            switch node.kind {
-            case .text: raw.append(contentsOf: node.data.utf8)
-            case .element:
-                if node.name == "br" {
-                    raw.append(0x20)
-                    continue
+        // The nodes are read in place (`nodes[n]` copied each one out).
+        nodes.withUnsafeBufferPointer { nodes in
+            while let n = stack.popLast() {
+                switch nodes[Int(n)].kind {
+                case .text: raw.append(contentsOf: nodes.data(of: Int(n)).utf8)
+                case .element:
+                    let name = nodes.name(of: Int(n))
+                    if name == "br" {
+                        raw.append(0x20)
+                        continue
+                    }
+                    if name == "script" || name == "style" || name == "template" { continue }
+                    var c = nodes[Int(n)].lastChild
+                    while let child = c {
+                        stack.append(child.index)
+                        c = nodes[Int(child.index)].previousSibling
+                    }
+                default: break
                 }
-                if node.name == "script" || node.name == "style" || node.name == "template" {
-                    continue
-                }
-                var c = node.lastChild
-                while let child = c {
-                    stack.append(child.index)
-                    c = nodes[Int(child.index)].previousSibling
-                }
-            default: break
             }
         }
         // Collapse as a browser does, keeping the edges as collapsible spaces outside the code.
         var text: [UInt8] = []
+        text.reserveCapacity(raw.count)
         var lastSpace = false
         for b in raw {
             let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
@@ -1132,6 +1160,7 @@ final class HTMLReaderLowering {
     private func finishTop() {
         guard contexts.count > 1 else { return }
         let ctx = contexts.removeLast()
+        defer { spareContexts.append(ctx) }
         let parent = context
         switch ctx.kind {
         case .root, .boundary:

@@ -1,8 +1,12 @@
 /// Attributes a writer dropped, gathered over a document into one message such as
 /// `class and id of 130 elements (first <p>)`.
 struct DroppedAttributes {
-    /// The attribute names (`data-*` for every `data-` attribute).
+    /// The attribute names (`data-*` for every `data-` attribute) but the three below.
     var names: Set<String> = []
+    /// `class`, `id` and `style`, on most elements: flags, set without hashing a name.
+    var hasClass = false
+    var hasID = false
+    var hasStyle = false
     /// How many elements had some.
     var elements = 0
     /// The first element that had some.
@@ -17,9 +21,13 @@ struct DroppedAttributes {
     /// The message, or nil when nothing was dropped.
     var message: String? {
         guard elements > 0, let first else { return nil }
+        var all = names
+        if hasClass { all.insert("class") }
+        if hasID { all.insert("id") }
+        if hasStyle { all.insert("style") }
         // class, id and style first, then the others alphabetically.
-        let known = ["class", "id", "style"].filter(names.contains)
-        let sorted = known + names.subtracting(known).sorted()
+        let known = ["class", "id", "style"].filter(all.contains)
+        let sorted = known + all.subtracting(known).sorted()
         let list: String
         switch sorted.count {
         case 1: list = sorted[0]

@@ -73,15 +73,15 @@ extension MarkdownWriter.Renderer {
         if attributes.isEmpty { return }
         var styling = false
         if !attributes.id.isEmpty {
-            droppedStyling.names.insert("id")
+            droppedStyling.hasID = true
             styling = true
         }
         if !attributes.classes.isEmpty {
-            droppedStyling.names.insert("class")
+            droppedStyling.hasClass = true
             styling = true
         }
         if !attributes.style.isEmpty {
-            droppedStyling.names.insert("style")
+            droppedStyling.hasStyle = true
             styling = true
         }
         var content = false

@@ -42,8 +42,8 @@ extension MarkdownWriter {
         var reported: Set<ReportKey> = []
         /// Dropped attributes (see `reportAttributes`): presentational ones (info) and
         /// content-bearing ones (warning), each with the elements that had them.
-        var droppedStyling = DroppedAttributes()
-        var droppedContent = DroppedAttributes()
+        @exclusivity(unchecked) var droppedStyling = DroppedAttributes()
+        @exclusivity(unchecked) var droppedContent = DroppedAttributes()
         @exclusivity(unchecked) var prefixes: [Prefix] = []
         @exclusivity(unchecked) var depth = 0
         /// The numbered labels of reference links, and the next number.

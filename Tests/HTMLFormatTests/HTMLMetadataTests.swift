@@ -20,6 +20,20 @@ private func metadata(_ html: String) throws -> [String: String] {
         ])
 }
 
+@Test func metadataValuesHaveTheirWhiteSpaceCollapsed() throws {
+    // Tabs, runs of spaces, spaces at the ends and non-ASCII white space (no-break and
+    // ideographic spaces) all become single spaces; a value already collapsed stays as it is.
+    let page = """
+        <meta name="description" content="a\tb  c">
+        <meta name="author" content=" Ann\u{00A0}\u{00A0}Lee ">
+        <meta name="keywords" content="x\u{3000}y"><meta property="og:site_name" content="A site">
+        """
+    #expect(
+        try metadata(page) == [
+            "description": "a b c", "author": "Ann Lee", "keywords": "x y", "site_name": "A site",
+        ])
+}
+
 @Test func openGraphAndTwitterWinOverMetaNameAndTitle() throws {
     let page = """
         <title>T | Site</title><meta name="description" content="plain">

@@ -41,6 +41,20 @@ import Testing
                 + "paragraph {.c}\n  text \"8\"\n")
     }
 
+    @Test func selectorsAreTrimmedAndNamedInAnyScript() throws {
+        // Parts after a comma lose their white space (newline, tab); class and id names may be
+        // non-ASCII, in hiding rules and in the rules that show them again.
+        let html = """
+            <style>.caf\u{E9},
+              #\u{FC}n { display: none }
+            .x-1_a,\t.y { display: none } #\u{FC}n.on { display: block }
+            </style>
+            <p class="caf\u{E9}">1</p><p id="\u{FC}n">2</p><p class="x-1_a">3</p><p class="y">4</p>
+            """
+        let (dump, _) = try read(html)
+        #expect(dump == "paragraph {#\u{FC}n}\n  text \"2\"\n")
+    }
+
     @Test func framesBecomeLinksOnlyForMediaOrATitle() throws {
         let html = """
             <iframe src="https://ads.example/f?id=1"></iframe>\
