@@ -678,7 +678,7 @@ final class HTMLReaderLowering {
             var list = ListBlock(kind: ordered ? .ordered : .bullet, items: [], attributes: a)
             if ordered,
                 let start = node.attribute("start").flatMap({
-                    Int($0.trimmingCharacters(in: .whitespaces))
+                    Int(HTMLReaderElements.trimmingWhitespaces($0))
                 })
             {
                 list.start = start
@@ -886,7 +886,7 @@ final class HTMLReaderLowering {
 
     /// Whether a `<script>` holds JSON-LD (`type="application/ld+json"`).
     private static func isJSONLD(_ node: HTMLNode) -> Bool {
-        node.attribute("type")?.trimmingCharacters(in: .whitespaces).lowercased()
+        node.attribute("type").map { HTMLReaderElements.trimmingWhitespaces($0).lowercased() }
             == "application/ld+json"
     }
 
@@ -898,7 +898,9 @@ final class HTMLReaderLowering {
         if let face = node.attribute("face"), !face.isEmpty {
             out.append(CSSDeclaration(property: "font-family", value: face))
         }
-        if let size = node.attribute("size")?.trimmingCharacters(in: .whitespaces), !size.isEmpty {
+        if let size = node.attribute("size").map(HTMLReaderElements.trimmingWhitespaces),
+            !size.isEmpty
+        {
             var n: Int?
             if size.hasPrefix("+") {
                 n = Int(size.dropFirst()).map { 3 + $0 }
@@ -962,7 +964,9 @@ final class HTMLReaderLowering {
         var source = node.attribute("src") ?? ""
         if source.isEmpty, let srcset = node.attribute("srcset") {
             let first =
-                srcset.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+                srcset.split(separator: ",").first.map {
+                    HTMLReaderElements.trimmingWhitespaces(String($0))
+                }
                 ?? ""
             source = first.split(separator: " ").first.map(String.init) ?? ""
         }
