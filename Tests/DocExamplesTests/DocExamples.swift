@@ -948,8 +948,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(PlainTextWriter().write(doc).output == "See docs\n\n• a\n")
 }
 
-// Sources/RangeJSONFormat/JSONValue.swift:6
-@Test func RangeJSONFormat_JSONValue_6() throws {
+// Sources/RangeJSONFormat/JSONValue.swift:7
+@Test func RangeJSONFormat_JSONValue_7() throws {
     let value = try JSONValue.parse(#"{"a":[1,"x"]}"#)
     #expect(value["a"]?[1]?.string == "x")
 }
