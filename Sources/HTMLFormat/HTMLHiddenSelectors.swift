@@ -25,7 +25,8 @@ struct HTMLHiddenSelectors {
                 let shows = !hides && Self.shows(declarations)
                 guard hides || shows else { continue }
                 for part in selector.split(separator: ",") {
-                    let trimmed = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let trimmed = String(
+                        HTMLReaderElements.trimmingWhitespaces(String(part), newlines: true))
                     if shows {
                         shown.formUnion(Self.names(in: trimmed))
                     } else if let simple = Self.simple(trimmed) {

@@ -164,11 +164,21 @@ extension HTMLReaderElements {
     ///
     /// Foundation's version cost more than the rest of reading a table cell (every cell with
     /// `align` or `text-align` asks for its alignment).
-    static func trimmingWhitespaces(_ s: String) -> Substring {
+    ///
+    /// With `newlines`, as `.whitespacesAndNewlines`: line feed, vertical tab, form feed,
+    /// carriage return, U+0085 and the line and paragraph separators go too.
+    static func trimmingWhitespaces(_ s: String, newlines: Bool = false) -> Substring {
         func isWhitespace(_ c: Unicode.Scalar) -> Bool {
-            c == " " || c == "\t"
-                || (c.value >= 0x80
-                    && (c.value == 0x200B || c.properties.generalCategory == .spaceSeparator))
+            if c == " " || c == "\t" { return true }
+            if newlines && ((c.value >= 0x0A && c.value <= 0x0D) || c.value == 0x85) {
+                return true
+            }
+            guard c.value >= 0x80 else { return false }
+            switch c.properties.generalCategory {
+            case .spaceSeparator: return true
+            case .lineSeparator, .paragraphSeparator: return newlines
+            default: return c.value == 0x200B
+            }
         }
         let scalars = s.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),

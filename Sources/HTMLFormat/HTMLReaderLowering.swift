@@ -898,7 +898,7 @@ final class HTMLReaderLowering {
         if let face = node.attribute("face"), !face.isEmpty {
             out.append(CSSDeclaration(property: "font-family", value: face))
         }
-        if let size = node.attribute("size").map(HTMLReaderElements.trimmingWhitespaces),
+        if let size = node.attribute("size").map({ HTMLReaderElements.trimmingWhitespaces($0) }),
             !size.isEmpty
         {
             var n: Int?
