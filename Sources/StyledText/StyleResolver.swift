@@ -21,6 +21,10 @@ struct StyleResolver {
     /// Every style the walk produced, the root first; ids are not canonical (two ids may
     /// hold equal styles), so run merging compares values when ids differ.
     var styles: [TextStyle]
+    /// A style id per style hash, so that a new style equal to an earlier one takes its id
+    /// instead of another table entry (a page of many styled elements made a few thousand
+    /// equal entries of about 270 bytes each). Ids stay non-canonical on hash collisions.
+    var styleIDs: [Int: StyleID] = [:]
     /// The text so far, UTF-8.
     var bytes: [UInt8] = []
     var utf16 = 0
@@ -157,6 +161,7 @@ struct StyleResolver {
         styles = []
         styles.reserveCapacity(16)
         styles.append(base)
+        styleIDs[base.hashValue] = StyleResolver.rootID
         bytes.reserveCapacity(512)
         runs.reserveCapacity(16)
         paragraphs.reserveCapacity(8)
@@ -249,7 +254,21 @@ struct StyleResolver {
         styles.append(copyOfStyle(style))
         let id = styles.count - 1
         styles.withUnsafeMutableBufferPointer { change(&$0[id]) }
-        return id
+        return interned(id)
+    }
+
+    /// The id of the style just appended (`id`, the last entry), or of an earlier equal style,
+    /// which then replaces it (the entry is removed).
+    mutating func interned(_ id: StyleID) -> StyleID {
+        let hash = styles.withUnsafeBufferPointer { $0[id].hashValue }
+        guard let earlier = styleIDs[hash] else {
+            styleIDs[hash] = id
+            return id
+        }
+        let equal = styles.withUnsafeBufferPointer { $0[earlier] == $0[id] }
+        guard equal else { return id }
+        styles.removeLast()
+        return earlier
     }
 
     /// The font size of a style id (the root size when unset).
@@ -380,7 +399,7 @@ struct StyleResolver {
                 rule.declarations, important: nil, to: &buffer[id], parent: parent,
                 rootSize: rootSize, delta: &delta, diagnostics: &scratch)
         }
-        return id
+        return interned(id)
     }
 
     /// Applies the matching rules and inline declarations in cascade order and stores the
@@ -411,7 +430,7 @@ struct StyleResolver {
         styles.withUnsafeMutableBufferPointer { buffer in
             StyleResolver.cascade(rules, into: &buffer[id], parent, rootSize, &delta)
         }
-        return id
+        return interned(id)
     }
 
     /// The rules that apply to one element, in cascade order.
