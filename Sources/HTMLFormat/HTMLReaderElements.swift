@@ -40,7 +40,8 @@ enum HTMLReaderElements {
 
     private static let roles = HTMLReaderNameTable<Role>(roleEntries)
 
-    private static let roleEntries: [String: Role] = {
+    /// The roles by name: built for the two tables made from it, not kept.
+    private static var roleEntries: [String: Role] {
         var r: [String: Role] = [:]
         for n in [
             "script", "style", "noscript", "template", "canvas", "select", "textarea",
@@ -107,7 +108,7 @@ enum HTMLReaderElements {
         for n in ["caption", "thead", "tbody", "tfoot", "tr"] { r[n] = .tablePart }
         r["hr"] = .thematicBreak
         return r
-    }()
+    }
 
     /// `Attributes(tag: name)` for every element name the table knows, built once.
     ///
