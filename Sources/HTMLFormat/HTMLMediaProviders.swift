@@ -71,7 +71,7 @@ enum HTMLMediaProviders {
     /// URL.
     static func hostAndPath(_ url: String) -> (Substring, Substring)? {
         let trimmed = HTMLReaderElements.trimmingWhitespaces(url).lowercased()
-        guard let start = trimmed.range(of: "//") else { return nil }
+        guard let start = trimmed.firstRange(ofASCII: "//") else { return nil }
         let scheme = trimmed[..<start.lowerBound]
         guard scheme.isEmpty || scheme == "http:" || scheme == "https:" else { return nil }
         let rest = trimmed[start.upperBound...]
