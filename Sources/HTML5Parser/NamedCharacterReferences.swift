@@ -5,17 +5,23 @@
 final class NamedCharacterReferences: Sendable {
     static let shared = NamedCharacterReferences()
 
-    /// Names without the leading `&` (those ending in `;` include it), sorted by bytes.
-    let names: [[UInt8]]
+    /// The names without the leading `&` (those ending in `;` include it), sorted by bytes,
+    /// back to back: one flat array, not an array per name (2,231 small arrays were about
+    /// 100 KB of heap, as much as the text of a small page).
+    let nameBytes: [UInt8]
+    /// Where each name starts in `nameBytes`, plus the end of the last one.
+    let nameStarts: [Int32]
     /// The replacement text of each name.
     let values: [String]
 
     /// Reads ``source`` byte by byte (splitting the String by `Character` made this first use
     /// cost about 29 million instructions, several milliseconds of a first parse).
     private init() {
-        var names: [[UInt8]] = []
+        var nameBytes: [UInt8] = []
+        var nameStarts: [Int32] = []
         var values: [String] = []
-        names.reserveCapacity(2231)
+        nameBytes.reserveCapacity(20_000)
+        nameStarts.reserveCapacity(2232)
         values.reserveCapacity(2231)
         var source = Self.source
         source.withUTF8 { b in
@@ -25,7 +31,8 @@ final class NamedCharacterReferences: Sendable {
             while i < n {
                 let start = i
                 while i < n && b[i] != 0x20 && b[i] != 0x0A { i += 1 }
-                names.append(Array(b[start..<i]))
+                nameStarts.append(Int32(nameBytes.count))
+                nameBytes.append(contentsOf: b[start..<i])
                 value.removeAll(keepingCapacity: true)
                 while i < n && b[i] == 0x20 {
                     i += 1
@@ -41,41 +48,48 @@ final class NamedCharacterReferences: Sendable {
                 i += 1  // the newline
             }
         }
-        self.names = names
+        nameStarts.append(Int32(nameBytes.count))
+        self.nameBytes = nameBytes
+        self.nameStarts = nameStarts
         self.values = values
     }
 
     /// The longest table name that starts at `p[i]`: its length in bytes and value index.
     func longestMatch(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (length: Int, index: Int)? {
-        var lo = 0
-        var hi = names.count
-        var k = 0
-        var best: (Int, Int)?
-        while i + k < n && k < 32 {
-            let c = Int(p[i + k])
-            // First index in [lo, hi) whose byte k is >= c (names of length k sort first).
-            var a = lo
-            var b = hi
-            while a < b {
-                let m = (a + b) >> 1
-                let nm = names[m]
-                let key = nm.count > k ? Int(nm[k]) : -1
-                if key < c { a = m + 1 } else { b = m }
+        nameBytes.withUnsafeBufferPointer { bytes in
+            nameStarts.withUnsafeBufferPointer { starts in
+                // Byte k of name m, or -1 past its end (names of length k sort first).
+                func byte(_ m: Int, _ k: Int) -> Int {
+                    let at = Int(starts[m]) + k
+                    return at < Int(starts[m + 1]) ? Int(bytes[at]) : -1
+                }
+                var lo = 0
+                var hi = starts.count - 1
+                var k = 0
+                var best: (Int, Int)?
+                while i + k < n && k < 32 {
+                    let c = Int(p[i + k])
+                    // First index in [lo, hi) whose byte k is >= c.
+                    var a = lo
+                    var b = hi
+                    while a < b {
+                        let m = (a + b) >> 1
+                        if byte(m, k) < c { a = m + 1 } else { b = m }
+                    }
+                    let newLo = a
+                    b = hi
+                    while a < b {
+                        let m = (a + b) >> 1
+                        if byte(m, k) <= c { a = m + 1 } else { b = m }
+                    }
+                    lo = newLo
+                    hi = a
+                    if lo >= hi { break }
+                    k += 1
+                    if Int(starts[lo + 1] - starts[lo]) == k { best = (k, lo) }
+                }
+                return best
             }
-            let newLo = a
-            b = hi
-            while a < b {
-                let m = (a + b) >> 1
-                let nm = names[m]
-                let key = nm.count > k ? Int(nm[k]) : -1
-                if key <= c { a = m + 1 } else { b = m }
-            }
-            lo = newLo
-            hi = a
-            if lo >= hi { break }
-            k += 1
-            if names[lo].count == k { best = (k, lo) }
         }
-        return best
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The insertion modes of the WHATWG tree construction stage.
 enum InsertionMode: UInt8 {
     case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text
@@ -190,13 +198,20 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         tagCount = .allocate(capacity: tags)
         tagCount.initialize(repeating: 0, count: tags)
         isOpenCapacity = DOMBuilder.nodeEstimate(inputSize)
-        isOpen = .allocate(capacity: isOpenCapacity)
-        isOpen.initialize(repeating: false, count: isOpenCapacity)
+        isOpen = Self.falseFlags(isOpenCapacity)
+    }
+
+    /// `count` flags, all false, from `calloc`: a large block comes as fresh zero pages, which
+    /// take memory only where a flag is set (the table is sized for the most nodes the input
+    /// could make, half a byte per input byte, and writing false into all of it made that
+    /// resident).
+    static func falseFlags(_ count: Int) -> UnsafeMutablePointer<Bool> {
+        calloc(count, MemoryLayout<Bool>.stride)!.assumingMemoryBound(to: Bool.self)
     }
 
     /// Frees the per-node and per-tag tables; call once, after the last token.
     func freeTables() {
-        isOpen.deallocate()
+        free(isOpen)
         tagCount.deallocate()
     }
 
@@ -207,10 +222,9 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
 
     private mutating func growIsOpen(_ node: Int) {
         let capacity = max(node + 1, isOpenCapacity * 2)
-        let grown = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
-        grown.initialize(from: isOpen, count: isOpenCapacity)
-        (grown + isOpenCapacity).initialize(repeating: false, count: capacity - isOpenCapacity)
-        isOpen.deallocate()
+        let grown = Self.falseFlags(capacity)
+        grown.update(from: isOpen, count: isOpenCapacity)
+        free(isOpen)
         isOpen = grown
         isOpenCapacity = capacity
     }

@@ -51,7 +51,7 @@ struct HTMLHiddenSelectors {
     private static func trimmed(_ part: Substring) -> String {
         let utf8 = part.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return part.trimmingCharacters(in: .whitespacesAndNewlines)
+            return String(HTMLReaderElements.trimmingWhitespaces(String(part), newlines: true))
         }
         // ASCII: the white space and newlines are tab, line feed, vertical tab, form feed,
         // carriage return and space.

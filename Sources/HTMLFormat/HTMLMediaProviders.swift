@@ -70,8 +70,8 @@ enum HTMLMediaProviders {
     /// The lower-case host and the path (from its `/`) of an absolute or protocol-relative
     /// URL.
     static func hostAndPath(_ url: String) -> (Substring, Substring)? {
-        let trimmed = url.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let start = trimmed.range(of: "//") else { return nil }
+        let trimmed = HTMLReaderElements.trimmingWhitespaces(url).lowercased()
+        guard let start = trimmed.firstRange(ofASCII: "//") else { return nil }
         let scheme = trimmed[..<start.lowerBound]
         guard scheme.isEmpty || scheme == "http:" || scheme == "https:" else { return nil }
         let rest = trimmed[start.upperBound...]

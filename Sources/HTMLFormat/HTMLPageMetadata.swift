@@ -1,4 +1,3 @@
-import Foundation
 import MarkupAST
 
 /// The metadata keys of a page (`Formats/metadata.md`), gathered from every source the HTML
@@ -102,26 +101,24 @@ struct HTMLPageMetadata: Sendable {
     /// Reads the text of a `<script type="application/ld+json">`: an object, an array of
     /// objects, or an object with an `@graph` array. Invalid JSON is a note.
     mutating func jsonLD(_ text: String) {
-        let parsed = try? JSONSerialization.jsonObject(
-            with: Data(text.utf8), options: [.fragmentsAllowed])
-        guard let parsed else {
+        guard let parsed = JSONLDValue.parse(text) else {
             diagnostics.append(
                 Diagnostic(
                     .note, .parseMetadata, "ignored a JSON-LD script that is not valid JSON"))
             return
         }
         // Two levels at most: a list of objects, each maybe with an @graph list.
-        var objects: [[String: Any]] = []
-        for item in (parsed as? [Any]) ?? [parsed] {
-            guard let object = item as? [String: Any] else { continue }
+        var objects: [[String: JSONLDValue]] = []
+        for item in parsed.items ?? [parsed] {
+            guard let object = item.members else { continue }
             objects.append(object)
-            if let graph = object["@graph"] as? [Any] {
-                objects += graph.compactMap { $0 as? [String: Any] }
+            if let graph = object["@graph"]?.items {
+                objects += graph.compactMap(\.members)
             }
         }
-        var byID: [String: [String: Any]] = [:]
+        var byID: [String: [String: JSONLDValue]] = [:]
         for object in objects {
-            if let id = object["@id"] as? String { byID[id] = object }
+            if let id = object["@id"]?.string { byID[id] = object }
         }
         for object in objects { read(object, byID: byID) }
     }
@@ -132,7 +129,9 @@ struct HTMLPageMetadata: Sendable {
         "DiscussionForumPosting", "LiveBlogPosting", "Recipe", "HowTo", "Review",
     ]
 
-    private mutating func read(_ object: [String: Any], byID: [String: [String: Any]]) {
+    private mutating func read(
+        _ object: [String: JSONLDValue], byID: [String: [String: JSONLDValue]]
+    ) {
         let types = Self.strings(object["@type"])
         let source: Source
         if types.contains(where: { Self.articleTypes.contains($0) }) {
@@ -142,21 +141,21 @@ struct HTMLPageMetadata: Sendable {
         } else {
             // A site or publisher gives only its name.
             if types.contains("WebSite") || types.contains("Organization"),
-                let name = object["name"] as? String
+                let name = object["name"]?.string
             {
                 offer("site_name", name, from: .pageJSONLD)
             }
             return
         }
-        if let headline = (object["headline"] ?? object["name"]) as? String {
+        if let headline = (object["headline"] ?? object["name"])?.string {
             offer("title", headline, from: source)
         }
-        if let description = object["description"] as? String {
+        if let description = object["description"]?.string {
             offer("description", description, from: source)
         }
-        if let date = object["datePublished"] as? String { offer("published", date, from: source) }
-        if let url = object["url"] as? String { offer("url", url, from: source) }
-        if let language = object["inLanguage"] as? String { offer("lang", language, from: source) }
+        if let date = object["datePublished"]?.string { offer("published", date, from: source) }
+        if let url = object["url"]?.string { offer("url", url, from: source) }
+        if let language = object["inLanguage"]?.string { offer("lang", language, from: source) }
         let keywords = Self.strings(object["keywords"])
         if !keywords.isEmpty { offer("keywords", keywords.joined(separator: ", "), from: source) }
         let authors = Self.names(object["author"], byID: byID)
@@ -170,35 +169,41 @@ struct HTMLPageMetadata: Sendable {
     }
 
     /// A string or the strings of an array.
-    private static func strings(_ value: Any?) -> [String] {
-        if let string = value as? String { return [string] }
-        return (value as? [Any])?.compactMap { $0 as? String } ?? []
+    private static func strings(_ value: JSONLDValue?) -> [String] {
+        if let string = value?.string { return [string] }
+        return value?.items?.compactMap(\.string) ?? []
     }
 
     /// The object itself, or the object its `@id` names in the graph.
-    private static func resolve(_ value: Any, byID: [String: [String: Any]]) -> [String: Any]? {
-        guard let object = value as? [String: Any] else { return nil }
-        if object["name"] == nil && object["url"] == nil, let id = object["@id"] as? String {
+    private static func resolve(
+        _ value: JSONLDValue, byID: [String: [String: JSONLDValue]]
+    ) -> [String: JSONLDValue]? {
+        guard let object = value.members else { return nil }
+        if object["name"] == nil && object["url"] == nil, let id = object["@id"]?.string {
             return byID[id] ?? object
         }
         return object
     }
 
     /// Names from a string, a `{"name": ...}` object (or a reference to one), or an array.
-    private static func names(_ value: Any?, byID: [String: [String: Any]]) -> [String] {
+    private static func names(
+        _ value: JSONLDValue?, byID: [String: [String: JSONLDValue]]
+    ) -> [String] {
         guard let value else { return [] }
-        let items = (value as? [Any]) ?? [value]
+        let items = value.items ?? [value]
         return items.compactMap { item in
-            if let name = item as? String { return name }
-            return resolve(item, byID: byID)?["name"] as? String
+            if let name = item.string { return name }
+            return resolve(item, byID: byID)?["name"]?.string
         }
     }
 
     /// The first URL of a string, an `ImageObject` (`url`), or an array of either.
-    private static func imageURL(_ value: Any?, byID: [String: [String: Any]]) -> String? {
+    private static func imageURL(
+        _ value: JSONLDValue?, byID: [String: [String: JSONLDValue]]
+    ) -> String? {
         guard let value else { return nil }
-        let first = (value as? [Any])?.first ?? value
-        if let url = first as? String { return url }
-        return resolve(first, byID: byID)?["url"] as? String
+        let first = value.items?.first ?? value
+        if let url = first.string { return url }
+        return resolve(first, byID: byID)?["url"]?.string
     }
 }

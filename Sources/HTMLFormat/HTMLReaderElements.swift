@@ -40,7 +40,8 @@ enum HTMLReaderElements {
 
     private static let roles = HTMLReaderNameTable<Role>(roleEntries)
 
-    private static let roleEntries: [String: Role] = {
+    /// The roles by name: built for the two tables made from it, not kept.
+    private static var roleEntries: [String: Role] {
         var r: [String: Role] = [:]
         for n in [
             "script", "style", "noscript", "template", "canvas", "select", "textarea",
@@ -107,7 +108,7 @@ enum HTMLReaderElements {
         for n in ["caption", "thead", "tbody", "tfoot", "tr"] { r[n] = .tablePart }
         r["hr"] = .thematicBreak
         return r
-    }()
+    }
 
     /// `Attributes(tag: name)` for every element name the table knows, built once.
     ///
@@ -164,11 +165,21 @@ extension HTMLReaderElements {
     ///
     /// Foundation's version cost more than the rest of reading a table cell (every cell with
     /// `align` or `text-align` asks for its alignment).
-    static func trimmingWhitespaces(_ s: String) -> Substring {
+    ///
+    /// With `newlines`, as `.whitespacesAndNewlines`: line feed, vertical tab, form feed,
+    /// carriage return, U+0085 and the line and paragraph separators go too.
+    static func trimmingWhitespaces(_ s: String, newlines: Bool = false) -> Substring {
         func isWhitespace(_ c: Unicode.Scalar) -> Bool {
-            c == " " || c == "\t"
-                || (c.value >= 0x80
-                    && (c.value == 0x200B || c.properties.generalCategory == .spaceSeparator))
+            if c == " " || c == "\t" { return true }
+            if newlines && ((c.value >= 0x0A && c.value <= 0x0D) || c.value == 0x85) {
+                return true
+            }
+            guard c.value >= 0x80 else { return false }
+            switch c.properties.generalCategory {
+            case .spaceSeparator: return true
+            case .lineSeparator, .paragraphSeparator: return newlines
+            default: return c.value == 0x200B
+            }
         }
         let scalars = s.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),

@@ -727,7 +727,7 @@ final class HTMLReaderLowering {
             var list = ListBlock(kind: ordered ? .ordered : .bullet, items: [], attributes: a)
             if ordered,
                 let start = node.attribute("start").flatMap({
-                    Int($0.trimmingCharacters(in: .whitespaces))
+                    Int(HTMLReaderElements.trimmingWhitespaces($0))
                 })
             {
                 list.start = start
@@ -936,16 +936,8 @@ final class HTMLReaderLowering {
 
     /// Whether a `<script>` holds JSON-LD (`type="application/ld+json"`).
     static func isJSONLD(_ node: HTMLNode) -> Bool {
-        guard var type = node.attribute("type") else { return false }
-        // ASCII without a space or tab at either end (most values): nothing to trim, and the
-        // Foundation trim is skipped.
-        let plain = type.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return true }
-            return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
-                && bytes.allSatisfy { $0 < 0x80 }
-        }
-        if !plain { type = type.trimmingCharacters(in: .whitespaces) }
-        return type.lowercased() == "application/ld+json"
+        node.attribute("type").map { HTMLReaderElements.trimmingWhitespaces($0).lowercased() }
+            == "application/ld+json"
     }
 
     private func fontStyle(_ node: HTMLNode) -> [CSSDeclaration] {
@@ -956,7 +948,9 @@ final class HTMLReaderLowering {
         if let face = node.attribute("face"), !face.isEmpty {
             out.append(CSSDeclaration(property: "font-family", value: face))
         }
-        if let size = node.attribute("size")?.trimmingCharacters(in: .whitespaces), !size.isEmpty {
+        if let size = node.attribute("size").map({ HTMLReaderElements.trimmingWhitespaces($0) }),
+            !size.isEmpty
+        {
             var n: Int?
             if size.hasPrefix("+") {
                 n = Int(size.dropFirst()).map { 3 + $0 }
@@ -1020,7 +1014,9 @@ final class HTMLReaderLowering {
         var source = node.attribute("src") ?? ""
         if source.isEmpty, let srcset = node.attribute("srcset") {
             let first =
-                srcset.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+                srcset.split(separator: ",").first.map {
+                    HTMLReaderElements.trimmingWhitespaces(String($0))
+                }
                 ?? ""
             source = first.split(separator: " ").first.map(String.init) ?? ""
         }

@@ -25,8 +25,10 @@ struct HTMLReaderNameTable<Value: Sendable>: Sendable {
 
     /// Creates a table from names (ASCII, at most 16 bytes each) and their values.
     init(_ entries: [String: Value]) {
+        // At most half full: a probe seldom goes past the first slot, and the tables (built
+        // once per process, kept for its life) stay small.
         var bits: UInt64 = 4
-        while (1 << bits) < entries.count * 4 { bits += 1 }
+        while (1 << bits) < entries.count * 2 { bits += 1 }
         shift = 64 - bits
         keys = Array(repeating: Key(low: 0, high: 0), count: 1 << bits)
         values = Array(repeating: nil, count: 1 << bits)

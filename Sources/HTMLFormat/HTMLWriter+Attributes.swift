@@ -151,7 +151,7 @@ extension HTMLWriter.Renderer {
     /// a stylesheet URL is fetched, and some schemes run script or read local files.
     static func hasUnsafeCSSURL(_ css: String) -> Bool {
         var rest = css[...]
-        while let open = rest.range(of: "url(") {
+        while let open = rest.firstRange(ofASCII: "url(") {
             rest = rest[open.upperBound...]
             // The URL without quotes, white space and controls, as a browser's scheme check.
             var url: [UInt8] = []

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// A parsed JSON value (objects keep key order).
@@ -370,15 +371,12 @@ struct JSONParser {
             guard i < b.count else { throw error("unterminated string") }
             let e = b[i]
             i += 1
+            if let plain = ByteScan.jsonEscape(e) {
+                out.append(plain)
+                runStart = i
+                continue
+            }
             switch e {
-            case 0x22: out.append(0x22)
-            case 0x5C: out.append(0x5C)
-            case 0x2F: out.append(0x2F)
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
             case 0x75:
                 let escapeStart = i - 2
                 var v = try hex4()

@@ -21,6 +21,10 @@ struct StyleResolver {
     /// Every style the walk produced, the root first; ids are not canonical (two ids may
     /// hold equal styles), so run merging compares values when ids differ.
     var styles: [TextStyle]
+    /// A style id per style hash, so that a new style equal to an earlier one takes its id
+    /// instead of another table entry (a page of many styled elements made a few thousand
+    /// equal entries of about 270 bytes each). Ids stay non-canonical on hash collisions.
+    var styleIDs: [Int: StyleID] = [:]
     /// The text so far, UTF-8.
     var bytes: [UInt8] = []
     var utf16 = 0
@@ -157,6 +161,7 @@ struct StyleResolver {
         styles = []
         styles.reserveCapacity(16)
         styles.append(base)
+        styleIDs[base.hashValue] = StyleResolver.rootID
         bytes.reserveCapacity(512)
         runs.reserveCapacity(16)
         paragraphs.reserveCapacity(8)
@@ -192,36 +197,39 @@ struct StyleResolver {
             rootStyle: copyOfStyle(StyleResolver.rootID))
     }
 
-    /// The runs as `StyledRun`s. Each is initialized field by field in the new array's
-    /// memory, its style copied straight from the table: building a `StyledRun` value and
-    /// appending it costs a copy and a destroy of the whole run on top.
-    func styledRuns() -> [StyledRun] {
-        let count = runs.count
-        let stride = MemoryLayout<StyledRun>.stride
-        let rangeOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.range)!
-        let styleOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.style)!
-        let attachmentOffset = MemoryLayout<StyledRun>.offset(of: \StyledRun.attachment)!
-        return [StyledRun](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            let raw = UnsafeMutableRawPointer(base)
-            styles.withUnsafeBufferPointer { styles in
-                runs.withUnsafeBufferPointer { records in
-                    for i in 0..<count {
-                        let r = records[i]
-                        let p = raw + i * stride
-                        (p + rangeOffset).initializeMemory(
-                            as: Range<Int>.self, repeating: r.start..<r.end, count: 1)
-                        (p + styleOffset).initializeMemory(
-                            as: TextStyle.self, from: styles.baseAddress! + r.style, count: 1)
-                        (p + attachmentOffset).initializeMemory(
-                            as: TextAttachment?.self,
-                            repeating: r.attachment < 0 ? nil : attachments[r.attachment],
-                            count: 1)
+    /// The runs as `StyledRun`s. Runs of equal styles share one boxed copy (ids are not
+    /// canonical, so each style id in use is boxed once and equal values found by hashing):
+    /// a copy per run made the runs of a styled page 15-25 times its size.
+    mutating func styledRuns() -> [StyledRun] {
+        var boxes = [SharedValue<TextStyle>?](repeating: nil, count: styles.count)
+        var distinct: [TextStyle: SharedValue<TextStyle>] = [:]
+        var result: [StyledRun] = []
+        result.reserveCapacity(runs.count)
+        styles.withUnsafeBufferPointer { styles in
+            runs.withUnsafeBufferPointer { records in
+                for r in records {
+                    let box: SharedValue<TextStyle>
+                    if let known = boxes[r.style] {
+                        box = known
+                    } else {
+                        let style = styles[r.style]
+                        if let equal = distinct[style] {
+                            box = equal
+                        } else {
+                            box = .value(style)
+                            distinct[style] = box
+                        }
+                        boxes[r.style] = box
                     }
+                    result.append(
+                        StyledRun(
+                            range: r.start..<r.end, sharedStyle: box,
+                            sharedAttachment: r.attachment < 0
+                                ? nil : .value(attachments[r.attachment])))
                 }
             }
-            initialized = count
         }
+        return result
     }
 
     /// `style` with its link and tap target replaced (an id of its own unless nothing
@@ -246,7 +254,21 @@ struct StyleResolver {
         styles.append(copyOfStyle(style))
         let id = styles.count - 1
         styles.withUnsafeMutableBufferPointer { change(&$0[id]) }
-        return id
+        return interned(id)
+    }
+
+    /// The id of the style just appended (`id`, the last entry), or of an earlier equal style,
+    /// which then replaces it (the entry is removed).
+    mutating func interned(_ id: StyleID) -> StyleID {
+        let hash = styles.withUnsafeBufferPointer { $0[id].hashValue }
+        guard let earlier = styleIDs[hash] else {
+            styleIDs[hash] = id
+            return id
+        }
+        let equal = styles.withUnsafeBufferPointer { $0[earlier] == $0[id] }
+        guard equal else { return id }
+        styles.removeLast()
+        return earlier
     }
 
     /// The font size of a style id (the root size when unset).
@@ -377,7 +399,7 @@ struct StyleResolver {
                 rule.declarations, important: nil, to: &buffer[id], parent: parent,
                 rootSize: rootSize, delta: &delta, diagnostics: &scratch)
         }
-        return id
+        return interned(id)
     }
 
     /// Applies the matching rules and inline declarations in cascade order and stores the
@@ -408,7 +430,7 @@ struct StyleResolver {
         styles.withUnsafeMutableBufferPointer { buffer in
             StyleResolver.cascade(rules, into: &buffer[id], parent, rootSize, &delta)
         }
-        return id
+        return interned(id)
     }
 
     /// The rules that apply to one element, in cascade order.

@@ -30,12 +30,23 @@ public struct StyledRunsWriter: MarkupWriter {
     /// Writes the runs.
     public func write(_ document: Document) -> WriteResult {
         let styled = StyledText(document, stylesheet: stylesheet)
-        return WriteResult(output: StyledRunsWriter.format(styled), diagnostics: styled.diagnostics)
+        let diagnostics = styled.diagnostics
+        return WriteResult(
+            output: StyledRunsWriter.format(consume styled), diagnostics: diagnostics)
     }
 
     /// The `-t styled` text of already resolved runs.
-    public static func format(_ styled: StyledText) -> String {
+    public static func format(_ styled: consuming StyledText) -> String {
         var out = RunsOutput()
+        appendLines(of: styled, to: &out)
+        // The runs and their text are released before the output is copied into a String:
+        // holding both was the peak of a styled conversion.
+        _ = consume styled
+        return out.string
+    }
+
+    /// Appends the `-t styled` lines of `styled` to `out`.
+    private static func appendLines(of styled: borrowing StyledText, to out: inout RunsOutput) {
         out.bytes.reserveCapacity(styled.string.utf8.count * 2 + 64 * styled.runs.count)
         var text = styled.string
         text.makeContiguousUTF8()
@@ -82,7 +93,6 @@ public struct StyledRunsWriter: MarkupWriter {
                 }
             }
         }
-        return out.string
     }
 
     /// `key=value; ...` for the run's style relative to `root`, plus its attachment.

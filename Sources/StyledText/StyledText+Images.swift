@@ -102,7 +102,8 @@ extension StyledText {
         result.string = String(string[..<lo]) + alt + String(string[hi...])
         result.utf16Count = utf16Count + delta
         result.runs[index] = StyledRun(
-            range: old.lowerBound..<(old.lowerBound + length), style: runs[index].style)
+            range: old.lowerBound..<(old.lowerBound + length),
+            sharedStyle: runs[index].sharedStyle, sharedAttachment: nil)
         for j in (index + 1)..<runs.count {
             let r = runs[j].range
             result.runs[j].range = (r.lowerBound + delta)..<(r.upperBound + delta)

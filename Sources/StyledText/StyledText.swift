@@ -118,19 +118,43 @@ public struct StyledText: Hashable, Sendable {
 }
 
 /// One style run: a UTF-16 range of `StyledText.string` and its resolved style.
+///
+/// The style and attachment are kept in shared boxes: the runs that ``StyledText`` resolves
+/// with one style share one copy of it, so a run is a few words, not a whole style.
 public struct StyledRun: Hashable, Sendable {
     /// UTF-16 offsets.
     public var range: Range<Int>
+    /// The style, shared with the other runs resolved to it.
+    @usableFromInline var sharedStyle: SharedValue<TextStyle>
+    /// The attachment, boxed (nil for text runs).
+    @usableFromInline var sharedAttachment: SharedValue<TextAttachment>?
+
     /// The resolved style (root style included).
-    public var style: TextStyle
+    @inlinable public var style: TextStyle {
+        get { sharedStyle.value }
+        set { sharedStyle = .value(newValue) }
+    }
     /// The image or rule this U+FFFC stands for.
-    public var attachment: TextAttachment?
+    @inlinable public var attachment: TextAttachment? {
+        get { sharedAttachment?.value }
+        set { sharedAttachment = newValue.map { .value($0) } }
+    }
 
     /// Creates a run.
     public init(range: Range<Int>, style: TextStyle, attachment: TextAttachment? = nil) {
         self.range = range
-        self.style = style
-        self.attachment = attachment
+        self.sharedStyle = .value(style)
+        self.sharedAttachment = attachment.map { .value($0) }
+    }
+
+    /// A run holding already shared boxes.
+    init(
+        range: Range<Int>, sharedStyle: SharedValue<TextStyle>,
+        sharedAttachment: SharedValue<TextAttachment>?
+    ) {
+        self.range = range
+        self.sharedStyle = sharedStyle
+        self.sharedAttachment = sharedAttachment
     }
 }
 

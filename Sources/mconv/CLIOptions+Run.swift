@@ -270,8 +270,12 @@ extension CLIOptions {
                 ? checked.converter : try self.converter(from: fromName, to: toName)
             converter.mediaExtraction = mediaExtraction(forOutput: output)
             if inputs.allSatisfy({ $0.format == fromName }) {
-                var bytes = inputs[0].bytes
-                for input in inputs.dropFirst() { bytes += [0x0A, 0x0A] + input.bytes }
+                // Moved out of the list (not copied), so the converter holds the only
+                // reference and releases the bytes once decoded: a copy kept the input alive
+                // to the end of the run.
+                var bytes: [UInt8] = []
+                swap(&bytes, &inputs[0].bytes)
+                for k in inputs.indices.dropFirst() { bytes += [0x0A, 0x0A] + inputs[k].bytes }
                 inputs = []
                 let converted = try convert(consume bytes, source: source, with: converter)
                 result = Converted(

@@ -164,6 +164,21 @@ func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Int32? {
         bytes.removeLast(chunk - readCount)
         if failed { return error }
         if readCount == 0 { return nil }
+        // Whether more follows is asked with a small read first: growing the buffer for the
+        // next chunk copied the whole input (and kept 64 KB of slack) only to read nothing.
+        var probeCount = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { probe in
+            while true {
+                let n = read(descriptor, probe.baseAddress!, probe.count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failed = true } else { probeCount = n }
+                break
+            }
+            bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: probe[..<probeCount]))
+        }
+        let probeError = errno
+        if failed { return probeError }
+        if probeCount == 0 { return nil }
         chunk = 1 << 16
     }
 }

@@ -949,8 +949,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(PlainTextWriter().write(doc).output == "See docs\n\n• a\n")
 }
 
-// Sources/RangeJSONFormat/JSONValue.swift:6
-@Test func RangeJSONFormat_JSONValue_6() throws {
+// Sources/RangeJSONFormat/JSONValue.swift:7
+@Test func RangeJSONFormat_JSONValue_7() throws {
     let value = try JSONValue.parse(#"{"a":[1,"x"]}"#)
     #expect(value["a"]?[1]?.string == "x")
 }
@@ -1253,8 +1253,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyledText(node: .inline(.strong([.text("x")], .none))).string == "x")
 }
 
-// Sources/StyledText/StyledText.swift:140
-@Test func StyledText_StyledText_140() throws {
+// Sources/StyledText/StyledText.swift:164
+@Test func StyledText_StyledText_164() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 

@@ -79,6 +79,44 @@ private func metadata(_ html: String) throws -> [String: String] {
     #expect(!result.diagnostics.contains { $0.message.contains("<script>") })
 }
 
+@Test func jsonLDStringsDecodeEscapesAndNumbersAreSkipped() throws {
+    let page = #"""
+        <script type="application/ld+json">{"@graph": [
+        {"@type": "NewsArticle", "wordCount": -12.5e+3, "isFree": true, "x": null,
+         "headline": "Caf\u00e9 \"A\"\t\/ \ud83d\ude00", "keywords": ["a", 1, "b"],
+         "author": [{"name": "Ann"}, {"@id": "#p"}], "publisher": {"@id": "#o"}},
+        {"@id": "#p", "name": "Bob"}, {"@id": "#o", "name": "Org"}]}
+        </script>
+        """#
+    #expect(
+        try metadata(page) == [
+            "title": "Caf\u{E9} \"A\" / \u{1F600}", "keywords": "a, b", "author": "Ann, Bob",
+            "site_name": "Org",
+        ])
+}
+
+@Test(arguments: [
+    #"{"a": 01}"#, #"{"a": "\ud800"}"#, #"{"a": "\udc00x"}"#, #"{"a": "\q"}"#, "{\"a\": \"\t\"}",
+    #"{"a": 1,}"#, #"[1] 2"#, #"{"a" 1}"#, #"{"a": tru}"#, #"{"a": 1."#, #"{"a": -}"#,
+    String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
+])
+func invalidJSONLDIsANote(_ json: String) throws {
+    let page = "<script type=\"application/ld+json\">\(json)</script><p>x</p>"
+    let result = try HTMLReader().read(page)
+    #expect(result.document.metadata == [:])
+    #expect(
+        result.diagnostics.filter { $0.code == .parseMetadata }.map(\.severity) == [.note])
+}
+
+@Test func jsonLDNestingUpToTheCapIsRead() throws {
+    let nested = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+    let page = """
+        <script type="application/ld+json">{"@type": "Article", "headline": "H", "x": \(nested)}
+        </script>
+        """
+    #expect(try metadata(page) == ["title": "H"])
+}
+
 @Test func standaloneHTMLWritesAHeadFromTheMetadata() {
     let doc = Document(
         [.heading(level: 2, [.text("Head "), .emphasis([.text("line")], .none)], .none)],
