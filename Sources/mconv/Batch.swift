@@ -16,6 +16,16 @@ struct BatchFile {
     var size: Int
 }
 
+/// A batch file read and decoded, ready to convert.
+struct BatchInput: Sendable {
+    var format: String
+    /// What was guessed about the format (printed with `--verbose`).
+    var note: String?
+    var text: String
+    /// The decoding's diagnostics (invalid UTF-8, the encoding used).
+    var diagnostics: [Diagnostic]
+}
+
 /// What happened to one file of a batch.
 struct BatchOutcome {
     var status: ExitStatus
@@ -43,10 +53,14 @@ extension CLIOptions {
         let settings = settings()
         // Files are read ahead and outputs written behind on two threads of their own, so the
         // workers only convert.
-        let reads = BatchReadAhead(paths: batch.map(\.path), window: workers + 1) { path in
-            Result { () throws(Failure) in try readInput(path) }
-        }
         let writes = BatchWriteBehind(limit: workers + 1)
+        let shared = BatchShared(
+            settings: settings, claims: claims, converters: converters, writes: writes)
+        let reads = BatchReadAhead<BatchInput>(
+            paths: batch.map(\.path), window: workers + 1, size: \.text.utf8.count
+        ) { path in
+            Result { () throws(Failure) in try batchInput(path, shared: shared) }
+        }
         reads.start()
         writes.start()
         let group = DispatchGroup()
@@ -61,10 +75,8 @@ extension CLIOptions {
                     guard index < batch.count else { break }
                     let file = batch[index]
                     convertBatchFile(
-                        file, bytes: reads.take(index), outputDir: outputDir, tag: index,
-                        shared: BatchShared(
-                            settings: settings, claims: claims, converters: converters,
-                            writes: writes)
+                        file, input: reads.take(index), outputDir: outputDir, tag: index,
+                        shared: shared
                     ) { outcome in
                         results.withLock { $0[index] = outcome }
                         progress.finished(bytes: file.size, messages: outcome.messages)
@@ -171,11 +183,11 @@ extension CLIOptions {
         return batch
     }
 
-    /// Converts one file of a batch (its `bytes`, or why they could not be read) to its place
+    /// Converts one file of a batch (its decoded `input`, or why it could not be read) to its place
     /// under `outputDir`; hands the writing to `shared.writes`, which calls `done` with the
     /// outcome once the output is written (or at once, in turn, when the file failed).
     func convertBatchFile(
-        _ file: BatchFile, bytes: Result<[UInt8], Failure>, outputDir: String, tag: Int,
+        _ file: BatchFile, input: Result<BatchInput, Failure>, outputDir: String, tag: Int,
         shared: BatchShared, done: @escaping (BatchOutcome) -> Void
     ) {
         var outcome = BatchOutcome(status: .ok)
@@ -189,15 +201,14 @@ extension CLIOptions {
             outcome.messages += "mconv: \(named)\(error.message)\n"
         }
         do throws(Failure) {
-            let bytes = try bytes.get()
-            try checkNotBinary(bytes, path: file.path)
-            let (fromName, note) = inputFormat(path: file.path, bytes: bytes)
-            if let note, verbose, !quiet { outcome.messages += "mconv: \(note)\n" }
-            let toName = outputFormat(forInput: fromName)
+            let input = try input.get()
+            if let note = input.note, verbose, !quiet { outcome.messages += "mconv: \(note)\n" }
+            let toName = outputFormat(forInput: input.format)
             let outputPath = try outputPath(for: file, format: toName, outputDir: outputDir)
-            var converter = try shared.converter(from: fromName, to: toName)
+            var converter = try shared.converter(from: input.format, to: toName)
             converter.mediaExtraction = mediaExtraction(forOutput: outputPath)
-            let converted = try convert(bytes, source: file.path, with: converter)
+            var converted = try convert(input.text, source: file.path, with: converter)
+            converted.diagnostics.insert(contentsOf: input.diagnostics, at: 0)
             outcome.messages += diagnosticLines(converted.diagnostics, source: file.path)
             outcome.lossy = converted.diagnostics.contains {
                 $0.isLossy && !Self.matches($0.code, ignore)
@@ -239,6 +250,19 @@ extension CLIOptions {
             // Through the writer as well, so the messages come in the order of the files.
             shared.writes.submit(bytes: 0) { [outcome] in done(outcome) }
         }
+    }
+
+    /// A batch file read, checked and decoded (on the read-ahead thread): its format from `-f`,
+    /// its extension or its content, and its text decoded as that format's converter decodes.
+    func batchInput(_ path: String, shared: BatchShared) throws(Failure) -> BatchInput {
+        let bytes = try readInput(path)
+        try checkNotBinary(bytes, path: path)
+        let (format, note) = inputFormat(path: path, bytes: bytes)
+        let converter = try shared.converter(from: format, to: outputFormat(forInput: format))
+        let (text, diagnostics) = InputDecoding.decode(
+            bytes, source: path, encoding: converter.inputEncoding,
+            html: converter.sniffsHTMLCharset)
+        return BatchInput(format: format, note: note, text: text, diagnostics: diagnostics)
     }
 
     /// Where a file's output goes: its mirrored path under `outputDir` with the output

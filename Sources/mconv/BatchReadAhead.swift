@@ -1,31 +1,35 @@
 import Foundation
 
-/// Reads a batch's input files ahead of the conversions, in order, on a thread of its own:
-/// the workers convert while the next files are read, so with `--jobs 1` the one converting
-/// thread does conversions only (reading the 72 corpus pages is about 3% of a batch's time).
+/// Reads (and decodes) a batch's input files ahead of the conversions, in order, on a thread of
+/// its own: the workers convert while the next files are read, so with `--jobs 1` the one
+/// converting thread reads and writes the document only (reading the 72 corpus pages, checking
+/// and decoding their bytes is about 5% of a batch's time).
 /// At most `window` files read and not yet taken, and at most `byteLimit` bytes of them
 /// (though always the next file), wait in memory.
 ///
 /// Workers take files in the order they claim them, and claims follow the read order, so a
 /// worker waiting for a file never waits behind files nobody will take.
-final class BatchReadAhead: @unchecked Sendable {
+final class BatchReadAhead<Value>: @unchecked Sendable {
     /// How many bytes of files read ahead may wait at most.
-    static let byteLimit = 64 << 20
+    static var byteLimit: Int { 64 << 20 }
 
     private let condition = NSCondition()
     private let paths: [String]
     private let window: Int
-    private let read: @Sendable (String) -> Result<[UInt8], Failure>
-    private var ready: [Int: Result<[UInt8], Failure>] = [:]
+    private let read: @Sendable (String) -> Result<Value, Failure>
+    private let size: @Sendable (Value) -> Int
+    private var ready: [Int: Result<Value, Failure>] = [:]
     private var next = 0
     private var taken = 0
     private var held = 0
 
-    /// Reads `paths` with `read`, keeping at most `window` files ahead of the workers.
+    /// Reads `paths` with `read`, keeping at most `window` files ahead of the workers; `size`
+    /// tells how many bytes a value read holds.
     init(
-        paths: [String], window: Int, read: @escaping @Sendable (String) -> Result<[UInt8], Failure>
+        paths: [String], window: Int, size: @escaping @Sendable (Value) -> Int,
+        read: @escaping @Sendable (String) -> Result<Value, Failure>
     ) {
-        (self.paths, self.window, self.read) = (paths, max(window, 1), read)
+        (self.paths, self.window, self.size, self.read) = (paths, max(window, 1), size, read)
     }
 
     /// Starts the reading thread.
@@ -34,14 +38,14 @@ final class BatchReadAhead: @unchecked Sendable {
         thread.start()
     }
 
-    /// The bytes of file `index` (or why it could not be read), once read.
-    func take(_ index: Int) -> Result<[UInt8], Failure> {
+    /// What was read of file `index` (or why it could not be read), once read.
+    func take(_ index: Int) -> Result<Value, Failure> {
         condition.lock()
         defer { condition.unlock() }
         while ready[index] == nil { condition.wait() }
         let result = ready.removeValue(forKey: index)!
         taken += 1
-        held -= Self.size(result)
+        held -= bytes(result)
         condition.broadcast()
         return result
     }
@@ -64,13 +68,13 @@ final class BatchReadAhead: @unchecked Sendable {
             let result = read(paths[index])
             condition.lock()
             ready[index] = result
-            held += Self.size(result)
+            held += bytes(result)
             condition.broadcast()
             condition.unlock()
         }
     }
 
-    private static func size(_ result: Result<[UInt8], Failure>) -> Int {
-        (try? result.get())?.count ?? 0
+    private func bytes(_ result: Result<Value, Failure>) -> Int {
+        (try? result.get()).map(size) ?? 0
     }
 }

@@ -305,10 +305,26 @@ extension CLIOptions {
         do {
             return try converter.convert(bytes: consume bytes, source: source)
         } catch {
-            var place = source
-            if let line = error.line { place += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
-            throw Failure(message: "\(place): \(error.message)", status: .badInput)
+            throw Self.readFailure(error, source: source)
         }
+    }
+
+    /// Converts one input's decoded text; a read error names the place.
+    func convert(_ text: String, source: String, with converter: Converter) throws(Failure)
+        -> ConversionResult
+    {
+        do {
+            return try converter.convert(text)
+        } catch {
+            throw Self.readFailure(error, source: source)
+        }
+    }
+
+    /// A reader's error as the failure to report: `source:line:column: message`.
+    static func readFailure(_ error: ReadError, source: String) -> Failure {
+        var place = source
+        if let line = error.line { place += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
+        return Failure(message: "\(place): \(error.message)", status: .badInput)
     }
 
     /// Reads each input in its own format and writes the joined documents with `joined`'s
