@@ -23,7 +23,10 @@ import MarkupAST
 ///    beside it, or the heading just before it.
 /// 4. Inside, chrome is removed: navigation, forms, buttons, asides and blocks whose words,
 ///    link density or shape say share bar, related list or the like (never code or a
-///    table of data, never most of the text, never a post of a thread or what holds one).
+///    table of data, never most of the text, never a post of a thread or what holds one);
+///    in a post or product, its author box, votes, ratings and reviews (class and id words),
+///    its header line (`<b>Posted:</b> ...`) and a signature (a `--` or `_____` line and the
+///    little text after it).
 ///
 /// No candidate, a tie between unrelated ones, or too little text: the whole body stays,
 /// with a `select.no-main-content` note. Linear in the DOM: each pass reads a node a bounded
@@ -603,9 +606,27 @@ enum MainContent {
         dom.nodes.withUnsafeBufferPointer { nodes in
             var stack: [Int32] = []
             func pushChildren(of i: Int) {
+                // A signature: a `--` or `_____` line and the little text after it.
+                var signature: Int32 = -1
+                var after: Int32 = 0
                 var c = nodes[i].lastChild
+                while let child = c, after < 400 {
+                    let k = Int(child.index)
+                    if nodes[k].kind == .text, isSignatureRule(nodes.data(of: k)) {
+                        signature = child.index
+                    }
+                    after += m.chars[k]
+                    c = nodes[k].previousSibling
+                }
+                var removing = signature >= 0
+                c = nodes[i].lastChild
                 while let child = c {
-                    if nodes[Int(child.index)].kind == .element { stack.append(child.index) }
+                    if removing {
+                        out.append(child)
+                        removing = child.index != signature
+                    } else if nodes[Int(child.index)].kind == .element {
+                        stack.append(child.index)
+                    }
                     c = nodes[Int(child.index)].previousSibling
                 }
             }
@@ -635,8 +656,18 @@ enum MainContent {
         if m.flags[i].contains(.unlikely) && kind(name) != .skipped && chars * 2 <= total {
             return true
         }
-        guard cleaning == .checked, chars * 2 <= total else { return false }
+        guard chars * 2 <= total else { return false }
         let node = nodes[i]
+        // A post's author box, votes, signature, ratings and reviews.
+        if chars < 1500,
+            MainContentHints.isPostChrome(
+                classes: node.attribute("class"), id: node.attribute("id"))
+        {
+            return true
+        }
+        // A post's header line ("Posted: ...").
+        if chars < 200, m.sentences[i] < 2, startsWithPostLabel(i, nodes) { return true }
+        guard cleaning == .checked else { return false }
         // A short byline, date or counter.
         if chars < 120, m.sentences[i] < 2,
             MainContentHints.isMetaLine(classes: node.attribute("class"), id: node.attribute("id"))
@@ -663,6 +694,51 @@ enum MainContent {
         if weight < 25 && density > 0.33 && chars < 1000 { return true }
         if weight >= 25 && density > 0.5 { return true }
         return false
+    }
+
+    /// Whether a text node is a signature's rule: `--` or five or more `_` alone on it.
+    private static func isSignatureRule(_ text: String) -> Bool {
+        let line = trimmed(text)
+        if line == "--" { return true }
+        return line.utf8.count >= 5 && line.utf8.allSatisfy { $0 == UInt8(ascii: "_") }
+    }
+
+    /// The words of a post's header labels (`<b>Posted:</b> ...`).
+    private static let postLabels: Set<String> = [
+        "posted", "posted on", "post subject", "joined", "registered",
+    ]
+
+    /// Whether element `i` starts with a bold label of a post's header (`<b>Posted:</b>`);
+    /// blank text before it is skipped. Reads only `i`'s children and the label's text.
+    private static func startsWithPostLabel(_ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>)
+        -> Bool
+    {
+        var c = nodes[i].firstChild
+        while let child = c {
+            let k = Int(child.index)
+            switch nodes[k].kind {
+            case .text:
+                if !trimmed(nodes.data(of: k)).isEmpty { return false }
+            case .element:
+                let name = nodes.name(of: k)
+                guard name == "b" || name == "strong",
+                    let text = nodes[k].firstChild, nodes[Int(text.index)].kind == .text
+                else { return false }
+                let label = trimmed(nodes.data(of: Int(text.index)))
+                guard label.hasSuffix(":") else { return false }
+                return postLabels.contains(label.dropLast().lowercased())
+            default: break
+            }
+            c = nodes[k].nextSibling
+        }
+        return false
+    }
+
+    private static func trimmed(_ text: String) -> Substring {
+        var s = Substring(text)
+        while let first = s.first, first.isWhitespace { s = s.dropFirst() }
+        while let last = s.last, last.isWhitespace { s = s.dropLast() }
+        return s
     }
 
     // MARK: - Title

@@ -68,6 +68,28 @@ enum MainContentHints {
         "sharing", "social", "subscri", "navigation",
     ]
 
+    /// Whether a class or id word names a part of a post or a product that is not its text:
+    /// the author's box (`postprofile`, `userinfo`, `avatar`, `rank`, `karma`), votes,
+    /// the signature, ratings and reviews (`stars`, `bewertungen`).
+    static func isPostChrome(classes: String?, id: String?) -> Bool {
+        for value in [classes, id] {
+            guard let value, !value.isEmpty else { continue }
+            for word in words(value) {
+                if postChromeWords.contains(word) { return true }
+                if postChromePrefixes.contains(where: { word.hasPrefix($0) }) { return true }
+            }
+        }
+        return false
+    }
+
+    private static let postChromeWords: Set<Substring> = [
+        "profile", "postprofile", "userinfo", "postauthor", "poster", "postdetails", "avatar",
+        "rank", "karma", "vote", "votes", "signature", "rating", "ratings", "stars",
+        "review", "reviews", "usercard", "authorinfo",
+    ]
+
+    private static let postChromePrefixes: [String] = ["bewertung"]
+
     static func words(_ value: String) -> [Substring] {
         value.lowercased().split { !($0.isLetter || $0.isNumber) }
     }
