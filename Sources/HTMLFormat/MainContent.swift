@@ -317,8 +317,11 @@ enum MainContent {
 
     // MARK: - Choosing
 
-    /// A candidate's score with its tag, hints and link density.
-    private static func finalScore(_ dom: HTMLDocument, _ i: Int, _ m: Measure) -> Float {
+    /// A candidate's score with its tag, hints (class and id words unless `words` is false)
+    /// and link density.
+    private static func finalScore(
+        _ dom: HTMLDocument, _ i: Int, _ m: Measure, words: Bool = true
+    ) -> Float {
         let node = dom.nodes[i]
         var base = m.score[i]
         switch node.name {
@@ -331,8 +334,11 @@ enum MainContent {
         if node.name == "article" || node.name == "main" { base += 10 }
         if node.attribute("role") == "main" { base += 10 }
         if let prop = node.attribute("itemprop"), prop.contains("articleBody") { base += 25 }
-        base += Float(
-            MainContentHints.weight(classes: node.attribute("class"), id: node.attribute("id")))
+        if words {
+            base += Float(
+                MainContentHints.weight(classes: node.attribute("class"), id: node.attribute("id"))
+            )
+        }
         return base * (1 - m.linkDensity(i))
     }
 
@@ -379,18 +385,23 @@ enum MainContent {
             }
         }
         // A parent scoring higher (not one far lower on the way).
+        // Its paragraphs and tag must make it score higher, not only its class words (a
+        // page-wide `div#page` of navigation and footer).
         var last = score
+        var lastUnhinted = finalScore(dom, winner, m, words: false)
         var p = dom.nodes[winner].parent?.index
         while let parent = p, parent != body.index {
             let i = Int(parent)
             if m.flags[i].contains(.candidate) {
                 let s = finalScore(dom, i, m)
                 if s < score / 3 { break }
-                if s > last {
+                let unhinted = finalScore(dom, i, m, words: false)
+                if s > last && unhinted > lastUnhinted {
                     winner = i
                     break
                 }
                 last = s
+                lastUnhinted = unhinted
             }
             p = dom.nodes[i].parent?.index
         }

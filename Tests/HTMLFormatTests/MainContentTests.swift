@@ -268,4 +268,38 @@ import Testing
                 """)
         #expect(codes == [])
     }
+
+    @Test func aPageWideWrapperDoesNotWinByItsClassWordsAlone() throws {
+        // `div#page` scores higher than the text's parents only by its class word: the
+        // text's container wins, without the menu and the notes around it.
+        let html = """
+            <html><head><title>Sleeve</title></head><body><div id="page">
+            <ul><li><a href="/1">Hardware</a></li><li><a href="/2">Software</a></li>
+            <li><a href="/3">Notebooks</a></li></ul>
+            <div class="box"><div class="inner">
+            <p>It comes in black, red, blue, green, grey, white, yellow, pink, orange, brown, and gold.</p>
+            <p>It fits notebooks of twelve, thirteen, fourteen, fifteen, sixteen, or seventeen inches, old, new, thin, or thick.</p>
+            <p>It keeps out dust, rain, sand, knocks, scratches, coffee, crumbs, cats, dogs, and children.</p>
+            </div></div>
+            <div>All prices include tax. <a href="/ship">Shipping</a></div>
+            </div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="Sleeve"
+                heading 1
+                  text "Sleeve"
+                div {.box}
+                  div {.inner}
+                    paragraph
+                      text "It comes in black, red, blue, green, grey, white, yellow, pink, orange, brown, and gold."
+                    paragraph
+                      text "It fits notebooks of twelve, thirteen, fourteen, fifteen, sixteen, or seventeen inches, old, new, thin, or thick."
+                    paragraph
+                      text "It keeps out dust, rain, sand, knocks, scratches, coffee, crumbs, cats, dogs, and children."
+
+                """)
+        #expect(codes == [])
+    }
 }
