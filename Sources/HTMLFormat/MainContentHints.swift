@@ -45,8 +45,8 @@ enum MainContentHints {
     ]
 
     /// Whether a class or id word names chrome that is never the article's, even as prose:
-    /// comments, related and promoted links, sharing, advertising, consent, site navigation
-    /// and footers. (A `sidebar` or a `widget` of prose inside the article is kept.)
+    /// comments, related and promoted links, sharing, advertising, consent, site navigation,
+    /// footers and calls for readers' submissions (`invitation`, `submission`). (A `sidebar` or a `widget` of prose inside the article is kept.)
     static func isStrongChrome(classes: String?, id: String?) -> Bool {
         for value in [classes, id] {
             guard let value, !value.isEmpty else { continue }
@@ -61,11 +61,12 @@ enum MainContentHints {
     private static let strongWords: Set<Substring> = [
         "ad", "ads", "adv", "advert", "promo", "sponsor", "sponsored", "cookie", "cookies",
         "consent", "nav", "navbar", "menu", "breadcrumb", "breadcrumbs", "disqus", "reply",
+        "invitation",
     ]
 
     private static let strongPrefixes: [String] = [
         "advertis", "comment", "footer", "newsletter", "recommend", "related", "share",
-        "sharing", "social", "subscri", "navigation",
+        "sharing", "social", "subscri", "navigation", "submission",
     ]
 
     /// Whether a class or id word names a part of a post or a product that is not its text:
@@ -110,13 +111,13 @@ enum MainContentHints {
         "popup", "promo", "remark", "rss", "scroll", "shoutbox", "skyscraper", "sponsor",
         "sponsored", "tags", "tag", "taboola", "tool", "tools", "widget", "breadcrumb",
         "breadcrumbs", "byline", "dateline", "login", "signup", "trending", "popular",
-        "cookie", "cookies", "consent", "print", "hidden", "jump", "toc",
+        "cookie", "cookies", "consent", "print", "hidden", "jump", "toc", "invitation",
     ]
 
     private static let chromePrefixes: [String] = [
         "advertis", "comment", "community", "footer", "header", "navigation", "newsletter",
         "pagination", "recommend", "related", "share", "sharing", "sidebar", "social",
-        "subscri", "toolbar", "masthead", "dropdown", "carousel", "most-",
+        "subscri", "toolbar", "masthead", "dropdown", "carousel", "most-", "submission",
     ]
 
     private static func isChromeWord(_ word: Substring) -> Bool {

@@ -302,4 +302,33 @@ import Testing
                 """)
         #expect(codes == [])
     }
+
+    @Test func aCallForReadersSubmissionsGoes() throws {
+        let html = """
+            <html><head><title>Starting out</title></head><body><div class="liner">
+            <p>Experience has taught that there is no magic formula: be creative, both in your
+            photography and in your business, and work out what fits your style best.</p>
+            <p>Work hard, practice persistence, keep a folder of your projects and a time sheet,
+            and the money will follow, sooner or later, for sure.</p>
+            <div id="c2_invitation_1" class="c2_invitation"><h2>Feedback</h2>
+            <p>What other visitors have said. Click below to see their contributions.</p>
+            <div id="c2_invitation_1_submission_block"><p><a href="/stock.html">Stock photos</a>
+            Reader post: I bought a course, and it paid off. It took a year, though.</p></div>
+            </div></div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="Starting out"
+                heading 1
+                  text "Starting out"
+                div {.liner}
+                  paragraph
+                    text "Experience has taught that there is no magic formula: be creative, both in your photography and in your business, and work out what fits your style best."
+                  paragraph
+                    text "Work hard, practice persistence, keep a folder of your projects and a time sheet, and the money will follow, sooner or later, for sure."
+
+                """)
+        #expect(codes == [])
+    }
 }
