@@ -25,8 +25,8 @@ import MarkupAST
 ///    link density or shape say share bar, related list or the like (never code or a
 ///    table of data, never most of the text, never a post of a thread or what holds one);
 ///    in a post or product, its author box, votes, ratings and reviews (class and id words),
-///    its header line (`<b>Posted:</b> ...`) and a signature (a `--` or `_____` line and the
-///    little text after it).
+///    its header line (`<b>Posted:</b> ...`) or mail-style header lines, a signature (a
+///    `--` or `_____` line and the little text after it).
 ///
 /// No candidate, a tie between unrelated ones, or too little text: the whole body stays,
 /// with a `select.no-main-content` note. Linear in the DOM: each pass reads a node a bounded
@@ -629,12 +629,15 @@ enum MainContent {
                     after += m.chars[k]
                     c = nodes[k].previousSibling
                 }
-                var removing = signature >= 0
+                let header = headerLinesEnd(of: i, nodes, m)
+                var inSignature = signature >= 0
+                var inHeader = false
                 c = nodes[i].lastChild
                 while let child = c {
-                    if removing {
+                    if child.index == header { inHeader = true }
+                    if inSignature || inHeader {
                         out.append(child)
-                        removing = child.index != signature
+                        if child.index == signature { inSignature = false }
                     } else if nodes[Int(child.index)].kind == .element {
                         stack.append(child.index)
                     }
@@ -712,6 +715,60 @@ enum MainContent {
         let line = trimmed(text)
         if line == "--" { return true }
         return line.utf8.count >= 5 && line.utf8.allSatisfy { $0 == UInt8(ascii: "_") }
+    }
+
+    /// A post's header lines (`From: ...<br>Subject: ...<br><br>`), as a mail or a bulletin
+    /// board shows them: two or more short lines of text, each starting with a short label and
+    /// a colon, the first ones of element `i`, ended by a blank line, with more text after
+    /// them. Returns the last node of the header (the `<br>` ending its last line), or -1.
+    /// Reads `i`'s children up to the blank line only.
+    private static func headerLinesEnd(
+        of i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, _ m: Measure
+    ) -> Int32 {
+        var lines = 0
+        var headerChars: Int32 = 0
+        var lineHasText = false
+        var c = nodes[i].firstChild
+        while let child = c {
+            let k = Int(child.index)
+            if nodes[k].kind == .text {
+                let line = trimmed(nodes.data(of: k))
+                if !line.isEmpty {
+                    guard !lineHasText, isLabelLine(line) else { return -1 }
+                    lineHasText = true
+                    headerChars += m.chars[k]
+                }
+            } else if nodes[k].kind == .element {
+                guard nodes.name(of: k) == "br" else { return -1 }
+                if !lineHasText {
+                    // The blank line: the header ends at the `<br>` before it.
+                    guard lines >= 2, headerChars * 2 < m.chars[i],
+                        let previous = nodes[k].previousSibling
+                    else { return -1 }
+                    var end = previous
+                    while nodes[Int(end.index)].kind != .element {
+                        guard let p = nodes[Int(end.index)].previousSibling else { return -1 }
+                        end = p
+                    }
+                    return end.index
+                }
+                lines += 1
+                lineHasText = false
+            }
+            c = nodes[k].nextSibling
+        }
+        return -1
+    }
+
+    /// `Label: value` (or a full-width colon) with a label of at most 12 characters, in a
+    /// line of at most 150.
+    private static func isLabelLine(_ line: Substring) -> Bool {
+        guard line.count <= 150,
+            let colon = line.firstIndex(where: { $0 == ":" || $0 == "\u{FF1A}" })
+        else { return false }
+        let label = line[..<colon]
+        return !label.isEmpty && label.count <= 12
+            && !label.contains(where: { $0 == "." || $0 == "," || $0 == "\u{3002}" })
     }
 
     /// The words of a post's header labels (`<b>Posted:</b> ...`).

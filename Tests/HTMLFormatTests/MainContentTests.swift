@@ -331,4 +331,29 @@ import Testing
                 """)
         #expect(codes == [])
     }
+
+    @Test func aPostWithoutItsMailStyleHeaderLines() throws {
+        let html = """
+            <html><head><title>Cola prices</title></head><body><div class="thread"><p>
+            From: alice (Alice), Board: Food<br>Subject: Cola prices<br>Site: Example BBS (Wed
+            Jan 27 2016)<br><br>Cola has cost the same for twenty years, while every other drink
+            went up, which is why the local brands, one after another, closed.<br><br>
+            Note: this is only my view.</p></div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="Cola prices"
+                heading 1
+                  text "Cola prices"
+                div {.thread}
+                  paragraph
+                    text "Cola has cost the same for twenty years, while every other drink went up, which is why the local brands, one after another, closed."
+                    linebreak
+                    linebreak
+                    text "Note: this is only my view."
+
+                """)
+        #expect(codes == [])
+    }
 }
