@@ -6,8 +6,8 @@ import MarkupAST
 /// writer) is the usual one.
 ///
 /// 1. One post-order walk over the body computes, per element, its visible text length in
-///    characters (so CJK counts as well as spaced scripts), the part of it inside links,
-///    commas, and a score (CJK characters, U+3000 to U+DFFF, count two: each holds about a
+///    characters (so CJK counts as well as spaced scripts), the part of it inside links (not
+///    of a link that shows its address: a reference, not navigation), commas, and a score (CJK characters, U+3000 to U+DFFF, count two: each holds about a
 ///    word): each paragraph-like element (`<p>`, `<pre>`, `<td>`, a block
 ///    without block children) of 25 characters or more gives `1 + commas + min(length / 100,
 ///    3)` (less its link share) to its parent, half to its grandparent and a third of its
@@ -278,7 +278,12 @@ enum MainContent {
             let name = nodes.name(of: i)
             let kind = kind(name)
             switch kind {
-            case .link: if nodes[i].attribute("href") != nil { m.linkChars[i] = m.chars[i] }
+            case .link:
+                // A link that shows its address is a reference the reader reads, not
+                // navigation: its text is not counted as link text.
+                if nodes[i].attribute("href") != nil && !showsAddress(i, nodes) {
+                    m.linkChars[i] = m.chars[i]
+                }
             case .code: m.flags[i].insert(.hasCode)
             case .heading: m.flags[i].insert(.hasHeading)
             case .block where name == "form": m.flags[i].insert(.hasForm)
@@ -313,6 +318,16 @@ enum MainContent {
         m.sentences[parent] += m.sentences[i]
         m.paragraphs[parent] += m.paragraphs[i]
         m.flags[parent].formUnion(m.flags[i].intersection([.hasCode, .hasHeading, .hasForm]))
+    }
+
+    /// Whether link `i`'s text starts with its address (`http://...`, `https://...`): its
+    /// first child is that text. Reads one text node.
+    private static func showsAddress(_ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>) -> Bool {
+        guard let first = nodes[i].firstChild, nodes[Int(first.index)].kind == .text else {
+            return false
+        }
+        let text = trimmed(nodes.data(of: Int(first.index)))
+        return text.hasPrefix("http://") || text.hasPrefix("https://")
     }
 
     // MARK: - Choosing

@@ -356,4 +356,32 @@ import Testing
                 """)
         #expect(codes == [])
     }
+
+    @Test func aLinkShowingItsAddressIsAReferenceNotNavigation() throws {
+        let html = """
+            <html><head><title>Logs</title></head><body><div class="answer">
+            <p>The logs of every service are in the log directory, one file per service, and the
+            dashboard writes its own, elsewhere, as the web server says.</p>
+            <p>See <a href="http://docs.example.org/ops/logging.html">http://docs.example.org/ops/logging.html</a></p>
+            <p><a href="/q/2">How do I rotate the logs of the compute service?</a></p>
+            </div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        // The link to another question goes; the reference stays.
+        #expect(
+            dump == """
+                meta title="Logs"
+                heading 1
+                  text "Logs"
+                div {.answer}
+                  paragraph
+                    text "The logs of every service are in the log directory, one file per service, and the dashboard writes its own, elsewhere, as the web server says."
+                  paragraph
+                    text "See "
+                    link "http://docs.example.org/ops/logging.html"
+                      text "http://docs.example.org/ops/logging.html"
+
+                """)
+        #expect(codes == [])
+    }
 }
