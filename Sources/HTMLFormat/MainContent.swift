@@ -695,7 +695,7 @@ enum MainContent {
             return true
         }
         // A post's header line ("Posted: ...").
-        if chars < 200, m.sentences[i] < 2, startsWithPostLabel(i, nodes) { return true }
+        if chars < 200, m.sentences[i] < 2, startsWithPostLabel(i, nodes, m) { return true }
         guard cleaning == .checked else { return false }
         // A short byline, date or counter.
         if chars < 120, m.sentences[i] < 2,
@@ -792,8 +792,10 @@ enum MainContent {
     ]
 
     /// Whether element `i` starts with a bold label of a post's header (`<b>Posted:</b>`);
-    /// blank text before it is skipped. Reads only `i`'s children and the label's text.
-    private static func startsWithPostLabel(_ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>)
+    /// blank text and elements without text (an icon) before it are skipped. Reads only `i`'s children and the label's text.
+    private static func startsWithPostLabel(
+        _ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, _ m: Measure
+    )
         -> Bool
     {
         var c = nodes[i].firstChild
@@ -804,6 +806,8 @@ enum MainContent {
                 if !trimmed(nodes.data(of: k)).isEmpty { return false }
             case .element:
                 let name = nodes.name(of: k)
+                // An icon before the label (`<a><img alt="Post"></a>`).
+                if name != "b" && name != "strong" && m.chars[k] == 0 { break }
                 guard name == "b" || name == "strong",
                     let text = nodes[k].firstChild, nodes[Int(text.index)].kind == .text
                 else { return false }

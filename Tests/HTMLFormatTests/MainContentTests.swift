@@ -220,6 +220,7 @@ import Testing
             <html><head><title>Half floats</title></head><body><div class="post">
             <div class="userinfo"><a href="/u/bob">bob</a> Rank: veteran</div>
             <div>&nbsp;<b>Posted:</b> Wed Jun 11, 2014 12:07 pm</div>
+            <div><a href="/p/2"><img src="/icon.gif" alt=""></a><b>Posted:</b> Jun 12</div>
             <div class="postbody">They are half floats, two bytes each, after a header of sixteen
             bytes.<br>Search the dump for the repeating pattern, then count the stride, and check
             the first values against the bounding box.<br><br>--<br>bob's tools: example.org</div>
