@@ -71,25 +71,66 @@ enum MainContentHints {
 
     /// Whether a class or id word names a part of a post or a product that is not its text:
     /// the author's box (`postprofile`, `userinfo`, `avatar`, `rank`, `karma`), votes,
-    /// the signature, ratings and reviews (`stars`, `bewertungen`).
+    /// the signature, ratings and reviews (`stars`, `bewertungen`). Asked of every element
+    /// of the content: it reads the values' bytes and allocates nothing.
     static func isPostChrome(classes: String?, id: String?) -> Bool {
         for value in [classes, id] {
-            guard let value, !value.isEmpty else { continue }
-            for word in words(value) {
-                if postChromeWords.contains(word) { return true }
-                if postChromePrefixes.contains(where: { word.hasPrefix($0) }) { return true }
+            guard var value, !value.isEmpty else { continue }
+            let found = value.withUTF8 { bytes in
+                var start = 0
+                while start < bytes.count {
+                    guard isWordByte(bytes[start]) else {
+                        start += 1
+                        continue
+                    }
+                    var end = start
+                    while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                    let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if postChromeWords.contains(where: { equalsLowercased(word, $0) }) {
+                        return true
+                    }
+                    if word.count >= postChromePrefix.count,
+                        equalsLowercased(
+                            UnsafeBufferPointer(rebasing: word[0..<postChromePrefix.count]),
+                            postChromePrefix)
+                    {
+                        return true
+                    }
+                    start = end
+                }
+                return false
             }
+            if found { return true }
         }
         return false
     }
 
-    private static let postChromeWords: Set<Substring> = [
+    /// A letter or digit of a class or id word (any byte of a non-ASCII character counts).
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+            || b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+    }
+
+    /// Whether `word`, ASCII letters lowercased, is `lower`.
+    private static func equalsLowercased(_ word: UnsafeBufferPointer<UInt8>, _ lower: [UInt8])
+        -> Bool
+    {
+        guard word.count == lower.count else { return false }
+        for k in 0..<word.count {
+            let b = word[k]
+            let folded = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+            if folded != lower[k] { return false }
+        }
+        return true
+    }
+
+    private static let postChromeWords: [[UInt8]] = [
         "profile", "postprofile", "userinfo", "postauthor", "poster", "postdetails", "avatar",
         "rank", "karma", "vote", "votes", "signature", "rating", "ratings", "stars",
         "review", "reviews", "usercard", "authorinfo",
-    ]
+    ].map { Array($0.utf8) }
 
-    private static let postChromePrefixes: [String] = ["bewertung"]
+    private static let postChromePrefix: [UInt8] = Array("bewertung".utf8)
 
     static func words(_ value: String) -> [Substring] {
         value.lowercased().split { !($0.isLetter || $0.isNumber) }
