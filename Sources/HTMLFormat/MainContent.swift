@@ -6,8 +6,8 @@ import MarkupAST
 /// writer) is the usual one.
 ///
 /// 1. One post-order walk over the body computes, per element, its visible text length in
-///    characters (so CJK counts as well as spaced scripts), the part of it inside links,
-///    commas, and a score (CJK characters, U+3000 to U+DFFF, count two: each holds about a
+///    characters (so CJK counts as well as spaced scripts), the part of it inside links (not
+///    of a link that shows its address: a reference, not navigation), commas, and a score (CJK characters, U+3000 to U+DFFF, count two: each holds about a
 ///    word): each paragraph-like element (`<p>`, `<pre>`, `<td>`, a block
 ///    without block children) of 25 characters or more gives `1 + commas + min(length / 100,
 ///    3)` (less its link share) to its parent, half to its grandparent and a third of its
@@ -23,7 +23,10 @@ import MarkupAST
 ///    beside it, or the heading just before it.
 /// 4. Inside, chrome is removed: navigation, forms, buttons, asides and blocks whose words,
 ///    link density or shape say share bar, related list or the like (never code or a
-///    table of data, never most of the text, never a post of a thread or what holds one).
+///    table of data, never most of the text, never a post of a thread or what holds one);
+///    in a post or product, its author box, votes, ratings and reviews (class and id words),
+///    its header line (`<b>Posted:</b> ...`) or mail-style header lines, a signature (a
+///    `--` or `_____` line and the little text after it).
 ///
 /// No candidate, a tie between unrelated ones, or too little text: the whole body stays,
 /// with a `select.no-main-content` note. Linear in the DOM: each pass reads a node a bounded
@@ -275,7 +278,12 @@ enum MainContent {
             let name = nodes.name(of: i)
             let kind = kind(name)
             switch kind {
-            case .link: if nodes[i].attribute("href") != nil { m.linkChars[i] = m.chars[i] }
+            case .link:
+                // A link that shows its address is a reference the reader reads, not
+                // navigation: its text is not counted as link text.
+                if nodes[i].attribute("href") != nil && !showsAddress(i, nodes) {
+                    m.linkChars[i] = m.chars[i]
+                }
             case .code: m.flags[i].insert(.hasCode)
             case .heading: m.flags[i].insert(.hasHeading)
             case .block where name == "form": m.flags[i].insert(.hasForm)
@@ -312,10 +320,23 @@ enum MainContent {
         m.flags[parent].formUnion(m.flags[i].intersection([.hasCode, .hasHeading, .hasForm]))
     }
 
+    /// Whether link `i`'s text starts with its address (`http://...`, `https://...`): its
+    /// first child is that text. Reads one text node.
+    private static func showsAddress(_ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>) -> Bool {
+        guard let first = nodes[i].firstChild, nodes[Int(first.index)].kind == .text else {
+            return false
+        }
+        let text = trimmed(nodes.data(of: Int(first.index)))
+        return text.hasPrefix("http://") || text.hasPrefix("https://")
+    }
+
     // MARK: - Choosing
 
-    /// A candidate's score with its tag, hints and link density.
-    private static func finalScore(_ dom: HTMLDocument, _ i: Int, _ m: Measure) -> Float {
+    /// A candidate's score with its tag, hints (class and id words unless `words` is false)
+    /// and link density.
+    private static func finalScore(
+        _ dom: HTMLDocument, _ i: Int, _ m: Measure, words: Bool = true
+    ) -> Float {
         let node = dom.nodes[i]
         var base = m.score[i]
         switch node.name {
@@ -328,8 +349,11 @@ enum MainContent {
         if node.name == "article" || node.name == "main" { base += 10 }
         if node.attribute("role") == "main" { base += 10 }
         if let prop = node.attribute("itemprop"), prop.contains("articleBody") { base += 25 }
-        base += Float(
-            MainContentHints.weight(classes: node.attribute("class"), id: node.attribute("id")))
+        if words {
+            base += Float(
+                MainContentHints.weight(classes: node.attribute("class"), id: node.attribute("id"))
+            )
+        }
         return base * (1 - m.linkDensity(i))
     }
 
@@ -376,18 +400,23 @@ enum MainContent {
             }
         }
         // A parent scoring higher (not one far lower on the way).
+        // Its paragraphs and tag must make it score higher, not only its class words (a
+        // page-wide `div#page` of navigation and footer).
         var last = score
+        var lastUnhinted = finalScore(dom, winner, m, words: false)
         var p = dom.nodes[winner].parent?.index
         while let parent = p, parent != body.index {
             let i = Int(parent)
             if m.flags[i].contains(.candidate) {
                 let s = finalScore(dom, i, m)
                 if s < score / 3 { break }
-                if s > last {
+                let unhinted = finalScore(dom, i, m, words: false)
+                if s > last && unhinted > lastUnhinted {
                     winner = i
                     break
                 }
                 last = s
+                lastUnhinted = unhinted
             }
             p = dom.nodes[i].parent?.index
         }
@@ -603,9 +632,30 @@ enum MainContent {
         dom.nodes.withUnsafeBufferPointer { nodes in
             var stack: [Int32] = []
             func pushChildren(of i: Int) {
+                // A signature: a `--` or `_____` line and the little text after it.
+                var signature: Int32 = -1
+                var after: Int32 = 0
                 var c = nodes[i].lastChild
+                while let child = c, after < 400 {
+                    let k = Int(child.index)
+                    if nodes[k].kind == .text, isSignatureRule(nodes.data(of: k)) {
+                        signature = child.index
+                    }
+                    after += m.chars[k]
+                    c = nodes[k].previousSibling
+                }
+                let header = headerLinesEnd(of: i, nodes, m)
+                var inSignature = signature >= 0
+                var inHeader = false
+                c = nodes[i].lastChild
                 while let child = c {
-                    if nodes[Int(child.index)].kind == .element { stack.append(child.index) }
+                    if child.index == header { inHeader = true }
+                    if inSignature || inHeader {
+                        out.append(child)
+                        if child.index == signature { inSignature = false }
+                    } else if nodes[Int(child.index)].kind == .element {
+                        stack.append(child.index)
+                    }
                     c = nodes[Int(child.index)].previousSibling
                 }
             }
@@ -635,8 +685,18 @@ enum MainContent {
         if m.flags[i].contains(.unlikely) && kind(name) != .skipped && chars * 2 <= total {
             return true
         }
-        guard cleaning == .checked, chars * 2 <= total else { return false }
+        guard chars * 2 <= total else { return false }
         let node = nodes[i]
+        // A post's author box, votes, signature, ratings and reviews.
+        if chars < 1500,
+            MainContentHints.isPostChrome(
+                classes: node.attribute("class"), id: node.attribute("id"))
+        {
+            return true
+        }
+        // A post's header line ("Posted: ...").
+        if chars < 200, m.sentences[i] < 2, startsWithPostLabel(i, nodes, m) { return true }
+        guard cleaning == .checked else { return false }
         // A short byline, date or counter.
         if chars < 120, m.sentences[i] < 2,
             MainContentHints.isMetaLine(classes: node.attribute("class"), id: node.attribute("id"))
@@ -663,6 +723,109 @@ enum MainContent {
         if weight < 25 && density > 0.33 && chars < 1000 { return true }
         if weight >= 25 && density > 0.5 { return true }
         return false
+    }
+
+    /// Whether a text node is a signature's rule: `--` or five or more `_` alone on it.
+    private static func isSignatureRule(_ text: String) -> Bool {
+        let line = trimmed(text)
+        if line == "--" { return true }
+        return line.utf8.count >= 5 && line.utf8.allSatisfy { $0 == UInt8(ascii: "_") }
+    }
+
+    /// A post's header lines (`From: ...<br>Subject: ...<br><br>`), as a mail or a bulletin
+    /// board shows them: two or more short lines of text, each starting with a short label and
+    /// a colon, the first ones of element `i`, ended by a blank line, with more text after
+    /// them. Returns the last node of the header (the `<br>` ending its last line), or -1.
+    /// Reads `i`'s children up to the blank line only.
+    private static func headerLinesEnd(
+        of i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, _ m: Measure
+    ) -> Int32 {
+        var lines = 0
+        var headerChars: Int32 = 0
+        var lineHasText = false
+        var c = nodes[i].firstChild
+        while let child = c {
+            let k = Int(child.index)
+            if nodes[k].kind == .text {
+                let line = trimmed(nodes.data(of: k))
+                if !line.isEmpty {
+                    guard !lineHasText, isLabelLine(line) else { return -1 }
+                    lineHasText = true
+                    headerChars += m.chars[k]
+                }
+            } else if nodes[k].kind == .element {
+                guard nodes.name(of: k) == "br" else { return -1 }
+                if !lineHasText {
+                    // The blank line: the header ends at the `<br>` before it.
+                    guard lines >= 2, headerChars * 2 < m.chars[i],
+                        let previous = nodes[k].previousSibling
+                    else { return -1 }
+                    var end = previous
+                    while nodes[Int(end.index)].kind != .element {
+                        guard let p = nodes[Int(end.index)].previousSibling else { return -1 }
+                        end = p
+                    }
+                    return end.index
+                }
+                lines += 1
+                lineHasText = false
+            }
+            c = nodes[k].nextSibling
+        }
+        return -1
+    }
+
+    /// `Label: value` (or a full-width colon) with a label of at most 12 characters, in a
+    /// line of at most 150.
+    private static func isLabelLine(_ line: Substring) -> Bool {
+        guard line.count <= 150,
+            let colon = line.firstIndex(where: { $0 == ":" || $0 == "\u{FF1A}" })
+        else { return false }
+        let label = line[..<colon]
+        return !label.isEmpty && label.count <= 12
+            && !label.contains(where: { $0 == "." || $0 == "," || $0 == "\u{3002}" })
+    }
+
+    /// The words of a post's header labels (`<b>Posted:</b> ...`).
+    private static let postLabels: Set<String> = [
+        "posted", "posted on", "post subject", "joined", "registered",
+    ]
+
+    /// Whether element `i` starts with a bold label of a post's header (`<b>Posted:</b>`);
+    /// blank text and elements without text (an icon) before it are skipped. Reads only `i`'s children and the label's text.
+    private static func startsWithPostLabel(
+        _ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, _ m: Measure
+    )
+        -> Bool
+    {
+        var c = nodes[i].firstChild
+        while let child = c {
+            let k = Int(child.index)
+            switch nodes[k].kind {
+            case .text:
+                if !trimmed(nodes.data(of: k)).isEmpty { return false }
+            case .element:
+                let name = nodes.name(of: k)
+                // An icon before the label (`<a><img alt="Post"></a>`).
+                if name != "b" && name != "strong" && m.chars[k] == 0 { break }
+                guard name == "b" || name == "strong",
+                    let text = nodes[k].firstChild, nodes[Int(text.index)].kind == .text
+                else { return false }
+                let label = trimmed(nodes.data(of: Int(text.index)))
+                guard label.hasSuffix(":") else { return false }
+                return postLabels.contains(label.dropLast().lowercased())
+            default: break
+            }
+            c = nodes[k].nextSibling
+        }
+        return false
+    }
+
+    private static func trimmed(_ text: String) -> Substring {
+        var s = Substring(text)
+        while let first = s.first, first.isWhitespace { s = s.dropFirst() }
+        while let last = s.last, last.isWhitespace { s = s.dropLast() }
+        return s
     }
 
     // MARK: - Title

@@ -45,8 +45,8 @@ enum MainContentHints {
     ]
 
     /// Whether a class or id word names chrome that is never the article's, even as prose:
-    /// comments, related and promoted links, sharing, advertising, consent, site navigation
-    /// and footers. (A `sidebar` or a `widget` of prose inside the article is kept.)
+    /// comments, related and promoted links, sharing, advertising, consent, site navigation,
+    /// footers and calls for readers' submissions (`invitation`, `submission`). (A `sidebar` or a `widget` of prose inside the article is kept.)
     static func isStrongChrome(classes: String?, id: String?) -> Bool {
         for value in [classes, id] {
             guard let value, !value.isEmpty else { continue }
@@ -61,12 +61,76 @@ enum MainContentHints {
     private static let strongWords: Set<Substring> = [
         "ad", "ads", "adv", "advert", "promo", "sponsor", "sponsored", "cookie", "cookies",
         "consent", "nav", "navbar", "menu", "breadcrumb", "breadcrumbs", "disqus", "reply",
+        "invitation",
     ]
 
     private static let strongPrefixes: [String] = [
         "advertis", "comment", "footer", "newsletter", "recommend", "related", "share",
-        "sharing", "social", "subscri", "navigation",
+        "sharing", "social", "subscri", "navigation", "submission",
     ]
+
+    /// Whether a class or id word names a part of a post or a product that is not its text:
+    /// the author's box (`postprofile`, `userinfo`, `avatar`, `rank`, `karma`), votes,
+    /// the signature, ratings and reviews (`stars`, `bewertungen`). Asked of every element
+    /// of the content: it reads the values' bytes and allocates nothing.
+    static func isPostChrome(classes: String?, id: String?) -> Bool {
+        for value in [classes, id] {
+            guard var value, !value.isEmpty else { continue }
+            let found = value.withUTF8 { bytes in
+                var start = 0
+                while start < bytes.count {
+                    guard isWordByte(bytes[start]) else {
+                        start += 1
+                        continue
+                    }
+                    var end = start
+                    while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                    let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if postChromeWords.contains(where: { equalsLowercased(word, $0) }) {
+                        return true
+                    }
+                    if word.count >= postChromePrefix.count,
+                        equalsLowercased(
+                            UnsafeBufferPointer(rebasing: word[0..<postChromePrefix.count]),
+                            postChromePrefix)
+                    {
+                        return true
+                    }
+                    start = end
+                }
+                return false
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    /// A letter or digit of a class or id word (any byte of a non-ASCII character counts).
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+            || b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+    }
+
+    /// Whether `word`, ASCII letters lowercased, is `lower`.
+    private static func equalsLowercased(_ word: UnsafeBufferPointer<UInt8>, _ lower: [UInt8])
+        -> Bool
+    {
+        guard word.count == lower.count else { return false }
+        for k in 0..<word.count {
+            let b = word[k]
+            let folded = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+            if folded != lower[k] { return false }
+        }
+        return true
+    }
+
+    private static let postChromeWords: [[UInt8]] = [
+        "profile", "postprofile", "userinfo", "postauthor", "poster", "postdetails", "avatar",
+        "rank", "karma", "vote", "votes", "signature", "rating", "ratings", "stars",
+        "review", "reviews", "usercard", "authorinfo",
+    ].map { Array($0.utf8) }
+
+    private static let postChromePrefix: [UInt8] = Array("bewertung".utf8)
 
     static func words(_ value: String) -> [Substring] {
         value.lowercased().split { !($0.isLetter || $0.isNumber) }
@@ -88,13 +152,13 @@ enum MainContentHints {
         "popup", "promo", "remark", "rss", "scroll", "shoutbox", "skyscraper", "sponsor",
         "sponsored", "tags", "tag", "taboola", "tool", "tools", "widget", "breadcrumb",
         "breadcrumbs", "byline", "dateline", "login", "signup", "trending", "popular",
-        "cookie", "cookies", "consent", "print", "hidden", "jump", "toc",
+        "cookie", "cookies", "consent", "print", "hidden", "jump", "toc", "invitation",
     ]
 
     private static let chromePrefixes: [String] = [
         "advertis", "comment", "community", "footer", "header", "navigation", "newsletter",
         "pagination", "recommend", "related", "share", "sharing", "sidebar", "social",
-        "subscri", "toolbar", "masthead", "dropdown", "carousel", "most-",
+        "subscri", "toolbar", "masthead", "dropdown", "carousel", "most-", "submission",
     ]
 
     private static func isChromeWord(_ word: Substring) -> Bool {

@@ -190,17 +190,12 @@ import Testing
             <footer>Powered by a forum, all times are UTC, since 2001.</footer>
             </body></html>
             """
-        // Every post, with its author box: not only the longest post's.
-        func postDump(_ user: String, _ text: String) -> String {
+        // Every post without its author box: not only the longest post's.
+        func postDump(_ text: String) -> String {
             """
-              table columns=none,none {.tablebg}
+              table columns=none {.tablebg}
                 body
                   row
-                    td {.profile}
-                      plain
-                        text "\(user)"
-                        linebreak
-                        text "Posts: 12"
                     td
                       div {.postbody}
                         plain
@@ -212,11 +207,182 @@ import Testing
         let expected =
             "meta title=\"Half floats - Forum\"\ndiv {#pagecontent}\n  heading 2\n"
             + "    text \"Half floats\"\n"
-            + postDump("alice", "How do I find the vertices in a chunk file, please?")
-            + postDump("bob", answer)
-            + postDump("alice", "Thanks, that worked: the stride is twelve bytes.")
-            + postDump("carol", "Nice work, post the script when it is done, please.")
+            + postDump("How do I find the vertices in a chunk file, please?")
+            + postDump(answer)
+            + postDump("Thanks, that worked: the stride is twelve bytes.")
+            + postDump("Nice work, post the script when it is done, please.")
         #expect(dump == expected)
+        #expect(codes == [])
+    }
+
+    @Test func aPostWithoutItsHeaderLineAuthorBoxAndSignature() throws {
+        let html = """
+            <html><head><title>Half floats</title></head><body><div class="post">
+            <div class="userinfo"><a href="/u/bob">bob</a> Rank: veteran</div>
+            <div>&nbsp;<b>Posted:</b> Wed Jun 11, 2014 12:07 pm</div>
+            <div><a href="/p/2"><img src="/icon.gif" alt=""></a><b>Posted:</b> Jun 12</div>
+            <div class="postbody">They are half floats, two bytes each, after a header of sixteen
+            bytes.<br>Search the dump for the repeating pattern, then count the stride, and check
+            the first values against the bounding box.<br><br>--<br>bob's tools: example.org</div>
+            <div class="postbody"><br>_________________<br>Hail to the hex editor!</div>
+            </div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="Half floats"
+                heading 1
+                  text "Half floats"
+                div {.post}
+                  div {.postbody}
+                    paragraph
+                      text "They are half floats, two bytes each, after a header of sixteen bytes."
+                      linebreak
+                      text "Search the dump for the repeating pattern, then count the stride, and check the first values against the bounding box."
+                  div {.postbody}
+
+                """)
+        #expect(codes == [])
+    }
+
+    @Test func aProductWithoutItsRatingsAndReviews() throws {
+        let html = """
+            <html><head><title>Reversible sleeve</title></head><body><div id="product">
+            <h1>Reversible sleeve</h1>
+            <div class="rating"><span class="stars">4 of 5 stars</span> (12 reviews)</div>
+            <p>The sleeve can be worn on either side and keeps the notebook safe from dust, knocks
+            and scratches. Turn it inside out to change its colour from black to red.</p>
+            <div id="reviews"><p>Write your own review of this product, and win a voucher.</p>
+            <p>5 stars (0%)</p><p>4 stars (0%)</p></div>
+            </div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="Reversible sleeve"
+                div {#product}
+                  heading 1
+                    text "Reversible sleeve"
+                  paragraph
+                    text "The sleeve can be worn on either side and keeps the notebook safe from dust, knocks and scratches. Turn it inside out to change its colour from black to red."
+
+                """)
+        #expect(codes == [])
+    }
+
+    @Test func aPageWideWrapperDoesNotWinByItsClassWordsAlone() throws {
+        // `div#page` scores higher than the text's parents only by its class word: the
+        // text's container wins, without the menu and the notes around it.
+        let html = """
+            <html><head><title>Sleeve</title></head><body><div id="page">
+            <ul><li><a href="/1">Hardware</a></li><li><a href="/2">Software</a></li>
+            <li><a href="/3">Notebooks</a></li></ul>
+            <div class="box"><div class="inner">
+            <p>It comes in black, red, blue, green, grey, white, yellow, pink, orange, brown, and gold.</p>
+            <p>It fits notebooks of twelve, thirteen, fourteen, fifteen, sixteen, or seventeen inches, old, new, thin, or thick.</p>
+            <p>It keeps out dust, rain, sand, knocks, scratches, coffee, crumbs, cats, dogs, and children.</p>
+            </div></div>
+            <div>All prices include tax. <a href="/ship">Shipping</a></div>
+            </div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="Sleeve"
+                heading 1
+                  text "Sleeve"
+                div {.box}
+                  div {.inner}
+                    paragraph
+                      text "It comes in black, red, blue, green, grey, white, yellow, pink, orange, brown, and gold."
+                    paragraph
+                      text "It fits notebooks of twelve, thirteen, fourteen, fifteen, sixteen, or seventeen inches, old, new, thin, or thick."
+                    paragraph
+                      text "It keeps out dust, rain, sand, knocks, scratches, coffee, crumbs, cats, dogs, and children."
+
+                """)
+        #expect(codes == [])
+    }
+
+    @Test func aCallForReadersSubmissionsGoes() throws {
+        let html = """
+            <html><head><title>Starting out</title></head><body><div class="liner">
+            <p>Experience has taught that there is no magic formula: be creative, both in your
+            photography and in your business, and work out what fits your style best.</p>
+            <p>Work hard, practice persistence, keep a folder of your projects and a time sheet,
+            and the money will follow, sooner or later, for sure.</p>
+            <div id="c2_invitation_1" class="c2_invitation"><h2>Feedback</h2>
+            <p>What other visitors have said. Click below to see their contributions.</p>
+            <div id="c2_invitation_1_submission_block"><p><a href="/stock.html">Stock photos</a>
+            Reader post: I bought a course, and it paid off. It took a year, though.</p></div>
+            </div></div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="Starting out"
+                heading 1
+                  text "Starting out"
+                div {.liner}
+                  paragraph
+                    text "Experience has taught that there is no magic formula: be creative, both in your photography and in your business, and work out what fits your style best."
+                  paragraph
+                    text "Work hard, practice persistence, keep a folder of your projects and a time sheet, and the money will follow, sooner or later, for sure."
+
+                """)
+        #expect(codes == [])
+    }
+
+    @Test func aPostWithoutItsMailStyleHeaderLines() throws {
+        let html = """
+            <html><head><title>Cola prices</title></head><body><div class="thread"><p>
+            From: alice (Alice), Board: Food<br>Subject: Cola prices<br>Site: Example BBS (Wed
+            Jan 27 2016)<br><br>Cola has cost the same for twenty years, while every other drink
+            went up, which is why the local brands, one after another, closed.<br><br>
+            Note: this is only my view.</p></div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        #expect(
+            dump == """
+                meta title="Cola prices"
+                heading 1
+                  text "Cola prices"
+                div {.thread}
+                  paragraph
+                    text "Cola has cost the same for twenty years, while every other drink went up, which is why the local brands, one after another, closed."
+                    linebreak
+                    linebreak
+                    text "Note: this is only my view."
+
+                """)
+        #expect(codes == [])
+    }
+
+    @Test func aLinkShowingItsAddressIsAReferenceNotNavigation() throws {
+        let html = """
+            <html><head><title>Logs</title></head><body><div class="answer">
+            <p>The logs of every service are in the log directory, one file per service, and the
+            dashboard writes its own, elsewhere, as the web server says.</p>
+            <p>See <a href="http://docs.example.org/ops/logging.html">http://docs.example.org/ops/logging.html</a></p>
+            <p><a href="/q/2">How do I rotate the logs of the compute service?</a></p>
+            </div></body></html>
+            """
+        let (dump, codes) = try read(html)
+        // The link to another question goes; the reference stays.
+        #expect(
+            dump == """
+                meta title="Logs"
+                heading 1
+                  text "Logs"
+                div {.answer}
+                  paragraph
+                    text "The logs of every service are in the log directory, one file per service, and the dashboard writes its own, elsewhere, as the web server says."
+                  paragraph
+                    text "See "
+                    link "http://docs.example.org/ops/logging.html"
+                      text "http://docs.example.org/ops/logging.html"
+
+                """)
         #expect(codes == [])
     }
 }

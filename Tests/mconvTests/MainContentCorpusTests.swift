@@ -21,11 +21,9 @@ import Testing
     }
 
     /// Pages where `--main-content` is known to fall short of the floor (the diagnosis is in
-    /// `Benchmarks/articles/README.md`): a forum thread whose author boxes, subject lines and
-    /// signatures stay with the posts, and a product page whose price box is missed and rating
-    /// widgets kept. Known failures may only shrink: a page listed here that reaches the floor
-    /// fails the test until removed.
-    static let knownBelowFloor: Set<String> = ["forum-xentax-phpbb", "shop-mindfactory-de"]
+    /// `Benchmarks/articles/README.md`); none today. Known failures may only shrink: a page
+    /// listed here that reaches the floor fails the test until removed.
+    static let knownBelowFloor: Set<String> = []
 
     @Test(
         "--main-content finds each article: F1 of article words >= 0.85 per page, >= 0.95 mean",
