@@ -277,8 +277,8 @@ struct BBCodeTreeBuilder {
         let top = stack[stack.count - 1]
         if s.isEmpty { mayNeedNormalize = true }
         // (The last node's case is read in place: `.last` would copy it.)
-        // (Room for a few children at the first one: most elements hold one to three.)
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        // (Room for a few children at the first one: most inline elements hold one or two.)
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
         let count = top.inlines.count
         if count > 0, !top.runEndsSpliced, case .text = top.inlines[count - 1] {
             top.appendToLastInlineText(s)
@@ -291,7 +291,7 @@ struct BBCodeTreeBuilder {
     /// Appends one line end: a line break in the top element's inlines (or its run).
     private mutating func appendLineEnd() {
         let top = stack[stack.count - 1]
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
         top.inlines.append(.lineBreak)
         top.runEndsSpliced = false
         // (In a block's run the lowering finds the run's own line breaks.)
@@ -309,7 +309,7 @@ struct BBCodeTreeBuilder {
 
     private mutating func append(inline: consuming Inline, mayHoldBreak: Bool = false) {
         let top = stack[stack.count - 1]
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
         top.inlines.append(inline)
         top.runEndsSpliced = false
         if mayHoldBreak { top.mayHoldBreak = true }
