@@ -123,18 +123,21 @@ struct BBCodeTokenizer {
 
     private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
         var tokens: [BBCodeToken] = []
-        // Every tag starts at a `[` and every non-text token but tags at a line end, and a
-        // text token comes before another token or the end: counted once, these bound both
-        // arrays, which then never grow past what the rest of the input can fill.
-        let total = BBCodeTokenizer.bracketsAndLineEnds(b, 0..<n)
-        // Forum posts run about one token per 10 bytes and one open tag per 50: short inputs
-        // get room for that up front (no regrowth); long ones grow as needed, and shapes of
-        // only tags (at most one token per two bytes) get their exact bound.
-        let tokenBound = 2 * (total.brackets + total.lineEnds) + 1
-        tokens.reserveCapacity(
-            min(tokenBound, max(n < 65_536 ? n / 4 + 8 : n / 8, n / 2 + 1)))
-        tags.reserveCapacity(
-            min(total.brackets, max(n < 65_536 ? n / 32 + 4 : n / 64, n / 4 + 1)))
+        // Every tag starts at a `[` and every other non-text token at a line end, and a text
+        // token comes before another token or the end: counted, these bound both arrays.
+        // Forum posts run about one token per 10 bytes and one tag per 50: short inputs get
+        // room for that up front and grow by doubling. Long inputs get the bound (shapes of
+        // only tags, at most one token per two bytes, get it exactly) and grow within it.
+        let bounded = n >= 65_536
+        let total =
+            bounded ? BBCodeTokenizer.bracketsAndLineEnds(b, 0..<n) : (brackets: 0, lineEnds: 0)
+        if bounded {
+            tokens.reserveCapacity(min(2 * (total.brackets + total.lineEnds) + 1, n / 2 + 1))
+            tags.reserveCapacity(min(total.brackets, n / 4 + 1))
+        } else {
+            tokens.reserveCapacity(n / 4 + 8)
+            tags.reserveCapacity(n / 32 + 4)
+        }
         var seen = (brackets: 0, lineEnds: 0)  // in `b[..<countedTo]`
         var countedTo = 0
         var i = 0
@@ -168,7 +171,7 @@ struct BBCodeTokenizer {
         }
 
         while i < n {
-            if tokens.capacity - tokens.count < 2 || tags.count == tags.capacity {
+            if bounded, tokens.capacity - tokens.count < 2 || tags.count == tags.capacity {
                 // (What lies before `i` is counted once: linear in all.)
                 let more = BBCodeTokenizer.bracketsAndLineEnds(b, countedTo..<i)
                 seen.brackets += more.brackets
