@@ -41,13 +41,20 @@ public struct BBCodeReader: MarkupReader {
         self.maxDepth = max(2, maxDepth)
     }
 
-    /// Reads BBCode; never throws.
+    /// Reads BBCode; throws only for an input of 4 GiB or more (token offsets are 32-bit).
     public func read(_ input: String) throws(ReadError) -> ReadResult {
-        var tokenizer = BBCodeTokenizer(dialect: dialect)
-        let tokens = tokenizer.tokenize(input)
+        guard input.utf8.count < Int(UInt32.max) else {
+            throw ReadError("BBCode input of 4 GiB or more is not supported")
+        }
         var builder = BBCodeTreeBuilder(reader: self)
-        builder.diagnostics = tokenizer.diagnostics
-        let root = builder.build(tokens, &tokenizer)
+        // (The tokens and the tokenizer's arrays are freed before the lowering.)
+        let root: BBElement
+        do {
+            var tokenizer = BBCodeTokenizer(dialect: dialect)
+            let tokens = tokenizer.tokenize(input)
+            builder.diagnostics = tokenizer.diagnostics
+            root = builder.build(tokens, &tokenizer)
+        }
         var lowering = BBCodeLowering(
             diagnostics: builder.diagnostics, blockLeaves: builder.blockLeaves,
             mayNeedNormalize: builder.mayNeedNormalize)

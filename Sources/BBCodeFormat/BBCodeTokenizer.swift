@@ -1,21 +1,22 @@
 import ByteScan
 import MarkupAST
 
-/// One parsed `[tag=value attr=v]`: byte ranges only (no strings), so tokens are copied and
-/// freed without reference counting; the builder makes strings of the parts it uses.
+/// One parsed `[tag=value attr=v]` (or `[/tag]`): byte offsets only (no strings), so tokens
+/// are copied and freed without reference counting; the builder makes strings of the parts
+/// it uses.
 struct BBCodeTagToken {
-    // (Stored narrow where a value is small, so a token takes no more memory than one that
-    // held strings: a post of unclosed or misnested tags holds one token per three bytes.)
+    // (Stored as 32-bit offsets, so a token takes 36 bytes: a post of unclosed or misnested
+    // tags holds one token per three or four bytes. The reader takes inputs under 4 GiB.)
     private let tagIndex: Int32
     private let attributeCount: Int32
-    private let attributeStart: Int
-    /// `valueStart` is -1 when the tag has no value.
-    private let valueStart: Int
-    private let valueEnd: Int
-    /// Where the tag is written in the input bytes, for literal fallback.
-    let raw: Range<Int>
-    let line: Int
-    let column: Int
+    private let attributeStart: UInt32
+    /// `valueStart` is `UInt32.max` when the tag has no value.
+    private let valueStart: UInt32
+    private let valueEnd: UInt32
+    private let rawStart: UInt32
+    private let rawEnd: UInt32
+    private let line32: UInt32
+    private let column32: UInt32
 
     init(
         id: Int, value: Range<Int>?, attributes: Range<Int>, raw: Range<Int>, line: Int,
@@ -23,38 +24,46 @@ struct BBCodeTagToken {
     ) {
         tagIndex = Int32(id)
         attributeCount = Int32(attributes.count)
-        attributeStart = attributes.lowerBound
-        valueStart = value?.lowerBound ?? -1
-        valueEnd = value?.upperBound ?? -1
-        self.raw = raw
-        self.line = line
-        self.column = column
+        attributeStart = UInt32(attributes.lowerBound)
+        valueStart = value.map { UInt32($0.lowerBound) } ?? .max
+        valueEnd = value.map { UInt32($0.upperBound) } ?? .max
+        rawStart = UInt32(raw.lowerBound)
+        rawEnd = UInt32(raw.upperBound)
+        line32 = UInt32(truncatingIfNeeded: line)
+        column32 = UInt32(truncatingIfNeeded: column)
     }
 
     /// The tag's index in the dialect (`dialect.tags[id]`; the tag itself is not copied into
     /// every token).
     var id: Int { Int(tagIndex) }
     /// The `=value` bytes (inside the quotes when quoted), if any.
-    var value: Range<Int>? { valueStart < 0 ? nil : valueStart..<valueEnd }
+    var value: Range<Int>? { valueStart == .max ? nil : Int(valueStart)..<Int(valueEnd) }
     /// The tag's ` name=value` pairs: `attributeRanges[attributes]` of the tokenizer.
-    var attributes: Range<Int> { attributeStart..<(attributeStart + Int(attributeCount)) }
+    var attributes: Range<Int> {
+        Int(attributeStart)..<(Int(attributeStart) + Int(attributeCount))
+    }
+    /// Where the tag is written in the input bytes, for literal fallback.
+    var raw: Range<Int> { Int(rawStart)..<Int(rawEnd) }
+    var line: Int { Int(line32) }
+    var column: Int { Int(column32) }
 }
 
-/// A BBCode token: plain values only, so the token list costs no reference counting;
-/// tags and raw contents live in the tokenizer's `tags` and `contents`.
+/// A BBCode token: plain 32-bit values only (12 bytes a token), so the token list costs no
+/// reference counting; tags and raw contents live in the tokenizer's `tags` and `contents`.
 enum BBCodeToken {
     /// Text: the input bytes `[start, end)`.
-    case text(start: Int, end: Int)
+    case text(start: UInt32, end: UInt32)
     /// Text held in `contents` (adjacent text runs merged).
-    case string(Int)
+    case string(UInt32)
     /// `count` consecutive line ends (blank lines included).
-    case newlines(Int)
+    case newlines(UInt32)
     /// The open tag `tags[index]`.
-    case open(Int)
-    case close(id: Int, raw: Range<Int>, line: Int, column: Int)
+    case open(UInt32)
+    /// The close tag `tags[index]`.
+    case close(UInt32)
     /// A tag whose content is not parsed (`code`, `noparse`, `img`, `[url]x[/url]` ...):
     /// `tags[index]` and `contents[content]`.
-    case raw(Int, content: Int)
+    case raw(UInt32, content: UInt32)
 }
 
 /// `count` zeros (one initialization, not `Array(repeating:count:)`'s element loop).
@@ -69,7 +78,8 @@ func zeros(_ count: Int) -> [Int] {
 enum BBCodeParsedTag {
     /// An open tag, appended to `tags` at this index.
     case open(Int)
-    case close(id: Int, raw: Range<Int>, line: Int, column: Int)
+    /// A close tag of the dialect's tag `id`, appended to `tags` at `index`.
+    case close(id: Int, index: Int)
 }
 
 /// Splits BBCode into tokens in one pass over the UTF-8 bytes.
@@ -80,7 +90,7 @@ struct BBCodeTokenizer {
     private(set) var bytes: [UInt8] = []
     /// How many close tokens each tag (by dialect index) has.
     private(set) var closeCounts: [Int] = []
-    /// The open and raw tags the tokens point to.
+    /// The open, close and raw tags the tokens point to.
     private(set) var tags: [BBCodeTagToken] = []
     /// Raw contents and merged texts the tokens point to.
     private(set) var contents: [String] = []
@@ -113,10 +123,24 @@ struct BBCodeTokenizer {
 
     private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
         var tokens: [BBCodeToken] = []
-        // Forum posts run about one token per 10 bytes and one open tag per 50: short inputs
-        // get room for that up front (no regrowth; tags at the first one); long ones grow as
-        // needed.
-        tokens.reserveCapacity(n < 65_536 ? n / 4 + 8 : n / 8)
+        // Every tag starts at a `[` and every other non-text token at a line end, and a text
+        // token comes before another token or the end: counted, these bound both arrays.
+        // Forum posts run about one token per 10 bytes and one tag (open or close) per 25:
+        // short inputs get room for that up front and grow by doubling. Long inputs get the
+        // bound (shapes of only tags, at most one token per two bytes, get it exactly) and
+        // grow within it.
+        let bounded = n >= 65_536
+        let total =
+            bounded ? BBCodeTokenizer.bracketsAndLineEnds(b, 0..<n) : (brackets: 0, lineEnds: 0)
+        if bounded {
+            tokens.reserveCapacity(min(2 * (total.brackets + total.lineEnds) + 1, n / 2 + 1))
+            tags.reserveCapacity(min(total.brackets, n / 4 + 1))
+        } else {
+            tokens.reserveCapacity(n / 4 + 8)
+            tags.reserveCapacity(n / 16 + 4)
+        }
+        var seen = (brackets: 0, lineEnds: 0)  // in `b[..<countedTo]`
+        var countedTo = 0
         var i = 0
         var textStart = 0
         var line = 1
@@ -134,20 +158,36 @@ struct BBCodeTokenizer {
                     var merged = ""
                     switch previous {
                     case .text(let start, let end):
-                        merged = String(decoding: b[start..<end], as: UTF8.self)
-                    case .string(let k): merged = contents[k]
+                        merged = String(decoding: b[Int(start)..<Int(end)], as: UTF8.self)
+                    case .string(let k): merged = contents[Int(k)]
                     default: break
                     }
                     contents.append(merged + s)
-                    tokens[tokens.count - 1] = .string(contents.count - 1)
+                    tokens[tokens.count - 1] = .string(UInt32(contents.count - 1))
                 } else {
-                    tokens.append(.text(start: textStart, end: end))
+                    tokens.append(.text(start: UInt32(textStart), end: UInt32(end)))
                 }
                 lastIsText = true
             }
         }
 
         while i < n {
+            if bounded, tokens.capacity - tokens.count < 2 || tags.count == tags.capacity {
+                // (What lies before `i` is counted once: linear in all.)
+                let more = BBCodeTokenizer.bracketsAndLineEnds(b, countedTo..<i)
+                seen.brackets += more.brackets
+                seen.lineEnds += more.lineEnds
+                countedTo = i
+                let brackets = total.brackets - seen.brackets
+                let lineEnds = total.lineEnds - seen.lineEnds
+                if tokens.capacity - tokens.count < 2 {
+                    let bound = tokens.count + 2 * (brackets + lineEnds) + 2
+                    tokens.reserveCapacity(min(max(2 * tokens.capacity, 16), bound))
+                }
+                if tags.count == tags.capacity {
+                    tags.reserveCapacity(min(max(2 * tags.capacity, 16), tags.count + brackets + 1))
+                }
+            }
             let c = b[i]
             if c == 0x0A || c == 0x0D {
                 flushText(i)
@@ -158,7 +198,7 @@ struct BBCodeTokenizer {
                 line += count
                 i = end
                 lineStart = end
-                tokens.append(.newlines(count))
+                tokens.append(.newlines(UInt32(count)))
                 lastIsText = false
                 textStart = i
                 continue
@@ -173,10 +213,10 @@ struct BBCodeTokenizer {
                 continue
             }
             switch kind {
-            case .close(let id, let raw, let line, let column):
+            case .close(let id, let index):
                 closeCounts[id] += 1
                 flushText(i)
-                tokens.append(.close(id: id, raw: raw, line: line, column: column))
+                tokens.append(.close(UInt32(index)))
                 lastIsText = false
                 i = end
                 textStart = i
@@ -198,7 +238,7 @@ struct BBCodeTokenizer {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
                         contents.append(content)
-                        tokens.append(.raw(k, content: contents.count - 1))
+                        tokens.append(.raw(UInt32(k), content: UInt32(contents.count - 1)))
                         lastIsText = false
                         for k in end..<after where b[k] == 0x0A {
                             line += 1
@@ -213,7 +253,7 @@ struct BBCodeTokenizer {
                     }
                 } else {
                     flushText(i)
-                    tokens.append(.open(k))
+                    tokens.append(.open(UInt32(k)))
                     lastIsText = false
                     i = end
                     textStart = i
@@ -222,6 +262,22 @@ struct BBCodeTokenizer {
         }
         flushText(n)
         return tokens
+    }
+
+    /// How many `[` and how many line-end bytes `b[range]` holds.
+    static func bracketsAndLineEnds(_ b: [UInt8], _ range: Range<Int>)
+        -> (brackets: Int, lineEnds: Int)
+    {
+        b.withUnsafeBufferPointer { p in
+            var brackets = 0
+            var lineEnds = 0
+            for k in range {
+                let c = p[k]
+                brackets &+= c == 0x5B ? 1 : 0
+                lineEnds &+= (c == 0x0A || c == 0x0D) ? 1 : 0
+            }
+            return (brackets, lineEnds)
+        }
     }
 
     /// See `BBCodeTagScanner.skipPlain`.
@@ -279,7 +335,9 @@ struct BBCodeTokenizer {
     }
 
     /// Parses a tag at `start` (a `[`): the token and the position after `]`.
-    /// Open tags are appended to `tags` (an open tag kept as text stays there unused).
+    /// Open and close tags are appended to `tags` (an open tag kept as text stays there
+    /// unused).
+    @inline(__always)
     private mutating func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
         -> (BBCodeParsedTag, Int)?
     {
@@ -296,16 +354,17 @@ struct BBCodeTokenizer {
         else { return nil }
         if scanned.isBareValue, dialect.tags[scanned.id].kind != .code { return nil }
         if scanned.isClose {
-            let close = BBCodeParsedTag.close(
-                id: scanned.id, raw: start..<scanned.end, line: line, column: column)
-            return (close, scanned.end)
+            tags.append(
+                BBCodeTagToken(
+                    id: scanned.id, value: nil, attributes: 0..<0, raw: start..<scanned.end,
+                    line: line, column: column))
+            return (.close(id: scanned.id, index: tags.count - 1), scanned.end)
         }
         let first = attributeRanges.count
         if !ranges.isEmpty { attributeRanges.append(contentsOf: ranges) }
         let tok = BBCodeTagToken(
             id: scanned.id, value: scanned.value, attributes: first..<attributeRanges.count,
             raw: start..<scanned.end, line: line, column: column)
-        if tags.isEmpty { tags.reserveCapacity(n < 65_536 ? n / 32 + 4 : n / 64) }
         tags.append(tok)
         return (.open(tags.count - 1), scanned.end)
     }

@@ -202,7 +202,8 @@ struct BBCodeTreeBuilder {
         while index < tokens.count {
             let token = tokens[index]
             switch token {
-            case .text(let start, let end):
+            case .text(let start32, let end32):
+                let (start, end) = (Int(start32), Int(end32))
                 appendText(start..<end)
                 if !lineHasContent,
                     bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 })
@@ -210,7 +211,7 @@ struct BBCodeTreeBuilder {
                     lineHasContent = true
                 }
             case .string(let k):
-                let s = contents[k]
+                let s = contents[Int(k)]
                 appendText(s)
                 if !lineHasContent, s.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
                     lineHasContent = true
@@ -219,29 +220,34 @@ struct BBCodeTreeBuilder {
                 lineHasContent = false
                 if count >= 2 {
                     let tail = popInlineTail()
-                    append(.newlines(count))
+                    append(.newlines(Int(count)))
                     reopen(tail)
                 } else {
                     appendLineEnd()
                 }
             case .open(let k):
                 // (Read in place: `tags[k]` would copy the token.)
-                tags.withUnsafeBufferPointer { open($0[k]) }
-            case .close(let id, let raw, let line, let column):
-                remainingClose[id] -= 1
-                close(id: id, raw: raw, line: line, column: column)
+                tags.withUnsafeBufferPointer { open($0[Int(k)]) }
+            case .close(let k):
+                let tok = tags[Int(k)]
+                remainingClose[tok.id] -= 1
+                close(id: tok.id, raw: tok.raw, line: tok.line, column: tok.column)
             case .raw(let k, let content):
                 var nextHasText = false
                 if index + 1 < tokens.count {
                     switch tokens[index + 1] {
                     case .text(let start, let end):
-                        nextHasText = bytes[start..<end].contains { $0 != 0x20 && $0 != 0x09 }
+                        nextHasText = bytes[Int(start)..<Int(end)].contains {
+                            $0 != 0x20 && $0 != 0x09
+                        }
                     case .string(let j):
-                        nextHasText = contents[j].utf8.contains { $0 != 0x20 && $0 != 0x09 }
+                        nextHasText = contents[Int(j)].utf8.contains { $0 != 0x20 && $0 != 0x09 }
                     default: break
                     }
                 }
-                raw(tags[k], contents[content], inlineContext: lineHasContent || nextHasText)
+                raw(
+                    tags[Int(k)], contents[Int(content)],
+                    inlineContext: lineHasContent || nextHasText)
                 lineHasContent = true
             }
             index += 1
@@ -255,6 +261,11 @@ struct BBCodeTreeBuilder {
             if !isImplicitlyClosed(element) { reportUnclosed(element) }
         }
         root.flushRun()
+        // (The lowering needs neither: freed before the AST is built.)
+        self.bytes = []
+        attributeRanges = []
+        spareInlineElements = []
+        stack = []
         return root
     }
 
@@ -266,8 +277,8 @@ struct BBCodeTreeBuilder {
         let top = stack[stack.count - 1]
         if s.isEmpty { mayNeedNormalize = true }
         // (The last node's case is read in place: `.last` would copy it.)
-        // (Room for a few children at the first one: most elements hold one to three.)
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        // (Room for a few children at the first one: most inline elements hold one or two.)
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
         let count = top.inlines.count
         if count > 0, !top.runEndsSpliced, case .text = top.inlines[count - 1] {
             top.appendToLastInlineText(s)
@@ -280,7 +291,7 @@ struct BBCodeTreeBuilder {
     /// Appends one line end: a line break in the top element's inlines (or its run).
     private mutating func appendLineEnd() {
         let top = stack[stack.count - 1]
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
         top.inlines.append(.lineBreak)
         top.runEndsSpliced = false
         // (In a block's run the lowering finds the run's own line breaks.)
@@ -298,7 +309,7 @@ struct BBCodeTreeBuilder {
 
     private mutating func append(inline: consuming Inline, mayHoldBreak: Bool = false) {
         let top = stack[stack.count - 1]
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 4) }
+        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
         top.inlines.append(inline)
         top.runEndsSpliced = false
         if mayHoldBreak { top.mayHoldBreak = true }
