@@ -78,53 +78,66 @@ enum HTMLPageByline {
             var afterBy = false
             for p in b.indices {
                 let c = b[p]
-                guard isWordByte(c) else {
-                    afterBy = p - start == 2 && matches(b, "by", at: start)
+                guard ClassWordBytes.isWordByte(c) else {
+                    afterBy = p - start == 2 && ClassWordBytes.matches(b, "by", at: start)
                     start = p + 1
                     continue
                 }
                 let atStart = p == start
                 switch c | 0x20 {
                 case UInt8(ascii: "a"):
-                    if matches(b, "author", at: p)
-                        || atStart && (matches(b, "autor", at: p) || matches(b, "auteur", at: p))
+                    if ClassWordBytes.matches(b, "author", at: p)
+                        || atStart
+                            && (ClassWordBytes.matches(b, "autor", at: p)
+                                || ClassWordBytes.matches(b, "auteur", at: p))
                     {
                         out.insert(.byline)
                     }
                 case UInt8(ascii: "b"):
-                    if matches(b, "byline", at: p) { out.insert(.byline) }
+                    if ClassWordBytes.matches(b, "byline", at: p) { out.insert(.byline) }
                 case UInt8(ascii: "l"):
-                    if afterBy && atStart && matches(b, "line", at: p) && wordEnds(b, p + 4) {
+                    if afterBy && atStart && ClassWordBytes.matches(b, "line", at: p)
+                        && ClassWordBytes.wordEnds(b, p + 4)
+                    {
                         out.insert(.byline)
                     }
                 case UInt8(ascii: "n"):
-                    if matches(b, "name", at: p) { out.insert(.name) }
+                    if ClassWordBytes.matches(b, "name", at: p) { out.insert(.name) }
                 case UInt8(ascii: "u"):
-                    if matches(b, "updat", at: p) { out.insert(.updated) }
+                    if ClassWordBytes.matches(b, "updat", at: p) { out.insert(.updated) }
                 case UInt8(ascii: "m"):
-                    if matches(b, "modif", at: p) { out.insert(.updated) }
+                    if ClassWordBytes.matches(b, "modif", at: p) { out.insert(.updated) }
                 case UInt8(ascii: "p"):
-                    if matches(b, "publish", at: p) || matches(b, "pubdate", at: p) {
+                    if ClassWordBytes.matches(b, "publish", at: p)
+                        || ClassWordBytes.matches(b, "pubdate", at: p)
+                    {
                         out.insert(.publishedDate)
-                    } else if atStart && matches(b, "posted", at: p) {
+                    } else if atStart && ClassWordBytes.matches(b, "posted", at: p) {
                         out.insert(.date)
                     }
                 case UInt8(ascii: "d"):
-                    guard matches(b, "date", at: p) else { break }
-                    if atStart && !matches(b, "datepick", at: p)
-                        || wordEnds(b, p + 4) && !(p - start >= 5 && matches(b, "candi", at: p - 5))
-                            && !(p - start >= 4 && matches(b, "vali", at: p - 4))
+                    guard ClassWordBytes.matches(b, "date", at: p) else { break }
+                    if atStart && !ClassWordBytes.matches(b, "datepick", at: p)
+                        || ClassWordBytes.wordEnds(b, p + 4)
+                            && !(p - start >= 5 && ClassWordBytes.matches(b, "candi", at: p - 5))
+                            && !(p - start >= 4 && ClassWordBytes.matches(b, "vali", at: p - 4))
                     {
                         out.insert(.date)
                     }
                 case UInt8(ascii: "t"):
-                    guard matches(b, "time", at: p) else { break }
-                    if atStart && !matches(b, "timeline", at: p) || wordEnds(b, p + 4) {
+                    guard ClassWordBytes.matches(b, "time", at: p) else { break }
+                    if atStart && !ClassWordBytes.matches(b, "timeline", at: p)
+                        || ClassWordBytes.wordEnds(b, p + 4)
+                    {
                         out.insert(.date)
                     }
                 case UInt8(ascii: "s"):
-                    if atStart && matches(b, "submitted", at: p) { out.insert(.date) }
-                    if atStart && matches(b, "sidebar", at: p) { out.insert(.sidebar) }
+                    if atStart && ClassWordBytes.matches(b, "submitted", at: p) {
+                        out.insert(.date)
+                    }
+                    if atStart && ClassWordBytes.matches(b, "sidebar", at: p) {
+                        out.insert(.sidebar)
+                    }
                 default:
                     break
                 }
@@ -132,26 +145,5 @@ enum HTMLPageByline {
             if out.contains(.updated) { out.subtract([.date, .publishedDate]) }
             return out
         }
-    }
-
-    private static func isWordByte(_ b: UInt8) -> Bool {
-        b >= 0x80 || (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
-    }
-
-    private static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
-
-    private static func wordEnds(_ b: UnsafeBufferPointer<UInt8>, _ q: Int) -> Bool {
-        q >= b.count || !isWordByte(b[q])
-    }
-
-    /// Whether `s` (lower-case ASCII) is at `at` in `b`, without case.
-    private static func matches(
-        _ b: UnsafeBufferPointer<UInt8>, _ s: StaticString, at: Int
-    ) -> Bool {
-        let n = s.utf8CodeUnitCount
-        guard at + n <= b.count else { return false }
-        let p = s.utf8Start
-        for k in 0..<n where lower(b[at + k]) != p[k] { return false }
-        return true
     }
 }

@@ -79,21 +79,17 @@ enum MainContentHints {
             let found = value.withUTF8 { bytes in
                 var start = 0
                 while start < bytes.count {
-                    guard isWordByte(bytes[start]) else {
+                    guard ClassWordBytes.isWordByte(bytes[start]) else {
                         start += 1
                         continue
                     }
                     var end = start
-                    while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                    while end < bytes.count, ClassWordBytes.isWordByte(bytes[end]) { end += 1 }
                     let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    if postChromeWords.contains(where: { equalsLowercased(word, $0) }) {
-                        return true
-                    }
-                    if word.count >= postChromePrefix.count,
-                        equalsLowercased(
-                            UnsafeBufferPointer(rebasing: word[0..<postChromePrefix.count]),
-                            postChromePrefix)
-                    {
+                    if postChromeWords.contains(where: {
+                        word.count == $0.utf8CodeUnitCount
+                            && ClassWordBytes.matches(word, $0, at: 0)
+                    }) || ClassWordBytes.matches(word, postChromePrefix, at: 0) {
                         return true
                     }
                     start = end
@@ -105,32 +101,13 @@ enum MainContentHints {
         return false
     }
 
-    /// A letter or digit of a class or id word (any byte of a non-ASCII character counts).
-    private static func isWordByte(_ b: UInt8) -> Bool {
-        b >= 0x80 || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
-            || b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
-    }
-
-    /// Whether `word`, ASCII letters lowercased, is `lower`.
-    private static func equalsLowercased(_ word: UnsafeBufferPointer<UInt8>, _ lower: [UInt8])
-        -> Bool
-    {
-        guard word.count == lower.count else { return false }
-        for k in 0..<word.count {
-            let b = word[k]
-            let folded = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
-            if folded != lower[k] { return false }
-        }
-        return true
-    }
-
-    private static let postChromeWords: [[UInt8]] = [
+    private static let postChromeWords: [StaticString] = [
         "profile", "postprofile", "userinfo", "postauthor", "poster", "postdetails", "avatar",
         "rank", "karma", "vote", "votes", "signature", "rating", "ratings", "stars",
         "review", "reviews", "usercard", "authorinfo",
-    ].map { Array($0.utf8) }
+    ]
 
-    private static let postChromePrefix: [UInt8] = Array("bewertung".utf8)
+    private static let postChromePrefix: StaticString = "bewertung"
 
     static func words(_ value: String) -> [Substring] {
         value.lowercased().split { !($0.isLetter || $0.isNumber) }
