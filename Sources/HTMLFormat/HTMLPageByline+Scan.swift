@@ -28,6 +28,38 @@ extension HTMLPageByline {
             var byline = false
         }
 
+        /// What the walk does with an element, by its name.
+        private enum ElementKind {
+            /// Not entered: its text is not a reader's, or it is navigation or a form.
+            case skipped
+            case footer, article, time, meta, anchor, other
+        }
+
+        private static let elementKinds = HTMLReaderNameTable<ElementKind>(
+            {
+                var kinds: [String: ElementKind] = [
+                    "footer": .footer, "article": .article, "main": .article, "time": .time,
+                    "meta": .meta, "a": .anchor,
+                ]
+                for name in [
+                    "script", "style", "noscript", "template", "title", "iframe", "object", "embed",
+                    "select", "textarea", "button", "nav", "aside", "form", "dialog",
+                ] {
+                    kinds[name] = .skipped
+                }
+                return kinds
+            }())
+
+        /// The attributes the walk reads.
+        private enum AttributeKind {
+            case classOrID, itemprop, rel, role, pubdate
+        }
+
+        private static let attributeKinds = HTMLReaderNameTable<AttributeKind>([
+            "class": .classOrID, "id": .classOrID, "itemprop": .itemprop, "rel": .rel,
+            "role": .role, "pubdate": .pubdate,
+        ])
+
         private var done: Bool {
             (!needAuthor || authorRank == 0) && (!needDate || dateRank == 0)
         }
@@ -66,21 +98,22 @@ extension HTMLPageByline {
             _ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, _ context: inout Context
         ) -> Bool {
             guard nodes[i].namespace == .html else { return false }
-            let name = nodes.name(of: i)
-            switch name {
-            case "script", "style", "noscript", "template", "title", "iframe", "object", "embed",
-                "select", "textarea", "button", "nav", "aside", "form", "dialog":
+            // Names and attribute names through tables: a `switch` on strings compared every
+            // element's name with each case in turn, and the walk reads every element.
+            let kind = Self.elementKinds[name: nodes.name(of: i)] ?? .other
+            switch kind {
+            case .skipped:
                 return false
-            case "footer" where !context.article:
+            case .footer where !context.article:
                 return false
-            case "article", "main":
+            case .article:
                 context.article = true
             default:
                 break
             }
-            let attributes = nodes[i].attributes
+            let attributes = nodes.attributes(of: i)
             if attributes.isEmpty {
-                if name == "time" { offerDate(i, nodes, rank: context.article ? 1 : 3) }
+                if kind == .time { offerDate(i, nodes, rank: context.article ? 1 : 3) }
                 return true
             }
             var words: Hints = []
@@ -88,17 +121,17 @@ extension HTMLPageByline {
             var isAuthorLink = false
             var pubdate = false
             for attribute in attributes where attribute.namespace == .none {
-                switch attribute.name {
-                case "class", "id":
+                switch Self.attributeKinds[name: attribute.name] {
+                case .classOrID:
                     words.formUnion(hints(attribute.value))
-                case "itemprop":
+                case .itemprop:
                     property = hints(attribute.value)
                     if attribute.value.lowercased().contains("articlebody") {
                         context.article = true
                     }
-                case "rel":
-                    isAuthorLink = name == "a" && hints(attribute.value).contains(.byline)
-                case "role":
+                case .rel:
+                    isAuthorLink = kind == .anchor && hints(attribute.value).contains(.byline)
+                case .role:
                     switch attribute.value.lowercased() {
                     case "main", "article": context.article = true
                     case "navigation", "complementary", "contentinfo", "banner", "search",
@@ -106,13 +139,13 @@ extension HTMLPageByline {
                         return false
                     default: break
                     }
-                case "pubdate":
-                    pubdate = name == "time"
-                default:
+                case .pubdate:
+                    pubdate = kind == .time
+                case nil:
                     break
                 }
             }
-            if name == "meta" {
+            if kind == .meta {
                 if let content = nodes[i].attribute("content") {
                     if property.contains(.byline) { offerAuthor(clean(content), i, nodes, context) }
                     if property.contains(.publishedDate),
@@ -139,10 +172,10 @@ extension HTMLPageByline {
             if needDate && !words.contains(.updated) && !property.contains(.updated) {
                 if property.contains(.publishedDate) || words.contains(.publishedDate) || pubdate {
                     offerDate(i, nodes, rank: 0)
-                } else if name == "time" || words.contains(.date) || property.contains(.date) {
+                } else if kind == .time || words.contains(.date) || property.contains(.date) {
                     if context.article || context.byline || isByline {
                         offerDate(i, nodes, rank: 1)
-                    } else if name == "time" {
+                    } else if kind == .time {
                         offerDate(i, nodes, rank: 3)
                     }
                 }

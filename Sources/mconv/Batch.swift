@@ -46,6 +46,16 @@ extension CLIOptions {
             enabled: !quiet && isatty(STDERR_FILENO) != 0)
         for outcome in outcomes { progress.report(outcome.messages) }
         let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, batch.count)
+        // With several workers the largest files go first, so that no worker is left
+        // converting a large file alone at the end (the 72-page corpus: --jobs 2 took 1.67x
+        // less time than --jobs 1 in file order, 1.8x largest first). One worker keeps the
+        // order of the arguments, so its messages come in that order.
+        let order =
+            workers > 1
+            ? batch.indices.sorted {
+                batch[$0].size > batch[$1].size || batch[$0].size == batch[$1].size && $0 < $1
+            }
+            : Array(batch.indices)
         let results = Locked([BatchOutcome?](repeating: nil, count: batch.count))
         let next = Locked(0)
         let claims = Locked([String: String]())
@@ -57,7 +67,7 @@ extension CLIOptions {
         let shared = BatchShared(
             settings: settings, claims: claims, converters: converters, writes: writes)
         let reads = BatchReadAhead<BatchInput>(
-            paths: batch.map(\.path), window: workers + 1, size: \.text.utf8.count
+            paths: order.map { batch[$0].path }, window: workers + 1, size: \.text.utf8.count
         ) { path in
             Result { () throws(Failure) in try batchInput(path, shared: shared) }
         }
@@ -68,14 +78,15 @@ extension CLIOptions {
             group.enter()
             let thread = Thread {
                 while true {
-                    let index = next.withLock { value -> Int in
+                    let claim = next.withLock { value -> Int in
                         defer { value += 1 }
                         return value
                     }
-                    guard index < batch.count else { break }
+                    guard claim < batch.count else { break }
+                    let index = order[claim]
                     let file = batch[index]
                     convertBatchFile(
-                        file, input: reads.take(index), outputDir: outputDir, tag: index,
+                        file, input: reads.take(claim), outputDir: outputDir, tag: index,
                         shared: shared
                     ) { outcome in
                         results.withLock { $0[index] = outcome }
