@@ -33,7 +33,7 @@ struct BBCodeTagToken {
         column32 = UInt32(truncatingIfNeeded: column)
     }
 
-    /// The tag's index in the dialect (`dialect.tags[id]`; the tag itself is not copied into
+    /// The tag's index in the dialect (`tagTable[id]`; the tag itself is not copied into
     /// every token).
     var id: Int { Int(tagIndex) }
     /// The `=value` bytes (inside the quotes when quoted), if any.
@@ -84,7 +84,10 @@ enum BBCodeParsedTag {
 
 /// Splits BBCode into tokens in one pass over the UTF-8 bytes.
 struct BBCodeTokenizer {
-    let dialect: BBCodeDialect
+    /// The dialect's tags and their lookup table (not the whole dialect: the tokenizer is
+    /// made per document).
+    private let tagTable: [BBCodeTag]
+    private let lookup: BBCodeTagLookup
     var diagnostics: [Diagnostic] = []
     /// The input bytes (with a trailing 0); token ranges point into them.
     private(set) var bytes: [UInt8] = []
@@ -99,7 +102,10 @@ struct BBCodeTokenizer {
     /// Scratch space for the scanner's attribute ranges (kept to avoid an allocation a tag).
     private var scratchRanges: [BBCodeAttributeRange] = []
 
-    init(dialect: BBCodeDialect) { self.dialect = dialect }
+    init(dialect: BBCodeDialect) {
+        tagTable = dialect.tags
+        lookup = dialect.lookup
+    }
 
     /// `closeCounts`, moved out (left empty).
     mutating func takeCloseCounts() -> [Int] {
@@ -117,7 +123,7 @@ struct BBCodeTokenizer {
         }
         bytes.append(0)  // sentinel
         self.bytes = bytes
-        closeCounts = zeros(dialect.tags.count + 1)
+        closeCounts = zeros(tagTable.count + 1)
         return tokenize(bytes, count: bytes.count - 1)
     }
 
@@ -222,7 +228,7 @@ struct BBCodeTokenizer {
                 textStart = i
             case .open(let k):
                 if isRawContent(tags[k]) {
-                    let name = dialect.tags[tags[k].id].name
+                    let name = tagTable[tags[k].id].name
                     if let limit = noCloseAfter[name], limit <= end {
                         diagnostics.append(unclosed(tags[k]))
                         i = end
@@ -290,7 +296,7 @@ struct BBCodeTokenizer {
     }
 
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
-        let name = dialect.tags[tok.id].name
+        let name = tagTable[tok.id].name
         return Diagnostic(
             .warning, .parseUnclosedTag, "[\(name)] has no [/\(name)]; kept as text",
             line: tok.line, column: tok.column)
@@ -298,7 +304,7 @@ struct BBCodeTokenizer {
 
     /// Whether the tag's content is taken verbatim.
     func isRawContent(_ tok: BBCodeTagToken) -> Bool {
-        switch dialect.tags[tok.id].kind {
+        switch tagTable[tok.id].kind {
         case .code, .noParse, .image, .youtube: return true
         case .link, .email: return tok.value == nil
         default: return false
@@ -349,10 +355,10 @@ struct BBCodeTokenizer {
             let scanned = b.withUnsafeBufferPointer({ p -> BBCodeScannedTag? in
                 guard let base = p.baseAddress else { return nil }
                 return BBCodeTagScanner.scan(
-                    base, start, n, lookup: dialect.lookup, attributes: &ranges)
+                    base, start, n, lookup: lookup, attributes: &ranges)
             })
         else { return nil }
-        if scanned.isBareValue, dialect.tags[scanned.id].kind != .code { return nil }
+        if scanned.isBareValue, tagTable[scanned.id].kind != .code { return nil }
         if scanned.isClose {
             tags.append(
                 BBCodeTagToken(
