@@ -52,9 +52,14 @@ enum BBCodeTagScanner {
         let closing = b[i] == 0x2F
         if closing { i += 1 }
         let nameStart = i
-        while i < n, isNameByte(b[i]), i - nameStart <= 32 { i += 1 }
+        // (The lookup key, the lower-cased first eight bytes, is folded on the way.)
+        var key: UInt64 = 0
+        while i < n, isNameByte(b[i]), i - nameStart <= 32 {
+            if i - nameStart < 8 { key = BBCodeTagLookup.fold(key, b[i], at: i - nameStart) }
+            i += 1
+        }
         guard i > nameStart, i - nameStart <= 32 else { return nil }
-        guard let id = lookup.find(b, nameStart, i) else { return nil }
+        guard let id = lookup.find(b, nameStart, i, key: key) else { return nil }
         if closing {
             guard b[i] == 0x5D else { return nil }
             return BBCodeScannedTag(id: id, isClose: true, value: nil, end: i + 1)

@@ -349,12 +349,13 @@ struct BBCodeTreeBuilder {
 
     /// Pushes an element; a block element becomes a child of the top now, an inline element
     /// when it is popped.
-    private mutating func push(_ element: BBElement) {
+    private mutating func push(_ element: consuming BBElement) {
+        let element = element
         if element.isBlock { append(.element(element)) }
-        stack.append(element)
-        top = Unmanaged.passUnretained(element)
         openCount[element.id] += 1
         if element.link != nil { linkDepth += 1 }
+        top = Unmanaged.passUnretained(element)
+        stack.append(element)
     }
 
     /// Pops the top element; an inline element is lowered into the new top (nothing was
@@ -385,7 +386,7 @@ struct BBCodeTreeBuilder {
             append(inline: element.lowered(), mayHoldBreak: element.mayHoldBreak)
         }
         // Elements still held elsewhere (a tail to reopen) are left alone.
-        if isKnownUniquelyReferenced(&element) { spareInlineElements.append(element) }
+        if isKnownUniquelyReferenced(&element) { spareInlineElements.append(consume element) }
     }
 
     /// Pops the inline elements above the topmost block, bottom first.

@@ -52,7 +52,9 @@ extension HTMLWriter.Renderer {
                 continue
             }
             if !options.unsafe {
-                if name.hasPrefix("on") {
+                // (The bytes first: `hasPrefix` compares characters, and is asked only when
+                // they start with `on`.)
+                if Self.startsWithOn(name) && name.hasPrefix("on") {
                     lose(
                         .lossyUnsafeAttribute,
                         "event handler attributes removed (safe mode; --unsafe keeps them)")
@@ -64,7 +66,8 @@ extension HTMLWriter.Renderer {
                         "srcdoc attributes removed (safe mode; --unsafe keeps them)")
                     continue
                 }
-                if Self.urlAttributes.contains(name)
+                if Self.mayBeListed(name, in: Self.urlAttributeFilter)
+                    && Self.urlAttributes.contains(name)
                     && (Escaping.isDangerousAttributeURL(pair.value)
                         || (Self.urlListAttributes.contains(name)
                             && Escaping.isDangerousAttributeURLList(pair.value)))
@@ -340,22 +343,42 @@ extension HTMLWriter.Renderer {
     /// theirs, so that the sets are only consulted for names that may be in them.
     @inline(__always)
     static func mayBeListedName(_ name: String) -> Bool {
+        mayBeListed(name, in: listedNameFilter)
+    }
+
+    /// Whether `name`'s first and last bytes are those of a name of `filter` (made by
+    /// `nameFilter`): false when it cannot be one of them.
+    @inline(__always)
+    static func mayBeListed(_ name: String, in filter: [UInt64]) -> Bool {
         let utf8 = name.utf8
         guard let first = utf8.first, let last = utf8.last else { return false }
         let key = Int(first & 31) &* 32 &+ Int(last & 31)
-        return listedNameFilter[key >> 6] & (1 << UInt64(key & 63)) != 0
+        return filter[key >> 6] & (1 << UInt64(key & 63)) != 0
     }
 
-    /// One bit per (first letter, last letter) pair of the listed names (1,024 bits).
-    static let listedNameFilter: [UInt64] = {
+    /// One bit per (first letter, last letter) pair of `names` (1,024 bits).
+    static func nameFilter(_ names: Set<String>) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: 16)
-        for name in unsafeTags.union(filteredTagNames).union(voidElements) {
+        for name in names {
             let utf8 = Array(name.utf8)
             let key = Int(utf8[0] & 31) * 32 + Int(utf8[utf8.count - 1] & 31)
             bits[key >> 6] |= 1 << UInt64(key & 63)
         }
         return bits
-    }()
+    }
+
+    /// The filter of the listed names (`mayBeListedName`).
+    static let listedNameFilter = nameFilter(unsafeTags.union(filteredTagNames).union(voidElements))
+
+    /// The filter of `urlAttributes`.
+    static let urlAttributeFilter = nameFilter(urlAttributes)
+
+    /// Whether `name`'s first two bytes are `on`.
+    @inline(__always)
+    static func startsWithOn(_ name: String) -> Bool {
+        var utf8 = name.utf8.makeIterator()
+        return utf8.next() == UInt8(ascii: "o") && utf8.next() == UInt8(ascii: "n")
+    }
 
     static let unsafeTags: Set<String> = [
         "script", "style", "iframe", "object", "embed", "frame", "frameset", "applet", "base",
