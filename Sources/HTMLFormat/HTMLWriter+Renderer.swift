@@ -236,6 +236,12 @@ extension HTMLWriter {
             }
         }
 
+        /// Writes `inlines` now, as the task `push(inlines:)` schedules would when run next.
+        @inline(__always)
+        private mutating func render(inlines: [Inline]) {
+            if !inlines.isEmpty { render(inlines: Self.view(inlines), from: 0) }
+        }
+
         /// Writes leaves directly; at a container, schedules the rest of the list and opens it.
         private mutating func render(inlines list: UnsafeBufferPointer<Inline>, from start: Int) {
             var index = start
@@ -250,8 +256,16 @@ extension HTMLWriter {
                 }
                 index += 1
                 if isContainer {
+                    // The rest of the list is scheduled under the container's own tasks (so
+                    // it runs after them); a container written whole (leaves only) scheduled
+                    // none, and then the loop goes on instead.
+                    let depth = stack.count
                     if index < list.count { stack.append(.inlines(list, index)) }
                     render(list, at: index - 1)
+                    if index < list.count, stack.count == depth + 1 {
+                        stack.removeLast()
+                        continue
+                    }
                     return
                 }
                 render(list, at: index - 1)
@@ -265,15 +279,15 @@ extension HTMLWriter {
                 cr()
                 open("<p>", "p", attributes)
                 stack.append(.literal("</p>\n"))
-                push(inlines: inlines)
+                render(inlines: inlines)
             case .plain(let inlines, _):
-                push(inlines: inlines)
+                render(inlines: inlines)
             case .heading(let level, let inlines, let attributes):
                 let tag = Self.headingTags[min(6, max(1, level)) - 1]
                 cr()
                 appendOpenTag(tag, attributes)
                 stack.append(.closeLine(tag))
-                push(inlines: inlines)
+                render(inlines: inlines)
             case .blockQuote(let blocks, let attributes):
                 cr()
                 open("<blockquote>", "blockquote", attributes)
