@@ -350,12 +350,11 @@ struct BBCodeTreeBuilder {
     /// Pushes an element; a block element becomes a child of the top now, an inline element
     /// when it is popped.
     private mutating func push(_ element: consuming BBElement) {
-        let element = element
         if element.isBlock { append(.element(element)) }
         openCount[element.id] += 1
         if element.link != nil { linkDepth += 1 }
         top = Unmanaged.passUnretained(element)
-        stack.append(element)
+        stack.append(consume element)
     }
 
     /// Pops the top element; an inline element is lowered into the new top (nothing was
