@@ -107,13 +107,6 @@ struct BBCodeTokenizer {
         lookup = dialect.lookup
     }
 
-    /// `closeCounts`, moved out (left empty).
-    mutating func takeCloseCounts() -> [Int] {
-        let counts = closeCounts
-        closeCounts = []
-        return counts
-    }
-
     mutating func tokenize(_ input: String) -> [BBCodeToken] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.utf8.count + 1)

@@ -165,8 +165,16 @@ struct BBCodeTreeBuilder {
     private var spareInlineElements: [BBElement] = []
     /// Open elements and close tokens still to come, per tag index (last: tags not in the
     /// dialect, which no close token names).
-    private var openCount: [Int] = []
-    private var remainingClose: [Int] = []
+    /// (Both in one buffer that `build` allocates and frees, `width` counts each: counted up
+    /// and down at every tag, without the copy-on-write checks of an array.)
+    private var counts: UnsafeMutablePointer<Int>?
+    private var width = 0
+    @inline(__always) private var openCount: UnsafeMutablePointer<Int> {
+        counts.unsafelyUnwrapped
+    }
+    @inline(__always) private var remainingClose: UnsafeMutablePointer<Int> {
+        counts.unsafelyUnwrapped + width
+    }
     /// The input bytes the token ranges point into.
     private var bytes: [UInt8] = []
     /// The tokenizer's attribute pairs, which tag tokens name by range.
@@ -210,9 +218,18 @@ struct BBCodeTreeBuilder {
         root.children.reserveCapacity(tokens.count / 16 + 2)
         self.bytes = bytes
         attributeRanges = tokenizer.attributeRanges
-        // (Moved out: counted down in place, not copied.)
-        remainingClose = tokenizer.takeCloseCounts()
-        openCount = zeros(unknown + 1)
+        width = unknown + 1
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2 * width)
+        counts.initialize(repeating: 0, count: width)
+        tokenizer.closeCounts.withUnsafeBufferPointer { closes in
+            precondition(closes.count == width)
+            (counts + width).initialize(from: closes.baseAddress!, count: width)
+        }
+        self.counts = counts
+        defer {
+            counts.deallocate()
+            self.counts = nil
+        }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -519,15 +536,21 @@ struct BBCodeTreeBuilder {
 
     /// A new element for the open tag `tok`.
     private mutating func newElement(
-        _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes = .none
+        _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes
     ) -> BBElement {
+        let element = newElement(tok, isBlock: isBlock)
+        element.attributes = attributes
+        return element
+    }
+
+    /// `newElement` without attributes (not even `.none` passed: most tags open this way).
+    private mutating func newElement(_ tok: BBCodeTagToken, isBlock: Bool) -> BBElement {
         if !isBlock, let element = spareInlineElements.popLast() {
             element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
             return element
         }
         return BBElement(
-            tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock,
-            attributes: attributes)
+            tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock)
     }
 
     private mutating func literal(_ tok: BBCodeTagToken) {
