@@ -379,6 +379,11 @@ struct BBCodeLowering {
         guard case .text(let s) = x else { return false }
         let u = s.utf8
         func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        // (The edge byte read in place first: most texts have no space there.)
+        let edge = u.withContiguousStorageIfAvailable { p -> UInt8? in
+            p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
+        }
+        if let edge, edge.map(blank) != true { return false }
         if leading {
             guard let first = u.first, blank(first) else { return false }
             let start = u.firstIndex { !blank($0) } ?? u.endIndex

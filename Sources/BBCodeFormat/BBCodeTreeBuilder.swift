@@ -856,6 +856,11 @@ struct BBCodeTreeBuilder {
 func trimmed(_ s: String) -> String {
     let u = s.utf8
     func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
+    // (The edges read in place first: most values have no space to trim.)
+    let edged = u.withContiguousStorageIfAvailable { p in
+        !p.isEmpty && (space(p[0]) || space(p[p.count - 1]))
+    }
+    if edged == false { return s }
     guard let first = u.first, let last = u.last, space(first) || space(last) else { return s }
     var start = u.startIndex
     var end = u.endIndex
