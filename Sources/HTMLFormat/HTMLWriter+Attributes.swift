@@ -17,11 +17,8 @@ extension HTMLWriter.Renderer {
             appendEscaped(value)
             put("\"")
         }
-        if !(attributes.id.isEmpty && attributes.classes.isEmpty && attributes.pairs.isEmpty
-            && attributes.style.isEmpty)
-        {
-            appendAttributes(attributes, skip: skip)
-        }
+        // (Empty parts write nothing: `appendAttributes` reads each part once.)
+        if !attributes.isEmpty { appendAttributes(attributes, skip: skip) }
         append(close)
     }
 
@@ -236,10 +233,12 @@ extension HTMLWriter.Renderer {
     /// `name` lower-cased; `name` itself when it has no upper-case or non-ASCII byte (the
     /// common case, with no allocation).
     static func lowercased(_ name: String) -> String {
-        for byte in name.utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) {
-            return name.lowercased()
+        func keeps(_ byte: UInt8) -> Bool { byte < 0x80 && !(byte >= 0x41 && byte <= 0x5A) }
+        // (Read in place when the string allows: attribute names are mostly short and plain.)
+        if name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(keeps) }) == true {
+            return name
         }
-        return name
+        return name.utf8.allSatisfy(keeps) ? name : name.lowercased()
     }
 
     /// The element name to write: a valid source tag (lower-cased) or `fallback`.
@@ -297,16 +296,20 @@ extension HTMLWriter.Renderer {
     /// No whitespace, controls, quotes, `<`, `>`, `/` or `=` (HTML's attribute-name rule).
     static func isValidAttributeName(_ name: String) -> Bool {
         guard !name.isEmpty else { return false }
-        for byte in name.utf8 {
+        func allowed(_ byte: UInt8) -> Bool {
             if byte <= 0x20 || byte == 0x7F { return false }
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"),
                 UInt8(ascii: "/"), UInt8(ascii: "="):
                 return false
-            default: continue
+            default: return true
             }
         }
-        return true
+        // (Read in place when the string allows.)
+        if let valid = name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(allowed) }) {
+            return valid
+        }
+        return name.utf8.allSatisfy(allowed)
     }
 
     static let urlAttributes: Set<String> = [
