@@ -68,7 +68,8 @@ struct BBCodeLowering {
         var nodes = givenNodes
         if nodes.isEmpty { return [] }  // (list items ask for the nodes between items)
         var out: [Block] = []
-        out.reserveCapacity(nodes.count / 4 + 1)
+        // (Paragraphs alternate with their breaks: about one block per two nodes.)
+        out.reserveCapacity(nodes.count / 2 + 1)
         // The current run of inline nodes is `nodes[runStart..<runEnd]`.
         var runStart = 0
         var runEnd = 0
@@ -190,6 +191,7 @@ struct BBCodeLowering {
 
     private mutating func list(_ e: BBElement) -> [Block] {
         var items: [ListItem] = []
+        items.reserveCapacity(e.children.count)
         var pending: [BBNode] = []
         for child in e.children {
             if case .element(let c) = child, c.tag.kind == .listItem {

@@ -215,7 +215,8 @@ struct BBCodeTreeBuilder {
         stack.append(root)
         top = Unmanaged.passUnretained(root)
         // The root collects most nodes of a post: one allocation instead of repeated growth.
-        root.children.reserveCapacity(tokens.count / 16 + 2)
+        // (A run and a break per paragraph, about one node per six tokens of a post.)
+        root.children.reserveCapacity(tokens.count / 6 + 2)
         self.bytes = bytes
         attributeRanges = tokenizer.attributeRanges
         width = unknown + 1
@@ -814,6 +815,7 @@ struct BBCodeTreeBuilder {
         case .quote:
             // The pairs are collected first (`Attributes.set` rebuilds the attributes).
             var pairs: [Attribute] = []
+            pairs.reserveCapacity(1 + tok.attributes.count)
             func set(_ name: String, _ value: String) {
                 if let index = pairs.firstIndex(where: { $0.name == name }) {
                     pairs[index].value = value
