@@ -353,10 +353,19 @@ extension HTMLWriter.Renderer {
     /// `nameFilter`): false when it cannot be one of them.
     @inline(__always)
     static func mayBeListed(_ name: String, in filter: [UInt64]) -> Bool {
+        func passes(_ first: UInt8, _ last: UInt8) -> Bool {
+            let key = Int(first & 31) &* 32 &+ Int(last & 31)
+            return filter[key >> 6] & (1 << UInt64(key & 63)) != 0
+        }
+        // (The edge bytes read in place when the string allows.)
+        if let found = name.utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes.isEmpty ? false : passes(bytes[0], bytes[bytes.count - 1])
+        }) {
+            return found
+        }
         let utf8 = name.utf8
         guard let first = utf8.first, let last = utf8.last else { return false }
-        let key = Int(first & 31) &* 32 &+ Int(last & 31)
-        return filter[key >> 6] & (1 << UInt64(key & 63)) != 0
+        return passes(first, last)
     }
 
     /// One bit per (first letter, last letter) pair of `names` (1,024 bits).
