@@ -75,6 +75,16 @@ struct BBCodeLowering {
         var runEnd = 0
         func flush(_ this: inout BBCodeLowering) {
             guard runEnd > runStart else { return }
+            // A run that every step below leaves as it is (most paragraphs of a post) is
+            // taken whole: see `isTrimmedRun`.
+            if runEnd - runStart == 1, this.normalizing, !this.mayNeedNormalize,
+                case .run(let xs, mayHoldBreak: false) = nodes[runStart],
+                BBCodeLowering.isTrimmedRun(xs)
+            {
+                nodes[runStart] = .newlines(0)  // (moved out, as below)
+                out.append(compact ? .plain(xs, .none) : .paragraph(xs, .none))
+                return
+            }
             var inlines: [Inline] = []
             let nodeBreaks = this.nodesMayHoldBreak(nodes[runStart..<runEnd])
             let hasElement = this.runHasElement(nodes[runStart..<runEnd])
@@ -284,6 +294,29 @@ struct BBCodeLowering {
                     columns: Array(repeating: .none, count: columns), head: head, body: body,
                     attributes: e.attributes)))
         return out
+    }
+
+    /// Whether a run with no line break inside its inlines is a finished paragraph as it
+    /// is: it starts and ends with a text whose edge byte is not a space or tab and holds no
+    /// line break at its top level. Then the trims of `blocks` remove nothing, it is not
+    /// blank, and (with nothing to normalize) `Normalize` is not asked.
+    static func isTrimmedRun(_ xs: [Inline]) -> Bool {
+        guard let first = xs.first, let last = xs.last else { return false }
+        func edge(_ x: Inline, leading: Bool) -> Bool {
+            guard case .text(let s) = x else { return false }
+            let u = s.utf8
+            let byte =
+                u.withContiguousStorageIfAvailable { p -> UInt8? in
+                    p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
+                } ?? (leading ? u.first : u.last)
+            guard let byte else { return false }
+            return byte != 0x20 && byte != 0x09
+        }
+        guard edge(first, leading: true), edge(last, leading: false) else { return false }
+        for i in xs.indices {
+            if case .lineBreak = xs[i] { return false }
+        }
+        return true
     }
 
     /// Removes line breaks at the start (or end) of a paragraph, also inside its first
