@@ -68,12 +68,23 @@ struct BBCodeLowering {
         var nodes = givenNodes
         if nodes.isEmpty { return [] }  // (list items ask for the nodes between items)
         var out: [Block] = []
-        out.reserveCapacity(nodes.count / 4 + 1)
+        // (Paragraphs alternate with their breaks: about one block per two nodes.)
+        out.reserveCapacity(nodes.count / 2 + 1)
         // The current run of inline nodes is `nodes[runStart..<runEnd]`.
         var runStart = 0
         var runEnd = 0
         func flush(_ this: inout BBCodeLowering) {
             guard runEnd > runStart else { return }
+            // A run that every step below leaves as it is (most paragraphs of a post) is
+            // taken whole: see `isTrimmedRun`.
+            if runEnd - runStart == 1, this.normalizing, !this.mayNeedNormalize,
+                case .run(let xs, mayHoldBreak: false) = nodes[runStart],
+                BBCodeLowering.isTrimmedRun(xs)
+            {
+                nodes[runStart] = .newlines(0)  // (moved out, as below)
+                out.append(compact ? .plain(xs, .none) : .paragraph(xs, .none))
+                return
+            }
             var inlines: [Inline] = []
             let nodeBreaks = this.nodesMayHoldBreak(nodes[runStart..<runEnd])
             let hasElement = this.runHasElement(nodes[runStart..<runEnd])
@@ -190,6 +201,7 @@ struct BBCodeLowering {
 
     private mutating func list(_ e: BBElement) -> [Block] {
         var items: [ListItem] = []
+        items.reserveCapacity(e.children.count)
         var pending: [BBNode] = []
         for child in e.children {
             if case .element(let c) = child, c.tag.kind == .listItem {
@@ -282,6 +294,29 @@ struct BBCodeLowering {
                     columns: Array(repeating: .none, count: columns), head: head, body: body,
                     attributes: e.attributes)))
         return out
+    }
+
+    /// Whether a run with no line break inside its inlines is a finished paragraph as it
+    /// is: it starts and ends with a text whose edge byte is not a space or tab and holds no
+    /// line break at its top level. Then the trims of `blocks` remove nothing, it is not
+    /// blank, and (with nothing to normalize) `Normalize` is not asked.
+    static func isTrimmedRun(_ xs: [Inline]) -> Bool {
+        guard let first = xs.first, let last = xs.last else { return false }
+        func edge(_ x: Inline, leading: Bool) -> Bool {
+            guard case .text(let s) = x else { return false }
+            let u = s.utf8
+            let byte =
+                u.withContiguousStorageIfAvailable { p -> UInt8? in
+                    p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
+                } ?? (leading ? u.first : u.last)
+            guard let byte else { return false }
+            return byte != 0x20 && byte != 0x09
+        }
+        guard edge(first, leading: true), edge(last, leading: false) else { return false }
+        for i in xs.indices {
+            if case .lineBreak = xs[i] { return false }
+        }
+        return true
     }
 
     /// Removes line breaks at the start (or end) of a paragraph, also inside its first
@@ -379,6 +414,11 @@ struct BBCodeLowering {
         guard case .text(let s) = x else { return false }
         let u = s.utf8
         func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        // (The edge byte read in place first: most texts have no space there.)
+        let edge = u.withContiguousStorageIfAvailable { p -> UInt8? in
+            p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
+        }
+        if let edge, edge.map(blank) != true { return false }
         if leading {
             guard let first = u.first, blank(first) else { return false }
             let start = u.firstIndex { !blank($0) } ?? u.endIndex

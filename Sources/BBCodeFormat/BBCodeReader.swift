@@ -60,7 +60,9 @@ public struct BBCodeReader: MarkupReader {
             mayNeedNormalize: builder.mayNeedNormalize)
         let blocks = lowering.blocks(root.takeChildren(), compact: false)
         var diagnostics = lowering.diagnostics
-        diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+        if diagnostics.count > 1 {
+            diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+        }
         // The lowering builds normalized blocks (see `BBCodeLowering`).
         return ReadResult(document: Document(blocks), diagnostics: diagnostics)
     }

@@ -1,13 +1,22 @@
 /// Finds a dialect's tags by name bytes, case-insensitively, without building a `String`.
 ///
-/// An open-addressed table over the lower-cased names; rebuilt when the dialect changes.
+/// An open-addressed table keyed by the lower-cased name's first eight bytes and its length
+/// (the scanner folds the key as it reads the name); longer names compare their other bytes
+/// too. Rebuilt when the dialect changes.
 struct BBCodeTagLookup: Sendable {
+    /// One table entry: a name's key and length, and its tag index + 1 (0: empty).
+    private struct Slot {
+        var key: UInt64 = 0
+        var length: Int32 = 0
+        var entry: Int32 = 0
+    }
+
     /// All names' UTF-8 bytes, back to back.
     private var bytes: [UInt8] = []
     /// Per tag index: where its name starts in `bytes` (the end is the next start).
     private var starts: [Int] = [0]
-    /// Tag index + 1 per slot, 0 when empty; the count is a power of two.
-    private var slots: [Int32] = []
+    /// The count is a power of two.
+    private var slots: [Slot] = []
 
     /// A table for `names` (already lower-case), indexed like the dialect's tags.
     init(names: [String]) {
@@ -17,20 +26,28 @@ struct BBCodeTagLookup: Sendable {
         }
         var size = 64
         while size < names.count * 4 { size *= 2 }
-        slots = Array(repeating: 0, count: size)
+        slots = Array(repeating: Slot(), count: size)
         for index in names.indices {
             let s = starts[index]
             let e = starts[index + 1]
             guard e > s else { continue }
-            var slot = BBCodeTagLookup.hash(bytes[s], bytes[e - 1], e - s) & (size - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            slots[slot] = Int32(index + 1)
+            var key: UInt64 = 0
+            for k in s..<min(e, s + 8) { key = BBCodeTagLookup.fold(key, bytes[k], at: k - s) }
+            var slot = BBCodeTagLookup.hash(key, e - s) & (size - 1)
+            while slots[slot].entry != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Slot(key: key, length: Int32(e - s), entry: Int32(index + 1))
         }
     }
 
+    /// Adds the lower-cased name byte `byte` at `position` (< 8) to `key`.
     @inline(__always)
-    private static func hash(_ first: UInt8, _ last: UInt8, _ count: Int) -> Int {
-        Int(first) &* 31 &+ Int(last) &* 7 &+ count &* 13
+    static func fold(_ key: UInt64, _ byte: UInt8, at position: Int) -> UInt64 {
+        key | UInt64(lower(byte)) &<< UInt64(position &* 8)
+    }
+
+    @inline(__always)
+    private static func hash(_ key: UInt64, _ count: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) &+ count &* 13
     }
 
     @inline(__always)
@@ -39,40 +56,38 @@ struct BBCodeTagLookup: Sendable {
     }
 
     /// The index of the tag named by `b[start..<end]` (ASCII letters in any case), or nil.
-    func find(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    /// `key` is the `fold` of its first eight bytes.
+    func find(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int, key: UInt64) -> Int? {
         let count = end - start
         guard count > 0, !slots.isEmpty else { return nil }
         // (Read through buffer pointers: the probe loop runs for every tag of the input.)
         return slots.withUnsafeBufferPointer { slots in
-            starts.withUnsafeBufferPointer { starts in
-                bytes.withUnsafeBufferPointer { names in
-                    let mask = slots.count - 1
-                    var slot =
-                        BBCodeTagLookup.hash(
-                            BBCodeTagLookup.lower(b[start]), BBCodeTagLookup.lower(b[end - 1]),
-                            count) & mask
-                    while true {
-                        let entry = Int(slots[slot])
-                        if entry == 0 { return nil }
-                        let index = entry - 1
-                        let s = starts[index]
-                        if starts[index + 1] - s == count {
-                            var k = 0
-                            while k < count, names[s + k] == BBCodeTagLookup.lower(b[start + k]) {
-                                k += 1
-                            }
-                            if k == count { return index }
-                        }
-                        slot = (slot + 1) & mask
-                    }
+            let mask = slots.count - 1
+            var slot = BBCodeTagLookup.hash(key, count) & mask
+            while true {
+                let candidate = slots[slot]
+                if candidate.entry == 0 { return nil }
+                if candidate.key == key, Int(candidate.length) == count {
+                    let index = Int(candidate.entry) - 1
+                    if count <= 8 || matchesTail(b, start, count, index) { return index }
                 }
+                slot = (slot + 1) & mask
             }
         }
     }
 
-    /// The index of the tag named `name` (lower-case), or nil.
-    func find(_ name: String) -> Int? {
-        let b = Array(name.utf8)
-        return b.withUnsafeBufferPointer { p in p.baseAddress.flatMap { find($0, 0, b.count) } }
+    /// Whether the bytes after the first eight of `b[start..<start + count]` are those of
+    /// the name of tag `index` (ignoring ASCII case).
+    private func matchesTail(_ b: UnsafePointer<UInt8>, _ start: Int, _ count: Int, _ index: Int)
+        -> Bool
+    {
+        starts.withUnsafeBufferPointer { starts in
+            bytes.withUnsafeBufferPointer { names in
+                let s = starts[index]
+                var k = 8
+                while k < count, names[s + k] == BBCodeTagLookup.lower(b[start + k]) { k += 1 }
+                return k == count
+            }
+        }
     }
 }

@@ -33,7 +33,7 @@ struct BBCodeTagToken {
         column32 = UInt32(truncatingIfNeeded: column)
     }
 
-    /// The tag's index in the dialect (`dialect.tags[id]`; the tag itself is not copied into
+    /// The tag's index in the dialect (`tagTable[id]`; the tag itself is not copied into
     /// every token).
     var id: Int { Int(tagIndex) }
     /// The `=value` bytes (inside the quotes when quoted), if any.
@@ -84,7 +84,10 @@ enum BBCodeParsedTag {
 
 /// Splits BBCode into tokens in one pass over the UTF-8 bytes.
 struct BBCodeTokenizer {
-    let dialect: BBCodeDialect
+    /// The dialect's tags and their lookup table (not the whole dialect: the tokenizer is
+    /// made per document).
+    private let tagTable: [BBCodeTag]
+    private let lookup: BBCodeTagLookup
     var diagnostics: [Diagnostic] = []
     /// The input bytes (with a trailing 0); token ranges point into them.
     private(set) var bytes: [UInt8] = []
@@ -99,13 +102,9 @@ struct BBCodeTokenizer {
     /// Scratch space for the scanner's attribute ranges (kept to avoid an allocation a tag).
     private var scratchRanges: [BBCodeAttributeRange] = []
 
-    init(dialect: BBCodeDialect) { self.dialect = dialect }
-
-    /// `closeCounts`, moved out (left empty).
-    mutating func takeCloseCounts() -> [Int] {
-        let counts = closeCounts
-        closeCounts = []
-        return counts
+    init(dialect: BBCodeDialect) {
+        tagTable = dialect.tags
+        lookup = dialect.lookup
     }
 
     mutating func tokenize(_ input: String) -> [BBCodeToken] {
@@ -117,7 +116,7 @@ struct BBCodeTokenizer {
         }
         bytes.append(0)  // sentinel
         self.bytes = bytes
-        closeCounts = zeros(dialect.tags.count + 1)
+        closeCounts = zeros(tagTable.count + 1)
         return tokenize(bytes, count: bytes.count - 1)
     }
 
@@ -126,9 +125,10 @@ struct BBCodeTokenizer {
         // Every tag starts at a `[` and every other non-text token at a line end, and a text
         // token comes before another token or the end: counted, these bound both arrays.
         // Forum posts run about one token per 10 bytes and one tag (open or close) per 25:
-        // short inputs get room for that up front and grow by doubling. Long inputs get the
-        // bound (shapes of only tags, at most one token per two bytes, get it exactly) and
-        // grow within it.
+        // short inputs get room for that up front (a typical post's arrays then stay under
+        // 1 KB each, which the C allocator serves from its per-thread cache) and grow by
+        // doubling. Long inputs get the bound (shapes of only tags, at most one token per two
+        // bytes, get it exactly) and grow within it.
         let bounded = n >= 65_536
         let total =
             bounded ? BBCodeTokenizer.bracketsAndLineEnds(b, 0..<n) : (brackets: 0, lineEnds: 0)
@@ -136,8 +136,8 @@ struct BBCodeTokenizer {
             tokens.reserveCapacity(min(2 * (total.brackets + total.lineEnds) + 1, n / 2 + 1))
             tags.reserveCapacity(min(total.brackets, n / 4 + 1))
         } else {
-            tokens.reserveCapacity(n / 4 + 8)
-            tags.reserveCapacity(n / 16 + 4)
+            tokens.reserveCapacity(n / 10 + 16)
+            tags.reserveCapacity(n / 28 + 4)
         }
         var seen = (brackets: 0, lineEnds: 0)  // in `b[..<countedTo]`
         var countedTo = 0
@@ -222,7 +222,7 @@ struct BBCodeTokenizer {
                 textStart = i
             case .open(let k):
                 if isRawContent(tags[k]) {
-                    let name = dialect.tags[tags[k].id].name
+                    let name = tagTable[tags[k].id].name
                     if let limit = noCloseAfter[name], limit <= end {
                         diagnostics.append(unclosed(tags[k]))
                         i = end
@@ -290,7 +290,7 @@ struct BBCodeTokenizer {
     }
 
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
-        let name = dialect.tags[tok.id].name
+        let name = tagTable[tok.id].name
         return Diagnostic(
             .warning, .parseUnclosedTag, "[\(name)] has no [/\(name)]; kept as text",
             line: tok.line, column: tok.column)
@@ -298,7 +298,7 @@ struct BBCodeTokenizer {
 
     /// Whether the tag's content is taken verbatim.
     func isRawContent(_ tok: BBCodeTagToken) -> Bool {
-        switch dialect.tags[tok.id].kind {
+        switch tagTable[tok.id].kind {
         case .code, .noParse, .image, .youtube: return true
         case .link, .email: return tok.value == nil
         default: return false
@@ -349,10 +349,10 @@ struct BBCodeTokenizer {
             let scanned = b.withUnsafeBufferPointer({ p -> BBCodeScannedTag? in
                 guard let base = p.baseAddress else { return nil }
                 return BBCodeTagScanner.scan(
-                    base, start, n, lookup: dialect.lookup, attributes: &ranges)
+                    base, start, n, lookup: lookup, attributes: &ranges)
             })
         else { return nil }
-        if scanned.isBareValue, dialect.tags[scanned.id].kind != .code { return nil }
+        if scanned.isBareValue, tagTable[scanned.id].kind != .code { return nil }
         if scanned.isClose {
             tags.append(
                 BBCodeTagToken(

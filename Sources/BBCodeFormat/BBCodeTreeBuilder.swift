@@ -99,8 +99,8 @@ final class BBElement {
 
     /// The AST inline of a finished, non-transparent inline element (its `inlines` moved out).
     func lowered() -> Inline {
-        let xs = inlines
-        inlines = []
+        var xs: [Inline] = []
+        swap(&xs, &inlines)
         let a = attributes
         switch tag.kind {
         case .strong: return .strong(xs, a)
@@ -148,19 +148,33 @@ enum BBNode {
 /// Invariant: the stack is blocks first, then inline elements; a block opening closes the
 /// inline tail and reopens it inside (when a matching close tag follows later).
 struct BBCodeTreeBuilder {
-    let reader: BBCodeReader
     /// The dialect's tags, which tag tokens name by index.
     private let tagTable: [BBCodeTag]
+    /// The reader's settings (copied, not the reader: the builder is made per document).
+    private let maxDepth: Int
+    private let autolink: Bool
+    private let sizeScale: BBCodeSizeScale
     var diagnostics: [Diagnostic] = []
     /// The finished blocks that `.block` nodes point to.
     private(set) var blockLeaves: [Block] = []
     private var stack: [BBElement] = []
+    /// `stack`'s last element, unretained (the stack holds it), so that the appends reach it
+    /// without reference counting. Set by `build`, `push` and `pop`.
+    private var top: Unmanaged<BBElement>?
     /// Popped inline elements that nothing else references, for reuse by `newElement`.
     private var spareInlineElements: [BBElement] = []
     /// Open elements and close tokens still to come, per tag index (last: tags not in the
     /// dialect, which no close token names).
-    private var openCount: [Int] = []
-    private var remainingClose: [Int] = []
+    /// (Both in one buffer that `build` allocates and frees, `width` counts each: counted up
+    /// and down at every tag, without the copy-on-write checks of an array.)
+    private var counts: UnsafeMutablePointer<Int>?
+    private var width = 0
+    @inline(__always) private var openCount: UnsafeMutablePointer<Int> {
+        counts.unsafelyUnwrapped
+    }
+    @inline(__always) private var remainingClose: UnsafeMutablePointer<Int> {
+        counts.unsafelyUnwrapped + width
+    }
     /// The input bytes the token ranges point into.
     private var bytes: [UInt8] = []
     /// The tokenizer's attribute pairs, which tag tokens name by range.
@@ -174,9 +188,17 @@ struct BBCodeTreeBuilder {
     private var lineHasContent = false
     private var strayCount = 0
 
+    /// Runs `body` on the top element (which it must not pop).
+    @inline(__always)
+    private func withTop<R>(_ body: (BBElement) -> R) -> R {
+        top.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
+
     init(reader: BBCodeReader) {
-        self.reader = reader
         tagTable = reader.dialect.tags
+        maxDepth = reader.maxDepth
+        autolink = reader.autolink
+        sizeScale = reader.dialect.sizeScale
     }
 
     /// Builds the tree of the tokenizer's tokens (`bytes`, `tags`, `contents` and
@@ -185,19 +207,30 @@ struct BBCodeTreeBuilder {
         let bytes = tokenizer.bytes
         let tags = tokenizer.tags
         let contents = tokenizer.contents
-        let unknown = reader.dialect.tags.count
+        let unknown = tagTable.count
         let root = BBElement(
             tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
         stack = []
         stack.reserveCapacity(16)
         stack.append(root)
+        top = Unmanaged.passUnretained(root)
         // The root collects most nodes of a post: one allocation instead of repeated growth.
-        root.children.reserveCapacity(tokens.count / 16 + 2)
+        // (A run and a break per paragraph, about one node per six tokens of a post.)
+        root.children.reserveCapacity(tokens.count / 6 + 2)
         self.bytes = bytes
         attributeRanges = tokenizer.attributeRanges
-        // (Moved out: counted down in place, not copied.)
-        remainingClose = tokenizer.takeCloseCounts()
-        openCount = zeros(unknown + 1)
+        width = unknown + 1
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2 * width)
+        counts.initialize(repeating: 0, count: width)
+        tokenizer.closeCounts.withUnsafeBufferPointer { closes in
+            precondition(closes.count == width)
+            (counts + width).initialize(from: closes.baseAddress!, count: width)
+        }
+        self.counts = counts
+        defer {
+            counts.deallocate()
+            self.counts = nil
+        }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -274,45 +307,57 @@ struct BBCodeTreeBuilder {
     /// Appends a text to the top element, merged with a text before it (the lowering's
     /// `Normalize` would merge them too).
     private mutating func appendPlainText(_ s: consuming String) {
-        let top = stack[stack.count - 1]
         if s.isEmpty { mayNeedNormalize = true }
-        // (The last node's case is read in place: `.last` would copy it.)
-        // (Room for a few children at the first one: most inline elements hold one or two.)
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
-        let count = top.inlines.count
-        if count > 0, !top.runEndsSpliced, case .text = top.inlines[count - 1] {
-            top.appendToLastInlineText(s)
-        } else {
-            top.inlines.append(.text(s))
-            top.runEndsSpliced = false
+        var text = s
+        withTop { top in
+            // (The last node's case is read in place: `.last` would copy it.)
+            // (Room for a few children at the first one: most inline elements hold one or two.)
+            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
+            let count = top.inlines.count
+            if count > 0, !top.runEndsSpliced, case .text = top.inlines[count - 1] {
+                top.appendToLastInlineText(text)
+            } else {
+                // (Moved out of the captured variable, not copied.)
+                var moved = ""
+                swap(&moved, &text)
+                top.inlines.append(.text(moved))
+                top.runEndsSpliced = false
+            }
         }
     }
 
     /// Appends one line end: a line break in the top element's inlines (or its run).
     private mutating func appendLineEnd() {
-        let top = stack[stack.count - 1]
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
-        top.inlines.append(.lineBreak)
-        top.runEndsSpliced = false
-        // (In a block's run the lowering finds the run's own line breaks.)
-        if !top.isBlock { top.mayHoldBreak = true }
+        withTop { top in
+            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
+            top.inlines.append(.lineBreak)
+            top.runEndsSpliced = false
+            // (In a block's run the lowering finds the run's own line breaks.)
+            if !top.isBlock { top.mayHoldBreak = true }
+        }
     }
 
     /// Appends a paragraph break, a block element or a finished block to the top element,
     /// which must be a block (blocks close the inline tail first), after its current run.
     private mutating func append(_ node: BBNode) {
-        let top = stack[stack.count - 1]
-        top.flushRun()
-        if top.children.capacity == 0 { top.children.reserveCapacity(8) }
-        top.children.append(node)
+        withTop { top in
+            top.flushRun()
+            if top.children.capacity == 0 { top.children.reserveCapacity(8) }
+            top.children.append(node)
+        }
     }
 
     private mutating func append(inline: consuming Inline, mayHoldBreak: Bool = false) {
-        let top = stack[stack.count - 1]
-        if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
-        top.inlines.append(inline)
-        top.runEndsSpliced = false
-        if mayHoldBreak { top.mayHoldBreak = true }
+        var inline = inline
+        withTop { top in
+            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
+            // (Moved out of the captured variable, not copied.)
+            var moved = Inline.lineBreak
+            swap(&moved, &inline)
+            top.inlines.append(moved)
+            top.runEndsSpliced = false
+            if mayHoldBreak { top.mayHoldBreak = true }
+        }
     }
 
     private mutating func append(block: Block) {
@@ -322,17 +367,19 @@ struct BBCodeTreeBuilder {
 
     /// Pushes an element; a block element becomes a child of the top now, an inline element
     /// when it is popped.
-    private mutating func push(_ element: BBElement) {
+    private mutating func push(_ element: consuming BBElement) {
         if element.isBlock { append(.element(element)) }
-        stack.append(element)
         openCount[element.id] += 1
         if element.link != nil { linkDepth += 1 }
+        top = Unmanaged.passUnretained(element)
+        stack.append(consume element)
     }
 
     /// Pops the top element; an inline element is lowered into the new top (nothing was
     /// appended to the new top while the element was open).
     private mutating func pop() {
         var element = stack.removeLast()
+        top = Unmanaged.passUnretained(stack[stack.count - 1])
         openCount[element.id] -= 1
         if element.link != nil { linkDepth -= 1 }
         guard !element.isBlock else {
@@ -356,7 +403,7 @@ struct BBCodeTreeBuilder {
             append(inline: element.lowered(), mayHoldBreak: element.mayHoldBreak)
         }
         // Elements still held elsewhere (a tail to reopen) are left alone.
-        if isKnownUniquelyReferenced(&element) { spareInlineElements.append(element) }
+        if isKnownUniquelyReferenced(&element) { spareInlineElements.append(consume element) }
     }
 
     /// Pops the inline elements above the topmost block, bottom first.
@@ -372,7 +419,7 @@ struct BBCodeTreeBuilder {
     /// Reopens interrupted formatting whose close tag still follows; reports the rest.
     private mutating func reopen(_ tail: [BBElement]) {
         for element in tail {
-            if remainingClose[element.id] > 0, stack.count < reader.maxDepth {
+            if remainingClose[element.id] > 0, stack.count < maxDepth {
                 push(element.reopened())
             } else {
                 reportUnclosed(element)
@@ -417,7 +464,7 @@ struct BBCodeTreeBuilder {
     // MARK: Tokens
 
     private mutating func appendText(_ s: String) {
-        if reader.autolink, linkDepth == 0 {
+        if autolink, linkDepth == 0 {
             let u = Array(s.utf8)
             if u.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, 0..<$0.count) }) {
                 u.withUnsafeBufferPointer { appendLinkedText($0, 0..<$0.count) }
@@ -429,7 +476,7 @@ struct BBCodeTreeBuilder {
 
     /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
     private mutating func appendText(_ range: Range<Int>) {
-        if reader.autolink, linkDepth == 0 {
+        if autolink, linkDepth == 0 {
             let b = bytes
             if b.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, range) }) {
                 b.withUnsafeBufferPointer { appendLinkedText($0, range) }
@@ -490,15 +537,21 @@ struct BBCodeTreeBuilder {
 
     /// A new element for the open tag `tok`.
     private mutating func newElement(
-        _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes = .none
+        _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes
     ) -> BBElement {
+        let element = newElement(tok, isBlock: isBlock)
+        element.attributes = attributes
+        return element
+    }
+
+    /// `newElement` without attributes (not even `.none` passed: most tags open this way).
+    private mutating func newElement(_ tok: BBCodeTagToken, isBlock: Bool) -> BBElement {
         if !isBlock, let element = spareInlineElements.popLast() {
             element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
             return element
         }
         return BBElement(
-            tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock,
-            attributes: attributes)
+            tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock)
     }
 
     private mutating func literal(_ tok: BBCodeTagToken) {
@@ -506,13 +559,13 @@ struct BBCodeTreeBuilder {
     }
 
     private mutating func open(_ tok: BBCodeTagToken) {
-        if stack.count >= reader.maxDepth {
+        if stack.count >= maxDepth {
             if !depthWarned {
                 depthWarned = true
                 diagnostics.append(
                     Diagnostic(
                         .warning, .parseDepthLimit,
-                        "tags nested deeper than \(reader.maxDepth) are kept as text",
+                        "tags nested deeper than \(maxDepth) are kept as text",
                         line: tok.line, column: tok.column))
             }
             literal(tok)
@@ -561,9 +614,9 @@ struct BBCodeTreeBuilder {
             let tail = popInlineTail()
             closeBlocks(above: container)
             if stack[container].tag.kind == .table {
-                let rowTag =
-                    reader.dialect.preferredTag(for: .tableRow) ?? BBCodeTag("tr", .tableRow)
-                let rowID = reader.dialect.lookup.find(rowTag.name) ?? reader.dialect.tags.count
+                // (The dialect's first row tag: names are unique, so it is found by its index.)
+                let rowID = tagTable.firstIndex { $0.kind == .tableRow } ?? tagTable.count
+                let rowTag = rowID < tagTable.count ? tagTable[rowID] : BBCodeTag("tr", .tableRow)
                 push(BBElement(tag: rowTag, id: rowID, token: nil, isBlock: true))
             }
             var attributes = Attributes()
@@ -588,7 +641,7 @@ struct BBCodeTreeBuilder {
         guard openCount[id] > 0,
             let index = topmost(where: { $0.id == id })
         else {
-            if reader.dialect.tags[id].name == "hr" { return }
+            if tagTable[id].name == "hr" { return }
             strayCount += 1
             if strayCount <= 20 {
                 diagnostics.append(
@@ -714,7 +767,7 @@ struct BBCodeTreeBuilder {
                 style: [CSSDeclaration(property: "color", value: value)])
         case .size:
             guard let value = tagValue(tok).map(trimmed),
-                let size = BBCodeSize.css(value, scale: reader.dialect.sizeScale)
+                let size = BBCodeSize.css(value, scale: sizeScale)
             else { return nil }
             element.attributes = Attributes(
                 style: [CSSDeclaration(property: "font-size", value: size)])
@@ -762,6 +815,7 @@ struct BBCodeTreeBuilder {
         case .quote:
             // The pairs are collected first (`Attributes.set` rebuilds the attributes).
             var pairs: [Attribute] = []
+            pairs.reserveCapacity(1 + tok.attributes.count)
             func set(_ name: String, _ value: String) {
                 if let index = pairs.firstIndex(where: { $0.name == name }) {
                     pairs[index].value = value
@@ -804,6 +858,11 @@ struct BBCodeTreeBuilder {
 func trimmed(_ s: String) -> String {
     let u = s.utf8
     func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
+    // (The edges read in place first: most values have no space to trim.)
+    let edged = u.withContiguousStorageIfAvailable { p in
+        !p.isEmpty && (space(p[0]) || space(p[p.count - 1]))
+    }
+    if edged == false { return s }
     guard let first = u.first, let last = u.last, space(first) || space(last) else { return s }
     var start = u.startIndex
     var end = u.endIndex

@@ -17,11 +17,8 @@ extension HTMLWriter.Renderer {
             appendEscaped(value)
             put("\"")
         }
-        if !(attributes.id.isEmpty && attributes.classes.isEmpty && attributes.pairs.isEmpty
-            && attributes.style.isEmpty)
-        {
-            appendAttributes(attributes, skip: skip)
-        }
+        // (Empty parts write nothing: `appendAttributes` reads each part once.)
+        if !attributes.isEmpty { appendAttributes(attributes, skip: skip) }
         append(close)
     }
 
@@ -52,7 +49,9 @@ extension HTMLWriter.Renderer {
                 continue
             }
             if !options.unsafe {
-                if name.hasPrefix("on") {
+                // (The bytes first: `hasPrefix` compares characters, and is asked only when
+                // they start with `on`.)
+                if Self.startsWithOn(name) && name.hasPrefix("on") {
                     lose(
                         .lossyUnsafeAttribute,
                         "event handler attributes removed (safe mode; --unsafe keeps them)")
@@ -64,7 +63,8 @@ extension HTMLWriter.Renderer {
                         "srcdoc attributes removed (safe mode; --unsafe keeps them)")
                     continue
                 }
-                if Self.urlAttributes.contains(name)
+                if Self.mayBeListed(name, in: Self.urlAttributeFilter)
+                    && Self.urlAttributes.contains(name)
                     && (Escaping.isDangerousAttributeURL(pair.value)
                         || (Self.urlListAttributes.contains(name)
                             && Escaping.isDangerousAttributeURLList(pair.value)))
@@ -233,10 +233,12 @@ extension HTMLWriter.Renderer {
     /// `name` lower-cased; `name` itself when it has no upper-case or non-ASCII byte (the
     /// common case, with no allocation).
     static func lowercased(_ name: String) -> String {
-        for byte in name.utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) {
-            return name.lowercased()
+        func keeps(_ byte: UInt8) -> Bool { byte < 0x80 && !(byte >= 0x41 && byte <= 0x5A) }
+        // (Read in place when the string allows: attribute names are mostly short and plain.)
+        if name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(keeps) }) == true {
+            return name
         }
-        return name
+        return name.utf8.allSatisfy(keeps) ? name : name.lowercased()
     }
 
     /// The element name to write: a valid source tag (lower-cased) or `fallback`.
@@ -294,16 +296,20 @@ extension HTMLWriter.Renderer {
     /// No whitespace, controls, quotes, `<`, `>`, `/` or `=` (HTML's attribute-name rule).
     static func isValidAttributeName(_ name: String) -> Bool {
         guard !name.isEmpty else { return false }
-        for byte in name.utf8 {
+        func allowed(_ byte: UInt8) -> Bool {
             if byte <= 0x20 || byte == 0x7F { return false }
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"),
                 UInt8(ascii: "/"), UInt8(ascii: "="):
                 return false
-            default: continue
+            default: return true
             }
         }
-        return true
+        // (Read in place when the string allows.)
+        if let valid = name.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(allowed) }) {
+            return valid
+        }
+        return name.utf8.allSatisfy(allowed)
     }
 
     static let urlAttributes: Set<String> = [
@@ -340,22 +346,51 @@ extension HTMLWriter.Renderer {
     /// theirs, so that the sets are only consulted for names that may be in them.
     @inline(__always)
     static func mayBeListedName(_ name: String) -> Bool {
-        let utf8 = name.utf8
-        guard let first = utf8.first, let last = utf8.last else { return false }
-        let key = Int(first & 31) &* 32 &+ Int(last & 31)
-        return listedNameFilter[key >> 6] & (1 << UInt64(key & 63)) != 0
+        mayBeListed(name, in: listedNameFilter)
     }
 
-    /// One bit per (first letter, last letter) pair of the listed names (1,024 bits).
-    static let listedNameFilter: [UInt64] = {
+    /// Whether `name`'s first and last bytes are those of a name of `filter` (made by
+    /// `nameFilter`): false when it cannot be one of them.
+    @inline(__always)
+    static func mayBeListed(_ name: String, in filter: [UInt64]) -> Bool {
+        func passes(_ first: UInt8, _ last: UInt8) -> Bool {
+            let key = Int(first & 31) &* 32 &+ Int(last & 31)
+            return filter[key >> 6] & (1 << UInt64(key & 63)) != 0
+        }
+        // (The edge bytes read in place when the string allows.)
+        if let found = name.utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes.isEmpty ? false : passes(bytes[0], bytes[bytes.count - 1])
+        }) {
+            return found
+        }
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        return passes(first, last)
+    }
+
+    /// One bit per (first letter, last letter) pair of `names` (1,024 bits).
+    static func nameFilter(_ names: Set<String>) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: 16)
-        for name in unsafeTags.union(filteredTagNames).union(voidElements) {
+        for name in names {
             let utf8 = Array(name.utf8)
             let key = Int(utf8[0] & 31) * 32 + Int(utf8[utf8.count - 1] & 31)
             bits[key >> 6] |= 1 << UInt64(key & 63)
         }
         return bits
-    }()
+    }
+
+    /// The filter of the listed names (`mayBeListedName`).
+    static let listedNameFilter = nameFilter(unsafeTags.union(filteredTagNames).union(voidElements))
+
+    /// The filter of `urlAttributes`.
+    static let urlAttributeFilter = nameFilter(urlAttributes)
+
+    /// Whether `name`'s first two bytes are `on`.
+    @inline(__always)
+    static func startsWithOn(_ name: String) -> Bool {
+        var utf8 = name.utf8.makeIterator()
+        return utf8.next() == UInt8(ascii: "o") && utf8.next() == UInt8(ascii: "n")
+    }
 
     static let unsafeTags: Set<String> = [
         "script", "style", "iframe", "object", "embed", "frame", "frameset", "applet", "base",

@@ -39,11 +39,10 @@ extension HTMLWriter {
         /// negatives; a false positive only sends the word through the byte loop).
         @inline(__always)
         static func mayNeedHTMLEscape(_ word: UInt64) -> Bool {
-            ByteScan.bytes(word, equalTo: UInt8(ascii: "&"))
-                | ByteScan.bytes(word, equalTo: UInt8(ascii: "<"))
-                | ByteScan.bytes(word, equalTo: UInt8(ascii: ">"))
-                | ByteScan.bytes(word, equalTo: UInt8(ascii: "\""))
-                | ByteScan.bytes(word, equalTo: 0) != 0
+            // `<` and `>` are the bytes b with b | 2 == `>`; `"` and `&` those with b | 4 == `&`.
+            ByteScan.bytes(word | ByteScan.broadcast(0x02), equalTo: UInt8(ascii: ">"))
+                | ByteScan.bytes(word | ByteScan.broadcast(0x04), equalTo: UInt8(ascii: "&"))
+                | ByteScan.zeroBytes(word) != 0
         }
 
         /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure)

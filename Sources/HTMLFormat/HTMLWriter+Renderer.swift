@@ -6,8 +6,9 @@ extension HTMLWriter {
     struct Renderer {
         /// One unit of pending work, kept small (lists are resumed by index).
         ///
-        /// Lists are held as views (`view(_:keeping:)`) of arrays the renderer keeps alive, so
-        /// pushing and popping tasks costs no reference counting.
+        /// Lists are held as views (`view(_:)`) of the document's arrays, which the document
+        /// being rendered keeps alive and unchanged, so pushing and popping tasks costs no
+        /// reference counting.
         enum Task {
             /// The blocks of a list from an index on.
             case blocks(UnsafeBufferPointer<Block>, Int)
@@ -61,12 +62,9 @@ extension HTMLWriter {
         // its per-thread cache; larger outputs grow with `realloc`.)
         var out = OutputBuffer(capacity: 1_000)
         private var stack: [Task] = []
-        // Every array a task views, kept alive (and unchanged) until the render ends.
-        private var keptBlocks: [[Block]] = []
-        private var keptInlines: [[Inline]] = []
-        private var keptItems: [[ListItem]] = []
-        private var keptTerms: [[DefinitionItem]] = []
-        private var keptDefinitions: [[[Block]]] = []
+        /// The top-level blocks without the footnote definitions (the one viewed array that is
+        /// not the document's), kept alive until the render ends.
+        private var body: [Block] = []
         private var footnotes: [Footnote] = []
         private var footnoteNumbers: [String: Int] = [:]
         private var footnoteReferenceTotals: [String: Int] = [:]
@@ -109,7 +107,6 @@ extension HTMLWriter {
                     break
                 }
             }
-            var body: [Block] = []
             if hasFootnotes {
                 body.reserveCapacity(document.blocks.count)
                 for block in document.blocks {
@@ -127,12 +124,9 @@ extension HTMLWriter {
                 body = document.blocks
             }
             if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
-            // Room for a small document's tasks and viewed lists (no regrowth for those; the
-            // task stack stays under 1 KB, which the C allocator serves from its per-thread
-            // cache).
+            // Room for a small document's tasks (no regrowth; the task stack stays under 1 KB,
+            // which the C allocator serves from its per-thread cache).
             stack.reserveCapacity(24)
-            keptBlocks.reserveCapacity(16)
-            keptInlines.reserveCapacity(64)
             push(blocks: body)
             run()
             guard !footnotes.isEmpty else { return }
@@ -222,27 +216,30 @@ extension HTMLWriter {
 
         // MARK: Blocks
 
-        /// The elements of `array` for a task. `kept` holds the array (one retain, released
-        /// with the renderer), so its storage stays alive and unchanged while the view is used.
+        /// The elements of `array` for a task: an array of the document being rendered (or
+        /// `body`), whose storage stays alive and unchanged while the render runs.
         @inline(__always)
-        static func view<Element>(
-            _ array: [Element], keeping kept: inout [[Element]]
-        ) -> UnsafeBufferPointer<Element> {
-            kept.append(array)
-            return array.withUnsafeBufferPointer { $0 }
+        static func view<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+            array.withUnsafeBufferPointer { $0 }
         }
 
         /// Schedules blocks in order; consecutive `.plain` blocks get a newline apart.
         @inline(__always)
         private mutating func push(blocks: [Block]) {
-            if !blocks.isEmpty { stack.append(.blocks(Self.view(blocks, keeping: &keptBlocks), 0)) }
+            if !blocks.isEmpty { stack.append(.blocks(Self.view(blocks), 0)) }
         }
 
         @inline(__always)
         private mutating func push(inlines: [Inline]) {
             if !inlines.isEmpty {
-                stack.append(.inlines(Self.view(inlines, keeping: &keptInlines), 0))
+                stack.append(.inlines(Self.view(inlines), 0))
             }
+        }
+
+        /// Writes `inlines` now, as the task `push(inlines:)` schedules would when run next.
+        @inline(__always)
+        private mutating func render(inlines: [Inline]) {
+            if !inlines.isEmpty { render(inlines: Self.view(inlines), from: 0) }
         }
 
         /// Writes leaves directly; at a container, schedules the rest of the list and opens it.
@@ -259,8 +256,16 @@ extension HTMLWriter {
                 }
                 index += 1
                 if isContainer {
+                    // The rest of the list is scheduled under the container's own tasks (so
+                    // it runs after them); a container written whole (leaves only) scheduled
+                    // none, and then the loop goes on instead.
+                    let depth = stack.count
                     if index < list.count { stack.append(.inlines(list, index)) }
                     render(list, at: index - 1)
+                    if index < list.count, stack.count == depth + 1 {
+                        stack.removeLast()
+                        continue
+                    }
                     return
                 }
                 render(list, at: index - 1)
@@ -274,15 +279,15 @@ extension HTMLWriter {
                 cr()
                 open("<p>", "p", attributes)
                 stack.append(.literal("</p>\n"))
-                push(inlines: inlines)
+                render(inlines: inlines)
             case .plain(let inlines, _):
-                push(inlines: inlines)
+                render(inlines: inlines)
             case .heading(let level, let inlines, let attributes):
                 let tag = Self.headingTags[min(6, max(1, level)) - 1]
                 cr()
                 appendOpenTag(tag, attributes)
                 stack.append(.closeLine(tag))
-                push(inlines: inlines)
+                render(inlines: inlines)
             case .blockQuote(let blocks, let attributes):
                 cr()
                 open("<blockquote>", "blockquote", attributes)
@@ -335,7 +340,7 @@ extension HTMLWriter {
                 }
                 stack.append(.cr)
                 if !list.items.isEmpty {
-                    stack.append(.items(Self.view(list.items, keeping: &keptItems), 0))
+                    stack.append(.items(Self.view(list.items), 0))
                 }
             case .definitionList(let items, let attributes):
                 cr()
@@ -344,7 +349,7 @@ extension HTMLWriter {
                 stack.append(.literal("</dl>\n"))
                 stack.append(.cr)
                 if !items.isEmpty {
-                    stack.append(.terms(Self.view(items, keeping: &keptTerms), 0))
+                    stack.append(.terms(Self.view(items), 0))
                 }
             case .table(let table):
                 render(table)
@@ -399,7 +404,7 @@ extension HTMLWriter {
             open("<dt>", "dt", item.attributes)
             if !item.definitions.isEmpty {
                 stack.append(
-                    .definitions(Self.view(item.definitions, keeping: &keptDefinitions), 0))
+                    .definitions(Self.view(item.definitions), 0))
             }
             stack.append(.literal("</dt>\n"))
             push(inlines: item.term)
@@ -412,7 +417,7 @@ extension HTMLWriter {
             if !table.caption.isEmpty {
                 tasks.append(.cr)
                 tasks.append(.literal("<caption>"))
-                tasks.append(.blocks(Self.view(table.caption, keeping: &keptBlocks), 0))
+                tasks.append(.blocks(Self.view(table.caption), 0))
                 tasks.append(.literal("</caption>"))
             }
             let sections: [(StaticString, StaticString, [TableRow], Bool)] = [
@@ -499,7 +504,7 @@ extension HTMLWriter {
                 footnoteReferenceTotals[footnote.label, default: 0] > 0
             {
                 stack.append(.footnoteParagraph(index))
-                let blocks = Self.view(footnote.blocks, keeping: &keptBlocks)
+                let blocks = Self.view(footnote.blocks)
                 if blocks.count > 1 {
                     stack.append(.blocks(UnsafeBufferPointer(rebasing: blocks.dropLast()), 0))
                 }

@@ -113,9 +113,12 @@ public struct Converter: Sendable {
             selected += extracted.diagnostics
         }
         let written = writer.write(document)
+        // (Most conversions report nothing after reading: no arrays joined then.)
+        let diagnostics =
+            selected.isEmpty && written.diagnostics.isEmpty
+            ? readDiagnostics : readDiagnostics + selected + written.diagnostics
         return ConversionResult(
-            output: written.output, document: document,
-            diagnostics: readDiagnostics + selected + written.diagnostics, media: media)
+            output: written.output, document: document, diagnostics: diagnostics, media: media)
     }
 
     /// Converts bytes (see `InputDecoding`): UTF-8, or UTF-16 with a byte order mark, or
