@@ -126,7 +126,7 @@ extension HTMLWriter {
             } else {
                 body = document.blocks
             }
-            if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
+            if !footnotes.isEmpty { countFootnoteReferences(document) }
             // Room for a small document's tasks and viewed lists (no regrowth for those; the
             // task stack stays under 1 KB, which the C allocator serves from its per-thread
             // cache).
@@ -143,20 +143,15 @@ extension HTMLWriter {
             put("</ol>\n</section>\n")
         }
 
-        /// Counts the references to each footnote (cmark numbers the back references).
-        private mutating func countFootnoteReferences(_ blocks: [Block]) {
-            var pending: [MarkupNode] = blocks.reversed().map { .block($0) }
-            while let node = pending.popLast() {
-                switch node {
-                case .block(let block):
-                    for child in block.children.reversed() { pending.append(child) }
-                case .inline(let inline):
-                    if case .footnoteReference(let label) = inline {
-                        footnoteReferenceTotals[label, default: 0] += 1
-                    }
-                    for child in inline.children.reversed() { pending.append(.inline(child)) }
-                }
+        /// Counts the references to each footnote (cmark numbers the back references): one walk
+        /// in place that allocates nothing (`containsInline` with a test that never holds).
+        private mutating func countFootnoteReferences(_ document: Document) {
+            var totals: [String: Int] = [:]
+            _ = document.containsInline { inline in
+                if case .footnoteReference(let label) = inline { totals[label, default: 0] += 1 }
+                return false
             }
+            footnoteReferenceTotals = totals
         }
 
         private mutating func run() {
