@@ -83,6 +83,8 @@
             /// while `.buffered`.
             private var textState = TextState.none
             private var pendingLiteral: UnsafePointer<CChar>?
+            /// The text node `pendingLiteral` belongs to (freed once its literal is taken).
+            private var pendingNode: OpaquePointer?
             private var textBytes: [UInt8] = []
             private var reportedDepth = false
             private var footnotesSeen = 0
@@ -93,32 +95,45 @@
 
             /// Builds the document of `root` (a cmark document node, not freed here).
             ///
-            /// Each top-level block is freed once it has been read (at its exit), so the cmark tree
-            /// shrinks as the AST grows and its memory is reused for the AST. Freeing every node at
-            /// its exit instead interleaved a `free` with each AST allocation and slowed a
-            /// 200,000-row table by a third (malloc consolidating the freed chunks again and
-            /// again). Kept until the end: footnote definitions (references render their labels
-            /// through them), and a block while text read from it is still pending
-            /// (`pendingLiteral` points into it).
+            /// Each node is freed once it has been read (a container at its exit, a leaf once
+            /// entered, a text once its literal is taken), so the cmark tree shrinks as the AST
+            /// grows and its memory (``CmarkMemory``) is reused for the AST, inside a single large
+            /// block too. Kept until the end: footnote definitions (references render their labels
+            /// through them), and a container while text read from it is still pending.
             mutating func build(_ root: OpaquePointer) -> Document {
                 collectFootnoteLabels(root)
                 push(root, .document)
                 guard let iterator = cmark_iter_new(root) else { return Document() }
                 defer { cmark_iter_free(iterator) }
+                // A node read to its end, freed once the iterator has stepped past it (to its
+                // next sibling or its parent's exit).
+                var done: OpaquePointer?
                 while true {
                     let event = cmark_iter_next(iterator)
+                    let node = cmark_iter_get_node(iterator)
+                    if let finished = done {
+                        done = nil
+                        // (A childless node may be an empty container: then its exit comes.)
+                        if event != CMARK_EVENT_EXIT || node != finished {
+                            cmark_node_free(finished)
+                        }
+                    }
                     if event == CMARK_EVENT_DONE { break }
-                    guard let node = cmark_iter_get_node(iterator) else { continue }
+                    guard let node else { continue }
                     if event == CMARK_EVENT_ENTER {
                         enter(node)
+                        // A childless node is done once entered, unless its text is pending.
+                        if cmark_node_first_child(node) == nil && pendingNode != node
+                            && node != root && kind(of: node) != .footnoteDefinition
+                        {
+                            done = node
+                        }
                     } else if event == CMARK_EVENT_EXIT {
                         exit(node)
-                        // The iterator has already stepped past `node` (to its next sibling or
-                        // its parent's exit): unlinking and freeing it now is safe.
-                        if cmark_node_parent(node) == root && textState == .none
+                        if node != root && textState == .none
                             && kind(of: node) != .footnoteDefinition
                         {
-                            cmark_node_free(node)
+                            done = node
                         }
                     }
                 }
@@ -393,12 +408,14 @@
                         textState = .buffered
                     } else {
                         pendingLiteral = literal
+                        pendingNode = node
                         textState = .single
                     }
                 case .single:
                     appendTextBytes(pendingLiteral!)
                     appendTextBytes(literal)
                     textState = .buffered
+                    releasePending()
                 case .buffered:
                     appendTextBytes(literal)
                 }
@@ -419,12 +436,20 @@
                     return
                 case .single:
                     inlines.append(.text(String(cString: pendingLiteral!)))
-                    pendingLiteral = nil
+                    releasePending()
                 case .buffered:
                     inlines.append(.text(String(decoding: textBytes, as: UTF8.self)))
                     textBytes.removeAll(keepingCapacity: true)
                 }
                 textState = .none
+            }
+
+            /// Frees the node of the pending literal, which has been read (the iterator is past
+            /// it: it was entered before the node now being read).
+            private mutating func releasePending() {
+                pendingLiteral = nil
+                if let node = pendingNode { cmark_node_free(node) }
+                pendingNode = nil
             }
 
             // MARK: Reading cmark nodes
@@ -484,7 +509,7 @@
                 guard let rendered = cmark_render_commonmark(node, CMARK_OPT_DEFAULT, 0) else {
                     return ""
                 }
-                defer { free(rendered) }
+                defer { CmarkMemory.free(rendered) }
                 let length = strlen(rendered)
                 return rendered.withMemoryRebound(to: UInt8.self, capacity: length) { base in
                     let bytes = UnsafeBufferPointer(start: base, count: length)
