@@ -71,6 +71,8 @@ extension HTMLWriter {
         private var footnoteNumbers: [String: Int] = [:]
         private var footnoteReferenceTotals: [String: Int] = [:]
         private var footnoteReferencesSeen: [String: Int] = [:]
+        /// Whether the footnote section is being written (the body is done).
+        private var footnotesStarted = false
         private var backrefWritten = false
         private var lossCounts: [DiagnosticCode: Int] = [:]
         private var lossOrder: [(code: DiagnosticCode, message: String)] = []
@@ -126,7 +128,6 @@ extension HTMLWriter {
             } else {
                 body = document.blocks
             }
-            if !footnotes.isEmpty { countFootnoteReferences(document) }
             // Room for a small document's tasks and viewed lists (no regrowth for those; the
             // task stack stays under 1 KB, which the C allocator serves from its per-thread
             // cache).
@@ -136,6 +137,8 @@ extension HTMLWriter {
             push(blocks: body)
             run()
             guard !footnotes.isEmpty else { return }
+            countFootnoteReferences()
+            footnotesStarted = true
             cr()
             put("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
             for index in footnotes.indices.reversed() { stack.append(.footnote(index)) }
@@ -143,15 +146,34 @@ extension HTMLWriter {
             put("</ol>\n</section>\n")
         }
 
-        /// Counts the references to each footnote (cmark numbers the back references): one walk
-        /// in place that allocates nothing (`containsInline` with a test that never holds).
-        private mutating func countFootnoteReferences(_ document: Document) {
-            var totals: [String: Int] = [:]
-            _ = document.containsInline { inline in
-                if case .footnoteReference(let label) = inline { totals[label, default: 0] += 1 }
-                return false
+        /// Counts the references to each footnote (cmark numbers the back references), once the
+        /// body is written: those the body wrote (`footnoteReferencesSeen`), those in its image
+        /// descriptions (written as alt text, counted there), and those in the definitions,
+        /// found by one walk of the definitions in place.
+        private mutating func countFootnoteReferences() {
+            var totals = footnoteReferenceTotals
+            totals.merge(footnoteReferencesSeen, uniquingKeysWith: +)
+            for footnote in footnotes {
+                _ = Block.div(footnote.blocks, .none).containsInline { inline in
+                    if case .footnoteReference(let label) = inline {
+                        totals[label, default: 0] += 1
+                    }
+                    return false
+                }
             }
             footnoteReferenceTotals = totals
+        }
+
+        /// Counts the footnote references in an image description of the body (its alt text
+        /// holds them as text; the others are counted as they are written).
+        private mutating func countFootnoteReferences(inImage inlines: [Inline]) {
+            guard !footnotes.isEmpty, !footnotesStarted else { return }
+            _ = Block.plain(inlines, .none).containsInline { inline in
+                if case .footnoteReference(let label) = inline {
+                    footnoteReferenceTotals[label, default: 0] += 1
+                }
+                return false
+            }
         }
 
         private mutating func run() {
@@ -599,6 +621,7 @@ extension HTMLWriter {
                 appendURL(link.destination)
                 put("\" alt=\"")
                 // (As cmark: text, code and raw HTML literals, a space per line break.)
+                countFootnoteReferences(inImage: inlines)
                 let alt = PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
                 Escaping.appendHTML(alt, to: &out)
                 put("\"")
