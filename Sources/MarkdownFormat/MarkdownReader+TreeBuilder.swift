@@ -1,5 +1,6 @@
 // Built only with the CMarkGFM package trait (the cmark-gfm C library).
 #if CMarkGFM
+    import ByteScan
     import CCmarkGFM
     import Foundation
     import MarkupAST
@@ -212,7 +213,7 @@
                 case .image:
                     open(node, .image(Self.target(node)), levels: 1)
                 case .codeBlock:
-                    let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                    let info = cmark_node_get_fence_info(node).map(Self.string) ?? ""
                     append(block: .codeBlock(info: info, code: Self.literal(node), .none))
                 case .htmlBlock:
                     append(block: .rawBlock(format: "html", Self.literal(node)))
@@ -435,10 +436,10 @@
                 case .none:
                     return
                 case .single:
-                    inlines.append(.text(String(cString: pendingLiteral!)))
+                    inlines.append(.text(Self.string(pendingLiteral!)))
                     releasePending()
                 case .buffered:
-                    inlines.append(.text(String(decoding: textBytes, as: UTF8.self)))
+                    inlines.append(.text(ByteScan.string(fromValidUTF8: textBytes)))
                     textBytes.removeAll(keepingCapacity: true)
                 }
                 textState = .none
@@ -495,9 +496,19 @@
                 return found
             }
 
+            /// A string cmark wrote: valid UTF-8, as the input is (cmark cuts text next to ASCII
+            /// bytes and writes U+FFFD for NUL and for references to invalid code points), so it
+            /// is not validated again (debug builds check).
+            static func string(_ text: UnsafePointer<CChar>) -> String {
+                let count = strlen(text)
+                return text.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+                    ByteScan.string(fromValidUTF8: UnsafeBufferPointer(start: bytes, count: count))
+                }
+            }
+
             private static func literal(_ node: OpaquePointer) -> String {
                 guard let text = cmark_node_get_literal(node) else { return "" }
-                return String(cString: text)
+                return string(text)
             }
 
             /// The label of a footnote definition or reference as written.
@@ -533,8 +544,8 @@
             }
 
             private static func target(_ node: OpaquePointer) -> Link {
-                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-                let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+                let url = cmark_node_get_url(node).map(string) ?? ""
+                let title = cmark_node_get_title(node).map(string) ?? ""
                 return Link(url, title: title)
             }
 
