@@ -274,6 +274,7 @@ func splitAttachedShortOptions(_ arguments: [String]) -> [String] {
     return result
 }
 
+MallocTuning.apply()
 let arguments = splitAttachedShortOptions(Array(CommandLine.arguments.dropFirst()))
 listExtensionsIfAsked(arguments)
 if let options = CLIOptions(quick: arguments) {
