@@ -121,19 +121,18 @@
                     }
                     if event == CMARK_EVENT_DONE { break }
                     guard let node else { continue }
+                    let kind = self.kind(of: node)
                     if event == CMARK_EVENT_ENTER {
-                        enter(node)
+                        enter(node, kind)
                         // A childless node is done once entered, unless its text is pending.
                         if cmark_node_first_child(node) == nil && pendingNode != node
-                            && node != root && kind(of: node) != .footnoteDefinition
+                            && node != root && kind != .footnoteDefinition
                         {
                             done = node
                         }
                     } else if event == CMARK_EVENT_EXIT {
-                        exit(node)
-                        if node != root && textState == .none
-                            && kind(of: node) != .footnoteDefinition
-                        {
+                        exit(node, kind)
+                        if node != root && textState == .none && kind != .footnoteDefinition {
                             done = node
                         }
                     }
@@ -157,19 +156,19 @@
 
             // MARK: Walking
 
-            private mutating func enter(_ node: OpaquePointer) {
-                switch kind(of: node) {
+            private mutating func enter(_ node: OpaquePointer, _ kind: NodeKind) {
+                switch kind {
                 case .document, .other:
                     break
                 case .blockQuote:
                     open(node, .blockQuote, levels: 1)
                 case .list:
                     let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-                    let kind = FrameKind.list(
+                    let list = FrameKind.list(
                         ordered: ordered, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
                         parenthesis: cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM,
                         tight: cmark_node_get_list_tight(node) != 0)
-                    open(node, kind, levels: 2)
+                    open(node, list, levels: 2)
                 case .item:
                     guard case .list = frames[frames.count - 1].kind, isTopParent(of: node) else {
                         break
@@ -234,14 +233,14 @@
                 }
             }
 
-            private mutating func exit(_ node: OpaquePointer) {
+            private mutating func exit(_ node: OpaquePointer, _ kind: NodeKind) {
                 guard frames.count > 1 else { return }
                 if frames[frames.count - 1].node == node {
                     finishTop()
                     return
                 }
                 // A flattened paragraph or heading ends: keep its text apart from the next one.
-                switch kind(of: node) {
+                switch kind {
                 case .paragraph, .heading:
                     if frames[frames.count - 1].holdsBlocks { flushInlines() }
                 default:
