@@ -34,6 +34,7 @@
         enum CmarkMemory {
             /// The allocator cmark is given (its functions never change).
             nonisolated(unsafe) static let allocator: UnsafeMutablePointer<cmark_mem> = {
+                pthread_key_create(&arenaKey, nil)
                 let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
                 memory.initialize(
                     to: cmark_mem(
@@ -43,12 +44,10 @@
                 return memory
             }()
 
-            /// The key of the thread's current arena.
-            static let arenaKey: pthread_key_t = {
-                var key = pthread_key_t()
-                pthread_key_create(&key, nil)
-                return key
-            }()
+            /// The key of the thread's current arena, created with `allocator` (which every
+            /// reader touches first) and never changed after: a plain global, so the functions
+            /// cmark calls read it without a lazy-initialisation check.
+            @exclusivity(unchecked) nonisolated(unsafe) static var arenaKey: pthread_key_t = 0
 
             /// Blocks up to this size are cut from chunks.
             static let largestSmall = 512
@@ -92,6 +91,7 @@
             /// Runs `body` with a new arena for the allocations of this thread's cmark calls;
             /// every chunk left is released when it returns (the tree must be freed by then).
             static func withArena<Result>(_ body: () -> Result) -> Result {
+                _ = allocator
                 let free = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(
                     capacity: classCount)
                 free.initialize(repeating: nil, count: classCount)
@@ -130,6 +130,7 @@
 
             // MARK: The three functions
 
+            @inline(__always)
             static func allocate(_ count: Int, _ size: Int) -> UnsafeMutableRawPointer? {
                 let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
                 guard !overflow else { return nil }
