@@ -118,12 +118,14 @@
                 guard let raw = pthread_getspecific(arenaKey) else { return }
                 let arena = raw.assumingMemoryBound(to: Arena.self)
                 arena.pointee.reusing = false
-                for sizeClass in 0..<classCount {
-                    var block = arena.pointee.free[sizeClass]
-                    arena.pointee.free[sizeClass] = nil
-                    while let current = block {
-                        block = current.load(as: UnsafeMutableRawPointer?.self)
-                        release(from: chunk(of: current, header(of: current)))
+                // The blocks on the lists are not counted live: dropping the lists is enough
+                // (walking them cost a cache miss a block, a fifth of a run on `*a **b` x 200,000).
+                arena.pointee.free.update(repeating: nil, count: classCount)
+                var chunk = arena.pointee.chunks
+                while let current = chunk {
+                    chunk = current.pointee.next
+                    if current.pointee.live == 0 && current != arena.pointee.current {
+                        unlink(current)
                     }
                 }
             }
@@ -150,6 +152,7 @@
                 let rounded = sizeClass << 3
                 if let block = arena.pointee.free[sizeClass] {
                     arena.pointee.free[sizeClass] = block.load(as: UnsafeMutableRawPointer?.self)
+                    Self.chunk(of: block, Self.header(of: block)).pointee.live += 1
                     if zeroed { memset(block, 0, rounded) }
                     return block
                 }
@@ -198,6 +201,9 @@
                 let chunk = Self.chunk(of: pointer, header)
                 let arena = chunk.pointee.arena
                 if arena.pointee.reusing {
+                    // Kept for reuse; its chunk stays until the parse ends even with no block
+                    // live (the lists still point into it).
+                    chunk.pointee.live -= 1
                     pointer.storeBytes(
                         of: arena.pointee.free[sizeClass], as: UnsafeMutableRawPointer?.self)
                     arena.pointee.free[sizeClass] = pointer
@@ -264,7 +270,9 @@
                     to: Chunk(live: 0, previous: nil, next: arena.pointee.chunks, arena: arena))
                 arena.pointee.chunks?.pointee.previous = chunk
                 arena.pointee.chunks = chunk
-                if let old = arena.pointee.current, old.pointee.live == 0 { unlink(old) }
+                if let old = arena.pointee.current, old.pointee.live == 0, !arena.pointee.reusing {
+                    unlink(old)
+                }
                 arena.pointee.current = chunk
                 arena.pointee.next = base + chunkHeaderSize
                 arena.pointee.end = base + size
