@@ -59,7 +59,7 @@ let package = Package(
             name: "MarkupConverter",
             dependencies: [
                 "MarkupAST", "HTMLFormat", "MarkdownFormat", "PlainTextFormat",
-                "BBCodeFormat", "RangeJSONFormat", "StyledText",
+                "BBCodeFormat", "RangeJSONFormat", "StyledText", "ByteScan",
             ]
         ),
         .executableTarget(

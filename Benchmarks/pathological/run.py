@@ -86,10 +86,26 @@ SHAPES = [
 ]
 
 
+TIME = "/usr/bin/time"
+
+
 def run(mconv, src, dst, path):
-    """CPU seconds and peak RSS (bytes) of one conversion (output discarded)."""
-    p = subprocess.Popen([mconv, "-q", "-f", src, "-t", *dst.split(), path],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """CPU seconds and peak RSS (bytes) of one conversion (output discarded).
+
+    The peak is read through GNU time when it is installed: a child started straight from this
+    script inherits the script's own high-water mark through fork/vfork and exec (Linux keeps
+    the larger), so after a large shape had been generated every later small shape showed the
+    script's peak, not its own. (The CPU time is wait4's: it counts the children time reaped.)
+    """
+    command = [mconv, "-q", "-f", src, "-t", *dst.split(), path]
+    if os.path.exists(TIME):
+        with tempfile.NamedTemporaryFile("r") as report:
+            p = subprocess.Popen([TIME, "-f", "%M", "-o", report.name, *command],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            _, status, usage = os.wait4(p.pid, 0)
+            peak = int(report.read().split()[-1]) * 1024
+        return usage.ru_utime + usage.ru_stime, peak, status
+    p = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(p.pid, 0)
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, status
 

@@ -69,6 +69,8 @@ extension HTMLWriter {
         private var footnoteNumbers: [String: Int] = [:]
         private var footnoteReferenceTotals: [String: Int] = [:]
         private var footnoteReferencesSeen: [String: Int] = [:]
+        /// Whether the footnote section is being written (the body is done).
+        private var footnotesStarted = false
         private var backrefWritten = false
         private var lossCounts: [DiagnosticCode: Int] = [:]
         private var lossOrder: [(code: DiagnosticCode, message: String)] = []
@@ -123,13 +125,14 @@ extension HTMLWriter {
             } else {
                 body = document.blocks
             }
-            if !footnotes.isEmpty { countFootnoteReferences(document.blocks) }
             // Room for a small document's tasks (no regrowth; the task stack stays under 1 KB,
             // which the C allocator serves from its per-thread cache).
             stack.reserveCapacity(24)
             push(blocks: body)
             run()
             guard !footnotes.isEmpty else { return }
+            countFootnoteReferences()
+            footnotesStarted = true
             cr()
             put("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
             for index in footnotes.indices.reversed() { stack.append(.footnote(index)) }
@@ -137,19 +140,33 @@ extension HTMLWriter {
             put("</ol>\n</section>\n")
         }
 
-        /// Counts the references to each footnote (cmark numbers the back references).
-        private mutating func countFootnoteReferences(_ blocks: [Block]) {
-            var pending: [MarkupNode] = blocks.reversed().map { .block($0) }
-            while let node = pending.popLast() {
-                switch node {
-                case .block(let block):
-                    for child in block.children.reversed() { pending.append(child) }
-                case .inline(let inline):
+        /// Counts the references to each footnote (cmark numbers the back references), once the
+        /// body is written: those the body wrote (`footnoteReferencesSeen`), those in its image
+        /// descriptions (written as alt text, counted there), and those in the definitions,
+        /// found by one walk of the definitions in place.
+        private mutating func countFootnoteReferences() {
+            var totals = footnoteReferenceTotals
+            totals.merge(footnoteReferencesSeen, uniquingKeysWith: +)
+            for footnote in footnotes {
+                _ = Block.div(footnote.blocks, .none).containsInline { inline in
                     if case .footnoteReference(let label) = inline {
-                        footnoteReferenceTotals[label, default: 0] += 1
+                        totals[label, default: 0] += 1
                     }
-                    for child in inline.children.reversed() { pending.append(.inline(child)) }
+                    return false
                 }
+            }
+            footnoteReferenceTotals = totals
+        }
+
+        /// Counts the footnote references in an image description of the body (its alt text
+        /// holds them as text; the others are counted as they are written).
+        private mutating func countFootnoteReferences(inImage inlines: [Inline]) {
+            guard !footnotes.isEmpty, !footnotesStarted else { return }
+            _ = Block.plain(inlines, .none).containsInline { inline in
+                if case .footnoteReference(let label) = inline {
+                    footnoteReferenceTotals[label, default: 0] += 1
+                }
+                return false
             }
         }
 
@@ -609,6 +626,7 @@ extension HTMLWriter {
                 appendURL(link.destination)
                 put("\" alt=\"")
                 // (As cmark: text, code and raw HTML literals, a space per line break.)
+                countFootnoteReferences(inImage: inlines)
                 let alt = PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
                 Escaping.appendHTML(alt, to: &out)
                 put("\"")

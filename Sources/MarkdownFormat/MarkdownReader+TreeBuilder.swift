@@ -1,5 +1,6 @@
 // Built only with the CMarkGFM package trait (the cmark-gfm C library).
 #if CMarkGFM
+    import ByteScan
     import CCmarkGFM
     import Foundation
     import MarkupAST
@@ -83,6 +84,8 @@
             /// while `.buffered`.
             private var textState = TextState.none
             private var pendingLiteral: UnsafePointer<CChar>?
+            /// The text node `pendingLiteral` belongs to (freed once its literal is taken).
+            private var pendingNode: OpaquePointer?
             private var textBytes: [UInt8] = []
             private var reportedDepth = false
             private var footnotesSeen = 0
@@ -93,32 +96,44 @@
 
             /// Builds the document of `root` (a cmark document node, not freed here).
             ///
-            /// Each top-level block is freed once it has been read (at its exit), so the cmark tree
-            /// shrinks as the AST grows and its memory is reused for the AST. Freeing every node at
-            /// its exit instead interleaved a `free` with each AST allocation and slowed a
-            /// 200,000-row table by a third (malloc consolidating the freed chunks again and
-            /// again). Kept until the end: footnote definitions (references render their labels
-            /// through them), and a block while text read from it is still pending
-            /// (`pendingLiteral` points into it).
+            /// Each node is freed once it has been read (a container at its exit, a leaf once
+            /// entered, a text once its literal is taken), so the cmark tree shrinks as the AST
+            /// grows and its memory (``CmarkMemory``) is reused for the AST, inside a single large
+            /// block too. Kept until the end: footnote definitions (references render their labels
+            /// through them), and a container while text read from it is still pending.
             mutating func build(_ root: OpaquePointer) -> Document {
                 collectFootnoteLabels(root)
                 push(root, .document)
                 guard let iterator = cmark_iter_new(root) else { return Document() }
                 defer { cmark_iter_free(iterator) }
+                // A node read to its end, freed once the iterator has stepped past it (to its
+                // next sibling or its parent's exit).
+                var done: OpaquePointer?
                 while true {
                     let event = cmark_iter_next(iterator)
+                    let node = cmark_iter_get_node(iterator)
+                    if let finished = done {
+                        done = nil
+                        // (A childless node may be an empty container: then its exit comes.)
+                        if event != CMARK_EVENT_EXIT || node != finished {
+                            cmark_node_free(finished)
+                        }
+                    }
                     if event == CMARK_EVENT_DONE { break }
-                    guard let node = cmark_iter_get_node(iterator) else { continue }
+                    guard let node else { continue }
+                    let kind = self.kind(of: node)
                     if event == CMARK_EVENT_ENTER {
-                        enter(node)
-                    } else if event == CMARK_EVENT_EXIT {
-                        exit(node)
-                        // The iterator has already stepped past `node` (to its next sibling or
-                        // its parent's exit): unlinking and freeing it now is safe.
-                        if cmark_node_parent(node) == root && textState == .none
-                            && kind(of: node) != .footnoteDefinition
+                        enter(node, kind)
+                        // A childless node is done once entered, unless its text is pending.
+                        if cmark_node_first_child(node) == nil && pendingNode != node
+                            && node != root && kind != .footnoteDefinition
                         {
-                            cmark_node_free(node)
+                            done = node
+                        }
+                    } else if event == CMARK_EVENT_EXIT {
+                        exit(node, kind)
+                        if node != root && textState == .none && kind != .footnoteDefinition {
+                            done = node
                         }
                     }
                 }
@@ -141,19 +156,19 @@
 
             // MARK: Walking
 
-            private mutating func enter(_ node: OpaquePointer) {
-                switch kind(of: node) {
+            private mutating func enter(_ node: OpaquePointer, _ kind: NodeKind) {
+                switch kind {
                 case .document, .other:
                     break
                 case .blockQuote:
                     open(node, .blockQuote, levels: 1)
                 case .list:
                     let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-                    let kind = FrameKind.list(
+                    let list = FrameKind.list(
                         ordered: ordered, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
                         parenthesis: cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM,
                         tight: cmark_node_get_list_tight(node) != 0)
-                    open(node, kind, levels: 2)
+                    open(node, list, levels: 2)
                 case .item:
                     guard case .list = frames[frames.count - 1].kind, isTopParent(of: node) else {
                         break
@@ -197,7 +212,7 @@
                 case .image:
                     open(node, .image(Self.target(node)), levels: 1)
                 case .codeBlock:
-                    let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                    let info = cmark_node_get_fence_info(node).map(Self.string) ?? ""
                     append(block: .codeBlock(info: info, code: Self.literal(node), .none))
                 case .htmlBlock:
                     append(block: .rawBlock(format: "html", Self.literal(node)))
@@ -218,14 +233,14 @@
                 }
             }
 
-            private mutating func exit(_ node: OpaquePointer) {
+            private mutating func exit(_ node: OpaquePointer, _ kind: NodeKind) {
                 guard frames.count > 1 else { return }
                 if frames[frames.count - 1].node == node {
                     finishTop()
                     return
                 }
                 // A flattened paragraph or heading ends: keep its text apart from the next one.
-                switch kind(of: node) {
+                switch kind {
                 case .paragraph, .heading:
                     if frames[frames.count - 1].holdsBlocks { flushInlines() }
                 default:
@@ -393,12 +408,14 @@
                         textState = .buffered
                     } else {
                         pendingLiteral = literal
+                        pendingNode = node
                         textState = .single
                     }
                 case .single:
                     appendTextBytes(pendingLiteral!)
                     appendTextBytes(literal)
                     textState = .buffered
+                    releasePending()
                 case .buffered:
                     appendTextBytes(literal)
                 }
@@ -418,13 +435,21 @@
                 case .none:
                     return
                 case .single:
-                    inlines.append(.text(String(cString: pendingLiteral!)))
-                    pendingLiteral = nil
+                    inlines.append(.text(Self.string(pendingLiteral!)))
+                    releasePending()
                 case .buffered:
-                    inlines.append(.text(String(decoding: textBytes, as: UTF8.self)))
+                    inlines.append(.text(ByteScan.string(fromValidUTF8: textBytes)))
                     textBytes.removeAll(keepingCapacity: true)
                 }
                 textState = .none
+            }
+
+            /// Frees the node of the pending literal, which has been read (the iterator is past
+            /// it: it was entered before the node now being read).
+            private mutating func releasePending() {
+                pendingLiteral = nil
+                if let node = pendingNode { cmark_node_free(node) }
+                pendingNode = nil
             }
 
             // MARK: Reading cmark nodes
@@ -470,9 +495,19 @@
                 return found
             }
 
+            /// A string cmark wrote: valid UTF-8, as the input is (cmark cuts text next to ASCII
+            /// bytes and writes U+FFFD for NUL and for references to invalid code points), so it
+            /// is not validated again (debug builds check).
+            static func string(_ text: UnsafePointer<CChar>) -> String {
+                let count = strlen(text)
+                return text.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+                    ByteScan.string(fromValidUTF8: UnsafeBufferPointer(start: bytes, count: count))
+                }
+            }
+
             private static func literal(_ node: OpaquePointer) -> String {
                 guard let text = cmark_node_get_literal(node) else { return "" }
-                return String(cString: text)
+                return string(text)
             }
 
             /// The label of a footnote definition or reference as written.
@@ -484,7 +519,7 @@
                 guard let rendered = cmark_render_commonmark(node, CMARK_OPT_DEFAULT, 0) else {
                     return ""
                 }
-                defer { free(rendered) }
+                defer { CmarkMemory.free(rendered) }
                 let length = strlen(rendered)
                 return rendered.withMemoryRebound(to: UInt8.self, capacity: length) { base in
                     let bytes = UnsafeBufferPointer(start: base, count: length)
@@ -508,8 +543,8 @@
             }
 
             private static func target(_ node: OpaquePointer) -> Link {
-                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-                let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+                let url = cmark_node_get_url(node).map(string) ?? ""
+                let title = cmark_node_get_title(node).map(string) ?? ""
                 return Link(url, title: title)
             }
 

@@ -46,8 +46,11 @@ public enum FormatRegistry {
         var other: Entry?
         /// The other side's extensions, nil when it takes none.
         var otherExtensions: MarkdownExtensions?
-        /// The stylesheet of styled writers: the standard one plus the `--css` files.
-        var stylesheet = Stylesheet.standard
+        /// The standard stylesheet plus the `--css` files' rules, nil without `--css`.
+        var cssStylesheet: Stylesheet?
+        /// The stylesheet of styled writers: the standard one plus the `--css` files (built
+        /// only for them: the standard one costs about 0.3 ms to build).
+        var stylesheet: Stylesheet { cssStylesheet ?? Stylesheet.standard }
         /// What the `--css` files could not set (bad rules, with file and line).
         var stylesheetDiagnostics: [Diagnostic] = []
 
@@ -265,7 +268,7 @@ public enum FormatRegistry {
         if entry.traits.contains(.appliesStyleSheets), entry.writable,
             !context.options.css.isEmpty
         {
-            (context.stylesheet, context.stylesheetDiagnostics) = try userStylesheet(
+            (context.cssStylesheet, context.stylesheetDiagnostics) = try userStylesheet(
                 context.options.css)
         }
         return context

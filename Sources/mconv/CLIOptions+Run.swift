@@ -278,6 +278,7 @@ extension CLIOptions {
                 for k in inputs.indices.dropFirst() { bytes += [0x0A, 0x0A] + inputs[k].bytes }
                 inputs = []
                 let converted = try convert(consume bytes, source: source, with: converter)
+                keptDocument = converted.document
                 result = Converted(
                     output: converted.output, diagnostics: converted.diagnostics,
                     media: converted.media)

@@ -82,3 +82,67 @@ struct ByteScanTests {
         #expect(ByteScan.broadcast(0x2A) == 0x2A2A_2A2A_2A2A_2A2A)
     }
 }
+
+@Suite("ByteScan UTF-8 validation")
+struct UTF8ValidationTests {
+    /// The standard library's verdict, the reference.
+    private func reference(_ bytes: [UInt8]) -> Bool {
+        String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    /// `bytes` alone, after seven and after eight ASCII bytes (the word loop's edges), and
+    /// followed by ASCII.
+    private func agrees(_ bytes: [UInt8]) -> Bool {
+        let shapes: [[UInt8]] = [
+            bytes, Array("abcdefg".utf8) + bytes, Array("abcdefgh".utf8) + bytes,
+            bytes + Array("abcdefghij".utf8),
+        ]
+        return shapes.allSatisfy { shape in
+            shape.withUnsafeBufferPointer { ByteScan.isValidUTF8($0) } == reference(shape)
+        }
+    }
+
+    @Test("every one- and two-byte sequence, and three-byte leads with boundary bytes")
+    func shortSequences() {
+        for a in 0...255 {
+            #expect(agrees([UInt8(a)]))
+            for b in 0...255 where !agrees([UInt8(a), UInt8(b)]) {
+                Issue.record("disagrees on \(a) \(b)")
+            }
+        }
+        let edges: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        for lead in 0xE0...0xF7 {
+            for b in edges {
+                for c in edges {
+                    #expect(agrees([UInt8(lead), b, c]))
+                    for d in edges { #expect(agrees([UInt8(lead), b, c, d])) }
+                }
+            }
+        }
+    }
+
+    @Test("random text mixing ASCII, multi-byte scalars and stray bytes")
+    func randomText() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8),
+            Array("xyzxyzxyz".utf8), [0x80], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xE2, 0x82], [0xC0, 0xAF], [0xF0, 0x9F, 0x98],
+        ]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(next() % 12) { bytes += pieces[Int(next() % UInt64(pieces.count))] }
+            #expect(bytes.withUnsafeBufferPointer { ByteScan.isValidUTF8($0) } == reference(bytes))
+        }
+        let text = Array("Ünïcödé text, 中文, and emoji 😀 with ASCII runs long enough".utf8)
+        #expect(
+            text.withUnsafeBufferPointer { ByteScan.string(validatingUTF8: $0) }
+                == String(decoding: text, as: UTF8.self))
+    }
+}

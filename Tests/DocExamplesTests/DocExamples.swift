@@ -92,6 +92,17 @@ private func ignore<T>(_ value: T) {}
     #expect(BBCodeWriter().write(doc).output == "[b]Hi[/b] [noparse][b][/noparse]\n")
 }
 
+// Sources/ByteScan/ByteScan+UTF8.swift:9
+@Test func ByteScan_ByteScan_UTF8_9() throws {
+    #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.isValidUTF8($0) } == true)
+    #expect([0x68, 0xC3].withUnsafeBufferPointer { ByteScan.isValidUTF8($0) } == false)
+}
+
+// Sources/ByteScan/ByteScan+UTF8.swift:47
+@Test func ByteScan_ByteScan_UTF8_47() throws {
+    #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(validatingUTF8: $0) } == "héllo")
+}
+
 // Sources/ByteScan/ByteScan.swift:13
 @Test func ByteScan_ByteScan_13() throws {
     let bytes: [UInt8] = Array("one\ntwo".utf8)
@@ -830,20 +841,20 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "plain")!.traits.contains(.noStyledSpans) == true)
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:89
-@Test func MarkupConverter_FormatRegistry_89() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:92
+@Test func MarkupConverter_FormatRegistry_92() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:291
-@Test func MarkupConverter_FormatRegistry_291() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:294
+@Test func MarkupConverter_FormatRegistry_294() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:305
-@Test func MarkupConverter_FormatRegistry_305() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:308
+@Test func MarkupConverter_FormatRegistry_308() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 
@@ -855,16 +866,16 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(spec.disabled == ["smart"])
 }
 
-// Sources/MarkupConverter/InputDecoding.swift:11
-@Test func MarkupConverter_InputDecoding_11() throws {
+// Sources/MarkupConverter/InputDecoding.swift:12
+@Test func MarkupConverter_InputDecoding_12() throws {
     let (text, diags) = InputDecoding.decode([0x61, 0xFF, 0x62], source: "a.txt")
     #expect(text == "a\u{FFFD}b")
     ignore(diags)  // [1:2: warning: input.invalid-utf8: a.txt: invalid UTF-8 replaced with U+FFFD (1 place) ...]
     #expect(InputDecoding.decode([0x63, 0x61, 0x66, 0xE9], source: "a.txt", encoding: "latin1").0 == "café")
 }
 
-// Sources/MarkupConverter/InputDecoding.swift:153
-@Test func MarkupConverter_InputDecoding_153() throws {
+// Sources/MarkupConverter/InputDecoding.swift:151
+@Test func MarkupConverter_InputDecoding_151() throws {
     let wide = Array("<p>hi</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     #expect(InputDecoding.unmarkedUTF16(wide) == .utf16LittleEndian)
 }

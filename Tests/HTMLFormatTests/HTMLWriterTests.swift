@@ -185,6 +185,48 @@ private let unsafe = HTMLWriterOptions(unsafe: true, tagfilter: false)
             """)
 }
 
+/// Every reference counts for the back references: in the body, in an image description
+/// (written as alt text), in a definition nested in the body and in the definitions.
+@Test func countsFootnoteReferencesEverywhere() {
+    let doc: [Block] = [
+        .paragraph(
+            [
+                .footnoteReference(label: "n"),
+                .image([.text("i"), .footnoteReference(label: "n")], Link("x"), .none),
+            ], .none),
+        .blockQuote(
+            [
+                .footnoteDefinition(
+                    label: "m", [.paragraph([.footnoteReference(label: "n")], .none)], .none)
+            ],
+            .none),
+        .footnoteDefinition(
+            label: "n", [.paragraph([.text("note"), .footnoteReference(label: "n")], .none)], .none),
+    ]
+    #expect(
+        html(doc)
+            == """
+            <p><sup class="footnote-ref"><a href="#fn-n" id="fnref-n" data-footnote-ref>1</a></sup><img src="x" alt="i" /></p>
+            <blockquote>
+            <div id="fn-m" class="footnote">
+            <p><sup class="footnote-ref"><a href="#fn-n" id="fnref-n-2" data-footnote-ref>1</a></sup></p>
+            </div>
+            </blockquote>
+            <section class="footnotes" data-footnotes>
+            <ol>
+            <li id="fn-n">
+            <p>note<sup class="footnote-ref"><a href="#fn-n" id="fnref-n-3" data-footnote-ref>1</a></sup> \
+            <a href="#fnref-n" class="footnote-backref" data-footnote-backref aria-label="Back to content">↩</a> \
+            <a href="#fnref-n-2" class="footnote-backref" data-footnote-backref aria-label="Back to content">↩<sup class="footnote-ref">2</sup></a> \
+            <a href="#fnref-n-3" class="footnote-backref" data-footnote-backref aria-label="Back to content">↩<sup class="footnote-ref">3</sup></a> \
+            <a href="#fnref-n-4" class="footnote-backref" data-footnote-backref aria-label="Back to content">↩<sup class="footnote-ref">4</sup></a></p>
+            </li>
+            </ol>
+            </section>
+
+            """)
+}
+
 @Test func writesHTMLOnlyNodesWithAttributes() {
     var card = Attributes(
         tag: "x-card", id: "c1", classes: ["a", "b"],
