@@ -17,27 +17,43 @@ extension ByteScan {
             while index + 8 <= count && nonASCII(word(base, index)) == 0 { index += 8 }
             while index < count && base[index] < 0x80 { index += 1 }
             guard index < count else { return true }
-            // A lead byte: the length of its sequence and the range of its second byte.
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch base[index] {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: (length, low) = (3, 0xA0)
-            case 0xED: (length, high) = (3, 0x9F)
-            case 0xE1...0xEF: length = 3
-            case 0xF0: (length, low) = (4, 0x90)
-            case 0xF4: (length, high) = (4, 0x8F)
-            case 0xF1...0xF3: length = 4
-            default: return false
-            }
-            guard count - index >= length else { return false }
-            let second = base[index + 1]
-            guard second >= low && second <= high else { return false }
-            if length > 2 && base[index + 2] & 0xC0 != 0x80 { return false }
-            if length > 3 && base[index + 3] & 0xC0 != 0x80 { return false }
+            let length = validSequenceLength(base, index, count)
+            guard length > 0 else { return false }
             index += length
         }
+    }
+
+    /// The length of the well-formed UTF-8 sequence starting at `i` of the `n` bytes at `s`,
+    /// or 0 when none starts there (the Unicode standard's table of well-formed sequences: no
+    /// overlong forms, no surrogates, nothing past U+10FFFF, no cut sequence).
+    ///
+    /// ```swift
+    /// Array("é".utf8).withUnsafeBufferPointer { ByteScan.validSequenceLength($0.baseAddress!, 0, 2) }
+    /// // 2
+    /// ```
+    @inlinable @inline(__always)
+    public static func validSequenceLength(_ s: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        let c = s[i]
+        if c < 0xC2 { return 0 }
+        if c < 0xE0 {
+            return i + 1 < n && s[i + 1] & 0xC0 == 0x80 ? 2 : 0
+        }
+        if c < 0xF0 {
+            guard i + 2 < n else { return 0 }
+            let c1 = s[i + 1]
+            let lo: UInt8 = c == 0xE0 ? 0xA0 : 0x80
+            let hi: UInt8 = c == 0xED ? 0x9F : 0xBF
+            return c1 >= lo && c1 <= hi && s[i + 2] & 0xC0 == 0x80 ? 3 : 0
+        }
+        if c < 0xF5 {
+            guard i + 3 < n else { return 0 }
+            let c1 = s[i + 1]
+            let lo: UInt8 = c == 0xF0 ? 0x90 : 0x80
+            let hi: UInt8 = c == 0xF4 ? 0x8F : 0xBF
+            return c1 >= lo && c1 <= hi && s[i + 2] & 0xC0 == 0x80 && s[i + 3] & 0xC0 == 0x80
+                ? 4 : 0
+        }
+        return 0
     }
 
     /// `bytes` as a string when they are well-formed UTF-8, else nil; validated once

@@ -70,7 +70,7 @@ final class InputStream {
                 i += 1
                 continue
             }
-            let len = validSequenceLength(src, i, n)
+            let len = ByteScan.validSequenceLength(src, i, n)
             if len == 0 {
                 needsCopy = true
                 break
@@ -109,7 +109,7 @@ final class InputStream {
                 i += 1
                 continue
             }
-            let len = validSequenceLength(src, i, n)
+            let len = ByteScan.validSequenceLength(src, i, n)
             if len == 0 {
                 if collectErrors { errors.append(RawError(code: "invalid-utf-8", offset: o)) }
                 out[o] = 0xEF
@@ -127,32 +127,6 @@ final class InputStream {
         let s = InputStream(base: UnsafePointer(out), count: o, owned: out)
         s.errors = errors
         return s
-    }
-
-    /// The length of the well-formed UTF-8 sequence at `i`, or 0.
-    @inline(__always)
-    static func validSequenceLength(_ s: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
-        let c = s[i]
-        if c < 0xC2 { return 0 }
-        if c < 0xE0 {
-            return i + 1 < n && s[i + 1] & 0xC0 == 0x80 ? 2 : 0
-        }
-        if c < 0xF0 {
-            guard i + 2 < n else { return 0 }
-            let c1 = s[i + 1]
-            let lo: UInt8 = c == 0xE0 ? 0xA0 : 0x80
-            let hi: UInt8 = c == 0xED ? 0x9F : 0xBF
-            return c1 >= lo && c1 <= hi && s[i + 2] & 0xC0 == 0x80 ? 3 : 0
-        }
-        if c < 0xF5 {
-            guard i + 3 < n else { return 0 }
-            let c1 = s[i + 1]
-            let lo: UInt8 = c == 0xF0 ? 0x90 : 0x80
-            let hi: UInt8 = c == 0xF4 ? 0x8F : 0xBF
-            return c1 >= lo && c1 <= hi && s[i + 2] & 0xC0 == 0x80 && s[i + 3] & 0xC0 == 0x80
-                ? 4 : 0
-        }
-        return 0
     }
 
     /// How many bytes one U+FFFD replaces at an ill-formed position (the maximal subpart).
