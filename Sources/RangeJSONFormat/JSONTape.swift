@@ -12,10 +12,10 @@ import MarkupAST
 /// A parsed JSON document as a flat list of entries over the input bytes (a "tape"), for
 /// readers that look at a few members of many objects.
 ///
-/// Parsing accepts and rejects exactly what `JSONValue.parse` does, with the same errors, but
-/// builds no value per node: strings stay byte ranges of the input (only strings with escapes
-/// are decoded, once), containers record their size and where their subtree ends. A value is
-/// found by its entry index; `value(at:)` builds a `JSONValue` where one is needed.
+/// The one JSON parser of the module (`JSONValue.parse` reads through it). It builds no value
+/// per node: strings stay byte ranges of the input (only strings with escapes are decoded,
+/// once), containers record their size and where their subtree ends. A value is found by its
+/// entry index; `value(_:)` builds a `JSONValue` where one is needed.
 ///
 /// The tape points into the input bytes: use it only while they are valid.
 struct JSONTape {
@@ -50,8 +50,8 @@ struct JSONTape {
     /// Where each `\u` escape of a lone surrogate starts (read as U+FFFD).
     private(set) var loneSurrogates: [Int] = []
 
-    /// Parses `bytes`, the UTF-8 of `source` (they must outlive the tape); throws
-    /// `JSONValue.parse`'s errors.
+    /// Parses `bytes`, the UTF-8 of `source` (they must outlive the tape); errors name the
+    /// line and column.
     init(parsing bytes: UnsafeBufferPointer<UInt8>, of source: String) throws(ReadError) {
         self.source = source
         self.bytes = bytes
@@ -156,7 +156,7 @@ struct JSONTape {
     }
 }
 
-/// `JSONParser` writing a tape: the same grammar, checks and error messages.
+/// The JSON grammar, writing a tape; numbers, escaped strings and errors go through `JSONParser`.
 struct JSONTapeParser {
     let b: UnsafeBufferPointer<UInt8>
     var i = 0

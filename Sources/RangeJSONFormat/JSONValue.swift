@@ -77,11 +77,13 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Parses JSON text; errors name the line and column (1-based, columns in characters).
     public static func parse(_ text: String) throws(ReadError) -> JSONValue {
-        // Parse straight from the string's UTF-8 storage (no copy of the input).
+        // Parse straight from the string's UTF-8 storage (no copy of the input), as a tape.
         var text = text
+        let source = text
         let result = text.withUTF8 { bytes -> Result<JSONValue, ReadError> in
-            var parser = JSONParser(bytes)
-            return Result { () throws(ReadError) -> JSONValue in try parser.parseDocument() }
+            Result { () throws(ReadError) -> JSONValue in
+                try JSONTape(parsing: bytes, of: source).value(0)
+            }
         }
         return try result.get()
     }
@@ -146,13 +148,14 @@ public enum JSONValue: Hashable, Sendable {
     }
 }
 
-/// A byte-level JSON parser (RFC 8259) with positions in its errors.
+/// The pieces of JSON (RFC 8259) that `JSONTapeParser` reads through: numbers, strings with
+/// escapes, and errors with their line and column.
 ///
 /// It reads from a buffer that must stay valid while the parser is used.
 struct JSONParser {
     let b: UnsafeBufferPointer<UInt8>
     var i = 0
-    var depth = 0
+    /// How deeply arrays and objects may nest: deeper input is refused.
     static let maxDepth = 512
     /// Where each `\u` escape of a lone surrogate starts (its `\`); each was read as U+FFFD.
     var loneSurrogates: [Int] = []
@@ -173,114 +176,6 @@ struct JSONParser {
         return ReadError(
             "invalid JSON at line \(line), column \(column): \(message)", line: line, column: column
         )
-    }
-
-    mutating func skipSpace() {
-        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
-    }
-
-    mutating func parseDocument() throws(ReadError) -> JSONValue {
-        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
-        skipSpace()
-        let value = try parseValue()
-        skipSpace()
-        if i < b.count { throw error("unexpected text after the JSON value") }
-        return value
-    }
-
-    mutating func parseValue() throws(ReadError) -> JSONValue {
-        guard i < b.count else { throw error("unexpected end of input, expected a value") }
-        switch b[i] {
-        case 0x7B: return try parseObject()
-        case 0x5B: return try parseArray()
-        case 0x22: return .string(try parseString())
-        case 0x74: return try literal(0x74_72_75_65, 4, .bool(true))  // true
-        case 0x66: return try literal(0x61_6C_73_65, 5, .bool(false))  // (f)alse
-        case 0x6E: return try literal(0x6E_75_6C_6C, 4, .null)  // null
-        case 0x2D, 0x30...0x39: return try parseNumber()
-        default: throw error("unexpected character, expected a value")
-        }
-    }
-
-    /// Matches a literal of `length` bytes whose last four bytes are `tail` (big-endian).
-    mutating func literal(_ tail: UInt32, _ length: Int, _ value: JSONValue) throws(ReadError)
-        -> JSONValue
-    {
-        guard i + length <= b.count else { throw error("unexpected character, expected a value") }
-        let k = i + length - 4
-        let word =
-            UInt32(b[k]) << 24 | UInt32(b[k + 1]) << 16 | UInt32(b[k + 2]) << 8 | UInt32(b[k + 3])
-        guard word == tail else { throw error("unexpected character, expected a value") }
-        i += length
-        return value
-    }
-
-    mutating func enter() throws(ReadError) {
-        depth += 1
-        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth)") }
-    }
-
-    mutating func parseObject() throws(ReadError) -> JSONValue {
-        try enter()
-        i += 1
-        var members: [(String, JSONValue)] = []
-        members.reserveCapacity(4)
-        skipSpace()
-        if i < b.count, b[i] == 0x7D {
-            i += 1
-            depth -= 1
-            return .object(members)
-        }
-        while true {
-            skipSpace()
-            guard i < b.count, b[i] == 0x22 else { throw error("expected a string key") }
-            let key = try parseString()
-            skipSpace()
-            guard i < b.count, b[i] == 0x3A else { throw error("expected ':'") }
-            i += 1
-            skipSpace()
-            members.append((key, try parseValue()))
-            skipSpace()
-            guard i < b.count else { throw error("unexpected end of input, expected ',' or '}'") }
-            if b[i] == 0x2C {
-                i += 1
-                continue
-            }
-            if b[i] == 0x7D {
-                i += 1
-                depth -= 1
-                return .object(members)
-            }
-            throw error("expected ',' or '}'")
-        }
-    }
-
-    mutating func parseArray() throws(ReadError) -> JSONValue {
-        try enter()
-        i += 1
-        var xs: [JSONValue] = []
-        skipSpace()
-        if i < b.count, b[i] == 0x5D {
-            i += 1
-            depth -= 1
-            return .array(xs)
-        }
-        while true {
-            skipSpace()
-            xs.append(try parseValue())
-            skipSpace()
-            guard i < b.count else { throw error("unexpected end of input, expected ',' or ']'") }
-            if b[i] == 0x2C {
-                i += 1
-                continue
-            }
-            if b[i] == 0x5D {
-                i += 1
-                depth -= 1
-                return .array(xs)
-            }
-            throw error("expected ',' or ']'")
-        }
     }
 
     mutating func parseNumber() throws(ReadError) -> JSONValue {

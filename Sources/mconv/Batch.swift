@@ -39,6 +39,7 @@ extension CLIOptions {
     /// (recursively), each to its own file under `outputDir`, `jobs` at a time; prints a
     /// progress line on a terminal and a summary, and exits with the worst status.
     func runBatch(outputDir: String) -> Never {
+        MallocTuning.keepFreedMemory()
         var outcomes: [BatchOutcome] = []
         let batch = collectBatch(outputDir: outputDir, problems: &outcomes)
         let progress = BatchProgress(
