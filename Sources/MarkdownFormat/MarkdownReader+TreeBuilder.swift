@@ -438,7 +438,7 @@
                     inlines.append(.text(Self.string(pendingLiteral!)))
                     releasePending()
                 case .buffered:
-                    inlines.append(.text(ByteScan.string(fromValidUTF8: textBytes)))
+                    inlines.append(.text(textBytes.withUnsafeBufferPointer { Self.string($0) }))
                     textBytes.removeAll(keepingCapacity: true)
                 }
                 textState = .none
@@ -495,14 +495,19 @@
                 return found
             }
 
-            /// A string cmark wrote: valid UTF-8, as the input is (cmark cuts text next to ASCII
-            /// bytes and writes U+FFFD for NUL and for references to invalid code points), so it
-            /// is not validated again (debug builds check).
+            /// A string cmark wrote. It is validated: cmark-gfm can cut a U+FFFD it wrote for
+            /// a NUL in two (`[^~~\0a~~]`, a footnote label with strikethrough), and such bytes
+            /// are read as U+FFFD again.
             static func string(_ text: UnsafePointer<CChar>) -> String {
                 let count = strlen(text)
                 return text.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-                    ByteScan.string(fromValidUTF8: UnsafeBufferPointer(start: bytes, count: count))
+                    string(UnsafeBufferPointer(start: bytes, count: count))
                 }
+            }
+
+            /// `bytes` as a string (eight ASCII bytes checked at a time), invalid UTF-8 as U+FFFD.
+            static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+                ByteScan.string(validatingUTF8: bytes) ?? String(decoding: bytes, as: UTF8.self)
             }
 
             private static func literal(_ node: OpaquePointer) -> String {

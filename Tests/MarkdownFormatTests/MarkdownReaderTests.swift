@@ -254,3 +254,12 @@ private let largeCount = 300_000 / largeChunk.utf8.count + 1
     }
     #expect(results.allSatisfy { $0 })
 }
+
+@Test func aReplacementCharacterCmarkCutsInTwoIsReadAsOne() {
+    // cmark-gfm writes U+FFFD for the NUL, then ends the footnote-like text in the middle of
+    // it (its own HTML output has the bytes EF BF); the reader repairs the cut (found by
+    // fuzz-markdown-html).
+    #expect(
+        blocks("[^~~\0ne\\\ntwo\\\nthree\nAis~~1]\n", [.gfm, .footnotes])
+            == [.paragraph([.text("[^~~\u{FFFD}]")], .none)])
+}
