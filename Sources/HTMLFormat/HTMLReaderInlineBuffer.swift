@@ -152,8 +152,19 @@ struct HTMLReaderInlineBuffer {
     /// never gets inline content (a list, a table) allocates nothing.
     @inline(__always)
     private mutating func push(_ event: Event) {
-        if events.capacity == 0 { events.reserveCapacity(16) }
+        if events.count == events.capacity { growEvents() }
         events.append(event)
+    }
+
+    /// Room for the next event: 16 at first, then `eventsBound` at once when the list
+    /// outgrows 256 events (one paragraph holding much of the document).
+    private mutating func growEvents() {
+        if events.capacity == 0 {
+            events.reserveCapacity(16)
+        } else if events.capacity >= 256 && eventsBound > events.capacity {
+            events.reserveCapacity(eventsBound)
+            eventsBound = 0
+        }
     }
 
     /// Appends the open event of `wrapper` (a link's wrapper goes to `links`).
@@ -167,13 +178,13 @@ struct HTMLReaderInlineBuffer {
         }
     }
 
-    /// Reserves room for `count` events at once. Memory is only used where events are
-    /// written, so a generous reservation costs nothing until a block needs it, while growing
-    /// the list held the old and the new copy at once at every doubling (the peak of a read
-    /// whose one paragraph is the whole input).
-    mutating func reserveEvents(_ count: Int) {
-        events.reserveCapacity(count)
-    }
+    /// The most events the list can come to (0: unknown). When it outgrows 256 it is
+    /// reserved this size at once: growing it held the old and the new copy at once at every
+    /// doubling (the peak of a read whose one paragraph is the whole input), and memory is
+    /// only used where events are written. Reserving it up front kept that address space (24
+    /// bytes an event, two events a DOM node) through reads whose top level has no long
+    /// paragraph, nearly all of them.
+    var eventsBound = 0
 
     /// Starts over as `HTMLReaderInlineBuffer(reopening: wrappers)` would, keeping the
     /// storage of the event list and of the pending text for the next paragraph.

@@ -40,6 +40,8 @@ final class HTMLReaderLowering {
     /// freeing them with the document).
     @exclusivity(unchecked) private var classOnlyAttributes = HTMLReaderClassCache<Attributes>()
     @exclusivity(unchecked) private var classLists = HTMLReaderClassCache<[String]>()
+    /// The block lists of short one-text cells and list items, shared between repeats.
+    @exclusivity(unchecked) private var shortTextBlocks = HTMLReaderShortTextBlocks()
 
     private struct Visit {
         var node: Int32
@@ -93,7 +95,8 @@ final class HTMLReaderLowering {
             .root, wrappers: [], tightText: false, promotingStyles: options.promoteStyles)
         // Top-level text is one paragraph until a block ends it: it can have about two
         // events per node (open and close, or text); at most 4M events (96 MB of address).
-        if nodes.count > 4096 { root.buffer.reserveEvents(min(2 * nodes.count, 1 << 22)) }
+        // Reserved only if the paragraph outgrows a typical one (most pages have none).
+        if nodes.count > 4096 { root.buffer.eventsBound = min(2 * nodes.count, 1 << 22) }
         // Sized once for typical nesting: grown 1, 2, 4 ... they reallocated on every read.
         contexts.reserveCapacity(16)
         contexts.append(root)
@@ -1188,7 +1191,7 @@ final class HTMLReaderLowering {
             }
         case .item:
             var item = ctx.item ?? ListItem([])
-            item.blocks = ctx.finishBlocks()
+            item.blocks = shortTextBlocks.shared(ctx.finishBlocks())
             item.attributes = ctx.attributes
             if parent.list?.items.capacity == 0 { parent.list?.items.reserveCapacity(8) }
             parent.list?.items.append(item)
@@ -1223,7 +1226,7 @@ final class HTMLReaderLowering {
             if blocks.count == 1, case .paragraph(let xs, let a) = blocks[0], a.isEmpty {
                 blocks = [.plain(xs, .none)]
             }
-            cell.blocks = blocks
+            cell.blocks = shortTextBlocks.shared(blocks)
             // Sized for a typical row at its first cell: growing 1, 2, 4 ... reallocated and
             // copied the cells of every row.
             if parent.cells.capacity == 0 { parent.cells.reserveCapacity(8) }

@@ -190,11 +190,18 @@ struct StyleResolver {
                     .note, .lossyRaw,
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
         }
+        // Each working list is let go as soon as what replaces it is built: holding the bytes,
+        // the run records and both their results at once was the peak of a styled write.
+        // Text from Strings, ASCII and whole encoded scalars (U+2028, U+FFFC): valid UTF-8.
+        let string = ByteScan.string(fromValidUTF8: bytes)
+        bytes = []
+        let styled = styledRuns()
+        runs = []
+        var paragraphs: [StyledParagraph] = []
+        swap(&paragraphs, &self.paragraphs)
         return StyledText(
-            // Text from Strings, ASCII and whole encoded scalars (U+2028, U+FFFC): valid UTF-8.
-            string: ByteScan.string(fromValidUTF8: bytes), utf16Count: utf16, runs: styledRuns(),
-            paragraphs: paragraphs, diagnostics: diagnostics,
-            rootStyle: copyOfStyle(StyleResolver.rootID))
+            string: string, utf16Count: utf16, runs: styled, paragraphs: paragraphs,
+            diagnostics: diagnostics, rootStyle: copyOfStyle(StyleResolver.rootID))
     }
 
     /// The runs as `StyledRun`s. Runs of equal styles share one boxed copy (ids are not
