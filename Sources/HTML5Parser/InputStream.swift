@@ -24,7 +24,12 @@ final class InputStream {
     deinit { owned?.deallocate() }
 
     /// Prepares `bytes`. The input must outlive the stream when it is not copied.
-    static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, collectErrors: Bool) -> InputStream {
+    /// `validUTF8`: the bytes are known to be valid UTF-8 (a `String`'s), so without error
+    /// collection only a carriage return can make a change, and the first pass looks for
+    /// that byte alone.
+    static func prepare(
+        _ bytes: UnsafeBufferPointer<UInt8>, collectErrors: Bool, validUTF8: Bool = false
+    ) -> InputStream {
         let n = bytes.count
         guard let src = bytes.baseAddress, n > 0 else {
             let one = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
@@ -35,7 +40,11 @@ final class InputStream {
         // First pass: find whether anything must change (CR or invalid UTF-8).
         var i = 0
         var needsCopy = false
-        while i < n {
+        if validUTF8 && !collectErrors {
+            i = ByteScan.firstIndex(of: 0x0D, in: bytes, from: 0)
+            needsCopy = i < n
+        }
+        while i < n && !needsCopy {
             // Eight printable ASCII bytes at a time.
             if i + 8 <= n {
                 let w = ByteScan.word(src, i)

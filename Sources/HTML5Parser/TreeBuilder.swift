@@ -646,7 +646,8 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         name: String, ns: HTMLNamespace, attributes: [HTMLAttribute], tag: Tag? = nil
     ) -> Int {
         let loc = appropriatePlace()
-        let node = sink.createElement(name: name, namespace: ns, attributes: attributes)
+        let node = sink.createElement(
+            name: name, namespace: ns, attributes: attributes, tag: ns == .html ? tag : nil)
         insert(node, at: loc)
         push(
             OpenElement(

@@ -38,6 +38,11 @@ enum HTMLReaderElements {
         roles[name: name]
     }
 
+    /// `knownRole(of:)` of an element with tag code `code` (`HTMLNode.tagCode`) and `name`.
+    static func knownRole(code: UInt8, name: @autoclosure () -> String) -> Role? {
+        roles[code: code, name: name()]
+    }
+
     private static let roles = HTMLReaderNameTable<Role>(roleEntries)
 
     /// The roles by name: built for the two tables made from it, not kept.
@@ -121,6 +126,11 @@ enum HTMLReaderElements {
     /// Whether the element starts a block box (used to decide span vs div for unknown
     /// elements).
     static func isBlockElement(_ name: String) -> Bool { blockElements[name: name] != nil }
+
+    /// `isBlockElement(_:)` of an element with tag code `code` (`HTMLNode.tagCode`) and `name`.
+    static func isBlockElement(code: UInt8, name: @autoclosure () -> String) -> Bool {
+        blockElements[code: code, name: name()] != nil
+    }
 
     private static let blockElements = HTMLReaderNameTable<Bool>(
         Dictionary(uniqueKeysWithValues: blockElementNames.map { ($0, true) }))

@@ -195,6 +195,8 @@ final class HTMLReaderLowering {
 
     /// Marks ancestors of block elements and finds footnote sections (once, on first need;
     /// it reads only the DOM, so when it runs does not change what it finds).
+    private static let liCode = HTMLNode.tagCode(of: "li")
+
     private func prepass() {
         prepassDone = true
         containsBlock = Array(repeating: false, count: nodes.count)
@@ -202,18 +204,20 @@ final class HTMLReaderLowering {
         nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
                 guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
-                let name = nodes.name(of: i)
                 // Below a marked parent the walk up would mark nothing: the name test is
                 // skipped (most elements of a page sit in a block that holds blocks).
                 let parentMarked = nodes[i].parent.map { containsBlock[Int($0.index)] } ?? false
-                if !parentMarked && HTMLReaderElements.isBlockElement(name) {
+                if !parentMarked
+                    && HTMLReaderElements.isBlockElement(
+                        code: nodes[i].tagCode, name: nodes.name(of: i))
+                {
                     var p = nodes[i].parent
                     while let parent = p, !containsBlock[Int(parent.index)] {
                         containsBlock[Int(parent.index)] = true
                         p = nodes[Int(parent.index)].parent
                     }
                 }
-                if name == "li", let id = nodes[i].attribute("id"),
+                if nodes[i].tagCode == Self.liCode, let id = nodes[i].attribute("id"),
                     !id.isEmpty, isInFootnoteSection(i)
                 {
                     _footnoteLabels[id] = footnoteLabel(id)
@@ -504,7 +508,7 @@ final class HTMLReaderLowering {
             break
         }
         let role =
-            HTMLReaderElements.knownRole(of: name)
+            HTMLReaderElements.knownRole(code: node.tagCode, name: name)
             ?? HTMLReaderElements.role(of: name, containsBlock: containsBlockElement(i))
         var a: Attributes
         switch role {

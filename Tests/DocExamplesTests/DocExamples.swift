@@ -328,14 +328,28 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(d[a.firstChild!].data == "y")
 }
 
-// Sources/HTML5Parser/HTMLNode.swift:108
-@Test func HTML5Parser_HTMLNode_108() throws {
+// Sources/HTML5Parser/HTMLNode.swift:41
+@Test func HTML5Parser_HTMLNode_41() throws {
+    let d = HTMLParser.parseFragment("<p>x</p><x-y>z</x-y>")
+    let ids = Array(d.children(of: d.root))
+    #expect((d[ids[0]].tagCode == HTMLNode.tagCode(of: "p")) == true)
+    #expect(d[ids[1]].tagCode == 0)
+}
+
+// Sources/HTML5Parser/HTMLNode.swift:52
+@Test func HTML5Parser_HTMLNode_52() throws {
+    #expect((HTMLNode.tagCode(of: "div") != 0) == true)
+    #expect(HTMLNode.tagCode(of: "time") == 0)
+}
+
+// Sources/HTML5Parser/HTMLNode.swift:132
+@Test func HTML5Parser_HTMLNode_132() throws {
     let d = HTMLParser.parseFragment("<p>x")
     #expect(d[d.children(of: d.root).first!].isHTMLElement("p") == true)
 }
 
-// Sources/HTML5Parser/HTMLNode.swift:119
-@Test func HTML5Parser_HTMLNode_119() throws {
+// Sources/HTML5Parser/HTMLNode.swift:143
+@Test func HTML5Parser_HTMLNode_143() throws {
     let d = HTMLParser.parseFragment("<a href=/x>y</a>")
     #expect(d[d.children(of: d.root).first!].attribute("href") == "/x")
 }
@@ -359,19 +373,19 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLParser.parseDocument("<title>x</title>").documentElement)  // <html>
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:33
-@Test func HTML5Parser_HTMLParser_33() throws {
+// Sources/HTML5Parser/HTMLParser.swift:35
+@Test func HTML5Parser_HTMLParser_35() throws {
     ignore(HTMLParser.parseDocument(bytes: Array("<p>x".utf8)))
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:48
-@Test func HTML5Parser_HTMLParser_48() throws {
+// Sources/HTML5Parser/HTMLParser.swift:50
+@Test func HTML5Parser_HTMLParser_50() throws {
     let f = HTMLParser.parseFragment("<td>x", context: "tr")
     #expect(f[f.children(of: f.root).first!].name == "td")
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:61
-@Test func HTML5Parser_HTMLParser_61() throws {
+// Sources/HTML5Parser/HTMLParser.swift:65
+@Test func HTML5Parser_HTMLParser_65() throws {
     ignore(HTMLParser.parseFragment(bytes: Array("a<b>b".utf8), context: "div"))
 }
 
