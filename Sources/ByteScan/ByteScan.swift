@@ -1,3 +1,13 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(ucrt)
+    import ucrt
+#endif
+
 /// Byte scanning over UTF-8 buffers, shared by every tokenizer, reader and writer of the
 /// package (a target, not a product). Public rather than `package`: the compiler gives other
 /// modules the bodies of `@inlinable public` functions only, and they must inline.
@@ -134,6 +144,24 @@ public enum ByteScan {
         }
         while i < count && base[i] != byte { i &+= 1 }
         return i
+    }
+
+    /// The index of the first `byte` in `bytes`, or `bytes.count` when there is none: the C
+    /// library's `memchr`, which reads many bytes per instruction, for a scan over a whole
+    /// input (the HTML input stream's search for a carriage return); on short runs the call
+    /// costs more than `firstIndex(of:in:from:)`.
+    ///
+    /// ```swift
+    /// let bytes: [UInt8] = Array("one\rtwo".utf8)
+    /// bytes.withUnsafeBufferPointer { ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, $0) }  // 3
+    /// ```
+    public static func firstIndex(
+        ofByteInLongBuffer byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty,
+            let found = memchr(base, Int32(byte), bytes.count)
+        else { return bytes.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// The index of the first of `a`, `b` or `c` in `base[start..<end]`, or `end`.

@@ -41,7 +41,7 @@ final class InputStream {
         var i = 0
         var needsCopy = false
         if validUTF8 && !collectErrors {
-            i = ByteScan.firstIndex(of: 0x0D, in: bytes, from: 0)
+            i = ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, bytes)
             needsCopy = i < n
         }
         while i < n && !needsCopy {

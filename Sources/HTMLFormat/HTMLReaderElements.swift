@@ -1,3 +1,4 @@
+import ByteScan
 import Foundation
 import MarkupAST
 
@@ -258,6 +259,6 @@ extension HTMLReaderElements {
     private static func token(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
         -> String
     {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 }

@@ -1,3 +1,4 @@
+import ByteScan
 import Foundation
 import HTML5Parser
 import MarkupAST
@@ -418,7 +419,7 @@ final class HTMLReaderLowering {
 
     // MARK: - Elements
 
-    private func element(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace) {
+    private func element(_ i: Int32, _ node: borrowing HTMLNode, _ inherited: HTMLWhiteSpace) {
         let name = node.name
         let ctx = context
         guard node.namespace == .html else {
@@ -1121,7 +1122,8 @@ final class HTMLReaderLowering {
         }
         if leading { ctx.buffer.space() }
         if !text.isEmpty {
-            let code = Inline.code(String(decoding: text, as: UTF8.self), a)
+            // Valid UTF-8: text nodes' bytes with ASCII white space collapsed.
+            let code = Inline.code(ByteScan.string(fromValidUTF8: text), a)
             if let linkNode, let href = linkNode.attribute("href") {
                 let la = attributes(linkNode, tag: nil, skipping: Self.linkSkips)
                 ctx.buffer.atom(

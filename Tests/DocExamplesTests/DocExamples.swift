@@ -108,38 +108,44 @@ private func ignore<T>(_ value: T) {}
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(validatingUTF8: $0) } == "héllo")
 }
 
-// Sources/ByteScan/ByteScan.swift:13
-@Test func ByteScan_ByteScan_13() throws {
+// Sources/ByteScan/ByteScan.swift:23
+@Test func ByteScan_ByteScan_23() throws {
     let bytes: [UInt8] = Array("one\ntwo".utf8)
     #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x0A, in: $0, from: 0) } == 3)
 }
 
-// Sources/ByteScan/ByteScan.swift:80
-@Test func ByteScan_ByteScan_80() throws {
+// Sources/ByteScan/ByteScan.swift:90
+@Test func ByteScan_ByteScan_90() throws {
     #expect(Array("a€😀".utf8).withUnsafeBufferPointer { ByteScan.units(in: $0, utf16: true) } == 4)
 }
 
-// Sources/ByteScan/ByteScan.swift:120
-@Test func ByteScan_ByteScan_120() throws {
+// Sources/ByteScan/ByteScan.swift:130
+@Test func ByteScan_ByteScan_130() throws {
     let bytes: [UInt8] = Array("a<b".utf8)
     #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x3C, in: $0, from: 0) } == 1)
 }
 
-// Sources/ByteScan/ByteScan.swift:142
-@Test func ByteScan_ByteScan_142() throws {
+// Sources/ByteScan/ByteScan.swift:155
+@Test func ByteScan_ByteScan_155() throws {
+    let bytes: [UInt8] = Array("one\rtwo".utf8)
+    #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, $0) } == 3)
+}
+
+// Sources/ByteScan/ByteScan.swift:170
+@Test func ByteScan_ByteScan_170() throws {
     let bytes: [UInt8] = Array("a&b<c".utf8)
     #expect(bytes.withUnsafeBufferPointer {
         ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: $0.baseAddress!, from: 0, to: $0.count)
     } == 1)  // the first `<`, `&` or NUL
 }
 
-// Sources/ByteScan/ByteScan.swift:175
-@Test func ByteScan_ByteScan_175() throws {
+// Sources/ByteScan/ByteScan.swift:203
+@Test func ByteScan_ByteScan_203() throws {
     #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
 }
 
-// Sources/ByteScan/ByteScan.swift:187
-@Test func ByteScan_ByteScan_187() throws {
+// Sources/ByteScan/ByteScan.swift:215
+@Test func ByteScan_ByteScan_215() throws {
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
