@@ -203,9 +203,7 @@ public enum ByteScan {
     /// ByteScan.string(fromValidUTF8: Array("héllo".utf8))  // "héllo"
     /// ```
     public static func string(fromValidUTF8 bytes: [UInt8]) -> String {
-        let span = bytes.span
-        assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
-        return String(copying: unsafe UTF8Span(unchecked: span))
+        bytes.withUnsafeBufferPointer { string(fromValidUTF8: $0) }
     }
 
     /// `string(fromValidUTF8:)` for bytes in a buffer (the HTML tokenizer's
@@ -218,6 +216,11 @@ public enum ByteScan {
     public static func string(fromValidUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
         let span = unsafe bytes.span
         assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
-        return String(copying: unsafe UTF8Span(unchecked: span))
+        // The span is told when the bytes are ASCII: a String made from an unchecked span that
+        // is not known to be ASCII is not known to be NFC either, and hashing or comparing it
+        // then takes the normalizing path (a `Set<String>` lookup of a class name cost twice
+        // as much).
+        let ascii = bytes.baseAddress.map { isASCII($0, 0, bytes.count) } ?? true
+        return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: ascii))
     }
 }

@@ -144,8 +144,8 @@ private func ignore<T>(_ value: T) {}
     #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
 }
 
-// Sources/ByteScan/ByteScan.swift:215
-@Test func ByteScan_ByteScan_215() throws {
+// Sources/ByteScan/ByteScan.swift:213
+@Test func ByteScan_ByteScan_213() throws {
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
