@@ -92,6 +92,27 @@ final class InputStream {
             s.errors = errors
             return s
         }
+        if validUTF8 && !collectErrors {
+            // Only carriage returns change: the runs between them are copied whole.
+            let out = UnsafeMutablePointer<UInt8>.allocate(capacity: n + 1)
+            var o = 0
+            var start = 0
+            while i < n {
+                let run = i - start
+                (out + o).update(from: src + start, count: run)
+                o += run
+                out[o] = 0x0A
+                o += 1
+                i += 1
+                if i < n && src[i] == 0x0A { i += 1 }
+                start = i
+                let rest = UnsafeBufferPointer(start: src + i, count: n - i)
+                i += ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, rest)
+            }
+            (out + o).update(from: src + start, count: n - start)
+            o += n - start
+            return InputStream(base: UnsafePointer(out), count: o, owned: out)
+        }
         // Slow path: copy with replacements, from `i` on.
         let cap = n * 3 + 1
         let out = UnsafeMutablePointer<UInt8>.allocate(capacity: cap)

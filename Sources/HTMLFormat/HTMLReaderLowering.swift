@@ -419,6 +419,7 @@ final class HTMLReaderLowering {
 
     // MARK: - Elements
 
+    @inline(__always)
     private func element(_ i: Int32, _ node: borrowing HTMLNode, _ inherited: HTMLWhiteSpace) {
         let name = node.name
         let ctx = context
