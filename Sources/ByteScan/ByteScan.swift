@@ -164,6 +164,36 @@ public enum ByteScan {
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
+    /// `s.hasPrefix(prefix)` for an ASCII `prefix` without a carriage return, decided on the
+    /// bytes when they are ASCII up to one past the prefix (the usual case: attribute names,
+    /// class names, URLs), where `hasPrefix` compares Characters (with normalization).
+    /// Otherwise (a non-ASCII byte there, which might be canonically equivalent to ASCII or
+    /// extend the prefix's last Character) it asks `hasPrefix` itself.
+    ///
+    /// ```swift
+    /// ByteScan.hasPrefix("data-id", ascii: "data-")  // true
+    /// ByteScan.hasPrefix("on\u{301}", ascii: "on")  // false (n and the accent are one Character)
+    /// ```
+    public static func hasPrefix(_ s: String, ascii prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        let p = prefix.utf8Start
+        let decided = s.utf8.withContiguousStorageIfAvailable { b -> Bool? in
+            let count = b.count
+            var k = 0
+            while k < n && k < count {
+                let byte = b[k]
+                if byte >= 0x80 { return nil }
+                if byte != p[k] { return false }
+                k &+= 1
+            }
+            if count < n { return false }
+            // Between two ASCII bytes (other than CR LF) is always a Character boundary.
+            return count == n || b[n] < 0x80 ? true : nil
+        }
+        if let decided, let answer = decided { return answer }
+        return s.hasPrefix(prefix.description)
+    }
+
     /// The index of the first of `a`, `b` or `c` in `base[start..<end]`, or `end`.
     ///
     /// ```swift

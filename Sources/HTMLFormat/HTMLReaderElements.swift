@@ -149,8 +149,9 @@ enum HTMLReaderElements {
     /// `language(fromClasses: ["hljs", "language-swift"])` is `"swift"`.
     static func language(fromClasses classes: [String]) -> String? {
         for c in classes {
-            for prefix in ["language-", "lang-", "highlight-source-"] where c.hasPrefix(prefix) {
-                let rest = c.dropFirst(prefix.count)
+            for prefix: StaticString in ["language-", "lang-", "highlight-source-"]
+            where ByteScan.hasPrefix(c, ascii: prefix) {
+                let rest = c.dropFirst(prefix.utf8CodeUnitCount)
                 if !rest.isEmpty { return String(rest) }
             }
         }

@@ -409,7 +409,8 @@ final class HTMLReaderLowering {
     }
 
     private func resolve(_ url: String) -> String {
-        guard let base = options.baseURL, !base.isEmpty, !url.hasPrefix("#") else { return url }
+        guard let base = options.baseURL, !base.isEmpty, !ByteScan.hasPrefix(url, ascii: "#")
+        else { return url }
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let baseURL = URL(string: base),
             let resolved = URL(string: trimmed, relativeTo: baseURL)
@@ -985,8 +986,8 @@ final class HTMLReaderLowering {
             openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), inherited)
             return
         }
-        // The first byte first: `hasPrefix` compares Characters, slowly.
-        if href.utf8.first == 0x23, href.hasPrefix("#"),
+        // On the bytes: `hasPrefix` compares Characters, slowly.
+        if ByteScan.hasPrefix(href, ascii: "#"),
             let label = footnoteLabels[String(href.dropFirst())]
         {
             ctx.buffer.atom(.footnoteReference(label: label))
@@ -999,7 +1000,11 @@ final class HTMLReaderLowering {
     }
 
     private func isBackReference(_ node: HTMLNode, _ href: String) -> Bool {
-        if href.hasPrefix("#fnref") || href.hasPrefix("#user-content-fnref") { return true }
+        if ByteScan.hasPrefix(href, ascii: "#fnref")
+            || ByteScan.hasPrefix(href, ascii: "#user-content-fnref")
+        {
+            return true
+        }
         if node.attribute("data-footnote-backref") != nil { return true }
         if node.attribute("role") == "doc-backlink" { return true }
         let classes = HTMLReaderElements.classList(node.attribute("class") ?? "", spacesOnly: true)

@@ -131,21 +131,27 @@ private func ignore<T>(_ value: T) {}
     #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, $0) } == 3)
 }
 
-// Sources/ByteScan/ByteScan.swift:170
-@Test func ByteScan_ByteScan_170() throws {
+// Sources/ByteScan/ByteScan.swift:174
+@Test func ByteScan_ByteScan_174() throws {
+    #expect(ByteScan.hasPrefix("data-id", ascii: "data-") == true)
+    #expect(ByteScan.hasPrefix("on\u{301}", ascii: "on") == false)  // (n and the accent are one Character)
+}
+
+// Sources/ByteScan/ByteScan.swift:200
+@Test func ByteScan_ByteScan_200() throws {
     let bytes: [UInt8] = Array("a&b<c".utf8)
     #expect(bytes.withUnsafeBufferPointer {
         ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: $0.baseAddress!, from: 0, to: $0.count)
     } == 1)  // the first `<`, `&` or NUL
 }
 
-// Sources/ByteScan/ByteScan.swift:203
-@Test func ByteScan_ByteScan_203() throws {
+// Sources/ByteScan/ByteScan.swift:233
+@Test func ByteScan_ByteScan_233() throws {
     #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
 }
 
-// Sources/ByteScan/ByteScan.swift:213
-@Test func ByteScan_ByteScan_213() throws {
+// Sources/ByteScan/ByteScan.swift:243
+@Test func ByteScan_ByteScan_243() throws {
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
