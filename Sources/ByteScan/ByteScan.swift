@@ -1,3 +1,13 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(ucrt)
+    import ucrt
+#endif
+
 /// Byte scanning over UTF-8 buffers, shared by every tokenizer, reader and writer of the
 /// package (a target, not a product). Public rather than `package`: the compiler gives other
 /// modules the bodies of `@inlinable public` functions only, and they must inline.
@@ -136,6 +146,54 @@ public enum ByteScan {
         return i
     }
 
+    /// The index of the first `byte` in `bytes`, or `bytes.count` when there is none: the C
+    /// library's `memchr`, which reads many bytes per instruction, for a scan over a whole
+    /// input (the HTML input stream's search for a carriage return); on short runs the call
+    /// costs more than `firstIndex(of:in:from:)`.
+    ///
+    /// ```swift
+    /// let bytes: [UInt8] = Array("one\rtwo".utf8)
+    /// bytes.withUnsafeBufferPointer { ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, $0) }  // 3
+    /// ```
+    public static func firstIndex(
+        ofByteInLongBuffer byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty,
+            let found = memchr(base, Int32(byte), bytes.count)
+        else { return bytes.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// `s.hasPrefix(prefix)` for an ASCII `prefix` without a carriage return, decided on the
+    /// bytes when they are ASCII up to one past the prefix (the usual case: attribute names,
+    /// class names, URLs), where `hasPrefix` compares Characters (with normalization).
+    /// Otherwise (a non-ASCII byte there, which might be canonically equivalent to ASCII or
+    /// extend the prefix's last Character) it asks `hasPrefix` itself.
+    ///
+    /// ```swift
+    /// ByteScan.hasPrefix("data-id", ascii: "data-")  // true
+    /// ByteScan.hasPrefix("on\u{301}", ascii: "on")  // false (n and the accent are one Character)
+    /// ```
+    public static func hasPrefix(_ s: String, ascii prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        let p = prefix.utf8Start
+        let decided = s.utf8.withContiguousStorageIfAvailable { b -> Bool? in
+            let count = b.count
+            var k = 0
+            while k < n && k < count {
+                let byte = b[k]
+                if byte >= 0x80 { return nil }
+                if byte != p[k] { return false }
+                k &+= 1
+            }
+            if count < n { return false }
+            // Between two ASCII bytes (other than CR LF) is always a Character boundary.
+            return count == n || b[n] < 0x80 ? true : nil
+        }
+        if let decided, let answer = decided { return answer }
+        return s.hasPrefix(prefix.description)
+    }
+
     /// The index of the first of `a`, `b` or `c` in `base[start..<end]`, or `end`.
     ///
     /// ```swift
@@ -175,9 +233,7 @@ public enum ByteScan {
     /// ByteScan.string(fromValidUTF8: Array("héllo".utf8))  // "héllo"
     /// ```
     public static func string(fromValidUTF8 bytes: [UInt8]) -> String {
-        let span = bytes.span
-        assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
-        return String(copying: unsafe UTF8Span(unchecked: span))
+        bytes.withUnsafeBufferPointer { string(fromValidUTF8: $0) }
     }
 
     /// `string(fromValidUTF8:)` for bytes in a buffer (the HTML tokenizer's
@@ -190,6 +246,11 @@ public enum ByteScan {
     public static func string(fromValidUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
         let span = unsafe bytes.span
         assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
-        return String(copying: unsafe UTF8Span(unchecked: span))
+        // The span is told when the bytes are ASCII: a String made from an unchecked span that
+        // is not known to be ASCII is not known to be NFC either, and hashing or comparing it
+        // then takes the normalizing path (a `Set<String>` lookup of a class name cost twice
+        // as much).
+        let ascii = bytes.baseAddress.map { isASCII($0, 0, bytes.count) } ?? true
+        return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: ascii))
     }
 }

@@ -33,6 +33,29 @@ public struct HTMLNode: Sendable {
     public internal(set) var namespace: HTMLNamespace
     /// A `<template>` element whose contents fragment is the next node.
     @usableFromInline var hasTemplateContents = false
+    /// For an HTML element whose name the tree builder distinguishes (`p`, `div`, `table`,
+    /// `a` ...), a nonzero code of that name (``tagCode(of:)``); 0 for every other node. A
+    /// reader looks a node up in a table by this byte instead of hashing its name.
+    ///
+    /// ```swift
+    /// let d = HTMLParser.parseFragment("<p>x</p><x-y>z</x-y>")
+    /// let ids = Array(d.children(of: d.root))
+    /// (d[ids[0]].tagCode == HTMLNode.tagCode(of: "p"))  // true
+    /// d[ids[1]].tagCode  // 0
+    /// ```
+    public internal(set) var tagCode: UInt8 = 0
+
+    /// The ``tagCode`` an HTML element named `name` (lower case) gets: nonzero for the names
+    /// the tree builder distinguishes, 0 for the others.
+    ///
+    /// ```swift
+    /// (HTMLNode.tagCode(of: "div") != 0)  // true
+    /// HTMLNode.tagCode(of: "time")  // 0
+    /// ```
+    public static func tagCode(of name: String) -> UInt8 {
+        var name = name
+        return name.withUTF8 { Tag.of(bytes: $0).rawValue }
+    }
 
     /// Element local name (lower case for HTML; `foreignObject` style for SVG) or DOCTYPE name.
     ///
@@ -77,12 +100,13 @@ public struct HTMLNode: Sendable {
     /// A node whose ``name`` (elements, DOCTYPEs) or ``data`` (text, comments) is `text`.
     @inline(__always) init(
         kind: HTMLNodeKind, text: consuming String, namespace: HTMLNamespace = .html,
-        attributeList: consuming [HTMLAttribute] = []
+        attributeList: consuming [HTMLAttribute] = [], tagCode: UInt8 = 0
     ) {
         self.kind = kind
         self.text = text
         self.namespace = namespace
         self.attributeList = attributeList
+        self.tagCode = tagCode
     }
 
     // The links, `isHTMLElement` and `attribute` are inlinable too: called from another module

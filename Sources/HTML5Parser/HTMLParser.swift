@@ -24,7 +24,9 @@ public enum HTMLParser {
         -> HTMLDocument
     {
         var input = input
-        return input.withUTF8 { parse(bytes: $0, context: nil, options: options) }
+        return input.withUTF8 {
+            parse(bytes: $0, context: nil, options: options, validUTF8: true)
+        }
     }
 
     /// Parses a whole document from UTF-8 bytes (invalid sequences become U+FFFD).
@@ -52,7 +54,9 @@ public enum HTMLParser {
         _ input: String, context: String = "body", options: HTMLParserOptions = .init()
     ) -> HTMLDocument {
         var input = input
-        return input.withUTF8 { parse(bytes: $0, context: context, options: options) }
+        return input.withUTF8 {
+            parse(bytes: $0, context: context, options: options, validUTF8: true)
+        }
     }
 
     /// Parses a UTF-8 snippet as the children of a `context` element.
@@ -67,9 +71,11 @@ public enum HTMLParser {
     }
 
     static func parse(
-        bytes: UnsafeBufferPointer<UInt8>, context: String?, options: HTMLParserOptions
+        bytes: UnsafeBufferPointer<UInt8>, context: String?, options: HTMLParserOptions,
+        validUTF8: Bool = false
     ) -> HTMLDocument {
-        let input = InputStream.prepare(bytes, collectErrors: options.collectErrors)
+        let input = InputStream.prepare(
+            bytes, collectErrors: options.collectErrors, validUTF8: validUTF8)
         // The tree builder is built in place inside the tokenizer (not copied in).
         var tokenizer = Tokenizer(
             input: input,

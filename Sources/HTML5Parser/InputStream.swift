@@ -24,7 +24,12 @@ final class InputStream {
     deinit { owned?.deallocate() }
 
     /// Prepares `bytes`. The input must outlive the stream when it is not copied.
-    static func prepare(_ bytes: UnsafeBufferPointer<UInt8>, collectErrors: Bool) -> InputStream {
+    /// `validUTF8`: the bytes are known to be valid UTF-8 (a `String`'s), so without error
+    /// collection only a carriage return can make a change, and the first pass looks for
+    /// that byte alone.
+    static func prepare(
+        _ bytes: UnsafeBufferPointer<UInt8>, collectErrors: Bool, validUTF8: Bool = false
+    ) -> InputStream {
         let n = bytes.count
         guard let src = bytes.baseAddress, n > 0 else {
             let one = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
@@ -35,7 +40,11 @@ final class InputStream {
         // First pass: find whether anything must change (CR or invalid UTF-8).
         var i = 0
         var needsCopy = false
-        while i < n {
+        if validUTF8 && !collectErrors {
+            i = ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, bytes)
+            needsCopy = i < n
+        }
+        while i < n && !needsCopy {
             // Eight printable ASCII bytes at a time.
             if i + 8 <= n {
                 let w = ByteScan.word(src, i)
@@ -82,6 +91,27 @@ final class InputStream {
             let s = InputStream(base: src, count: n, owned: nil)
             s.errors = errors
             return s
+        }
+        if validUTF8 && !collectErrors {
+            // Only carriage returns change: the runs between them are copied whole.
+            let out = UnsafeMutablePointer<UInt8>.allocate(capacity: n + 1)
+            var o = 0
+            var start = 0
+            while i < n {
+                let run = i - start
+                (out + o).update(from: src + start, count: run)
+                o += run
+                out[o] = 0x0A
+                o += 1
+                i += 1
+                if i < n && src[i] == 0x0A { i += 1 }
+                start = i
+                let rest = UnsafeBufferPointer(start: src + i, count: n - i)
+                i += ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, rest)
+            }
+            (out + o).update(from: src + start, count: n - start)
+            o += n - start
+            return InputStream(base: UnsafePointer(out), count: o, owned: out)
         }
         // Slow path: copy with replacements, from `i` on.
         let cap = n * 3 + 1

@@ -355,14 +355,15 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     @inline(__always) var currentTag: Tag { stack.isEmpty ? .other : stack[stack.count - 1].tag }
 
     mutating func push(_ e: consuming OpenElement) {
-        var e = e
+        // (The consuming parameter is changed in place: `var e = e` copied it, retaining its
+        // name, at every push.)
         pushSerial &+= 1
         e.serial = pushSerial
         coverInIsOpen(e.node)
         isOpen[e.node] = true
         tagCount[Int(e.tag.rawValue)] += 1
         if e.tag == .other { countOther(&e) }
-        stack.append(e)
+        stack.append(consume e)
     }
 
     /// Counts `e` under its name and records its slot in it.
@@ -646,7 +647,8 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         name: String, ns: HTMLNamespace, attributes: [HTMLAttribute], tag: Tag? = nil
     ) -> Int {
         let loc = appropriatePlace()
-        let node = sink.createElement(name: name, namespace: ns, attributes: attributes)
+        let node = sink.createElement(
+            name: name, namespace: ns, attributes: attributes, tag: ns == .html ? tag : nil)
         insert(node, at: loc)
         push(
             OpenElement(

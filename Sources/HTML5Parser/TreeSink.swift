@@ -4,8 +4,11 @@ protocol TreeSink {
     associatedtype Output
     /// The document (or fragment root) node.
     var document: Int { get }
-    mutating func createElement(name: String, namespace: HTMLNamespace, attributes: [HTMLAttribute])
-        -> Int
+    /// Creates an element; `tag` is its name's `Tag` when the caller knows it (nil: found
+    /// from `name`).
+    mutating func createElement(
+        name: String, namespace: HTMLNamespace, attributes: [HTMLAttribute], tag: Tag?
+    ) -> Int
     mutating func createComment(_ data: String) -> Int
     mutating func appendDoctype(name: String, publicIdentifier: String?, systemIdentifier: String?)
     /// Appends `child` (detaching it first if attached) as the last child of `parent`.
@@ -25,6 +28,15 @@ protocol TreeSink {
     mutating func addMissingAttributes(_ attributes: [HTMLAttribute], to node: Int)
     mutating func setQuirksMode(_ mode: HTMLQuirksMode)
     func finish() -> Output
+}
+
+extension TreeSink {
+    /// Creates an element whose `Tag` is found from its name.
+    mutating func createElement(
+        name: String, namespace: HTMLNamespace, attributes: [HTMLAttribute]
+    ) -> Int {
+        createElement(name: name, namespace: namespace, attributes: attributes, tag: nil)
+    }
 }
 
 /// The default sink: builds an ``HTMLDocument``.
@@ -59,10 +71,12 @@ struct DOMBuilder: TreeSink {
     /// Appends a new node.
     @inline(__always) private mutating func add(
         _ kind: HTMLNodeKind, _ text: consuming String, _ namespace: HTMLNamespace = .html,
-        _ attributes: consuming [HTMLAttribute] = []
+        _ attributes: consuming [HTMLAttribute] = [], tagCode: UInt8 = 0
     ) -> Int {
         doc.nodes.append(
-            HTMLNode(kind: kind, text: text, namespace: namespace, attributeList: attributes))
+            HTMLNode(
+                kind: kind, text: text, namespace: namespace, attributeList: attributes,
+                tagCode: tagCode))
         return doc.nodes.count - 1
     }
 
@@ -80,10 +94,11 @@ struct DOMBuilder: TreeSink {
         doc.nodes.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
-    mutating func createElement(name: String, namespace: HTMLNamespace, attributes: [HTMLAttribute])
-        -> Int
-    {
-        let id = add(.element, name, namespace, attributes)
+    mutating func createElement(
+        name: String, namespace: HTMLNamespace, attributes: [HTMLAttribute], tag: Tag?
+    ) -> Int {
+        let code = namespace == .html ? tag?.rawValue ?? HTMLNode.tagCode(of: name) : 0
+        let id = add(.element, name, namespace, attributes, tagCode: code)
         if namespace == .html {
             let u = name.utf8.count
             if u == 8 && name == "template" {

@@ -1,3 +1,4 @@
+import ByteScan
 import Foundation
 import MarkupAST
 
@@ -214,7 +215,16 @@ struct HTMLHiddenSelectors {
         var skipping = false
         var bodyStart = 0
         var selector = 0..<0
+        guard let base = bytes.baseAddress else { return out }
         while i < bytes.count {
+            if depth > 0 {
+                // Inside a rule body (most of a sheet) only `{`, `}` and a comment's `/` do
+                // anything: the bytes between them are skipped eight at a time.
+                i = ByteScan.firstIndex(
+                    of: UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), in: base,
+                    from: i, to: bytes.count)
+                if i == bytes.count { break }
+            }
             let b = bytes[i]
             if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
                 var j = i + 2

@@ -55,10 +55,19 @@ extension HTMLPageByline {
             case classOrID, itemprop, rel, role, pubdate
         }
 
-        private static let attributeKinds = HTMLReaderNameTable<AttributeKind>([
-            "class": .classOrID, "id": .classOrID, "itemprop": .itemprop, "rel": .rel,
-            "role": .role, "pubdate": .pubdate,
-        ])
+        /// The kind of an attribute name: compared only with the one name of its length (the
+        /// names of most attributes have other lengths, or differ in their first bytes).
+        private static func attributeKind(_ name: String) -> AttributeKind? {
+            switch name.utf8.count {
+            case 2: name == "id" ? .classOrID : nil
+            case 3: name == "rel" ? .rel : nil
+            case 4: name == "role" ? .role : nil
+            case 5: name == "class" ? .classOrID : nil
+            case 7: name == "pubdate" ? .pubdate : nil
+            case 8: name == "itemprop" ? .itemprop : nil
+            default: nil
+            }
+        }
 
         private var done: Bool {
             (!needAuthor || authorRank == 0) && (!needDate || dateRank == 0)
@@ -100,7 +109,7 @@ extension HTMLPageByline {
             guard nodes[i].namespace == .html else { return false }
             // Names and attribute names through tables: a `switch` on strings compared every
             // element's name with each case in turn, and the walk reads every element.
-            let kind = Self.elementKinds[name: nodes.name(of: i)] ?? .other
+            let kind = Self.elementKinds[code: nodes[i].tagCode, name: nodes.name(of: i)] ?? .other
             switch kind {
             case .skipped:
                 return false
@@ -120,19 +129,22 @@ extension HTMLPageByline {
             var property: Hints = []
             var isAuthorLink = false
             var pubdate = false
-            for attribute in attributes where attribute.namespace == .none {
-                switch Self.attributeKinds[name: attribute.name] {
+            // By index: `for attribute in attributes` copied each one out (retaining and
+            // releasing its name and value) to read its name.
+            for k in attributes.indices where attributes[k].namespace == .none {
+                switch Self.attributeKind(attributes[k].name) {
                 case .classOrID:
-                    words.formUnion(hints(attribute.value))
+                    words.formUnion(hints(attributes[k].value))
                 case .itemprop:
-                    property = hints(attribute.value)
-                    if attribute.value.lowercased().contains("articlebody") {
+                    property = hints(attributes[k].value)
+                    if attributes[k].value.lowercased().contains("articlebody") {
                         context.article = true
                     }
                 case .rel:
-                    isAuthorLink = kind == .anchor && hints(attribute.value).contains(.byline)
+                    isAuthorLink =
+                        kind == .anchor && hints(attributes[k].value).contains(.byline)
                 case .role:
-                    switch attribute.value.lowercased() {
+                    switch attributes[k].value.lowercased() {
                     case "main", "article": context.article = true
                     case "navigation", "complementary", "contentinfo", "banner", "search",
                         "dialog", "alertdialog":
@@ -371,7 +383,11 @@ extension HTMLPageByline {
                     let name = nodes.name(of: n)
                     if Self.skipsText(name) { continue }
                     // A line break or a block boundary separates words.
-                    if name == "br" || HTMLReaderElements.isBlockElement(name) { out += " " }
+                    if name == "br"
+                        || HTMLReaderElements.isBlockElement(code: nodes[n].tagCode, name: name)
+                    {
+                        out += " "
+                    }
                 default:
                     continue
                 }

@@ -71,79 +71,87 @@ enum HTMLPageByline {
     /// `validate`), `posted` and `submitted` at its start; `updat` or `modif` (an updated
     /// date: no date hint then); `sidebar` at a word's start.
     static func hints(_ value: String) -> Hints {
-        var value = value
-        return value.withUTF8 { b in
-            var out: Hints = []
-            var start = 0
-            var afterBy = false
-            for p in b.indices {
-                let c = b[p]
-                guard ClassWordBytes.isWordByte(c) else {
-                    afterBy = p - start == 2 && ClassWordBytes.matches(b, "by", at: start)
-                    start = p + 1
-                    continue
-                }
-                let atStart = p == start
-                switch c | 0x20 {
-                case UInt8(ascii: "a"):
-                    if ClassWordBytes.matches(b, "author", at: p)
-                        || atStart
-                            && (ClassWordBytes.matches(b, "autor", at: p)
-                                || ClassWordBytes.matches(b, "auteur", at: p))
-                    {
-                        out.insert(.byline)
-                    }
-                case UInt8(ascii: "b"):
-                    if ClassWordBytes.matches(b, "byline", at: p) { out.insert(.byline) }
-                case UInt8(ascii: "l"):
-                    if afterBy && atStart && ClassWordBytes.matches(b, "line", at: p)
-                        && ClassWordBytes.wordEnds(b, p + 4)
-                    {
-                        out.insert(.byline)
-                    }
-                case UInt8(ascii: "n"):
-                    if ClassWordBytes.matches(b, "name", at: p) { out.insert(.name) }
-                case UInt8(ascii: "u"):
-                    if ClassWordBytes.matches(b, "updat", at: p) { out.insert(.updated) }
-                case UInt8(ascii: "m"):
-                    if ClassWordBytes.matches(b, "modif", at: p) { out.insert(.updated) }
-                case UInt8(ascii: "p"):
-                    if ClassWordBytes.matches(b, "publish", at: p)
-                        || ClassWordBytes.matches(b, "pubdate", at: p)
-                    {
-                        out.insert(.publishedDate)
-                    } else if atStart && ClassWordBytes.matches(b, "posted", at: p) {
-                        out.insert(.date)
-                    }
-                case UInt8(ascii: "d"):
-                    guard ClassWordBytes.matches(b, "date", at: p) else { break }
-                    if atStart && !ClassWordBytes.matches(b, "datepick", at: p)
-                        || ClassWordBytes.wordEnds(b, p + 4)
-                            && !(p - start >= 5 && ClassWordBytes.matches(b, "candi", at: p - 5))
-                            && !(p - start >= 4 && ClassWordBytes.matches(b, "vali", at: p - 4))
-                    {
-                        out.insert(.date)
-                    }
-                case UInt8(ascii: "t"):
-                    guard ClassWordBytes.matches(b, "time", at: p) else { break }
-                    if atStart && !ClassWordBytes.matches(b, "timeline", at: p)
-                        || ClassWordBytes.wordEnds(b, p + 4)
-                    {
-                        out.insert(.date)
-                    }
-                case UInt8(ascii: "s"):
-                    if atStart && ClassWordBytes.matches(b, "submitted", at: p) {
-                        out.insert(.date)
-                    }
-                    if atStart && ClassWordBytes.matches(b, "sidebar", at: p) {
-                        out.insert(.sidebar)
-                    }
-                default:
-                    break
-                }
-            }
-            if out.contains(.updated) { out.subtract([.date, .publishedDate]) }
-            return out
+        // The bytes in place (a native or small string, as attribute values are); `withUTF8`
+        // needs a `var` copy of the string (a retain and a release per value).
+        if let found = value.utf8.withContiguousStorageIfAvailable({ hints(bytes: $0) }) {
+            return found
         }
+        var value = value
+        return value.withUTF8 { hints(bytes: $0) }
+    }
+
+    /// `hints(_:)` of a value's UTF-8 bytes.
+    private static func hints(bytes b: UnsafeBufferPointer<UInt8>) -> Hints {
+        var out: Hints = []
+        var start = 0
+        var afterBy = false
+        for p in b.indices {
+            let c = b[p]
+            guard ClassWordBytes.isWordByte(c) else {
+                afterBy = p - start == 2 && ClassWordBytes.matches(b, "by", at: start)
+                start = p + 1
+                continue
+            }
+            // Every word looked for has four letters or more, and its first two letters
+            // select it: the pair (any case) is compared first, the rest only on a hit.
+            guard p + 4 <= b.count else { continue }
+            let atStart = p == start
+            switch UInt16(c | 0x20) | UInt16(b[p + 1] | 0x20) << 8 {
+            case 0x7561:  // au
+                if ClassWordBytes.matches(b, "author", at: p)
+                    || atStart
+                        && (ClassWordBytes.matches(b, "autor", at: p)
+                            || ClassWordBytes.matches(b, "auteur", at: p))
+                {
+                    out.insert(.byline)
+                }
+            case 0x7962:  // by
+                if ClassWordBytes.matches(b, "byline", at: p) { out.insert(.byline) }
+            case 0x696C:  // li
+                if afterBy && atStart && ClassWordBytes.matches(b, "line", at: p)
+                    && ClassWordBytes.wordEnds(b, p + 4)
+                {
+                    out.insert(.byline)
+                }
+            case 0x616E:  // na
+                if ClassWordBytes.matches(b, "name", at: p) { out.insert(.name) }
+            case 0x7075:  // up
+                if ClassWordBytes.matches(b, "updat", at: p) { out.insert(.updated) }
+            case 0x6F6D:  // mo
+                if ClassWordBytes.matches(b, "modif", at: p) { out.insert(.updated) }
+            case 0x7570:  // pu
+                if ClassWordBytes.matches(b, "publish", at: p)
+                    || ClassWordBytes.matches(b, "pubdate", at: p)
+                {
+                    out.insert(.publishedDate)
+                }
+            case 0x6F70:  // po
+                if atStart && ClassWordBytes.matches(b, "posted", at: p) { out.insert(.date) }
+            case 0x6164:  // da
+                guard ClassWordBytes.matches(b, "date", at: p) else { break }
+                if atStart && !ClassWordBytes.matches(b, "datepick", at: p)
+                    || ClassWordBytes.wordEnds(b, p + 4)
+                        && !(p - start >= 5 && ClassWordBytes.matches(b, "candi", at: p - 5))
+                        && !(p - start >= 4 && ClassWordBytes.matches(b, "vali", at: p - 4))
+                {
+                    out.insert(.date)
+                }
+            case 0x6974:  // ti
+                guard ClassWordBytes.matches(b, "time", at: p) else { break }
+                if atStart && !ClassWordBytes.matches(b, "timeline", at: p)
+                    || ClassWordBytes.wordEnds(b, p + 4)
+                {
+                    out.insert(.date)
+                }
+            case 0x7573:  // su
+                if atStart && ClassWordBytes.matches(b, "submitted", at: p) { out.insert(.date) }
+            case 0x6973:  // si
+                if atStart && ClassWordBytes.matches(b, "sidebar", at: p) { out.insert(.sidebar) }
+            default:
+                break
+            }
+        }
+        if out.contains(.updated) { out.subtract([.date, .publishedDate]) }
+        return out
     }
 }

@@ -1,3 +1,4 @@
+import ByteScan
 import Foundation
 import MarkupAST
 
@@ -36,6 +37,11 @@ enum HTMLReaderElements {
     /// content: see `role(of:containsBlock:)`).
     static func knownRole(of name: String) -> Role? {
         roles[name: name]
+    }
+
+    /// `knownRole(of:)` of an element with tag code `code` (`HTMLNode.tagCode`) and `name`.
+    static func knownRole(code: UInt8, name: @autoclosure () -> String) -> Role? {
+        roles[code: code, name: name()]
     }
 
     private static let roles = HTMLReaderNameTable<Role>(roleEntries)
@@ -122,6 +128,11 @@ enum HTMLReaderElements {
     /// elements).
     static func isBlockElement(_ name: String) -> Bool { blockElements[name: name] != nil }
 
+    /// `isBlockElement(_:)` of an element with tag code `code` (`HTMLNode.tagCode`) and `name`.
+    static func isBlockElement(code: UInt8, name: @autoclosure () -> String) -> Bool {
+        blockElements[code: code, name: name()] != nil
+    }
+
     private static let blockElements = HTMLReaderNameTable<Bool>(
         Dictionary(uniqueKeysWithValues: blockElementNames.map { ($0, true) }))
 
@@ -138,8 +149,9 @@ enum HTMLReaderElements {
     /// `language(fromClasses: ["hljs", "language-swift"])` is `"swift"`.
     static func language(fromClasses classes: [String]) -> String? {
         for c in classes {
-            for prefix in ["language-", "lang-", "highlight-source-"] where c.hasPrefix(prefix) {
-                let rest = c.dropFirst(prefix.count)
+            for prefix: StaticString in ["language-", "lang-", "highlight-source-"]
+            where ByteScan.hasPrefix(c, ascii: prefix) {
+                let rest = c.dropFirst(prefix.utf8CodeUnitCount)
                 if !rest.isEmpty { return String(rest) }
             }
         }
@@ -248,6 +260,6 @@ extension HTMLReaderElements {
     private static func token(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
         -> String
     {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 }

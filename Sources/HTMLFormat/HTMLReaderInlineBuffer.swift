@@ -372,7 +372,8 @@ struct HTMLReaderInlineBuffer {
             return
         }
         guard !pending.isEmpty else { return }
-        push(.text(String(decoding: pending, as: UTF8.self)))
+        // Valid UTF-8: strings' bytes cut and replaced at ASCII white space only.
+        push(.text(ByteScan.string(fromValidUTF8: pending)))
         pending.removeAll(keepingCapacity: true)
     }
 

@@ -1,3 +1,4 @@
+import ByteScan
 import Foundation
 import HTML5Parser
 import MarkupAST
@@ -198,6 +199,8 @@ final class HTMLReaderLowering {
 
     /// Marks ancestors of block elements and finds footnote sections (once, on first need;
     /// it reads only the DOM, so when it runs does not change what it finds).
+    private static let liCode = HTMLNode.tagCode(of: "li")
+
     private func prepass() {
         prepassDone = true
         containsBlock = Array(repeating: false, count: nodes.count)
@@ -205,18 +208,20 @@ final class HTMLReaderLowering {
         nodes.withUnsafeBufferPointer { nodes in
             for i in nodes.indices {
                 guard nodes[i].kind == .element, nodes[i].namespace == .html else { continue }
-                let name = nodes.name(of: i)
                 // Below a marked parent the walk up would mark nothing: the name test is
                 // skipped (most elements of a page sit in a block that holds blocks).
                 let parentMarked = nodes[i].parent.map { containsBlock[Int($0.index)] } ?? false
-                if !parentMarked && HTMLReaderElements.isBlockElement(name) {
+                if !parentMarked
+                    && HTMLReaderElements.isBlockElement(
+                        code: nodes[i].tagCode, name: nodes.name(of: i))
+                {
                     var p = nodes[i].parent
                     while let parent = p, !containsBlock[Int(parent.index)] {
                         containsBlock[Int(parent.index)] = true
                         p = nodes[Int(parent.index)].parent
                     }
                 }
-                if name == "li", let id = nodes[i].attribute("id"),
+                if nodes[i].tagCode == Self.liCode, let id = nodes[i].attribute("id"),
                     !id.isEmpty, isInFootnoteSection(i)
                 {
                     _footnoteLabels[id] = footnoteLabel(id)
@@ -407,7 +412,8 @@ final class HTMLReaderLowering {
     }
 
     private func resolve(_ url: String) -> String {
-        guard let base = options.baseURL, !base.isEmpty, !url.hasPrefix("#") else { return url }
+        guard let base = options.baseURL, !base.isEmpty, !ByteScan.hasPrefix(url, ascii: "#")
+        else { return url }
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let baseURL = URL(string: base),
             let resolved = URL(string: trimmed, relativeTo: baseURL)
@@ -417,7 +423,8 @@ final class HTMLReaderLowering {
 
     // MARK: - Elements
 
-    private func element(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace) {
+    @inline(__always)
+    private func element(_ i: Int32, _ node: borrowing HTMLNode, _ inherited: HTMLWhiteSpace) {
         let name = node.name
         let ctx = context
         guard node.namespace == .html else {
@@ -507,7 +514,7 @@ final class HTMLReaderLowering {
             break
         }
         let role =
-            HTMLReaderElements.knownRole(of: name)
+            HTMLReaderElements.knownRole(code: node.tagCode, name: name)
             ?? HTMLReaderElements.role(of: name, containsBlock: containsBlockElement(i))
         var a: Attributes
         switch role {
@@ -982,8 +989,8 @@ final class HTMLReaderLowering {
             openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), inherited)
             return
         }
-        // The first byte first: `hasPrefix` compares Characters, slowly.
-        if href.utf8.first == 0x23, href.hasPrefix("#"),
+        // On the bytes: `hasPrefix` compares Characters, slowly.
+        if ByteScan.hasPrefix(href, ascii: "#"),
             let label = footnoteLabels[String(href.dropFirst())]
         {
             ctx.buffer.atom(.footnoteReference(label: label))
@@ -996,7 +1003,11 @@ final class HTMLReaderLowering {
     }
 
     private func isBackReference(_ node: HTMLNode, _ href: String) -> Bool {
-        if href.hasPrefix("#fnref") || href.hasPrefix("#user-content-fnref") { return true }
+        if ByteScan.hasPrefix(href, ascii: "#fnref")
+            || ByteScan.hasPrefix(href, ascii: "#user-content-fnref")
+        {
+            return true
+        }
         if node.attribute("data-footnote-backref") != nil { return true }
         if node.attribute("role") == "doc-backlink" { return true }
         let classes = HTMLReaderElements.classList(node.attribute("class") ?? "", spacesOnly: true)
@@ -1120,7 +1131,8 @@ final class HTMLReaderLowering {
         }
         if leading { ctx.buffer.space() }
         if !text.isEmpty {
-            let code = Inline.code(String(decoding: text, as: UTF8.self), a)
+            // Valid UTF-8: text nodes' bytes with ASCII white space collapsed.
+            let code = Inline.code(ByteScan.string(fromValidUTF8: text), a)
             if let linkNode, let href = linkNode.attribute("href") {
                 let la = attributes(linkNode, tag: nil, skipping: Self.linkSkips)
                 ctx.buffer.atom(

@@ -1,3 +1,5 @@
+import HTML5Parser
+
 /// A table of short ASCII names (tag names) looked up by their bytes, without hashing a
 /// `String`: a name of up to 16 bytes is packed into two words, and a multiplicative hash of
 /// the words indexes an open-addressing table.
@@ -11,6 +13,9 @@
 /// table[name: "div"] // 2
 /// table[name: "span"] // nil
 /// ```
+///
+/// Names that the parser gives a tag code (`HTMLNode.tagCode`) are also kept by code: an
+/// element with one is looked up by that byte (`subscript(code:name:)`).
 struct HTMLReaderNameTable<Value: Sendable>: Sendable {
     /// A packed name: bytes 0-7 in `low`, 8-15 in `high`, little-endian, zero-padded. Names
     /// never contain a zero byte, so the padding is unambiguous, and `low` is never 0.
@@ -22,6 +27,8 @@ struct HTMLReaderNameTable<Value: Sendable>: Sendable {
     private var keys: [Key]
     private var values: [Value?]
     private let shift: UInt64
+    /// The values by `HTMLNode.tagCode` (index 0, no code, holds nil).
+    private var byCode: [Value?] = Array(repeating: nil, count: 256)
 
     /// Creates a table from names (ASCII, at most 16 bytes each) and their values.
     init(_ entries: [String: Value]) {
@@ -40,6 +47,8 @@ struct HTMLReaderNameTable<Value: Sendable>: Sendable {
             while keys[slot].low != 0 { slot = (slot + 1) & (keys.count - 1) }
             keys[slot] = key
             values[slot] = value
+            let code = HTMLNode.tagCode(of: name)
+            if code != 0 { byCode[Int(code)] = value }
         }
     }
 
@@ -77,6 +86,13 @@ struct HTMLReaderNameTable<Value: Sendable>: Sendable {
             if found.low == 0 { return nil }
             slot = (slot + 1) & (keys.count - 1)
         }
+    }
+
+    /// The value stored for the name of a node with tag code `code` (`HTMLNode.tagCode`)
+    /// and name `name`: by the code when it has one, else by the name.
+    @inline(__always)
+    subscript(code code: UInt8, name name: @autoclosure () -> String) -> Value? {
+        code != 0 ? byCode[Int(code)] : self[name: name()]
     }
 
     /// The value stored for `name`.

@@ -1,3 +1,5 @@
+import ByteScan
+
 /// Attributes a writer dropped, gathered over a document into one message such as
 /// `class and id of 130 elements (first <p>)`.
 struct DroppedAttributes {
@@ -44,8 +46,8 @@ struct DroppedAttributes {
     /// `loading` ...), a table's `summary` and the presentational HTML 4 attributes (`align`,
     /// `width`, `bgcolor` ...).
     static func isPresentational(_ name: String) -> Bool {
-        if name.hasPrefix("data-") || name.hasPrefix("aria-") || name.hasPrefix("xml")
-            || name.hasPrefix("on")
+        if ByteScan.hasPrefix(name, ascii: "data-") || ByteScan.hasPrefix(name, ascii: "aria-")
+            || ByteScan.hasPrefix(name, ascii: "xml") || ByteScan.hasPrefix(name, ascii: "on")
         {
             return true
         }

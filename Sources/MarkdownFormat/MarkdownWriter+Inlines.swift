@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 extension MarkdownWriter.Renderer {
@@ -707,7 +708,9 @@ extension MarkdownWriter.Renderer {
             }
         }
         if text == d, hasScheme(d) { return literal() ? d : nil }
-        if d.hasPrefix("mailto:"), text == String(d.dropFirst(7)), isEmailAddress(text) {
+        if ByteScan.hasPrefix(d, ascii: "mailto:"), text == String(d.dropFirst(7)),
+            isEmailAddress(text)
+        {
             return literal() ? text : nil
         }
         return nil

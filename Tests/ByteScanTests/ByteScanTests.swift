@@ -3,6 +3,37 @@ import Testing
 
 @Suite("ByteScan")
 struct ByteScanTests {
+    @Test("hasPrefix(_:ascii:) answers as String.hasPrefix, on the bytes when they are ASCII")
+    func hasASCIIPrefix() {
+        let cases = [
+            "data-id", "data", "dat", "", "Data-x", "data-\u{E9}", "on", "on\u{301}click",
+            "\u{212A}ey", "o\u{301}n", "onclick", "#fnref:1", "#\u{301}x", "mailto:a@b.c",
+        ]
+        for s in cases {
+            for prefix: StaticString in ["data-", "on", "K", "#", "#fnref", "mailto:"] {
+                #expect(
+                    ByteScan.hasPrefix(s, ascii: prefix) == s.hasPrefix(prefix.description),
+                    "\(s) \(prefix)")
+            }
+        }
+        let long = String(repeating: "a", count: 40)
+        #expect(ByteScan.hasPrefix(long + "x", ascii: "aaaa"))
+        #expect(!ByteScan.hasPrefix("a" + long, ascii: "b"))
+    }
+
+    @Test("firstIndex(ofByteInLongBuffer:) finds the first byte or returns the count")
+    func firstIndexInLongBuffer() {
+        let text: [UInt8] = Array((String(repeating: "x", count: 100) + "\r" + "y\r").utf8)
+        text.withUnsafeBufferPointer { b in
+            #expect(ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, b) == 100)
+            #expect(ByteScan.firstIndex(ofByteInLongBuffer: 0x00, b) == text.count)
+        }
+        let empty: [UInt8] = []
+        empty.withUnsafeBufferPointer {
+            #expect(ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, $0) == 0)
+        }
+    }
+
     @Test("finds the first match in the 8-byte blocks, in the tail, or returns the count")
     func firstIndex() {
         let text: [UInt8] = Array("abcdefgh<ijklmnop\nqr<".utf8)

@@ -108,38 +108,50 @@ private func ignore<T>(_ value: T) {}
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(validatingUTF8: $0) } == "héllo")
 }
 
-// Sources/ByteScan/ByteScan.swift:13
-@Test func ByteScan_ByteScan_13() throws {
+// Sources/ByteScan/ByteScan.swift:23
+@Test func ByteScan_ByteScan_23() throws {
     let bytes: [UInt8] = Array("one\ntwo".utf8)
     #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x0A, in: $0, from: 0) } == 3)
 }
 
-// Sources/ByteScan/ByteScan.swift:80
-@Test func ByteScan_ByteScan_80() throws {
+// Sources/ByteScan/ByteScan.swift:90
+@Test func ByteScan_ByteScan_90() throws {
     #expect(Array("a€😀".utf8).withUnsafeBufferPointer { ByteScan.units(in: $0, utf16: true) } == 4)
 }
 
-// Sources/ByteScan/ByteScan.swift:120
-@Test func ByteScan_ByteScan_120() throws {
+// Sources/ByteScan/ByteScan.swift:130
+@Test func ByteScan_ByteScan_130() throws {
     let bytes: [UInt8] = Array("a<b".utf8)
     #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(of: 0x3C, in: $0, from: 0) } == 1)
 }
 
-// Sources/ByteScan/ByteScan.swift:142
-@Test func ByteScan_ByteScan_142() throws {
+// Sources/ByteScan/ByteScan.swift:155
+@Test func ByteScan_ByteScan_155() throws {
+    let bytes: [UInt8] = Array("one\rtwo".utf8)
+    #expect(bytes.withUnsafeBufferPointer { ByteScan.firstIndex(ofByteInLongBuffer: 0x0D, $0) } == 3)
+}
+
+// Sources/ByteScan/ByteScan.swift:174
+@Test func ByteScan_ByteScan_174() throws {
+    #expect(ByteScan.hasPrefix("data-id", ascii: "data-") == true)
+    #expect(ByteScan.hasPrefix("on\u{301}", ascii: "on") == false)  // (n and the accent are one Character)
+}
+
+// Sources/ByteScan/ByteScan.swift:200
+@Test func ByteScan_ByteScan_200() throws {
     let bytes: [UInt8] = Array("a&b<c".utf8)
     #expect(bytes.withUnsafeBufferPointer {
         ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: $0.baseAddress!, from: 0, to: $0.count)
     } == 1)  // the first `<`, `&` or NUL
 }
 
-// Sources/ByteScan/ByteScan.swift:175
-@Test func ByteScan_ByteScan_175() throws {
+// Sources/ByteScan/ByteScan.swift:233
+@Test func ByteScan_ByteScan_233() throws {
     #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
 }
 
-// Sources/ByteScan/ByteScan.swift:187
-@Test func ByteScan_ByteScan_187() throws {
+// Sources/ByteScan/ByteScan.swift:243
+@Test func ByteScan_ByteScan_243() throws {
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
@@ -328,14 +340,28 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(d[a.firstChild!].data == "y")
 }
 
-// Sources/HTML5Parser/HTMLNode.swift:108
-@Test func HTML5Parser_HTMLNode_108() throws {
+// Sources/HTML5Parser/HTMLNode.swift:41
+@Test func HTML5Parser_HTMLNode_41() throws {
+    let d = HTMLParser.parseFragment("<p>x</p><x-y>z</x-y>")
+    let ids = Array(d.children(of: d.root))
+    #expect((d[ids[0]].tagCode == HTMLNode.tagCode(of: "p")) == true)
+    #expect(d[ids[1]].tagCode == 0)
+}
+
+// Sources/HTML5Parser/HTMLNode.swift:52
+@Test func HTML5Parser_HTMLNode_52() throws {
+    #expect((HTMLNode.tagCode(of: "div") != 0) == true)
+    #expect(HTMLNode.tagCode(of: "time") == 0)
+}
+
+// Sources/HTML5Parser/HTMLNode.swift:132
+@Test func HTML5Parser_HTMLNode_132() throws {
     let d = HTMLParser.parseFragment("<p>x")
     #expect(d[d.children(of: d.root).first!].isHTMLElement("p") == true)
 }
 
-// Sources/HTML5Parser/HTMLNode.swift:119
-@Test func HTML5Parser_HTMLNode_119() throws {
+// Sources/HTML5Parser/HTMLNode.swift:143
+@Test func HTML5Parser_HTMLNode_143() throws {
     let d = HTMLParser.parseFragment("<a href=/x>y</a>")
     #expect(d[d.children(of: d.root).first!].attribute("href") == "/x")
 }
@@ -359,19 +385,19 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLParser.parseDocument("<title>x</title>").documentElement)  // <html>
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:33
-@Test func HTML5Parser_HTMLParser_33() throws {
+// Sources/HTML5Parser/HTMLParser.swift:35
+@Test func HTML5Parser_HTMLParser_35() throws {
     ignore(HTMLParser.parseDocument(bytes: Array("<p>x".utf8)))
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:48
-@Test func HTML5Parser_HTMLParser_48() throws {
+// Sources/HTML5Parser/HTMLParser.swift:50
+@Test func HTML5Parser_HTMLParser_50() throws {
     let f = HTMLParser.parseFragment("<td>x", context: "tr")
     #expect(f[f.children(of: f.root).first!].name == "td")
 }
 
-// Sources/HTML5Parser/HTMLParser.swift:61
-@Test func HTML5Parser_HTMLParser_61() throws {
+// Sources/HTML5Parser/HTMLParser.swift:65
+@Test func HTML5Parser_HTMLParser_65() throws {
     ignore(HTMLParser.parseFragment(bytes: Array("a<b>b".utf8), context: "div"))
 }
 

@@ -32,6 +32,24 @@ import Testing
         #expect(doc.errors.filter { $0.code == "invalid-utf-8" }.count == 3)
     }
 
+    @Test func carriageReturnsBecomeLineFeedsWithoutErrorCollection() {
+        // A String's bytes are valid UTF-8: without error collection only its carriage
+        // returns are looked for (the runs between them copied whole); with it every byte is
+        // checked. Both give the same tree.
+        let input = "\r<p title='a\r\nb'>x\r\r\ny\rz</p>\r\n\u{E9}\r"
+        let quick = HTMLParser.parseFragment(
+            input, options: HTMLParserOptions(collectErrors: false))
+        let checked = HTMLParser.parseFragment(
+            input, options: HTMLParserOptions(collectErrors: true))
+        #expect(quick.treeDump() == checked.treeDump())
+        #expect(quick.textContent(of: quick.root) == "\nx\n\ny\nz\n\u{E9}\n")
+        let p = quick[quick.children(of: quick.root).first { quick[$0].kind == .element }!]
+        #expect(p.attribute("title") == "a\nb")
+        let clean = HTMLParser.parseFragment(
+            "a\u{E9}b", options: HTMLParserOptions(collectErrors: false))
+        #expect(clean.textContent(of: clean.root) == "a\u{E9}b")
+    }
+
     @Test func nulIsDroppedInTextAndReplacedInAttributes() {
         let doc = HTMLParser.parseFragment("a\u{0}b<p title='x\u{0}y'>")
         #expect(
