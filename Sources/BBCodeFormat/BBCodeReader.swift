@@ -51,9 +51,10 @@ public struct BBCodeReader: MarkupReader {
         let root: BBElement
         do {
             var tokenizer = BBCodeTokenizer(dialect: dialect)
-            let tokens = tokenizer.tokenize(input)
+            tokenizer.tokenize(input)
             builder.diagnostics = tokenizer.diagnostics
-            root = builder.build(tokens, &tokenizer)
+            root = builder.build(&tokenizer)
+            tokenizer.deallocate()
         }
         var lowering = BBCodeLowering(
             diagnostics: builder.diagnostics, blockLeaves: builder.blockLeaves,

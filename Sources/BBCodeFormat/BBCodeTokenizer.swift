@@ -66,14 +66,6 @@ enum BBCodeToken {
     case raw(UInt32, content: UInt32)
 }
 
-/// `count` zeros (one initialization, not `Array(repeating:count:)`'s element loop).
-func zeros(_ count: Int) -> [Int] {
-    [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-        buffer.initialize(repeating: 0)
-        initialized = count
-    }
-}
-
 /// What `parseTag` found.
 enum BBCodeParsedTag {
     /// An open tag, appended to `tags` at this index.
@@ -92,9 +84,13 @@ struct BBCodeTokenizer {
     /// The input bytes (with a trailing 0); token ranges point into them.
     private(set) var bytes: [UInt8] = []
     /// How many close tokens each tag (by dialect index) has.
-    private(set) var closeCounts: [Int] = []
+    private(set) var closeCounts = TrivialBuffer<Int>()
+    /// The tokens of the input.
+    /// (The token, tag and count lists are plain values in `TrivialBuffer`s, appended without
+    /// `Array`'s uniqueness checks; `deallocate()` frees them.)
+    private(set) var tokens = TrivialBuffer<BBCodeToken>()
     /// The open, close and raw tags the tokens point to.
-    private(set) var tags: [BBCodeTagToken] = []
+    private(set) var tags = TrivialBuffer<BBCodeTagToken>()
     /// Raw contents and merged texts the tokens point to.
     private(set) var contents: [String] = []
     /// The ` name=value` pairs of every open tag, back to back (tokens hold ranges of it).
@@ -107,7 +103,15 @@ struct BBCodeTokenizer {
         lookup = dialect.lookup
     }
 
-    mutating func tokenize(_ input: String) -> [BBCodeToken] {
+    /// Frees the token, tag and count lists (after the tree builder read them).
+    func deallocate() {
+        closeCounts.deallocate()
+        tokens.deallocate()
+        tags.deallocate()
+    }
+
+    /// Tokenizes `input` into `tokens` (and `tags`, `contents`, `closeCounts`).
+    mutating func tokenize(_ input: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.utf8.count + 1)
         // A native string copies with one memcpy; other strings byte by byte.
@@ -116,12 +120,12 @@ struct BBCodeTokenizer {
         }
         bytes.append(0)  // sentinel
         self.bytes = bytes
-        closeCounts = zeros(tagTable.count + 1)
-        return tokenize(bytes, count: bytes.count - 1)
+        closeCounts.reserveCapacity(tagTable.count + 1)
+        for _ in 0...tagTable.count { closeCounts.append(0) }
+        tokenize(bytes, count: bytes.count - 1)
     }
 
-    private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
-        var tokens: [BBCodeToken] = []
+    private mutating func tokenize(_ b: [UInt8], count n: Int) {
         // Every tag starts at a `[` and every other non-text token at a line end, and a text
         // token comes before another token or the end: counted, these bound both arrays.
         // Forum posts run about one token per 10 bytes and one tag (open or close) per 25:
@@ -261,7 +265,6 @@ struct BBCodeTokenizer {
             }
         }
         flushText(n)
-        return tokens
     }
 
     /// How many `[` and how many line-end bytes `b[range]` holds.

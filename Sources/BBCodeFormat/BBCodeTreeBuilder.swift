@@ -14,7 +14,11 @@ final class BBElement {
     /// Attributes computed when the tag opened.
     @exclusivity(unchecked) var attributes: Attributes
     /// Link target for `url`/`email`; nil for other kinds.
-    @exclusivity(unchecked) var link: Link?
+    @exclusivity(unchecked) var link: Link? {
+        didSet { hasLink = link != nil }
+    }
+    /// Whether `link` is set (read at every push and pop without copying the link).
+    @exclusivity(unchecked) private(set) var hasLink = false
     /// An unsafe link: lowered as its children only.
     @exclusivity(unchecked) var transparent = false
     /// Whether `inlines` may hold a line break at some depth (when false, the lowering skips
@@ -54,7 +58,7 @@ final class BBElement {
         }
         self.token = token
         if !attributes.isEmpty { attributes = .none }
-        if link != nil { link = nil }
+        if hasLink { link = nil }
         transparent = false
         mayHoldBreak = false
     }
@@ -90,7 +94,7 @@ final class BBElement {
     /// Whether the element is lowered as its content only (unsafe or nested links).
     var isTransparent: Bool {
         guard !transparent else { return true }
-        guard link == nil else { return false }
+        guard !hasLink else { return false }
         switch tag.kind {
         case .link, .email: return true
         default: return false
@@ -162,7 +166,10 @@ struct BBCodeTreeBuilder {
     /// without reference counting. Set by `build`, `push` and `pop`.
     private var top: Unmanaged<BBElement>?
     /// Popped inline elements that nothing else references, for reuse by `newElement`.
-    private var spareInlineElements: [BBElement] = []
+    /// (Two slots, not an array: formatting of a post nests one or two deep, and the slots
+    /// cost no array bookkeeping at every tag.)
+    private var spareInlineElement: BBElement?
+    private var secondSpareInlineElement: BBElement?
     /// Open elements and close tokens still to come, per tag index (last: tags not in the
     /// dialect, which no close token names).
     /// (Both in one buffer that `build` allocates and frees, `width` counts each: counted up
@@ -203,7 +210,8 @@ struct BBCodeTreeBuilder {
 
     /// Builds the tree of the tokenizer's tokens (`bytes`, `tags`, `contents` and
     /// `closeCounts` come from it too).
-    mutating func build(_ tokens: [BBCodeToken], _ tokenizer: inout BBCodeTokenizer) -> BBElement {
+    mutating func build(_ tokenizer: inout BBCodeTokenizer) -> BBElement {
+        let tokens = tokenizer.tokens
         let bytes = tokenizer.bytes
         let tags = tokenizer.tags
         let contents = tokenizer.contents
@@ -222,10 +230,9 @@ struct BBCodeTreeBuilder {
         width = unknown + 1
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2 * width)
         counts.initialize(repeating: 0, count: width)
-        tokenizer.closeCounts.withUnsafeBufferPointer { closes in
-            precondition(closes.count == width)
-            (counts + width).initialize(from: closes.baseAddress!, count: width)
-        }
+        let closes = tokenizer.closeCounts
+        precondition(closes.count == width)
+        for id in 0..<width { (counts + width + id).initialize(to: closes[id]) }
         self.counts = counts
         defer {
             counts.deallocate()
@@ -259,8 +266,7 @@ struct BBCodeTreeBuilder {
                     appendLineEnd()
                 }
             case .open(let k):
-                // (Read in place: `tags[k]` would copy the token.)
-                tags.withUnsafeBufferPointer { open($0[Int(k)]) }
+                open(tags[Int(k)])
             case .close(let k):
                 let tok = tags[Int(k)]
                 remainingClose[tok.id] -= 1
@@ -297,7 +303,8 @@ struct BBCodeTreeBuilder {
         // (The lowering needs neither: freed before the AST is built.)
         self.bytes = []
         attributeRanges = []
-        spareInlineElements = []
+        spareInlineElement = nil
+        secondSpareInlineElement = nil
         stack = []
         return root
     }
@@ -370,7 +377,7 @@ struct BBCodeTreeBuilder {
     private mutating func push(_ element: consuming BBElement) {
         if element.isBlock { append(.element(element)) }
         openCount[element.id] += 1
-        if element.link != nil { linkDepth += 1 }
+        if element.hasLink { linkDepth += 1 }
         top = Unmanaged.passUnretained(element)
         stack.append(consume element)
     }
@@ -381,7 +388,7 @@ struct BBCodeTreeBuilder {
         var element = stack.removeLast()
         top = Unmanaged.passUnretained(stack[stack.count - 1])
         openCount[element.id] -= 1
-        if element.link != nil { linkDepth -= 1 }
+        if element.hasLink { linkDepth -= 1 }
         guard !element.isBlock else {
             element.flushRun()
             return
@@ -403,7 +410,13 @@ struct BBCodeTreeBuilder {
             append(inline: element.lowered(), mayHoldBreak: element.mayHoldBreak)
         }
         // Elements still held elsewhere (a tail to reopen) are left alone.
-        if isKnownUniquelyReferenced(&element) { spareInlineElements.append(consume element) }
+        if isKnownUniquelyReferenced(&element) {
+            if spareInlineElement == nil {
+                spareInlineElement = consume element
+            } else {
+                secondSpareInlineElement = consume element
+            }
+        }
     }
 
     /// Pops the inline elements above the topmost block, bottom first.
@@ -546,12 +559,19 @@ struct BBCodeTreeBuilder {
 
     /// `newElement` without attributes (not even `.none` passed: most tags open this way).
     private mutating func newElement(_ tok: BBCodeTagToken, isBlock: Bool) -> BBElement {
-        if !isBlock, let element = spareInlineElements.popLast() {
+        if !isBlock, let element = takeSpareInlineElement() {
             element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
             return element
         }
         return BBElement(
             tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock)
+    }
+
+    /// A popped inline element for reuse, if one is kept.
+    @inline(__always)
+    private mutating func takeSpareInlineElement() -> BBElement? {
+        if let element = secondSpareInlineElement.take() { return element }
+        return spareInlineElement.take()
     }
 
     private mutating func literal(_ tok: BBCodeTagToken) {
@@ -575,7 +595,7 @@ struct BBCodeTreeBuilder {
         switch kind {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
             .highlight, .color, .size, .font, .span, .link, .email:
-            guard let element = inlineElement(tok) else {
+            guard let element = inlineElement(tok, kind) else {
                 literal(tok)
                 return
             }
@@ -756,9 +776,12 @@ struct BBCodeTreeBuilder {
 
     // MARK: Attributes
 
-    private mutating func inlineElement(_ tok: BBCodeTagToken) -> BBElement? {
+    /// The element of the open inline tag `tok`, whose tag is of `kind`.
+    private mutating func inlineElement(_ tok: BBCodeTagToken, _ kind: BBCodeTagKind)
+        -> BBElement?
+    {
         let element = newElement(tok, isBlock: false)
-        switch tagTable[tok.id].kind {
+        switch kind {
         case .color:
             guard let value = tagValue(tok).map(trimmed), BBCodeValues.isColor(value) else {
                 return nil
@@ -785,7 +808,7 @@ struct BBCodeTreeBuilder {
             element.attributes = attributes
         case .link, .email:
             let raw = trimmed(tagValue(tok) ?? "")
-            let isEmail = tagTable[tok.id].kind == .email
+            let isEmail = kind == .email
             let safe =
                 isEmail
                 ? BBCodeURL.isEmail(raw.hasPrefix("mailto:") ? String(raw.dropFirst(7)) : raw)
