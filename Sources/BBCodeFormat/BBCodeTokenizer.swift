@@ -83,8 +83,10 @@ struct BBCodeTokenizer {
     var diagnostics: [Diagnostic] = []
     /// The input bytes (with a trailing 0); token ranges point into them.
     private(set) var bytes: [UInt8] = []
-    /// How many close tokens each tag (by dialect index) has.
-    private(set) var closeCounts = TrivialBuffer<Int>()
+    /// Per tag index (one past the dialect's tags: tags not in it), twice: zeros (the tree
+    /// builder counts its open elements there), then how many close tokens the tag has. (The
+    /// builder works in this buffer: one allocation for both.)
+    private(set) var tagCounts = TrivialBuffer<Int>()
     /// The tokens of the input.
     /// (The token, tag and count lists are plain values in `TrivialBuffer`s, appended without
     /// `Array`'s uniqueness checks; `deallocate()` frees them.)
@@ -105,12 +107,12 @@ struct BBCodeTokenizer {
 
     /// Frees the token, tag and count lists (after the tree builder read them).
     func deallocate() {
-        closeCounts.deallocate()
+        tagCounts.deallocate()
         tokens.deallocate()
         tags.deallocate()
     }
 
-    /// Tokenizes `input` into `tokens` (and `tags`, `contents`, `closeCounts`).
+    /// Tokenizes `input` into `tokens` (and `tags`, `contents`, `tagCounts`).
     mutating func tokenize(_ input: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.utf8.count + 1)
@@ -120,8 +122,7 @@ struct BBCodeTokenizer {
         }
         bytes.append(0)  // sentinel
         self.bytes = bytes
-        closeCounts.reserveCapacity(tagTable.count + 1)
-        for _ in 0...tagTable.count { closeCounts.append(0) }
+        tagCounts = TrivialBuffer(repeating: 0, count: 2 * (tagTable.count + 1))
         tokenize(bytes, count: bytes.count - 1)
     }
 
@@ -218,7 +219,7 @@ struct BBCodeTokenizer {
             }
             switch kind {
             case .close(let id, let index):
-                closeCounts[id] += 1
+                tagCounts[tagTable.count + 1 + id] += 1
                 flushText(i)
                 tokens.append(.close(UInt32(index)))
                 lastIsText = false

@@ -172,7 +172,7 @@ struct BBCodeTreeBuilder {
     private var secondSpareInlineElement: BBElement?
     /// Open elements and close tokens still to come, per tag index (last: tags not in the
     /// dialect, which no close token names).
-    /// (Both in one buffer that `build` allocates and frees, `width` counts each: counted up
+    /// (Both in the tokenizer's `tagCounts` during `build`, `width` counts each: counted up
     /// and down at every tag, without the copy-on-write checks of an array.)
     private var counts: UnsafeMutablePointer<Int>?
     private var width = 0
@@ -228,16 +228,10 @@ struct BBCodeTreeBuilder {
         self.bytes = bytes
         attributeRanges = tokenizer.attributeRanges
         width = unknown + 1
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2 * width)
-        counts.initialize(repeating: 0, count: width)
-        let closes = tokenizer.closeCounts
-        precondition(closes.count == width)
-        for id in 0..<width { (counts + width + id).initialize(to: closes[id]) }
-        self.counts = counts
-        defer {
-            counts.deallocate()
-            self.counts = nil
-        }
+        // (The tokenizer's counts buffer, which it frees: zeros, then the close tokens.)
+        precondition(tokenizer.tagCounts.count == 2 * width)
+        counts = tokenizer.tagCounts.baseAddress
+        defer { counts = nil }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -489,12 +483,13 @@ struct BBCodeTreeBuilder {
 
     /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
     private mutating func appendText(_ range: Range<Int>) {
-        if autolink, linkDepth == 0 {
+        // (The bytes are copied, a reference, only to link: `appendLinkedText` changes `self`.)
+        if autolink, linkDepth == 0,
+            bytes.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, range) })
+        {
             let b = bytes
-            if b.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, range) }) {
-                b.withUnsafeBufferPointer { appendLinkedText($0, range) }
-                return
-            }
+            b.withUnsafeBufferPointer { appendLinkedText($0, range) }
+            return
         }
         appendPlainText(text(range))
     }
@@ -679,6 +674,8 @@ struct BBCodeTreeBuilder {
             closeBlocks(above: index)
             pop()
             reopen(tail)
+        } else if stack.count == index + 1 {
+            pop()  // (the element is the top: nothing to reopen, no tail list)
         } else {
             var tail: [BBElement] = []
             while stack.count > index + 1 {
@@ -808,7 +805,8 @@ struct BBCodeTreeBuilder {
             element.attributes = attributes
         case .link, .email:
             let raw = trimmed(tagValue(tok) ?? "")
-            let isEmail = kind == .email
+            let isEmail: Bool
+            if case .email = kind { isEmail = true } else { isEmail = false }
             let safe =
                 isEmail
                 ? BBCodeURL.isEmail(raw.hasPrefix("mailto:") ? String(raw.dropFirst(7)) : raw)
