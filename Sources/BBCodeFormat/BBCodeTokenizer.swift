@@ -81,8 +81,6 @@ struct BBCodeTokenizer {
     private let tagTable: [BBCodeTag]
     private let lookup: BBCodeTagLookup
     var diagnostics: [Diagnostic] = []
-    /// The input bytes (with a trailing 0); token ranges point into them.
-    private(set) var bytes: [UInt8] = []
     /// Per tag index (one past the dialect's tags: tags not in it), twice: zeros (the tree
     /// builder counts its open elements there), then how many close tokens the tag has. (The
     /// builder works in this buffer: one allocation for both.)
@@ -112,21 +110,16 @@ struct BBCodeTokenizer {
         tags.deallocate()
     }
 
-    /// Tokenizes `input` into `tokens` (and `tags`, `contents`, `tagCounts`).
-    mutating func tokenize(_ input: String) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(input.utf8.count + 1)
-        // A native string copies with one memcpy; other strings byte by byte.
-        if input.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: input.utf8)
-        }
-        bytes.append(0)  // sentinel
-        self.bytes = bytes
+    /// Tokenizes the input `bytes` into `tokens` (and `tags`, `contents`, `tagCounts`); a 0
+    /// must follow the bytes (`bytes[bytes.count]`), as the reader's `withCString` gives them.
+    mutating func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) {
         tagCounts = TrivialBuffer(repeating: 0, count: 2 * (tagTable.count + 1))
-        tokenize(bytes, count: bytes.count - 1)
+        let n = bytes.count
+        tokenize(UnsafeBufferPointer(start: bytes.baseAddress, count: n + 1), count: n)
     }
 
-    private mutating func tokenize(_ b: [UInt8], count n: Int) {
+    /// `b`: the input and the 0 after it (`b[n]`).
+    private mutating func tokenize(_ b: UnsafeBufferPointer<UInt8>, count n: Int) {
         // Every tag starts at a `[` and every other non-text token at a line end, and a text
         // token comes before another token or the end: counted, these bound both arrays.
         // Forum posts run about one token per 10 bytes and one tag (open or close) per 25:
@@ -196,10 +189,7 @@ struct BBCodeTokenizer {
             let c = b[i]
             if c == 0x0A || c == 0x0D {
                 flushText(i)
-                let (count, end) = b.withUnsafeBufferPointer { p -> (count: Int, end: Int) in
-                    guard let base = p.baseAddress else { return (0, i) }
-                    return BBCodeTagScanner.lineEnds(base, i, n)
-                }
+                let (count, end) = BBCodeTagScanner.lineEnds(b.baseAddress.unsafelyUnwrapped, i, n)
                 line += count
                 i = end
                 lineStart = end
@@ -235,10 +225,8 @@ struct BBCodeTokenizer {
                     }
                     if let (contentEnd, after) = findClose(name, b, from: end, n) {
                         flushText(i)
-                        var content = b.withUnsafeBufferPointer {
-                            ByteScan.string(
-                                fromValidUTF8: UnsafeBufferPointer(rebasing: $0[end..<contentEnd]))
-                        }
+                        var content = ByteScan.string(
+                            fromValidUTF8: UnsafeBufferPointer(rebasing: b[end..<contentEnd]))
                         if b[end..<contentEnd].contains(0x0D) {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
@@ -269,28 +257,23 @@ struct BBCodeTokenizer {
     }
 
     /// How many `[` and how many line-end bytes `b[range]` holds.
-    static func bracketsAndLineEnds(_ b: [UInt8], _ range: Range<Int>)
+    static func bracketsAndLineEnds(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
         -> (brackets: Int, lineEnds: Int)
     {
-        b.withUnsafeBufferPointer { p in
-            var brackets = 0
-            var lineEnds = 0
-            for k in range {
-                let c = p[k]
-                brackets &+= c == 0x5B ? 1 : 0
-                lineEnds &+= (c == 0x0A || c == 0x0D) ? 1 : 0
-            }
-            return (brackets, lineEnds)
+        var brackets = 0
+        var lineEnds = 0
+        for k in range {
+            let c = b[k]
+            brackets &+= c == 0x5B ? 1 : 0
+            lineEnds &+= (c == 0x0A || c == 0x0D) ? 1 : 0
         }
+        return (brackets, lineEnds)
     }
 
     /// See `BBCodeTagScanner.skipPlain`.
     @inline(__always)
-    static func skipPlain(_ b: [UInt8], _ from: Int, _ n: Int) -> Int {
-        b.withUnsafeBufferPointer { p -> Int in
-            guard let base = p.baseAddress else { return from }
-            return BBCodeTagScanner.skipPlain(base, from, n)
-        }
+    static func skipPlain(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+        BBCodeTagScanner.skipPlain(b.baseAddress.unsafelyUnwrapped, from, n)
     }
 
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
@@ -310,7 +293,9 @@ struct BBCodeTokenizer {
     }
 
     /// Finds `[/name]` (case-insensitive) at or after `start`: (content end, position after).
-    private func findClose(_ name: String, _ b: [UInt8], from start: Int, _ n: Int)
+    private func findClose(
+        _ name: String, _ b: UnsafeBufferPointer<UInt8>, from start: Int, _ n: Int
+    )
         -> (Int, Int)?
     {
         let nameBytes = Array(name.utf8)
@@ -342,19 +327,16 @@ struct BBCodeTokenizer {
     /// Open and close tags are appended to `tags` (an open tag kept as text stays there
     /// unused).
     @inline(__always)
-    private mutating func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
-        -> (BBCodeParsedTag, Int)?
-    {
+    private mutating func parseTag(
+        _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ n: Int, line: Int, column: Int
+    ) -> (BBCodeParsedTag, Int)? {
         // (The scratch array is moved out and back, so the scanner's appends find it unique.)
         var ranges = scratchRanges
         scratchRanges = []
         defer { scratchRanges = ranges }
         guard
-            let scanned = b.withUnsafeBufferPointer({ p -> BBCodeScannedTag? in
-                guard let base = p.baseAddress else { return nil }
-                return BBCodeTagScanner.scan(
-                    base, start, n, lookup: lookup, attributes: &ranges)
-            })
+            let scanned = BBCodeTagScanner.scan(
+                b.baseAddress.unsafelyUnwrapped, start, n, lookup: lookup, attributes: &ranges)
         else { return nil }
         if scanned.isBareValue, tagTable[scanned.id].kind != .code { return nil }
         if scanned.isClose {

@@ -182,8 +182,8 @@ struct BBCodeTreeBuilder {
     @inline(__always) private var remainingClose: UnsafeMutablePointer<Int> {
         counts.unsafelyUnwrapped + width
     }
-    /// The input bytes the token ranges point into.
-    private var bytes: [UInt8] = []
+    /// The input bytes the token ranges point into (the reader's, valid during `build`).
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The tokenizer's attribute pairs, which tag tokens name by range.
     private var attributeRanges: [BBCodeAttributeRange] = []
     private var linkDepth = 0
@@ -208,11 +208,12 @@ struct BBCodeTreeBuilder {
         sizeScale = reader.dialect.sizeScale
     }
 
-    /// Builds the tree of the tokenizer's tokens (`bytes`, `tags`, `contents` and
-    /// `closeCounts` come from it too).
-    mutating func build(_ tokenizer: inout BBCodeTokenizer) -> BBElement {
+    /// Builds the tree of the tokenizer's tokens of the input `bytes` (`tags`, `contents` and
+    /// `tagCounts` come from the tokenizer too).
+    mutating func build(_ tokenizer: inout BBCodeTokenizer, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> BBElement
+    {
         let tokens = tokenizer.tokens
-        let bytes = tokenizer.bytes
         let tags = tokenizer.tags
         let contents = tokenizer.contents
         let unknown = tagTable.count
@@ -295,7 +296,7 @@ struct BBCodeTreeBuilder {
         }
         root.flushRun()
         // (The lowering needs neither: freed before the AST is built.)
-        self.bytes = []
+        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
         attributeRanges = []
         spareInlineElement = nil
         secondSpareInlineElement = nil
@@ -483,12 +484,8 @@ struct BBCodeTreeBuilder {
 
     /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
     private mutating func appendText(_ range: Range<Int>) {
-        // (The bytes are copied, a reference, only to link: `appendLinkedText` changes `self`.)
-        if autolink, linkDepth == 0,
-            bytes.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, range) })
-        {
-            let b = bytes
-            b.withUnsafeBufferPointer { appendLinkedText($0, range) }
+        if autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(bytes, range) {
+            appendLinkedText(bytes, range)
             return
         }
         appendPlainText(text(range))
@@ -515,9 +512,7 @@ struct BBCodeTreeBuilder {
     /// The input text of a byte range (token ranges start and end next to ASCII bytes of a
     /// `String`'s UTF-8, so they are valid UTF-8 and not validated again).
     private func text(_ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer {
-            ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: $0[range]))
-        }
+        ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// The `=value` of a tag, if it has one.
