@@ -278,16 +278,13 @@ extension HTMLWriter {
                 }
                 index += 1
                 if isContainer {
-                    // The rest of the list is scheduled under the container's own tasks (so
-                    // it runs after them); a container written whole (leaves only) scheduled
-                    // none, and then the loop goes on instead.
+                    // A container written whole (leaves only, most formatting) schedules no
+                    // task, and the loop goes on; else the rest of the list is scheduled
+                    // under the container's own tasks, so that it runs after them.
                     let depth = stack.count
-                    if index < list.count { stack.append(.inlines(list, index)) }
                     render(list, at: index - 1)
-                    if index < list.count, stack.count == depth + 1 {
-                        stack.removeLast()
-                        continue
-                    }
+                    if stack.count == depth { continue }
+                    if index < list.count { stack.insert(.inlines(list, index), at: depth) }
                     return
                 }
                 render(list, at: index - 1)
