@@ -70,6 +70,20 @@ final class BBElement {
         return nodes
     }
 
+    /// Makes `inlines`, which has no storage yet, hold `first`: an inline element's list is
+    /// made with it (one allocation; most inline elements hold one text), a block's run gets
+    /// room for a paragraph.
+    @inline(__always)
+    func startInlines(with first: consuming Inline) {
+        if isBlock {
+            inlines.reserveCapacity(16)
+            inlines.append(first)
+        } else {
+            inlines = [first]
+        }
+        runEndsSpliced = false
+    }
+
     /// Ends a block element's current run of inlines: moves it to `children` as one node.
     func flushRun() {
         guard !inlines.isEmpty else { return }
@@ -312,9 +326,15 @@ struct BBCodeTreeBuilder {
         if s.isEmpty { mayNeedNormalize = true }
         var text = s
         withTop { top in
+            if top.inlines.capacity == 0 {
+                // The first child: an inline element's list made holding it (most hold one
+                // text), a block's run with room for a paragraph.
+                var moved = ""
+                swap(&moved, &text)
+                top.startInlines(with: .text(moved))
+                return
+            }
             // (The last node's case is read in place: `.last` would copy it.)
-            // (Room for a few children at the first one: most inline elements hold one or two.)
-            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
             let count = top.inlines.count
             if count > 0, !top.runEndsSpliced, case .text = top.inlines[count - 1] {
                 top.appendToLastInlineText(text)
@@ -352,12 +372,15 @@ struct BBCodeTreeBuilder {
     private mutating func append(inline: consuming Inline, mayHoldBreak: Bool = false) {
         var inline = inline
         withTop { top in
-            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
             // (Moved out of the captured variable, not copied.)
             var moved = Inline.lineBreak
             swap(&moved, &inline)
-            top.inlines.append(moved)
-            top.runEndsSpliced = false
+            if top.inlines.capacity == 0 {
+                top.startInlines(with: moved)
+            } else {
+                top.inlines.append(moved)
+                top.runEndsSpliced = false
+            }
             if mayHoldBreak { top.mayHoldBreak = true }
         }
     }
