@@ -147,6 +147,7 @@ struct BBCodeTokenizer {
         // Whether the last token is `.text` (checked without copying the token).
         var lastIsText = false
 
+        @inline(__always)
         func flushText(_ end: Int) {
             if end > textStart {
                 if lastIsText, let previous = tokens.last {

@@ -106,6 +106,7 @@ final class BBElement {
     }
 
     /// Whether the element is lowered as its content only (unsafe or nested links).
+    @inline(__always)
     var isTransparent: Bool {
         guard !transparent else { return true }
         guard !hasLink else { return false }
@@ -392,6 +393,7 @@ struct BBCodeTreeBuilder {
 
     /// Pushes an element; a block element becomes a child of the top now, an inline element
     /// when it is popped.
+    @inline(__always)
     private mutating func push(_ element: consuming BBElement) {
         if element.isBlock { append(.element(element)) }
         openCount[element.id] += 1
@@ -571,6 +573,7 @@ struct BBCodeTreeBuilder {
     }
 
     /// `newElement` without attributes (not even `.none` passed: most tags open this way).
+    @inline(__always)
     private mutating func newElement(_ tok: BBCodeTagToken, isBlock: Bool) -> BBElement {
         if !isBlock, let element = takeSpareInlineElement() {
             element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
