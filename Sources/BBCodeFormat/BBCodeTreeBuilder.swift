@@ -51,6 +51,7 @@ final class BBElement {
     /// moved it out) a fresh inline element for another tag, instead of allocating one.
     /// (`table` is the dialect's tag list, which `id` indexes; the tag is copied only when the
     /// element held another one, and what is already empty is not reset.)
+    @inline(__always)
     func reuse(table: [BBCodeTag], id: Int, token: (line: Int, column: Int)?) {
         if id != self.id {
             self.tag = table[id]
@@ -117,6 +118,7 @@ final class BBElement {
     }
 
     /// The AST inline of a finished, non-transparent inline element (its `inlines` moved out).
+    @inline(__always)
     func lowered() -> Inline {
         var xs: [Inline] = []
         swap(&xs, &inlines)
