@@ -86,6 +86,7 @@ final class BBElement {
     }
 
     /// Ends a block element's current run of inlines: moves it to `children` as one node.
+    @inline(__always)
     func flushRun() {
         guard !inlines.isEmpty else { return }
         let xs = inlines
@@ -443,6 +444,8 @@ struct BBCodeTreeBuilder {
 
     /// Pops the inline elements above the topmost block, bottom first.
     private mutating func popInlineTail() -> [BBElement] {
+        // (Most often the top is the block: nothing to pop, no list made.)
+        if withTop({ $0.isBlock }) { return [] }
         var tail: [BBElement] = []
         while let top = stack.last, !top.isBlock {
             pop()
