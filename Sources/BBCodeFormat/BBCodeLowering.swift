@@ -302,6 +302,7 @@ struct BBCodeLowering {
     /// blank, and (with nothing to normalize) `Normalize` is not asked.
     static func isTrimmedRun(_ xs: [Inline]) -> Bool {
         guard let first = xs.first, let last = xs.last else { return false }
+        @inline(__always)
         func edge(_ x: Inline, leading: Bool) -> Bool {
             guard case .text(let s) = x else { return false }
             let u = s.utf8

@@ -48,12 +48,19 @@ public struct BBCodeReader: MarkupReader {
         }
         var builder = BBCodeTreeBuilder(reader: self)
         // (The tokens and the tokenizer's arrays are freed before the lowering.)
-        let root: BBElement
-        do {
-            var tokenizer = BBCodeTokenizer(dialect: dialect)
-            let tokens = tokenizer.tokenize(input)
-            builder.diagnostics = tokenizer.diagnostics
-            root = builder.build(tokens, &tokenizer)
+        // The bytes are read in place, with the 0 that `withCString` puts after them (a
+        // native string has it already: no copy of the input).
+        let count = input.utf8.count
+        let root = input.withCString { cString in
+            cString.withMemoryRebound(to: UInt8.self, capacity: count + 1) { start in
+                let bytes = UnsafeBufferPointer(start: start, count: count)
+                var tokenizer = BBCodeTokenizer(dialect: dialect)
+                tokenizer.tokenize(bytes)
+                builder.diagnostics = tokenizer.diagnostics
+                let root = builder.build(&tokenizer, bytes)
+                tokenizer.deallocate()
+                return root
+            }
         }
         var lowering = BBCodeLowering(
             diagnostics: builder.diagnostics, blockLeaves: builder.blockLeaves,

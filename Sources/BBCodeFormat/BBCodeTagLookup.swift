@@ -57,6 +57,7 @@ struct BBCodeTagLookup: Sendable {
 
     /// The index of the tag named by `b[start..<end]` (ASCII letters in any case), or nil.
     /// `key` is the `fold` of its first eight bytes.
+    @inline(__always)
     func find(_ b: UnsafePointer<UInt8>, _ start: Int, _ end: Int, key: UInt64) -> Int? {
         let count = end - start
         guard count > 0, !slots.isEmpty else { return nil }

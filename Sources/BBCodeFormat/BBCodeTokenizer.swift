@@ -66,14 +66,6 @@ enum BBCodeToken {
     case raw(UInt32, content: UInt32)
 }
 
-/// `count` zeros (one initialization, not `Array(repeating:count:)`'s element loop).
-func zeros(_ count: Int) -> [Int] {
-    [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-        buffer.initialize(repeating: 0)
-        initialized = count
-    }
-}
-
 /// What `parseTag` found.
 enum BBCodeParsedTag {
     /// An open tag, appended to `tags` at this index.
@@ -89,12 +81,16 @@ struct BBCodeTokenizer {
     private let tagTable: [BBCodeTag]
     private let lookup: BBCodeTagLookup
     var diagnostics: [Diagnostic] = []
-    /// The input bytes (with a trailing 0); token ranges point into them.
-    private(set) var bytes: [UInt8] = []
-    /// How many close tokens each tag (by dialect index) has.
-    private(set) var closeCounts: [Int] = []
+    /// Per tag index (one past the dialect's tags: tags not in it), twice: zeros (the tree
+    /// builder counts its open elements there), then how many close tokens the tag has. (The
+    /// builder works in this buffer: one allocation for both.)
+    private(set) var tagCounts = TrivialBuffer<Int>()
+    /// The tokens of the input.
+    /// (The token, tag and count lists are plain values in `TrivialBuffer`s, appended without
+    /// `Array`'s uniqueness checks; `deallocate()` frees them.)
+    private(set) var tokens = TrivialBuffer<BBCodeToken>()
     /// The open, close and raw tags the tokens point to.
-    private(set) var tags: [BBCodeTagToken] = []
+    private(set) var tags = TrivialBuffer<BBCodeTagToken>()
     /// Raw contents and merged texts the tokens point to.
     private(set) var contents: [String] = []
     /// The ` name=value` pairs of every open tag, back to back (tokens hold ranges of it).
@@ -107,21 +103,23 @@ struct BBCodeTokenizer {
         lookup = dialect.lookup
     }
 
-    mutating func tokenize(_ input: String) -> [BBCodeToken] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(input.utf8.count + 1)
-        // A native string copies with one memcpy; other strings byte by byte.
-        if input.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: input.utf8)
-        }
-        bytes.append(0)  // sentinel
-        self.bytes = bytes
-        closeCounts = zeros(tagTable.count + 1)
-        return tokenize(bytes, count: bytes.count - 1)
+    /// Frees the token, tag and count lists (after the tree builder read them).
+    func deallocate() {
+        tagCounts.deallocate()
+        tokens.deallocate()
+        tags.deallocate()
     }
 
-    private mutating func tokenize(_ b: [UInt8], count n: Int) -> [BBCodeToken] {
-        var tokens: [BBCodeToken] = []
+    /// Tokenizes the input `bytes` into `tokens` (and `tags`, `contents`, `tagCounts`); a 0
+    /// must follow the bytes (`bytes[bytes.count]`), as the reader's `withCString` gives them.
+    mutating func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) {
+        tagCounts = TrivialBuffer(repeating: 0, count: 2 * (tagTable.count + 1))
+        let n = bytes.count
+        tokenize(UnsafeBufferPointer(start: bytes.baseAddress, count: n + 1), count: n)
+    }
+
+    /// `b`: the input and the 0 after it (`b[n]`).
+    private mutating func tokenize(_ b: UnsafeBufferPointer<UInt8>, count n: Int) {
         // Every tag starts at a `[` and every other non-text token at a line end, and a text
         // token comes before another token or the end: counted, these bound both arrays.
         // Forum posts run about one token per 10 bytes and one tag (open or close) per 25:
@@ -149,6 +147,7 @@ struct BBCodeTokenizer {
         // Whether the last token is `.text` (checked without copying the token).
         var lastIsText = false
 
+        @inline(__always)
         func flushText(_ end: Int) {
             if end > textStart {
                 if lastIsText, let previous = tokens.last {
@@ -191,10 +190,7 @@ struct BBCodeTokenizer {
             let c = b[i]
             if c == 0x0A || c == 0x0D {
                 flushText(i)
-                let (count, end) = b.withUnsafeBufferPointer { p -> (count: Int, end: Int) in
-                    guard let base = p.baseAddress else { return (0, i) }
-                    return BBCodeTagScanner.lineEnds(base, i, n)
-                }
+                let (count, end) = BBCodeTagScanner.lineEnds(b.baseAddress.unsafelyUnwrapped, i, n)
                 line += count
                 i = end
                 lineStart = end
@@ -214,7 +210,7 @@ struct BBCodeTokenizer {
             }
             switch kind {
             case .close(let id, let index):
-                closeCounts[id] += 1
+                tagCounts[tagTable.count + 1 + id] += 1
                 flushText(i)
                 tokens.append(.close(UInt32(index)))
                 lastIsText = false
@@ -230,10 +226,8 @@ struct BBCodeTokenizer {
                     }
                     if let (contentEnd, after) = findClose(name, b, from: end, n) {
                         flushText(i)
-                        var content = b.withUnsafeBufferPointer {
-                            ByteScan.string(
-                                fromValidUTF8: UnsafeBufferPointer(rebasing: $0[end..<contentEnd]))
-                        }
+                        var content = ByteScan.string(
+                            fromValidUTF8: UnsafeBufferPointer(rebasing: b[end..<contentEnd]))
                         if b[end..<contentEnd].contains(0x0D) {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
@@ -261,32 +255,26 @@ struct BBCodeTokenizer {
             }
         }
         flushText(n)
-        return tokens
     }
 
     /// How many `[` and how many line-end bytes `b[range]` holds.
-    static func bracketsAndLineEnds(_ b: [UInt8], _ range: Range<Int>)
+    static func bracketsAndLineEnds(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
         -> (brackets: Int, lineEnds: Int)
     {
-        b.withUnsafeBufferPointer { p in
-            var brackets = 0
-            var lineEnds = 0
-            for k in range {
-                let c = p[k]
-                brackets &+= c == 0x5B ? 1 : 0
-                lineEnds &+= (c == 0x0A || c == 0x0D) ? 1 : 0
-            }
-            return (brackets, lineEnds)
+        var brackets = 0
+        var lineEnds = 0
+        for k in range {
+            let c = b[k]
+            brackets &+= c == 0x5B ? 1 : 0
+            lineEnds &+= (c == 0x0A || c == 0x0D) ? 1 : 0
         }
+        return (brackets, lineEnds)
     }
 
     /// See `BBCodeTagScanner.skipPlain`.
     @inline(__always)
-    static func skipPlain(_ b: [UInt8], _ from: Int, _ n: Int) -> Int {
-        b.withUnsafeBufferPointer { p -> Int in
-            guard let base = p.baseAddress else { return from }
-            return BBCodeTagScanner.skipPlain(base, from, n)
-        }
+    static func skipPlain(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+        BBCodeTagScanner.skipPlain(b.baseAddress.unsafelyUnwrapped, from, n)
     }
 
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
@@ -306,7 +294,9 @@ struct BBCodeTokenizer {
     }
 
     /// Finds `[/name]` (case-insensitive) at or after `start`: (content end, position after).
-    private func findClose(_ name: String, _ b: [UInt8], from start: Int, _ n: Int)
+    private func findClose(
+        _ name: String, _ b: UnsafeBufferPointer<UInt8>, from start: Int, _ n: Int
+    )
         -> (Int, Int)?
     {
         let nameBytes = Array(name.utf8)
@@ -338,19 +328,16 @@ struct BBCodeTokenizer {
     /// Open and close tags are appended to `tags` (an open tag kept as text stays there
     /// unused).
     @inline(__always)
-    private mutating func parseTag(_ b: [UInt8], _ start: Int, _ n: Int, line: Int, column: Int)
-        -> (BBCodeParsedTag, Int)?
-    {
+    private mutating func parseTag(
+        _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ n: Int, line: Int, column: Int
+    ) -> (BBCodeParsedTag, Int)? {
         // (The scratch array is moved out and back, so the scanner's appends find it unique.)
         var ranges = scratchRanges
         scratchRanges = []
         defer { scratchRanges = ranges }
         guard
-            let scanned = b.withUnsafeBufferPointer({ p -> BBCodeScannedTag? in
-                guard let base = p.baseAddress else { return nil }
-                return BBCodeTagScanner.scan(
-                    base, start, n, lookup: lookup, attributes: &ranges)
-            })
+            let scanned = BBCodeTagScanner.scan(
+                b.baseAddress.unsafelyUnwrapped, start, n, lookup: lookup, attributes: &ranges)
         else { return nil }
         if scanned.isBareValue, tagTable[scanned.id].kind != .code { return nil }
         if scanned.isClose {

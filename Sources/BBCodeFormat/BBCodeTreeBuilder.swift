@@ -14,7 +14,11 @@ final class BBElement {
     /// Attributes computed when the tag opened.
     @exclusivity(unchecked) var attributes: Attributes
     /// Link target for `url`/`email`; nil for other kinds.
-    @exclusivity(unchecked) var link: Link?
+    @exclusivity(unchecked) var link: Link? {
+        didSet { hasLink = link != nil }
+    }
+    /// Whether `link` is set (read at every push and pop without copying the link).
+    @exclusivity(unchecked) private(set) var hasLink = false
     /// An unsafe link: lowered as its children only.
     @exclusivity(unchecked) var transparent = false
     /// Whether `inlines` may hold a line break at some depth (when false, the lowering skips
@@ -47,6 +51,7 @@ final class BBElement {
     /// moved it out) a fresh inline element for another tag, instead of allocating one.
     /// (`table` is the dialect's tag list, which `id` indexes; the tag is copied only when the
     /// element held another one, and what is already empty is not reset.)
+    @inline(__always)
     func reuse(table: [BBCodeTag], id: Int, token: (line: Int, column: Int)?) {
         if id != self.id {
             self.tag = table[id]
@@ -54,7 +59,7 @@ final class BBElement {
         }
         self.token = token
         if !attributes.isEmpty { attributes = .none }
-        if link != nil { link = nil }
+        if hasLink { link = nil }
         transparent = false
         mayHoldBreak = false
     }
@@ -66,7 +71,22 @@ final class BBElement {
         return nodes
     }
 
+    /// Makes `inlines`, which has no storage yet, hold `first`: an inline element's list is
+    /// made with it (one allocation; most inline elements hold one text), a block's run gets
+    /// room for a paragraph.
+    @inline(__always)
+    func startInlines(with first: consuming Inline) {
+        if isBlock {
+            inlines.reserveCapacity(16)
+            inlines.append(first)
+        } else {
+            inlines = [first]
+        }
+        runEndsSpliced = false
+    }
+
     /// Ends a block element's current run of inlines: moves it to `children` as one node.
+    @inline(__always)
     func flushRun() {
         guard !inlines.isEmpty else { return }
         let xs = inlines
@@ -88,9 +108,10 @@ final class BBElement {
     }
 
     /// Whether the element is lowered as its content only (unsafe or nested links).
+    @inline(__always)
     var isTransparent: Bool {
         guard !transparent else { return true }
-        guard link == nil else { return false }
+        guard !hasLink else { return false }
         switch tag.kind {
         case .link, .email: return true
         default: return false
@@ -98,6 +119,7 @@ final class BBElement {
     }
 
     /// The AST inline of a finished, non-transparent inline element (its `inlines` moved out).
+    @inline(__always)
     func lowered() -> Inline {
         var xs: [Inline] = []
         swap(&xs, &inlines)
@@ -162,10 +184,13 @@ struct BBCodeTreeBuilder {
     /// without reference counting. Set by `build`, `push` and `pop`.
     private var top: Unmanaged<BBElement>?
     /// Popped inline elements that nothing else references, for reuse by `newElement`.
-    private var spareInlineElements: [BBElement] = []
+    /// (Two slots, not an array: formatting of a post nests one or two deep, and the slots
+    /// cost no array bookkeeping at every tag.)
+    private var spareInlineElement: BBElement?
+    private var secondSpareInlineElement: BBElement?
     /// Open elements and close tokens still to come, per tag index (last: tags not in the
     /// dialect, which no close token names).
-    /// (Both in one buffer that `build` allocates and frees, `width` counts each: counted up
+    /// (Both in the tokenizer's `tagCounts` during `build`, `width` counts each: counted up
     /// and down at every tag, without the copy-on-write checks of an array.)
     private var counts: UnsafeMutablePointer<Int>?
     private var width = 0
@@ -175,8 +200,8 @@ struct BBCodeTreeBuilder {
     @inline(__always) private var remainingClose: UnsafeMutablePointer<Int> {
         counts.unsafelyUnwrapped + width
     }
-    /// The input bytes the token ranges point into.
-    private var bytes: [UInt8] = []
+    /// The input bytes the token ranges point into (the reader's, valid during `build`).
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The tokenizer's attribute pairs, which tag tokens name by range.
     private var attributeRanges: [BBCodeAttributeRange] = []
     private var linkDepth = 0
@@ -201,10 +226,12 @@ struct BBCodeTreeBuilder {
         sizeScale = reader.dialect.sizeScale
     }
 
-    /// Builds the tree of the tokenizer's tokens (`bytes`, `tags`, `contents` and
-    /// `closeCounts` come from it too).
-    mutating func build(_ tokens: [BBCodeToken], _ tokenizer: inout BBCodeTokenizer) -> BBElement {
-        let bytes = tokenizer.bytes
+    /// Builds the tree of the tokenizer's tokens of the input `bytes` (`tags`, `contents` and
+    /// `tagCounts` come from the tokenizer too).
+    mutating func build(_ tokenizer: inout BBCodeTokenizer, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> BBElement
+    {
+        let tokens = tokenizer.tokens
         let tags = tokenizer.tags
         let contents = tokenizer.contents
         let unknown = tagTable.count
@@ -220,17 +247,10 @@ struct BBCodeTreeBuilder {
         self.bytes = bytes
         attributeRanges = tokenizer.attributeRanges
         width = unknown + 1
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2 * width)
-        counts.initialize(repeating: 0, count: width)
-        tokenizer.closeCounts.withUnsafeBufferPointer { closes in
-            precondition(closes.count == width)
-            (counts + width).initialize(from: closes.baseAddress!, count: width)
-        }
-        self.counts = counts
-        defer {
-            counts.deallocate()
-            self.counts = nil
-        }
+        // (The tokenizer's counts buffer, which it frees: zeros, then the close tokens.)
+        precondition(tokenizer.tagCounts.count == 2 * width)
+        counts = tokenizer.tagCounts.baseAddress
+        defer { counts = nil }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -259,8 +279,7 @@ struct BBCodeTreeBuilder {
                     appendLineEnd()
                 }
             case .open(let k):
-                // (Read in place: `tags[k]` would copy the token.)
-                tags.withUnsafeBufferPointer { open($0[Int(k)]) }
+                open(tags[Int(k)])
             case .close(let k):
                 let tok = tags[Int(k)]
                 remainingClose[tok.id] -= 1
@@ -295,9 +314,10 @@ struct BBCodeTreeBuilder {
         }
         root.flushRun()
         // (The lowering needs neither: freed before the AST is built.)
-        self.bytes = []
+        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
         attributeRanges = []
-        spareInlineElements = []
+        spareInlineElement = nil
+        secondSpareInlineElement = nil
         stack = []
         return root
     }
@@ -310,9 +330,15 @@ struct BBCodeTreeBuilder {
         if s.isEmpty { mayNeedNormalize = true }
         var text = s
         withTop { top in
+            if top.inlines.capacity == 0 {
+                // The first child: an inline element's list made holding it (most hold one
+                // text), a block's run with room for a paragraph.
+                var moved = ""
+                swap(&moved, &text)
+                top.startInlines(with: .text(moved))
+                return
+            }
             // (The last node's case is read in place: `.last` would copy it.)
-            // (Room for a few children at the first one: most inline elements hold one or two.)
-            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
             let count = top.inlines.count
             if count > 0, !top.runEndsSpliced, case .text = top.inlines[count - 1] {
                 top.appendToLastInlineText(text)
@@ -350,12 +376,15 @@ struct BBCodeTreeBuilder {
     private mutating func append(inline: consuming Inline, mayHoldBreak: Bool = false) {
         var inline = inline
         withTop { top in
-            if top.inlines.capacity == 0 { top.inlines.reserveCapacity(top.isBlock ? 16 : 2) }
             // (Moved out of the captured variable, not copied.)
             var moved = Inline.lineBreak
             swap(&moved, &inline)
-            top.inlines.append(moved)
-            top.runEndsSpliced = false
+            if top.inlines.capacity == 0 {
+                top.startInlines(with: moved)
+            } else {
+                top.inlines.append(moved)
+                top.runEndsSpliced = false
+            }
             if mayHoldBreak { top.mayHoldBreak = true }
         }
     }
@@ -367,10 +396,11 @@ struct BBCodeTreeBuilder {
 
     /// Pushes an element; a block element becomes a child of the top now, an inline element
     /// when it is popped.
+    @inline(__always)
     private mutating func push(_ element: consuming BBElement) {
         if element.isBlock { append(.element(element)) }
         openCount[element.id] += 1
-        if element.link != nil { linkDepth += 1 }
+        if element.hasLink { linkDepth += 1 }
         top = Unmanaged.passUnretained(element)
         stack.append(consume element)
     }
@@ -381,7 +411,7 @@ struct BBCodeTreeBuilder {
         var element = stack.removeLast()
         top = Unmanaged.passUnretained(stack[stack.count - 1])
         openCount[element.id] -= 1
-        if element.link != nil { linkDepth -= 1 }
+        if element.hasLink { linkDepth -= 1 }
         guard !element.isBlock else {
             element.flushRun()
             return
@@ -403,11 +433,19 @@ struct BBCodeTreeBuilder {
             append(inline: element.lowered(), mayHoldBreak: element.mayHoldBreak)
         }
         // Elements still held elsewhere (a tail to reopen) are left alone.
-        if isKnownUniquelyReferenced(&element) { spareInlineElements.append(consume element) }
+        if isKnownUniquelyReferenced(&element) {
+            if spareInlineElement == nil {
+                spareInlineElement = consume element
+            } else {
+                secondSpareInlineElement = consume element
+            }
+        }
     }
 
     /// Pops the inline elements above the topmost block, bottom first.
     private mutating func popInlineTail() -> [BBElement] {
+        // (Most often the top is the block: nothing to pop, no list made.)
+        if withTop({ $0.isBlock }) { return [] }
         var tail: [BBElement] = []
         while let top = stack.last, !top.isBlock {
             pop()
@@ -476,12 +514,9 @@ struct BBCodeTreeBuilder {
 
     /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
     private mutating func appendText(_ range: Range<Int>) {
-        if autolink, linkDepth == 0 {
-            let b = bytes
-            if b.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, range) }) {
-                b.withUnsafeBufferPointer { appendLinkedText($0, range) }
-                return
-            }
+        if autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(bytes, range) {
+            appendLinkedText(bytes, range)
+            return
         }
         appendPlainText(text(range))
     }
@@ -507,9 +542,7 @@ struct BBCodeTreeBuilder {
     /// The input text of a byte range (token ranges start and end next to ASCII bytes of a
     /// `String`'s UTF-8, so they are valid UTF-8 and not validated again).
     private func text(_ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer {
-            ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: $0[range]))
-        }
+        ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// The `=value` of a tag, if it has one.
@@ -545,13 +578,21 @@ struct BBCodeTreeBuilder {
     }
 
     /// `newElement` without attributes (not even `.none` passed: most tags open this way).
+    @inline(__always)
     private mutating func newElement(_ tok: BBCodeTagToken, isBlock: Bool) -> BBElement {
-        if !isBlock, let element = spareInlineElements.popLast() {
+        if !isBlock, let element = takeSpareInlineElement() {
             element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
             return element
         }
         return BBElement(
             tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock)
+    }
+
+    /// A popped inline element for reuse, if one is kept.
+    @inline(__always)
+    private mutating func takeSpareInlineElement() -> BBElement? {
+        if let element = secondSpareInlineElement.take() { return element }
+        return spareInlineElement.take()
     }
 
     private mutating func literal(_ tok: BBCodeTagToken) {
@@ -575,7 +616,7 @@ struct BBCodeTreeBuilder {
         switch kind {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
             .highlight, .color, .size, .font, .span, .link, .email:
-            guard let element = inlineElement(tok) else {
+            guard let element = inlineElement(tok, kind) else {
                 literal(tok)
                 return
             }
@@ -659,6 +700,8 @@ struct BBCodeTreeBuilder {
             closeBlocks(above: index)
             pop()
             reopen(tail)
+        } else if stack.count == index + 1 {
+            pop()  // (the element is the top: nothing to reopen, no tail list)
         } else {
             var tail: [BBElement] = []
             while stack.count > index + 1 {
@@ -756,9 +799,12 @@ struct BBCodeTreeBuilder {
 
     // MARK: Attributes
 
-    private mutating func inlineElement(_ tok: BBCodeTagToken) -> BBElement? {
+    /// The element of the open inline tag `tok`, whose tag is of `kind`.
+    private mutating func inlineElement(_ tok: BBCodeTagToken, _ kind: BBCodeTagKind)
+        -> BBElement?
+    {
         let element = newElement(tok, isBlock: false)
-        switch tagTable[tok.id].kind {
+        switch kind {
         case .color:
             guard let value = tagValue(tok).map(trimmed), BBCodeValues.isColor(value) else {
                 return nil
@@ -785,7 +831,8 @@ struct BBCodeTreeBuilder {
             element.attributes = attributes
         case .link, .email:
             let raw = trimmed(tagValue(tok) ?? "")
-            let isEmail = tagTable[tok.id].kind == .email
+            let isEmail: Bool
+            if case .email = kind { isEmail = true } else { isEmail = false }
             let safe =
                 isEmail
                 ? BBCodeURL.isEmail(raw.hasPrefix("mailto:") ? String(raw.dropFirst(7)) : raw)

@@ -83,28 +83,28 @@ public enum BBCodeURL {
     /// BBCodeURL.normalized("mailto:a@b.org") // "mailto:a@b.org"
     /// ```
     public static func normalized(_ url: String) -> String {
-        startsWithWWW(url) || startsWithHost(url) ? "http://" + url : url
+        // (Read as UTF-8 bytes in place: most URLs fail both checks within a few bytes.)
+        var bytes = url
+        let bare = bytes.withUTF8 { startsWithWWW($0) || startsWithHost($0) }
+        return bare ? "http://" + url : url
     }
 
     /// Whether `url` starts with `www.` (any case) and something after it.
-    static func startsWithWWW(_ url: String) -> Bool {
-        // (Byte by byte: no array of the pattern made for each URL.)
-        var u = url.utf8.makeIterator()
-        guard let w1 = u.next(), let w2 = u.next(), let w3 = u.next(), let dot = u.next(),
-            u.next() != nil
-        else { return false }
-        return w1 | 0x20 == 0x77 && w2 | 0x20 == 0x77 && w3 | 0x20 == 0x77 && dot | 0x20 == 0x2E
+    static func startsWithWWW(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard u.count >= 5 else { return false }
+        return u[0] | 0x20 == 0x77 && u[1] | 0x20 == 0x77 && u[2] | 0x20 == 0x77
+            && u[3] | 0x20 == 0x2E
     }
 
     /// Whether `url` starts with a host name and no scheme: two or more dot-separated labels
     /// of ASCII letters, digits and `-`, the last one 2+ letters, then the end, `/`, `?`, `#`
     /// or `:` and a digit (a port).
-    static func startsWithHost(_ url: String) -> Bool {
+    static func startsWithHost(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         var dots = 0
         var label = 0
         var lettersOnly = true
         var afterColon = false
-        for byte in url.utf8 {
+        for byte in u {
             if afterColon { return byte >= 0x30 && byte <= 0x39 }
             switch byte {
             case 0x41...0x5A, 0x61...0x7A:

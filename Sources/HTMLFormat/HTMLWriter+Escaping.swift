@@ -92,6 +92,7 @@ extension HTMLWriter {
         }
 
         /// Appends `text` HTML-escaped.
+        @inline(__always)
         static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
             // A native string is read in place; others are made contiguous first.
             if text.utf8.withContiguousStorageIfAvailable({ appendHTML($0, to: &out) }) != nil {

@@ -265,24 +265,26 @@ extension HTMLWriter {
             while index < list.count {
                 let isContainer: Bool
                 switch list[index] {
+                case .text(let text):
+                    // (The most common inline, written here: only its string is copied.)
+                    Escaping.appendHTML(text, to: &out)
+                    index += 1
+                    continue
                 case .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight, .span,
                     .link:
                     isContainer = true
-                case .text, .softBreak, .lineBreak, .code, .image, .rawInline, .footnoteReference:
+                case .softBreak, .lineBreak, .code, .image, .rawInline, .footnoteReference:
                     isContainer = false
                 }
                 index += 1
                 if isContainer {
-                    // The rest of the list is scheduled under the container's own tasks (so
-                    // it runs after them); a container written whole (leaves only) scheduled
-                    // none, and then the loop goes on instead.
+                    // A container written whole (leaves only, most formatting) schedules no
+                    // task, and the loop goes on; else the rest of the list is scheduled
+                    // under the container's own tasks, so that it runs after them.
                     let depth = stack.count
-                    if index < list.count { stack.append(.inlines(list, index)) }
                     render(list, at: index - 1)
-                    if index < list.count, stack.count == depth + 1 {
-                        stack.removeLast()
-                        continue
-                    }
+                    if stack.count == depth { continue }
+                    if index < list.count { stack.insert(.inlines(list, index), at: depth) }
                     return
                 }
                 render(list, at: index - 1)
@@ -662,12 +664,14 @@ extension HTMLWriter {
         /// Writes a formatting element around `inlines`: the literal `bare` / `close` pair when
         /// the node has no tag of its own and no attributes (most nodes), else the tag it came
         /// from (when `allowed`) with its attributes.
+        /// (`allowed` is read only for a node with a tag of its own: most nodes have none, and
+        /// then the set is not even loaded.)
         @inline(__always)
         private mutating func wrap(
             _ inlines: [Inline], _ attributes: Attributes, _ bare: StaticString,
-            _ close: StaticString, fallback: String, allowed: Set<String>
+            _ close: StaticString, fallback: String, allowed: @autoclosure () -> Set<String>
         ) {
-            if attributes.tag == nil && Self.isBare(attributes) {
+            if attributes.isEmpty || (attributes.tag == nil && Self.isBare(attributes)) {
                 put(bare)
                 if renderLeaves(inlines) {
                     put(close)
@@ -677,7 +681,7 @@ extension HTMLWriter {
                 }
                 return
             }
-            let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed)
+            let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed())
             appendOpenTag(tag, attributes)
             if renderLeaves(inlines) {
                 appendClose(tag)
@@ -710,7 +714,13 @@ extension HTMLWriter {
         private mutating func renderLeaves(_ inlines: [Inline]) -> Bool {
             guard Self.areLeaves(inlines) else { return false }
             inlines.withUnsafeBufferPointer { list in
-                for index in list.indices { render(list, at: index) }
+                for index in list.indices {
+                    if case .text(let text) = list[index] {
+                        Escaping.appendHTML(text, to: &out)
+                    } else {
+                        render(list, at: index)
+                    }
+                }
             }
             return true
         }
