@@ -22,7 +22,6 @@ public struct BBCodeDialect: Hashable, Sendable {
     private var index: [String: Int]
     /// Byte-level name lookup for the reader (same indices as `tags`).
     private(set) var lookup = BBCodeTagLookup(names: [])
-    /// Each tag's kind as one byte (same indices as `tags`).
 
     /// Creates a dialect from a tag list.
     public init(

@@ -38,19 +38,19 @@ private func ignore<T>(_ value: T) {}
     ignore(try BBCodeReader(dialect: dialect).read("[mark]x[/mark]").document)  // a highlight
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:42
-@Test func BBCodeFormat_BBCodeDialect_42() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:41
+@Test func BBCodeFormat_BBCodeDialect_41() throws {
     var dialect = BBCodeDialect.classic
     ignore(dialect.add(BBCodeTag("h1", .heading(level: 1))))
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:138
-@Test func BBCodeFormat_BBCodeDialect_138() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:137
+@Test func BBCodeFormat_BBCodeDialect_137() throws {
     ignore(BBCodeTag("strike", .strikethrough))
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:156
-@Test func BBCodeFormat_BBCodeDialect_156() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:155
+@Test func BBCodeFormat_BBCodeDialect_155() throws {
     ignore(BBCodeTagKind.span(tag: "kbd"))  // [kbd]x[/kbd] -> span {<kbd>}
 }
 
