@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Peak RSS and minor page faults of two mconv binaries, interleaved, medians.
 
-usage: Benchmarks/layout/compare.py A B [--rounds N] [PAGE ...]
+usage: Benchmarks/layout/compare.py A B [--rounds N] [--to FORMAT] [PAGE ...]
 
-Runs `MCONV -q -t markdown INPUT` through GNU time (/usr/bin/time) for an empty input and for
+Runs `MCONV -q -t FORMAT INPUT` (default markdown; the input format from the extension) through
+GNU time (/usr/bin/time) for an empty input and for
 each PAGE (default: ten corpus pages of 100-500 KB), alternating A and B in every round (the
 machine is shared: interleaving keeps load drift out of the difference), and prints per input
 the median peak RSS (KB) and minor faults of each binary, and the medians of the "peak minus
@@ -25,10 +26,10 @@ PAGES = ["nodejs-doc--nodejs_api_url.html", "nodejs-doc--nodejs_api_fs.html",
          "newspaper4k--yahoo_main_site.html"]
 
 
-def measure(mconv, path):
+def measure(mconv, path, to):
     with tempfile.NamedTemporaryFile("r") as report:
         subprocess.run(["/usr/bin/time", "-f", "%M %R", "-o", report.name,
-                        mconv, "-q", "-f", "html", "-t", "markdown", path],
+                        mconv, "-q", "-t", to, path],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         rss, minor = report.read().split()[-2:]
         return int(rss), int(minor)
@@ -39,8 +40,10 @@ def main():
     parser.add_argument("a")
     parser.add_argument("b")
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--to", default="markdown")
     parser.add_argument("pages", nargs="*")
     args = parser.parse_intermixed_args()
+    args.a, args.b = os.path.abspath(args.a), os.path.abspath(args.b)
     pages = args.pages or [os.path.join(ROOT, "Benchmarks/corpus/pages", p) for p in PAGES]
     with tempfile.NamedTemporaryFile(suffix=".html") as empty:
         inputs = [empty.name] + pages
@@ -49,7 +52,7 @@ def main():
             for i in inputs:
                 order = (args.a, args.b) if r % 2 == 0 else (args.b, args.a)
                 for b in order:
-                    results[b, i].append(measure(b, i))
+                    results[b, i].append(measure(b, i, args.to))
 
     def med(b, i, k):
         return statistics.median(x[k] for x in results[b, i])
