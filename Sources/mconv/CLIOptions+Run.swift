@@ -405,10 +405,38 @@ func writeOutput(_ text: String, to path: String?, tag: Int) throws(Failure) {
 /// Writes a file whole: `body` writes into a temporary file in the same folder (returning
 /// an `errno` or 0), which is renamed over `path` when complete, and removed on failure or
 /// Ctrl-C (`TemporaryFiles`). `tag` keeps the temporary names of concurrent writes apart.
+///
+/// What is not a regular file is written in place, as `>` in a shell would: a device, a pipe
+/// or a socket (`-o /dev/null`, `-o /dev/stdout`; renaming over one would replace it with a
+/// file). A symbolic link keeps pointing where it did: the file it names is replaced.
 func writeAtomically(to path: String, tag: Int, _ body: (Int32) -> Int32) throws(Failure) {
     func failure(_ error: Int32) -> Failure {
         let reason = String(cString: strerror(error))
-        return Failure(message: "cannot write '\(path)': \(reason)", status: .cannotWrite)
+        return Failure(message: "cannot write '\(shown)': \(reason)", status: .cannotWrite)
+    }
+    let shown = path
+    var path = path
+    var info = stat()
+    if stat(path, &info) == 0 {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            var link = stat()
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
+                let resolved = realpath(path, nil)
+            {
+                path = String(cString: resolved)
+                free(resolved)
+            }
+        case S_IFDIR:
+            throw failure(EISDIR)
+        default:
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw failure(errno) }
+            var error = body(descriptor)
+            if close(descriptor) != 0 && error == 0 { error = errno }
+            if error != 0 { throw failure(error) }
+            return
+        }
     }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""

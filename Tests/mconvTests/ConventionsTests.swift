@@ -125,6 +125,47 @@ struct ConventionsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.md"])
     }
 
+    @Test("-o through a symbolic link replaces the file it names and keeps the link")
+    func outputThroughLink() throws {
+        let folder = NSTemporaryDirectory() + "mconv-link-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: folder + "/target.md"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/link.md", withDestinationPath: "target.md")
+        let r = try runMconv(
+            ["-f", "html", "-t", "markdown", "-o", folder + "/link.md"], input: "<b>x</b>")
+        #expect(r.status == 0)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.md")
+                == "target.md")
+        #expect(try String(contentsOfFile: folder + "/target.md", encoding: .utf8) == "**x**\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "link.md", "target.md",
+            ])
+    }
+
+    @Test("-o to a pipe writes into it and leaves it a pipe (as -o /dev/null must)")
+    func outputToPipe() throws {
+        let fifo = NSTemporaryDirectory() + "mconv-fifo-\(UUID().uuidString)"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        // Opened for reading first, without blocking, so that mconv's open for writing does
+        // not wait; a FIFO replaced by a renamed file would leave this end with no writer.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let r = try runMconv(["-f", "html", "-t", "markdown", "-o", fifo], input: "<i>y</i>")
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(count == 4)
+        #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == "*y*\n")
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
     @Test("binary input is refused unless --force; UTF-16 and text with a NUL are not binary")
     func binary() throws {
         // A PNG header: NUL bytes, and neither UTF-8 nor UTF-16.
