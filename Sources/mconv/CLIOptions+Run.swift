@@ -27,9 +27,9 @@ extension CLIOptions {
         case "always": return true
         case "never": return false
         default:
-            if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty {
-                return false
-            }
+            // getenv, not ProcessInfo.environment: that builds a dictionary of the whole
+            // environment (a tenth of the instructions of an empty conversion).
+            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
             let toTerminal = (output == nil || output == "-") && outputDir == nil
             return toTerminal && isatty(STDOUT_FILENO) != 0
         }
