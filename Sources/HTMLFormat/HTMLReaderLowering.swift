@@ -197,10 +197,10 @@ final class HTMLReaderLowering {
         return containsBlock[Int(i)]
     }
 
-    /// Marks ancestors of block elements and finds footnote sections (once, on first need;
-    /// it reads only the DOM, so when it runs does not change what it finds).
     private static let liCode = HTMLNode.tagCode(of: "li")
 
+    /// Marks ancestors of block elements and finds footnote sections (once, on first need;
+    /// it reads only the DOM, so when it runs does not change what it finds).
     private func prepass() {
         prepassDone = true
         containsBlock = Array(repeating: false, count: nodes.count)
