@@ -10,7 +10,7 @@ import MarkupConverter
 
 /// One file of a batch: where it is read from, the path its output mirrors (relative to the
 /// output folder, without extension) and its size.
-struct BatchFile {
+struct BatchFile: Sendable {
     var path: String
     var relative: String
     var size: Int
@@ -24,6 +24,11 @@ struct BatchInput: Sendable {
     var text: String
     /// The decoding's diagnostics (invalid UTF-8, the encoding used).
     var diagnostics: [Diagnostic]
+    /// The output format's name.
+    var output: String
+    /// Where the output goes, and that path standardized (the key of `BatchShared.claims`).
+    var outputPath: String
+    var outputKey: String
 }
 
 /// What happened to one file of a batch.
@@ -67,10 +72,12 @@ extension CLIOptions {
         let writes = BatchWriteBehind(limit: workers + 1)
         let shared = BatchShared(
             settings: settings, claims: claims, converters: converters, writes: writes)
-        let reads = BatchReadAhead<BatchInput>(
-            paths: order.map { batch[$0].path }, window: workers + 1, size: \.text.utf8.count
-        ) { path in
-            Result { () throws(Failure) in try batchInput(path, shared: shared) }
+        let reads = BatchReadAhead<BatchFile, BatchInput>(
+            items: order.map { batch[$0] }, window: workers + 1, size: \.text.utf8.count
+        ) { file in
+            Result { () throws(Failure) in
+                try batchInput(file, outputDir: outputDir, shared: shared)
+            }
         }
         reads.start()
         writes.start()
@@ -215,8 +222,7 @@ extension CLIOptions {
         do throws(Failure) {
             let input = try input.get()
             if let note = input.note, verbose, !quiet { outcome.messages += "mconv: \(note)\n" }
-            let toName = outputFormat(forInput: input.format)
-            let outputPath = try outputPath(for: file, format: toName, outputDir: outputDir)
+            let (toName, outputPath) = (input.output, input.outputPath)
             var converter = try shared.converter(from: input.format, to: toName)
             converter.mediaExtraction = mediaExtraction(forOutput: outputPath)
             var converted = try convert(input.text, source: file.path, with: converter)
@@ -230,9 +236,8 @@ extension CLIOptions {
                 media: converted.media)
             try checkResult(result, source: file.path, to: toName)
             let owner = shared.claims.withLock { taken in
-                let key = URL(fileURLWithPath: outputPath).standardizedFileURL.path
-                if let owner = taken[key] { return owner }
-                taken[key] = file.path
+                if let owner = taken[input.outputKey] { return owner }
+                taken[input.outputKey] = file.path
                 return file.path
             }
             if owner != file.path {
@@ -265,16 +270,25 @@ extension CLIOptions {
     }
 
     /// A batch file read, checked and decoded (on the read-ahead thread): its format from `-f`,
-    /// its extension or its content, and its text decoded as that format's converter decodes.
-    func batchInput(_ path: String, shared: BatchShared) throws(Failure) -> BatchInput {
+    /// its extension or its content, its text decoded as that format's converter decodes, and
+    /// where its output goes.
+    func batchInput(_ file: BatchFile, outputDir: String, shared: BatchShared) throws(Failure)
+        -> BatchInput
+    {
+        let path = file.path
         let bytes = try readInput(path)
         try checkNotBinary(bytes, path: path)
         let (format, note) = inputFormat(path: path, bytes: bytes)
-        let converter = try shared.converter(from: format, to: outputFormat(forInput: format))
+        let output = outputFormat(forInput: format)
+        let converter = try shared.converter(from: format, to: output)
         let (text, diagnostics) = InputDecoding.decode(
             bytes, source: path, encoding: converter.inputEncoding,
             html: converter.sniffsHTMLCharset)
-        return BatchInput(format: format, note: note, text: text, diagnostics: diagnostics)
+        let outputPath = try outputPath(for: file, format: output, outputDir: outputDir)
+        return BatchInput(
+            format: format, note: note, text: text, diagnostics: diagnostics, output: output,
+            outputPath: outputPath,
+            outputKey: URL(fileURLWithPath: outputPath).standardizedFileURL.path)
     }
 
     /// Where a file's output goes: its mirrored path under `outputDir` with the output

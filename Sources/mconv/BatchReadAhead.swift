@@ -9,27 +9,27 @@ import Foundation
 ///
 /// Workers take files in the order they claim them, and claims follow the read order, so a
 /// worker waiting for a file never waits behind files nobody will take.
-final class BatchReadAhead<Value>: @unchecked Sendable {
+final class BatchReadAhead<Item: Sendable, Value>: @unchecked Sendable {
     /// How many bytes of files read ahead may wait at most.
     static var byteLimit: Int { 64 << 20 }
 
     private let condition = NSCondition()
-    private let paths: [String]
+    private let items: [Item]
     private let window: Int
-    private let read: @Sendable (String) -> Result<Value, Failure>
+    private let read: @Sendable (Item) -> Result<Value, Failure>
     private let size: @Sendable (Value) -> Int
     private var ready: [Int: Result<Value, Failure>] = [:]
     private var next = 0
     private var taken = 0
     private var held = 0
 
-    /// Reads `paths` with `read`, keeping at most `window` files ahead of the workers; `size`
+    /// Reads `items` (files) with `read`, keeping at most `window` files ahead of the workers; `size`
     /// tells how many bytes a value read holds.
     init(
-        paths: [String], window: Int, size: @escaping @Sendable (Value) -> Int,
-        read: @escaping @Sendable (String) -> Result<Value, Failure>
+        items: [Item], window: Int, size: @escaping @Sendable (Value) -> Int,
+        read: @escaping @Sendable (Item) -> Result<Value, Failure>
     ) {
-        (self.paths, self.window, self.size, self.read) = (paths, max(window, 1), size, read)
+        (self.items, self.window, self.size, self.read) = (items, max(window, 1), size, read)
     }
 
     /// Starts the reading thread.
@@ -53,19 +53,19 @@ final class BatchReadAhead<Value>: @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while next < paths.count,
+            while next < items.count,
                 next - taken >= window || (held >= Self.byteLimit && !ready.isEmpty)
             {
                 condition.wait()
             }
-            guard next < paths.count else {
+            guard next < items.count else {
                 condition.unlock()
                 return
             }
             let index = next
             next += 1
             condition.unlock()
-            let result = read(paths[index])
+            let result = read(items[index])
             condition.lock()
             ready[index] = result
             held += bytes(result)
