@@ -89,19 +89,10 @@ public enum HTML5LibSuite {
             else { continue }
             for (index, test) in parseDat(text).enumerated() {
                 let id = "tree:\(file):\(index + 1)"
-                let got: String
-                if test.scriptOn {
-                    skippedScripting += 1
-                    let options = HTMLParserOptions(scripting: true)
-                    if let ctx = test.fragment {
-                        got = HTMLParser.parseFragment(test.data, context: ctx, options: options)
-                            .treeDump()
-                    } else {
-                        got = HTMLParser.parseDocument(test.data, options: options).treeDump()
-                    }
-                } else {
-                    got = dump(test.data, fragmentContext: test.fragment)
-                }
+                if test.scriptOn { skippedScripting += 1 }
+                let got = dump(
+                    test.data, fragmentContext: test.fragment,
+                    options: HTMLParserOptions(scripting: test.scriptOn))
                 let a = got.trimmingTrailingNewlines()
                 let b = test.document.trimmingTrailingNewlines()
                 result.record(
@@ -119,11 +110,13 @@ public enum HTML5LibSuite {
 
     /// The html5lib-format tree dump of `input`, parsed as a document or as a fragment in
     /// the `fragmentContext` element (`"td"`, `"svg path"`, `"math mi"`).
-    public static func dump(_ input: String, fragmentContext: String?) -> String {
+    public static func dump(
+        _ input: String, fragmentContext: String?, options: HTMLParserOptions = .init()
+    ) -> String {
         if let ctx = fragmentContext {
-            return HTMLParser.parseFragment(input, context: ctx).treeDump()
+            return HTMLParser.parseFragment(input, context: ctx, options: options).treeDump()
         }
-        return HTMLParser.parseDocument(input).treeDump()
+        return HTMLParser.parseDocument(input, options: options).treeDump()
     }
 
     // MARK: - .dat parsing

@@ -117,19 +117,6 @@ public struct StyledRunsWriter: MarkupWriter {
         while s.hasSuffix("0") { s.removeLast() }
         return s
     }
-
-    static func quoted(_ s: String) -> String {
-        var out = RunsOutput()
-        out.appendQuoted(s)
-        return out.string
-    }
-
-    /// Appends `s` with the escapes of the format.
-    static func escape(_ s: String, into out: inout String) {
-        var o = RunsOutput()
-        o.escape(s)
-        out += o.string
-    }
 }
 
 /// Maps UTF-16 offsets of a UTF-8 text to byte offsets, moving forward from the last query
@@ -209,13 +196,9 @@ struct RunsOutput {
     mutating func appendHex(_ c: RGBAColor) {
         func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 &+ v : 0x57 &+ v }
         bytes.append(0x23)
-        for v in [c.red, c.green, c.blue] {
+        for v in c.alpha == 255 ? [c.red, c.green, c.blue] : [c.red, c.green, c.blue, c.alpha] {
             bytes.append(digit(v >> 4))
             bytes.append(digit(v & 0xF))
-        }
-        if c.alpha != 255 {
-            bytes.append(digit(c.alpha >> 4))
-            bytes.append(digit(c.alpha & 0xF))
         }
     }
 
