@@ -32,11 +32,8 @@ extension StyleResolver {
         case .plain(let xs, let a):
             textBlock(.paragraph, nil, xs, a, parent, ctx, depth)
         case .heading(let level, let xs, let a):
-            let kinds: [ParagraphKind] = [
-                .heading1, .heading2, .heading3, .heading4, .heading5, .heading6,
-            ]
-            let index = min(6, max(1, level)) - 1
-            textBlock(kinds[index], .heading(level), xs, a, parent, ctx, depth)
+            let kind = ParagraphKind(rawValue: "h\(min(6, max(1, level)))")!
+            textBlock(kind, .heading(level), xs, a, parent, ctx, depth)
         case .blockQuote(let bs, let a):
             container(.blockQuote, bs, a, parent, ctx, depth)
         case .div(let bs, let a):

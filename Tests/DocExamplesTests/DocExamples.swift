@@ -1211,8 +1211,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = big
 }
 
-// Sources/StyledText/StyleRule.swift:100
-@Test func StyledText_StyleRule_100() throws {
+// Sources/StyledText/StyleRule.swift:99
+@Test func StyledText_StyleRule_99() throws {
     var sheet = Stylesheet.standard
     sheet[.link] = StyleRule(css: "color: #0a84ff; text-decoration: none")
     _ = sheet
