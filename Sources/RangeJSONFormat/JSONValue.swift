@@ -77,12 +77,24 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Parses JSON text; errors name the line and column (1-based, columns in characters).
     public static func parse(_ text: String) throws(ReadError) -> JSONValue {
+        try parse(text, rejectingLoneSurrogates: false)
+    }
+
+    /// `parse(_:)`, optionally throwing at the first escape of a lone surrogate (which it
+    /// otherwise reads as U+FFFD) with its line and column.
+    package static func parse(_ text: String, rejectingLoneSurrogates: Bool) throws(ReadError)
+        -> JSONValue
+    {
         // Parse straight from the string's UTF-8 storage (no copy of the input), as a tape.
         var text = text
         let source = text
         let result = text.withUTF8 { bytes -> Result<JSONValue, ReadError> in
             Result { () throws(ReadError) -> JSONValue in
-                try JSONTape(parsing: bytes, of: source).value(0)
+                let tape = try JSONTape(parsing: bytes, of: source)
+                if rejectingLoneSurrogates, let first = tape.loneSurrogates.first {
+                    throw JSONParser(bytes).error("unpaired surrogate escape", at: first)
+                }
+                return tape.value(0)
             }
         }
         return try result.get()

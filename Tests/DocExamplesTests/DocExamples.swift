@@ -155,21 +155,6 @@ private func ignore<T>(_ value: T) {}
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
-// Sources/ConformanceKit/CommandCase+Documents.swift:12
-// Compiled, not run: reads every case file.
-func ConformanceKit_CommandCase_Documents_12() throws {
-    let docs = CommandCase.caseDocuments()  // about 700 documents
-    _ = docs
-}
-
-// Sources/ConformanceKit/CommandCase+Documents.swift:47
-// Compiled, not run: reads every case file.
-func ConformanceKit_CommandCase_Documents_47() throws {
-    for blocks in CommandCase.caseDocumentsInThrees() {
-        print(blocks.count)  // cut the blocks anywhere
-    }
-}
-
 // Sources/ConformanceKit/CommandCaseSuite.swift:6
 // Compiled, not run: runs a whole conformance suite.
 func ConformanceKit_CommandCaseSuite_6() throws {
