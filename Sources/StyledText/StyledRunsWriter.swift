@@ -301,30 +301,45 @@ struct RunsOutput {
         appendNumber(value)
     }
 
+    /// A `key=#hex` part when `value` is set and not the root's.
+    mutating func changedColorPart(
+        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: RGBAColor?,
+        _ rootValue: RGBAColor?
+    ) {
+        guard value != rootValue, let value else { return }
+        part(&first, leadingSpace, key)
+        appendHex(value)
+    }
+
+    /// A `key=name` part (the value's raw value) when `value` is set and not the root's.
+    mutating func changedNamePart<Value: RawRepresentable<String> & Equatable>(
+        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Value?,
+        _ rootValue: Value? = nil
+    ) {
+        guard value != rootValue, let value else { return }
+        part(&first, leadingSpace, key)
+        append(value.rawValue)
+    }
+
+    /// A `key="text"` part.
+    mutating func quotedPart(
+        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: String
+    ) {
+        part(&first, leadingSpace, key)
+        appendQuoted(value)
+    }
+
     mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {
         var first = true
         if let a = run.attachment {
             switch a.kind {
             case .rule: part(&first, leadingSpace, "rule")
             case .image:
-                part(&first, leadingSpace, "image=")
-                appendQuoted(a.url)
-                if !a.alt.isEmpty {
-                    part(&first, leadingSpace, "alt=")
-                    appendQuoted(a.alt)
-                }
-                if !a.title.isEmpty {
-                    part(&first, leadingSpace, "title=")
-                    appendQuoted(a.title)
-                }
-                if let w = a.width {
-                    part(&first, leadingSpace, "width=")
-                    appendNumber(w)
-                }
-                if let h = a.height {
-                    part(&first, leadingSpace, "height=")
-                    appendNumber(h)
-                }
+                quotedPart(&first, leadingSpace, "image=", a.url)
+                if !a.alt.isEmpty { quotedPart(&first, leadingSpace, "alt=", a.alt) }
+                if !a.title.isEmpty { quotedPart(&first, leadingSpace, "title=", a.title) }
+                numberPart(&first, leadingSpace, "width=", a.width)
+                numberPart(&first, leadingSpace, "height=", a.height)
             }
         }
         appendStyle(run.style, root, &first, leadingSpace)
@@ -335,13 +350,9 @@ struct RunsOutput {
         _ leadingSpace: Bool
     ) {
         if s.fontFamily != root.fontFamily, let f = s.fontFamily {
-            part(&first, leadingSpace, "family=")
-            appendQuoted(f.joined(separator: ","))
+            quotedPart(&first, leadingSpace, "family=", f.joined(separator: ","))
         }
-        if s.fontSize != root.fontSize, let v = s.fontSize {
-            part(&first, leadingSpace, "size=")
-            appendNumber(v)
-        }
+        if s.fontSize != root.fontSize { numberPart(&first, leadingSpace, "size=", s.fontSize) }
         if s.fontWeight != root.fontWeight, let v = s.fontWeight {
             part(&first, leadingSpace, "weight=")
             appendInt(v)
@@ -351,33 +362,18 @@ struct RunsOutput {
             part(&first, leadingSpace, "italic=false")
         }
         if s.monospace == true && root.monospace != true { part(&first, leadingSpace, "mono") }
-        if s.foreground != root.foreground, let c = s.foreground {
-            part(&first, leadingSpace, "color=")
-            appendHex(c)
-        }
-        if s.background != root.background, let c = s.background {
-            part(&first, leadingSpace, "background=")
-            appendHex(c)
-        }
+        changedColorPart(&first, leadingSpace, "color=", s.foreground, root.foreground)
+        changedColorPart(&first, leadingSpace, "background=", s.background, root.background)
         if let u = s.underline, u != .none {
-            if u != root.underline {
-                part(&first, leadingSpace, "underline=")
-                append(u.rawValue)
-            }
-            if let c = s.underlineColor, c != root.underlineColor {
-                part(&first, leadingSpace, "underline-color=")
-                appendHex(c)
-            }
+            changedNamePart(&first, leadingSpace, "underline=", u, root.underline)
+            changedColorPart(
+                &first, leadingSpace, "underline-color=", s.underlineColor, root.underlineColor)
         }
         if let u = s.strikethrough, u != .none {
-            if u != root.strikethrough {
-                part(&first, leadingSpace, "strike=")
-                append(u.rawValue)
-            }
-            if let c = s.strikethroughColor, c != root.strikethroughColor {
-                part(&first, leadingSpace, "strike-color=")
-                appendHex(c)
-            }
+            changedNamePart(&first, leadingSpace, "strike=", u, root.strikethrough)
+            changedColorPart(
+                &first, leadingSpace, "strike-color=", s.strikethroughColor,
+                root.strikethroughColor)
         }
         changedNumberPart(&first, leadingSpace, "kern=", s.letterSpacing, root.letterSpacing)
         changedNumberPart(&first, leadingSpace, "word-spacing=", s.wordSpacing, root.wordSpacing)
@@ -386,21 +382,14 @@ struct RunsOutput {
             part(&first, leadingSpace, "transform=")
             append(t.rawValue)
         }
-        if s.link != root.link, let l = s.link {
-            part(&first, leadingSpace, "link=")
-            appendQuoted(l)
-        }
+        if s.link != root.link, let l = s.link { quotedPart(&first, leadingSpace, "link=", l) }
         // The boxed fields are all nil without a box (most styles): one test skips them.
         let extras = s.boxed != nil || root.boxed != nil
         if extras, s.tap != root.tap, let t = s.tap {
             if t.role != .link || t.value != s.link {
-                part(&first, leadingSpace, "role=")
-                append(t.role.rawValue)
+                changedNamePart(&first, leadingSpace, "role=", t.role)
             }
-            if t.value != s.link {
-                part(&first, leadingSpace, "value=")
-                appendQuoted(t.value)
-            }
+            if t.value != s.link { quotedPart(&first, leadingSpace, "value=", t.value) }
         }
         if extras, s.shadow != root.shadow, let h = s.shadow {
             part(&first, leadingSpace, "shadow=")
@@ -417,24 +406,12 @@ struct RunsOutput {
         if extras {
             changedNumberPart(
                 &first, leadingSpace, "stroke-width=", s.strokeWidth, root.strokeWidth)
-        }
-        if extras, s.strokeColor != root.strokeColor, let c = s.strokeColor {
-            part(&first, leadingSpace, "stroke-color=")
-            appendHex(c)
-        }
-        if extras, s.ligatures != root.ligatures, let l = s.ligatures {
-            part(&first, leadingSpace, "ligatures=")
-            append(l.rawValue)
-        }
-        if extras {
+            changedColorPart(&first, leadingSpace, "stroke-color=", s.strokeColor, root.strokeColor)
+            changedNamePart(&first, leadingSpace, "ligatures=", s.ligatures, root.ligatures)
             changedNumberPart(&first, leadingSpace, "expansion=", s.expansion, root.expansion)
-        }
-        if extras {
             changedNumberPart(&first, leadingSpace, "obliqueness=", s.obliqueness, root.obliqueness)
-        }
-        if extras, s.writingDirection != root.writingDirection, let d = s.writingDirection {
-            part(&first, leadingSpace, "direction=")
-            append(d.rawValue)
+            changedNamePart(
+                &first, leadingSpace, "direction=", s.writingDirection, root.writingDirection)
         }
         if extras, s.customAttributes != root.customAttributes, let custom = s.customAttributes {
             for key in custom.keys.sorted() where custom[key] != root.customAttributes?[key] {
@@ -448,10 +425,7 @@ struct RunsOutput {
 
     mutating func appendParagraphAttributes(_ p: ParagraphStyle, leadingSpace: Bool) {
         var first = true
-        if let a = p.alignment {
-            part(&first, leadingSpace, "align=")
-            append(a.rawValue)
-        }
+        changedNamePart(&first, leadingSpace, "align=", p.alignment)
         numberPart(&first, leadingSpace, "line-height=", p.lineHeight)
         numberPart(&first, leadingSpace, "line-height-multiple=", p.lineHeightMultiple)
         numberPart(&first, leadingSpace, "before=", p.spacingBefore)
@@ -472,17 +446,11 @@ struct RunsOutput {
                 }
             }
         }
-        if let d = p.writingDirection {
-            part(&first, leadingSpace, "direction=")
-            append(d.rawValue)
-        }
+        changedNamePart(&first, leadingSpace, "direction=", p.writingDirection)
         if let h = p.hyphenation {
             part(&first, leadingSpace, h ? "hyphenation=true" : "hyphenation=false")
         }
-        if let l = p.lineBreak {
-            part(&first, leadingSpace, "line-break=")
-            append(l.rawValue)
-        }
+        changedNamePart(&first, leadingSpace, "line-break=", p.lineBreak)
     }
 }
 

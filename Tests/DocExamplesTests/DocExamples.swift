@@ -1280,8 +1280,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyledText(node: .inline(.strong([.text("x")], .none))).string == "x")
 }
 
-// Sources/StyledText/StyledText.swift:164
-@Test func StyledText_StyledText_164() throws {
+// Sources/StyledText/StyledText.swift:163
+@Test func StyledText_StyledText_163() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 
