@@ -405,31 +405,25 @@ public enum CSSValueParser {
             Diagnostic(.warning, .styleClamped, "'\(d.property): \(d.value)' clamped to \(to)"))
     }
 
+    /// A font size within the bounds (`maxFontSize` points, `maxFactor` em or rem, `100 *
+    /// maxFactor` percent), noting a clamp; nil when negative.
     static func clampedFontSize(
         _ l: CSSLength, _ d: CSSDeclaration, _ diagnostics: inout [Diagnostic]
     ) -> CSSLength? {
-        switch l {
-        case .px(let v):
-            if v < 0 { return nil }
-            if v > maxFontSize {
-                clampNote(d, "\(Int(maxFontSize))px", &diagnostics)
-                return .px(maxFontSize)
-            }
-        case .em(let v), .rem(let v):
-            if v < 0 { return nil }
-            if v > maxFactor {
-                clampNote(d, "\(Int(maxFactor))em", &diagnostics)
-                if case .rem = l { return .rem(maxFactor) }
-                return .em(maxFactor)
-            }
-        case .percent(let v):
-            if v < 0 { return nil }
-            if v > maxFactor * 100 {
-                clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
-                return .percent(maxFactor * 100)
-            }
+        if l.isNegative { return nil }
+        if case .px(let v) = l {
+            guard v > maxFontSize else { return l }
+            clampNote(d, "\(Int(maxFontSize))px", &diagnostics)
+            return .px(maxFontSize)
         }
-        return l
+        let c = l.clamped
+        guard c != l else { return l }
+        if case .percent = c {
+            clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
+        } else {
+            clampNote(d, "\(Int(maxFactor))em", &diagnostics)
+        }
+        return c
     }
 
     // MARK: - Values
