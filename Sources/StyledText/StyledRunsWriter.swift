@@ -152,6 +152,9 @@ struct UTF16Cursor {
 /// The bytes of `-t styled` output, appended without intermediate strings.
 struct RunsOutput {
     var bytes: [UInt8] = []
+    /// Whether the next part is the first of its list, and whether that one gets a space.
+    private var firstPart = true
+    private var leadingSpace = false
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func append(_ b: UInt8) { bytes.append(b) }
@@ -269,11 +272,17 @@ struct RunsOutput {
         bytes.append(0x7D)
     }
 
+    /// Starts a list of `key=value` parts, with a space before the first when `leadingSpace`.
+    mutating func startParts(leadingSpace: Bool) {
+        firstPart = true
+        self.leadingSpace = leadingSpace
+    }
+
     /// Starts one `key=value` part: a separator, or the leading space before the first.
-    mutating func part(_ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString) {
-        if first {
+    mutating func part(_ key: StaticString) {
+        if firstPart {
             if leadingSpace { bytes.append(0x20) }
-            first = false
+            firstPart = false
         } else {
             bytes.append(0x3B)
             bytes.append(0x20)
@@ -282,117 +291,99 @@ struct RunsOutput {
     }
 
     /// A `key=number` part when `value` is set.
-    mutating func numberPart(
-        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?
-    ) {
+    mutating func numberPart(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
-        part(&first, leadingSpace, key)
+        part(key)
         appendNumber(value)
     }
 
     /// A `key=number` part when `value` is set, not zero and not the root's.
     @inline(__always)
-    mutating func changedNumberPart(
-        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?,
-        _ rootValue: Double?
-    ) {
+    mutating func changedNumberPart(_ key: StaticString, _ value: Double?, _ rootValue: Double?) {
         guard value != rootValue, let value, value != 0 else { return }
-        part(&first, leadingSpace, key)
+        part(key)
         appendNumber(value)
     }
 
     /// A `key=#hex` part when `value` is set and not the root's.
     mutating func changedColorPart(
-        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: RGBAColor?,
-        _ rootValue: RGBAColor?
+        _ key: StaticString, _ value: RGBAColor?, _ rootValue: RGBAColor?
     ) {
         guard value != rootValue, let value else { return }
-        part(&first, leadingSpace, key)
+        part(key)
         appendHex(value)
     }
 
     /// A `key=name` part (the value's raw value) when `value` is set and not the root's.
     mutating func changedNamePart<Value: RawRepresentable<String> & Equatable>(
-        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Value?,
-        _ rootValue: Value? = nil
+        _ key: StaticString, _ value: Value?, _ rootValue: Value? = nil
     ) {
         guard value != rootValue, let value else { return }
-        part(&first, leadingSpace, key)
+        part(key)
         append(value.rawValue)
     }
 
     /// A `key="text"` part.
-    mutating func quotedPart(
-        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: String
-    ) {
-        part(&first, leadingSpace, key)
+    mutating func quotedPart(_ key: StaticString, _ value: String) {
+        part(key)
         appendQuoted(value)
     }
 
     mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {
-        var first = true
+        startParts(leadingSpace: leadingSpace)
         if let a = run.attachment {
             switch a.kind {
-            case .rule: part(&first, leadingSpace, "rule")
+            case .rule: part("rule")
             case .image:
-                quotedPart(&first, leadingSpace, "image=", a.url)
-                if !a.alt.isEmpty { quotedPart(&first, leadingSpace, "alt=", a.alt) }
-                if !a.title.isEmpty { quotedPart(&first, leadingSpace, "title=", a.title) }
-                numberPart(&first, leadingSpace, "width=", a.width)
-                numberPart(&first, leadingSpace, "height=", a.height)
+                quotedPart("image=", a.url)
+                if !a.alt.isEmpty { quotedPart("alt=", a.alt) }
+                if !a.title.isEmpty { quotedPart("title=", a.title) }
+                numberPart("width=", a.width)
+                numberPart("height=", a.height)
             }
         }
-        appendStyle(run.style, root, &first, leadingSpace)
+        appendStyle(run.style, root)
     }
 
-    mutating func appendStyle(
-        _ s: borrowing TextStyle, _ root: borrowing TextStyle, _ first: inout Bool,
-        _ leadingSpace: Bool
-    ) {
+    mutating func appendStyle(_ s: borrowing TextStyle, _ root: borrowing TextStyle) {
         if s.fontFamily != root.fontFamily, let f = s.fontFamily {
-            quotedPart(&first, leadingSpace, "family=", f.joined(separator: ","))
+            quotedPart("family=", f.joined(separator: ","))
         }
-        if s.fontSize != root.fontSize { numberPart(&first, leadingSpace, "size=", s.fontSize) }
+        if s.fontSize != root.fontSize { numberPart("size=", s.fontSize) }
         if s.fontWeight != root.fontWeight, let v = s.fontWeight {
-            part(&first, leadingSpace, "weight=")
+            part("weight=")
             appendInt(v)
         }
-        if s.italic == true && root.italic != true { part(&first, leadingSpace, "italic") }
+        if s.italic == true && root.italic != true { part("italic") }
         if s.italic == false && root.italic == true {
-            part(&first, leadingSpace, "italic=false")
+            part("italic=false")
         }
-        if s.monospace == true && root.monospace != true { part(&first, leadingSpace, "mono") }
-        changedColorPart(&first, leadingSpace, "color=", s.foreground, root.foreground)
-        changedColorPart(&first, leadingSpace, "background=", s.background, root.background)
+        if s.monospace == true && root.monospace != true { part("mono") }
+        changedColorPart("color=", s.foreground, root.foreground)
+        changedColorPart("background=", s.background, root.background)
         if let u = s.underline, u != .none {
-            changedNamePart(&first, leadingSpace, "underline=", u, root.underline)
-            changedColorPart(
-                &first, leadingSpace, "underline-color=", s.underlineColor, root.underlineColor)
+            changedNamePart("underline=", u, root.underline)
+            changedColorPart("underline-color=", s.underlineColor, root.underlineColor)
         }
         if let u = s.strikethrough, u != .none {
-            changedNamePart(&first, leadingSpace, "strike=", u, root.strikethrough)
-            changedColorPart(
-                &first, leadingSpace, "strike-color=", s.strikethroughColor,
-                root.strikethroughColor)
+            changedNamePart("strike=", u, root.strikethrough)
+            changedColorPart("strike-color=", s.strikethroughColor, root.strikethroughColor)
         }
-        changedNumberPart(&first, leadingSpace, "kern=", s.letterSpacing, root.letterSpacing)
-        changedNumberPart(&first, leadingSpace, "word-spacing=", s.wordSpacing, root.wordSpacing)
-        changedNumberPart(&first, leadingSpace, "baseline=", s.baselineOffset, root.baselineOffset)
-        if s.textTransform != root.textTransform, let t = s.textTransform, t != .none {
-            part(&first, leadingSpace, "transform=")
-            append(t.rawValue)
+        changedNumberPart("kern=", s.letterSpacing, root.letterSpacing)
+        changedNumberPart("word-spacing=", s.wordSpacing, root.wordSpacing)
+        changedNumberPart("baseline=", s.baselineOffset, root.baselineOffset)
+        if s.textTransform != TextTransform.none {
+            changedNamePart("transform=", s.textTransform, root.textTransform)
         }
-        if s.link != root.link, let l = s.link { quotedPart(&first, leadingSpace, "link=", l) }
+        if s.link != root.link, let l = s.link { quotedPart("link=", l) }
         // The boxed fields are all nil without a box (most styles): one test skips them.
         let extras = s.boxed != nil || root.boxed != nil
         if extras, s.tap != root.tap, let t = s.tap {
-            if t.role != .link || t.value != s.link {
-                changedNamePart(&first, leadingSpace, "role=", t.role)
-            }
-            if t.value != s.link { quotedPart(&first, leadingSpace, "value=", t.value) }
+            if t.role != .link || t.value != s.link { changedNamePart("role=", t.role) }
+            if t.value != s.link { quotedPart("value=", t.value) }
         }
         if extras, s.shadow != root.shadow, let h = s.shadow {
-            part(&first, leadingSpace, "shadow=")
+            part("shadow=")
             appendNumber(h.offsetX)
             append(0x20)
             appendNumber(h.offsetY)
@@ -404,18 +395,16 @@ struct RunsOutput {
             }
         }
         if extras {
-            changedNumberPart(
-                &first, leadingSpace, "stroke-width=", s.strokeWidth, root.strokeWidth)
-            changedColorPart(&first, leadingSpace, "stroke-color=", s.strokeColor, root.strokeColor)
-            changedNamePart(&first, leadingSpace, "ligatures=", s.ligatures, root.ligatures)
-            changedNumberPart(&first, leadingSpace, "expansion=", s.expansion, root.expansion)
-            changedNumberPart(&first, leadingSpace, "obliqueness=", s.obliqueness, root.obliqueness)
-            changedNamePart(
-                &first, leadingSpace, "direction=", s.writingDirection, root.writingDirection)
+            changedNumberPart("stroke-width=", s.strokeWidth, root.strokeWidth)
+            changedColorPart("stroke-color=", s.strokeColor, root.strokeColor)
+            changedNamePart("ligatures=", s.ligatures, root.ligatures)
+            changedNumberPart("expansion=", s.expansion, root.expansion)
+            changedNumberPart("obliqueness=", s.obliqueness, root.obliqueness)
+            changedNamePart("direction=", s.writingDirection, root.writingDirection)
         }
         if extras, s.customAttributes != root.customAttributes, let custom = s.customAttributes {
             for key in custom.keys.sorted() where custom[key] != root.customAttributes?[key] {
-                part(&first, leadingSpace, "attr.")
+                part("attr.")
                 append(key)
                 append(0x3D)
                 appendQuoted(custom[key]!)
@@ -424,19 +413,19 @@ struct RunsOutput {
     }
 
     mutating func appendParagraphAttributes(_ p: ParagraphStyle, leadingSpace: Bool) {
-        var first = true
-        changedNamePart(&first, leadingSpace, "align=", p.alignment)
-        numberPart(&first, leadingSpace, "line-height=", p.lineHeight)
-        numberPart(&first, leadingSpace, "line-height-multiple=", p.lineHeightMultiple)
-        numberPart(&first, leadingSpace, "before=", p.spacingBefore)
-        numberPart(&first, leadingSpace, "after=", p.spacingAfter)
-        numberPart(&first, leadingSpace, "indent=", p.headIndent)
+        startParts(leadingSpace: leadingSpace)
+        changedNamePart("align=", p.alignment)
+        numberPart("line-height=", p.lineHeight)
+        numberPart("line-height-multiple=", p.lineHeightMultiple)
+        numberPart("before=", p.spacingBefore)
+        numberPart("after=", p.spacingAfter)
+        numberPart("indent=", p.headIndent)
         numberPart(
-            &first, leadingSpace, "first-indent=",
+            "first-indent=",
             p.firstLineHeadIndent == p.headIndent ? nil : p.firstLineHeadIndent)
-        numberPart(&first, leadingSpace, "tail-indent=", p.tailIndent)
+        numberPart("tail-indent=", p.tailIndent)
         if let t = p.tabStops {
-            part(&first, leadingSpace, "tabs=")
+            part("tabs=")
             for (k, v) in t.enumerated() {
                 if k > 0 { bytes.append(0x2C) }
                 appendNumber(v.location)
@@ -446,11 +435,11 @@ struct RunsOutput {
                 }
             }
         }
-        changedNamePart(&first, leadingSpace, "direction=", p.writingDirection)
+        changedNamePart("direction=", p.writingDirection)
         if let h = p.hyphenation {
-            part(&first, leadingSpace, h ? "hyphenation=true" : "hyphenation=false")
+            part(h ? "hyphenation=true" : "hyphenation=false")
         }
-        changedNamePart(&first, leadingSpace, "line-break=", p.lineBreak)
+        changedNamePart("line-break=", p.lineBreak)
     }
 }
 
