@@ -89,19 +89,10 @@ public enum HTML5LibSuite {
             else { continue }
             for (index, test) in parseDat(text).enumerated() {
                 let id = "tree:\(file):\(index + 1)"
-                let got: String
-                if test.scriptOn {
-                    skippedScripting += 1
-                    let options = HTMLParserOptions(scripting: true)
-                    if let ctx = test.fragment {
-                        got = HTMLParser.parseFragment(test.data, context: ctx, options: options)
-                            .treeDump()
-                    } else {
-                        got = HTMLParser.parseDocument(test.data, options: options).treeDump()
-                    }
-                } else {
-                    got = dump(test.data, fragmentContext: test.fragment)
-                }
+                if test.scriptOn { skippedScripting += 1 }
+                let got = dump(
+                    test.data, fragmentContext: test.fragment,
+                    options: HTMLParserOptions(scripting: test.scriptOn))
                 let a = got.trimmingTrailingNewlines()
                 let b = test.document.trimmingTrailingNewlines()
                 result.record(
@@ -119,11 +110,13 @@ public enum HTML5LibSuite {
 
     /// The html5lib-format tree dump of `input`, parsed as a document or as a fragment in
     /// the `fragmentContext` element (`"td"`, `"svg path"`, `"math mi"`).
-    public static func dump(_ input: String, fragmentContext: String?) -> String {
+    public static func dump(
+        _ input: String, fragmentContext: String?, options: HTMLParserOptions = .init()
+    ) -> String {
         if let ctx = fragmentContext {
-            return HTMLParser.parseFragment(input, context: ctx).treeDump()
+            return HTMLParser.parseFragment(input, context: ctx, options: options).treeDump()
         }
-        return HTMLParser.parseDocument(input).treeDump()
+        return HTMLParser.parseDocument(input, options: options).treeDump()
     }
 
     // MARK: - .dat parsing
@@ -181,15 +174,12 @@ public enum HTML5LibSuite {
         let u = Array(s.utf16)
         var i = 0
         while i < u.count {
-            if u[i] == 0x5C, i + 5 < u.count + 0, i + 1 < u.count, u[i + 1] == 0x75,
-                i + 5 < u.count || i + 5 == u.count - 0
+            if u[i] == 0x5C, i + 5 < u.count, u[i + 1] == 0x75,
+                let v = UInt16(String(decoding: u[(i + 2)..<(i + 6)], as: UTF16.self), radix: 16)
             {
-                let hex = String(decoding: u[(i + 2)..<min(i + 6, u.count)], as: UTF16.self)
-                if hex.count == 4, let v = UInt16(hex, radix: 16) {
-                    units.append(v)
-                    i += 6
-                    continue
-                }
+                units.append(v)
+                i += 6
+                continue
             }
             units.append(u[i])
             i += 1
@@ -198,40 +188,37 @@ public enum HTML5LibSuite {
         return String(decoding: units, as: UTF16.self)
     }
 
+    /// The expected tokens of a test (`["StartTag", "a", {"href": "x"}]` ...) as tokens,
+    /// normalized as the tokenizer's are; an unknown kind gives `["?|KIND"]`, which fails.
     static func normalize(expected: [Any], doubleEscaped: Bool) -> [String] {
         func str(_ v: Any?) -> String? {
             guard let s = v as? String else { return nil }
             return doubleEscaped ? unescape(s) : s
         }
-        var out: [String] = []
+        var tokens: [HTMLToken] = []
         for item in expected {
             guard let a = item as? [Any], let kind = a.first as? String else { continue }
             switch kind {
-            case "Character":
-                let s = str(a[1]) ?? ""
-                if let last = out.last, last.hasPrefix("C|") {
-                    out[out.count - 1] = last + s
-                } else {
-                    out.append("C|" + s)
-                }
-            case "Comment": out.append("M|" + (str(a[1]) ?? ""))
+            case "Character": tokens.append(.characters(str(a[1]) ?? ""))
+            case "Comment": tokens.append(.comment(str(a[1]) ?? ""))
             case "StartTag":
-                let attrs = (a[2] as? [String: Any]) ?? [:]
-                let list = attrs.map { ($0.key, str($0.value) ?? "") }.sorted { $0.0 < $1.0 }
-                    .map { "\($0.0)=\($0.1)" }.joined(separator: "\u{1}")
-                let sc = a.count > 3 ? ((a[3] as? Bool) ?? false) : false
-                out.append("S|\(str(a[1]) ?? "")|\(list)|\(sc)")
-            case "EndTag": out.append("E|" + (str(a[1]) ?? ""))
+                let attributes = ((a[2] as? [String: Any]) ?? [:]).map {
+                    HTMLAttribute(name: $0.key, value: str($0.value) ?? "")
+                }
+                let selfClosing = a.count > 3 ? ((a[3] as? Bool) ?? false) : false
+                tokens.append(
+                    .startTag(
+                        name: str(a[1]) ?? "", attributes: attributes, selfClosing: selfClosing))
+            case "EndTag": tokens.append(.endTag(name: str(a[1]) ?? ""))
             case "DOCTYPE":
-                let name = str(a[1]).map { "\"\($0)\"" } ?? "nil"
-                let pub = str(a[2]).map { "\"\($0)\"" } ?? "nil"
-                let sys = str(a[3]).map { "\"\($0)\"" } ?? "nil"
-                let correct = (a[4] as? Bool) ?? false
-                out.append("D|\(name)|\(pub)|\(sys)|\(correct)")
-            default: out.append("?|\(kind)")
+                tokens.append(
+                    .doctype(
+                        name: str(a[1]), publicIdentifier: str(a[2]), systemIdentifier: str(a[3]),
+                        forceQuirks: !((a[4] as? Bool) ?? false)))
+            default: return ["?|\(kind)"]
             }
         }
-        return out
+        return normalize(tokens)
     }
 
     /// The html5lib "XML violation" coercion the `xmlViolationTests` expect on top of the

@@ -21,16 +21,9 @@ public struct ASTJSONReader: MarkupReader {
         } catch let error as DecodingError {
             if case .dataCorrupted = error {
                 // Foundation's message has no position on every platform: let the byte-level
-                // JSON parser name the line and column.
-                do { _ = try JSONValue.parse(input) } catch { throw error }
-                // That parser reads an unpaired surrogate escape as U+FFFD; Foundation refuses it.
-                if let offset = Self.unpairedSurrogateEscape(in: input) {
-                    let (line, column) = Self.lineColumn(ofByte: offset, in: input)
-                    let message = "unpaired surrogate escape"
-                    throw ReadError(
-                        "invalid JSON at line \(line), column \(column): \(message)",
-                        line: line, column: column)
-                }
+                // JSON parser name the line and column (of an unpaired surrogate escape too,
+                // which Foundation refuses).
+                _ = try JSONValue.parse(input, rejectingLoneSurrogates: true)
             }
             throw Self.describe(error, input: input)
         } catch {
@@ -84,46 +77,6 @@ public struct ASTJSONReader: MarkupReader {
     static func findOffset(in text: String) -> Int? {
         guard let range = text.range(of: "character ") else { return nil }
         return Int(text[range.upperBound...].prefix(while: \.isNumber))
-    }
-
-    /// The byte offset of the first `\uD800`-`\uDFFF` escape in a string of the JSON `input`
-    /// that is not half of a pair (a high surrogate followed by an escaped low one).
-    static func unpairedSurrogateEscape(in input: String) -> Int? {
-        let bytes = Array(input.utf8)
-        func unit(at i: Int) -> Int? {
-            // The value of `\uXXXX` at `i`, if that is one.
-            guard i + 6 <= bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { return nil }
-            return Int(String(decoding: bytes[i + 2..<i + 6], as: UTF8.self), radix: 16)
-        }
-        var inString = false
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if !inString {
-                if byte == 0x22 { inString = true }
-                i += 1
-                continue
-            }
-            if byte == 0x22 {
-                inString = false
-            } else if byte == 0x5C {
-                guard let value = unit(at: i) else {
-                    i += 2  // another escape
-                    continue
-                }
-                if value >= 0xD800 && value < 0xDC00, let low = unit(at: i + 6),
-                    low >= 0xDC00 && low < 0xE000
-                {
-                    i += 12
-                    continue
-                }
-                if value >= 0xD800 && value < 0xE000 { return i }
-                i += 6
-                continue
-            }
-            i += 1
-        }
-        return nil
     }
 
     static func lineColumn(ofByte offset: Int, in input: String) -> (Int, Int) {

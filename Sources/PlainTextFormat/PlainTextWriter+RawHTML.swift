@@ -9,6 +9,10 @@ extension PlainTextWriter {
     /// ```
     static func visibleText(ofRawHTML html: String) -> [String] {
         let bytes = Array(html.utf8)
+        let entities = [
+            ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"),
+            ("&nbsp;", "\u{00A0}"),
+        ]
         var text: [UInt8] = []
         var i = 0
         func startsWith(_ s: String, at index: Int) -> Bool {
@@ -45,18 +49,12 @@ extension PlainTextWriter {
                 }
                 continue
             }
-            if b == UInt8(ascii: "&") {
-                var matched = false
-                for (name, value) in [
-                    ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"),
-                    ("&nbsp;", "\u{00A0}"),
-                ] where startsWith(name, at: i) {
-                    text.append(contentsOf: Array(value.utf8))
-                    i += name.utf8.count
-                    matched = true
-                    break
-                }
-                if matched { continue }
+            if b == UInt8(ascii: "&"),
+                let (name, value) = entities.first(where: { startsWith($0.0, at: i) })
+            {
+                text.append(contentsOf: value.utf8)
+                i += name.utf8.count
+                continue
             }
             text.append(b)
             i += 1

@@ -114,7 +114,7 @@ struct JSONTape {
         let e = entries[index]
         guard e.kind == .string else { return nil }
         if e.flag { return strings[e.start] }
-        return piece(source, bytes, e.start, e.end)
+        return TextSource(string: source, offset: 0).piece(bytes, e.start, e.end)
     }
 
     /// The bytes of the unescaped string at `index`, or nil (not a string, or escaped).
@@ -187,8 +187,8 @@ struct JSONTapeParser {
     mutating func parseValue() throws(ReadError) {
         guard i < b.count else { throw error("unexpected end of input, expected a value") }
         switch b[i] {
-        case 0x7B: try parseObject()
-        case 0x5B: try parseArray()
+        case 0x7B: try parseContainer(.object, close: 0x7D)
+        case 0x5B: try parseContainer(.array, close: 0x5D)
         case 0x22: try parseString()
         case 0x74: try literal(0x74_72_75_65, 4, .bool, true)  // true
         case 0x66: try literal(0x61_6C_73_65, 5, .bool, false)  // (f)alse
@@ -215,85 +215,54 @@ struct JSONTapeParser {
         if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth)") }
     }
 
-    mutating func parseObject() throws(ReadError) {
+    /// Parses an object or an array (`kind`), whose closing byte is `close`.
+    mutating func parseContainer(_ kind: JSONTape.Kind, close: UInt8) throws(ReadError) {
         try enter()
         i += 1
         let at = entries.count
-        entries.append(JSONTape.Entry(kind: .object))
+        entries.append(JSONTape.Entry(kind: kind))
         var count = 0
         defer {
             entries[at].count = count
             entries[at].after = entries.count
         }
+        let expected = kind == .object ? "',' or '}'" : "',' or ']'"
         skipSpace()
-        if i < b.count, b[i] == 0x7D {
+        if i < b.count, b[i] == close {
             i += 1
             depth -= 1
             return
         }
         while true {
             skipSpace()
-            guard i < b.count, b[i] == 0x22 else { throw error("expected a string key") }
-            try parseString()
-            skipSpace()
-            guard i < b.count, b[i] == 0x3A else { throw error("expected ':'") }
-            i += 1
-            skipSpace()
+            if kind == .object {
+                guard i < b.count, b[i] == 0x22 else { throw error("expected a string key") }
+                try parseString()
+                skipSpace()
+                guard i < b.count, b[i] == 0x3A else { throw error("expected ':'") }
+                i += 1
+                skipSpace()
+            }
             try parseValue()
             count += 1
             skipSpace()
-            guard i < b.count else { throw error("unexpected end of input, expected ',' or '}'") }
+            guard i < b.count else { throw error("unexpected end of input, expected \(expected)") }
             if b[i] == 0x2C {
                 i += 1
                 continue
             }
-            if b[i] == 0x7D {
+            if b[i] == close {
                 i += 1
                 depth -= 1
                 return
             }
-            throw error("expected ',' or '}'")
-        }
-    }
-
-    mutating func parseArray() throws(ReadError) {
-        try enter()
-        i += 1
-        let at = entries.count
-        entries.append(JSONTape.Entry(kind: .array))
-        var count = 0
-        defer {
-            entries[at].count = count
-            entries[at].after = entries.count
-        }
-        skipSpace()
-        if i < b.count, b[i] == 0x5D {
-            i += 1
-            depth -= 1
-            return
-        }
-        while true {
-            skipSpace()
-            try parseValue()
-            count += 1
-            skipSpace()
-            guard i < b.count else { throw error("unexpected end of input, expected ',' or ']'") }
-            if b[i] == 0x2C {
-                i += 1
-                continue
-            }
-            if b[i] == 0x5D {
-                i += 1
-                depth -= 1
-                return
-            }
-            throw error("expected ',' or ']'")
+            throw error("expected \(expected)")
         }
     }
 
     mutating func parseNumber() throws(ReadError) {
         // Fast path: an integer of up to 15 digits followed by no fraction or exponent, which
-        // `JSONParser.parseNumber` converts the same way (`Double(v)`, `-Double(v)`).
+        // is exact as a Double (`-0` stays -0.0).
         var k = i
         let negative = b[k] == 0x2D
         if negative { k += 1 }
@@ -312,7 +281,6 @@ struct JSONTapeParser {
             entries.append(JSONTape.Entry(kind: .number, after: entries.count + 1, number: d))
             return
         }
-        // Otherwise the same scan and conversion as `JSONParser.parseNumber`.
         var parser = JSONParser(b)
         parser.i = i
         let value = try parser.parseNumber()

@@ -77,12 +77,24 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Parses JSON text; errors name the line and column (1-based, columns in characters).
     public static func parse(_ text: String) throws(ReadError) -> JSONValue {
+        try parse(text, rejectingLoneSurrogates: false)
+    }
+
+    /// `parse(_:)`, optionally throwing at the first escape of a lone surrogate (which it
+    /// otherwise reads as U+FFFD) with its line and column.
+    package static func parse(_ text: String, rejectingLoneSurrogates: Bool) throws(ReadError)
+        -> JSONValue
+    {
         // Parse straight from the string's UTF-8 storage (no copy of the input), as a tape.
         var text = text
         let source = text
         let result = text.withUTF8 { bytes -> Result<JSONValue, ReadError> in
             Result { () throws(ReadError) -> JSONValue in
-                try JSONTape(parsing: bytes, of: source).value(0)
+                let tape = try JSONTape(parsing: bytes, of: source)
+                if rejectingLoneSurrogates, let first = tape.loneSurrogates.first {
+                    throw JSONParser(bytes).error("unpaired surrogate escape", at: first)
+                }
+                return tape.value(0)
             }
         }
         return try result.get()
@@ -184,7 +196,6 @@ struct JSONParser {
         let digitsStart = i
         while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
         guard i > digitsStart else { throw error("expected a digit") }
-        let digitsEnd = i
         if i < b.count, b[i] == 0x2E {
             i += 1
             let f = i
@@ -197,12 +208,6 @@ struct JSONParser {
             let e = i
             while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
             guard i > e else { throw error("expected a digit in the exponent") }
-        }
-        if i == digitsEnd, i - digitsStart <= 15 {
-            // A plain integer of up to 15 digits is exact as a Double (`-0` stays -0.0).
-            var v = 0
-            for k in digitsStart..<i { v = v &* 10 &+ Int(b[k] &- 0x30) }
-            return .number(start == digitsStart ? Double(v) : -Double(v))
         }
         guard
             let d = Double(
@@ -233,19 +238,6 @@ struct JSONParser {
 
     mutating func parseString() throws(ReadError) -> String {
         i += 1
-        // Fast path: no escapes, no control characters.
-        let first = i
-        while i < b.count {
-            let c = b[i]
-            if c == 0x22 {
-                i += 1
-                let run = UnsafeBufferPointer(rebasing: b[first..<(i - 1)])
-                return String(decoding: run, as: UTF8.self)
-            }
-            if c == 0x5C || c < 0x20 { break }
-            i += 1
-        }
-        i = first
         var out: [UInt8] = []
         var runStart = i
         while true {

@@ -110,15 +110,6 @@ struct TextSource {
     }
 }
 
-/// The bytes `[start, end)` of `text` (whose UTF-8 is `bytes`) as a String.
-@inline(__always)
-func piece(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
-    -> String
-{
-    if let ascii = asciiString(bytes, start, end) { return ascii }
-    return slice(text, start, end)
-}
-
 /// `bytes[start..<end]` as a String when it is ASCII, else nil: decoding ASCII (checked 8
 /// bytes at a time) is cheaper than slicing; for other text slicing wins (no validation).
 @inline(__always)
@@ -162,20 +153,16 @@ enum RangeKind: Int, Comparable {
 
     static func < (a: RangeKind, b: RangeKind) -> Bool { a.rawValue < b.rawValue }
 
+    /// The type names, indexed by raw value.
+    private static let names = [
+        "A", "STRONG", "EM", "U", "S", "SUP", "SUB", "MARK", "SPAN", "CODE",
+    ]
+    /// Each name's bytes, big-endian ("A" is 0x41, "EM" is 0x45_4D ...).
+    private static let keys = names.map { $0.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+
     init?(name: String) {
-        switch upperCased(name) {
-        case "A": self = .link
-        case "STRONG": self = .strong
-        case "EM": self = .emphasis
-        case "U": self = .underline
-        case "S": self = .strikethrough
-        case "SUP": self = .sup
-        case "SUB": self = .sub
-        case "MARK": self = .highlight
-        case "SPAN": self = .span
-        case "CODE": self = .code
-        default: return nil
-        }
+        guard let k = RangeKind.names.firstIndex(of: upperCased(name)) else { return nil }
+        self.init(rawValue: k)
     }
 
     /// `RangeKind(name:)` for an ASCII name given as bytes, without building a String
@@ -192,20 +179,7 @@ enum RangeKind: Int, Comparable {
         if u.count > 8 || u.isEmpty { return .some(nil) }
         // Keys of names of different lengths differ unless a name starts with NUL bytes.
         if u.first == 0 { return .some(nil) }
-        // The names' bytes, big-endian ("A" is 0x41, "EM" is 0x45_4D ...).
-        switch key {
-        case 0x41: return RangeKind.link
-        case 0x5354_524F_4E47: return RangeKind.strong
-        case 0x454D: return RangeKind.emphasis
-        case 0x55: return RangeKind.underline
-        case 0x53: return RangeKind.strikethrough
-        case 0x53_5550: return RangeKind.sup
-        case 0x53_5542: return RangeKind.sub
-        case 0x4D41_524B: return RangeKind.highlight
-        case 0x5350_414E: return RangeKind.span
-        case 0x434F_4445: return RangeKind.code
-        default: return .some(nil)
-        }
+        return .some(keys.firstIndex(of: key).flatMap(RangeKind.init(rawValue:)))
     }
 
     init?(code: Int) {
@@ -218,20 +192,7 @@ enum RangeKind: Int, Comparable {
         }
     }
 
-    var name: String {
-        switch self {
-        case .link: return "A"
-        case .strong: return "STRONG"
-        case .emphasis: return "EM"
-        case .underline: return "U"
-        case .strikethrough: return "S"
-        case .sup: return "SUP"
-        case .sub: return "SUB"
-        case .highlight: return "MARK"
-        case .span: return "SPAN"
-        case .code: return "CODE"
-        }
-    }
+    var name: String { RangeKind.names[rawValue] }
 }
 
 struct RangeJSONLowering {

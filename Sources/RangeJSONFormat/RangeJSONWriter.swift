@@ -129,6 +129,10 @@ struct RangeJSONFlattener {
         _ xs: [Inline], into text: inout String, length: inout Int, ranges: inout [StyleRange],
         inCode: Bool
     ) {
+        func add(_ s: String) {
+            text += s
+            length += count(s)
+        }
         for x in xs {
             let start = length
             var kind: RangeKind?
@@ -136,20 +140,16 @@ struct RangeJSONFlattener {
             var attributes = Attributes.none
             switch x {
             case .text(let s):
-                text += s
-                length += count(s)
+                add(s)
                 continue
             case .softBreak:
-                text += " "
-                length += 1
+                add(" ")
                 continue
             case .lineBreak:
-                text += "\n"
-                length += 1
+                add("\n")
                 continue
             case .code(let s, _):
-                text += s
-                length += count(s)
+                add(s)
                 if !inCode {
                     ranges.append(
                         StyleRange(
@@ -161,8 +161,7 @@ struct RangeJSONFlattener {
                 continue
             case .footnoteReference(let label):
                 lossy(.lossyFootnote, "footnote reference \(label) written as [\(label)]")
-                text += "[\(label)]"
-                length += count("[\(label)]")
+                add("[\(label)]")
                 continue
             case .image(let alt, let target, _):
                 lossy(.lossyImage, "inline image \(target.destination) written as its description")

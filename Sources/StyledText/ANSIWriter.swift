@@ -189,21 +189,11 @@ public struct ANSIWriter: MarkupWriter {
 
     /// Removes C0/C1 controls (other than tab/newline) so text cannot inject escapes.
     static func sanitize(_ s: String) -> String {
-        guard
-            s.unicodeScalars.contains(where: {
-                ($0.value < 0x20 && $0 != "\n" && $0 != "\t")
-                    || ($0.value >= 0x7F && $0.value < 0xA0)
-            })
-        else { return s }
-        var out = ""
-        for scalar in s.unicodeScalars
-        where
-            !((scalar.value < 0x20 && scalar != "\n" && scalar != "\t")
-            || (scalar.value >= 0x7F && scalar.value < 0xA0))
-        {
-            out.unicodeScalars.append(scalar)
+        func isControl(_ c: Unicode.Scalar) -> Bool {
+            (c.value < 0x20 && c != "\n" && c != "\t") || (c.value >= 0x7F && c.value < 0xA0)
         }
-        return out
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        return String(s.unicodeScalars.filter { !isControl($0) })
     }
 
     /// Terminal display width: wide East Asian characters and emoji count 2, combining

@@ -48,41 +48,19 @@ public enum CSSValueParser {
         var problem: String? = nil
         func invalid(_ why: String) { problem = why }
         func add(_ p: StyleProperty) { props.append(p) }
-        func clampedLength(_ l: CSSLength, min: Double?) -> CSSLength? {
-            switch l {
-            case .px(let v):
-                if let min, v < min {
-                    invalid("negative length")
-                    return nil
-                }
-                if abs(v) > maxLength {
-                    clampNote(d, "\(maxLength)px", &diagnostics)
-                    return .px(v < 0 ? -maxLength : maxLength)
-                }
-                return l
-            case .em(let v), .rem(let v):
-                if let min, v < min {
-                    invalid("negative length")
-                    return nil
-                }
-                if abs(v) > maxFactor {
-                    clampNote(d, "\(maxFactor)em", &diagnostics)
-                    let c = v < 0 ? -maxFactor : maxFactor
-                    if case .rem = l { return .rem(c) }
-                    return .em(c)
-                }
-                return l
-            case .percent(let v):
-                if let min, v < min {
-                    invalid("negative length")
-                    return nil
-                }
-                if abs(v) > maxFactor * 100 {
-                    clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
-                    return .percent(v < 0 ? -maxFactor * 100 : maxFactor * 100)
-                }
-                return l
+        func clampedLength(_ l: CSSLength, nonNegative: Bool) -> CSSLength? {
+            if nonNegative, l.isNegative {
+                invalid("negative length")
+                return nil
             }
+            let c = l.clamped
+            guard c != l else { return l }
+            switch c {
+            case .px: clampNote(d, "\(maxLength)px", &diagnostics)
+            case .em, .rem: clampNote(d, "\(maxFactor)em", &diagnostics)
+            case .percent: clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
+            }
+            return c
         }
         switch d.property {
         case "color":
@@ -218,7 +196,7 @@ public enum CSSValueParser {
                     m = maxFactor
                 }
                 add(.lineHeight(.multiple(m)))
-            } else if let l = length(lower), let c = clampedLength(l, min: 0) {
+            } else if let l = length(lower), let c = clampedLength(l, nonNegative: true) {
                 add(.lineHeight(.length(c)))
             } else if problem == nil {
                 invalid("not a line height")
@@ -226,7 +204,7 @@ public enum CSSValueParser {
         case "letter-spacing", "word-spacing":
             let l: CSSLength?
             if lower == "normal" { l = .px(0) } else { l = length(lower) }
-            if let l, let c = clampedLength(l, min: nil) {
+            if let l, let c = clampedLength(l, nonNegative: false) {
                 add(d.property == "letter-spacing" ? .letterSpacing(c) : .wordSpacing(c))
             } else if problem == nil {
                 invalid("not a length")
@@ -237,7 +215,7 @@ public enum CSSValueParser {
             case "super": add(.verticalAlign(.super))
             case "baseline": add(.verticalAlign(.baseline))
             default:
-                if let l = length(lower), let c = clampedLength(l, min: nil) {
+                if let l = length(lower), let c = clampedLength(l, nonNegative: false) {
                     add(.verticalAlign(.length(c)))
                 } else if problem == nil {
                     invalid("not a vertical alignment")
@@ -266,7 +244,7 @@ public enum CSSValueParser {
         case "margin-top", "margin-bottom", "margin-left", "margin-right", "padding-left",
             "padding-right", "text-indent", "margin-inline-start", "padding-inline-start":
             let l: CSSLength? = lower == "auto" ? .px(0) : length(lower)
-            guard let l, let c = clampedLength(l, min: nil) else {
+            guard let l, let c = clampedLength(l, nonNegative: false) else {
                 if problem == nil { invalid("not a length") }
                 break
             }
@@ -289,7 +267,7 @@ public enum CSSValueParser {
                     lens.append(.px(0))
                     continue
                 }
-                guard let l = length(p), let c = clampedLength(l, min: nil) else {
+                guard let l = length(p), let c = clampedLength(l, nonNegative: false) else {
                     if problem == nil { invalid("not a length") }
                     break
                 }
@@ -309,7 +287,7 @@ public enum CSSValueParser {
             add(.indent(left))
             add(.tailIndent(right))
         case "width", "height":
-            if let l = length(lower), let c = clampedLength(l, min: 0) {
+            if let l = length(lower), let c = clampedLength(l, nonNegative: true) {
                 if case .percent = c {
                     invalid("percentages are not supported")
                     break
@@ -427,38 +405,32 @@ public enum CSSValueParser {
             Diagnostic(.warning, .styleClamped, "'\(d.property): \(d.value)' clamped to \(to)"))
     }
 
+    /// A font size within the bounds (`maxFontSize` points, `maxFactor` em or rem, `100 *
+    /// maxFactor` percent), noting a clamp; nil when negative.
     static func clampedFontSize(
         _ l: CSSLength, _ d: CSSDeclaration, _ diagnostics: inout [Diagnostic]
     ) -> CSSLength? {
-        switch l {
-        case .px(let v):
-            if v < 0 { return nil }
-            if v > maxFontSize {
-                clampNote(d, "\(Int(maxFontSize))px", &diagnostics)
-                return .px(maxFontSize)
-            }
-        case .em(let v), .rem(let v):
-            if v < 0 { return nil }
-            if v > maxFactor {
-                clampNote(d, "\(Int(maxFactor))em", &diagnostics)
-                if case .rem = l { return .rem(maxFactor) }
-                return .em(maxFactor)
-            }
-        case .percent(let v):
-            if v < 0 { return nil }
-            if v > maxFactor * 100 {
-                clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
-                return .percent(maxFactor * 100)
-            }
+        if l.isNegative { return nil }
+        if case .px(let v) = l {
+            guard v > maxFontSize else { return l }
+            clampNote(d, "\(Int(maxFontSize))px", &diagnostics)
+            return .px(maxFontSize)
         }
-        return l
+        let c = l.clamped
+        guard c != l else { return l }
+        if case .percent = c {
+            clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
+        } else {
+            clampNote(d, "\(Int(maxFactor))em", &diagnostics)
+        }
+        return c
     }
 
     // MARK: - Values
 
     /// An angle in degrees (`14deg`, `0.2rad`, `0.1turn`, `20grad`, unitless `0`).
     static func angle(_ lower: String) -> Double? {
-        guard let n = number(lower), n.value.isFinite else { return nil }
+        guard let n = number(lower) else { return nil }
         switch n.rest {
         case "deg": return n.value
         case "rad": return n.value * 180 / Double.pi
@@ -690,16 +662,8 @@ public enum CSSValueParser {
             }
             return RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha)
         case "hsl", "hsla":
-            guard let h = number(parts[0]) else { return nil }
-            var hue = h.value
-            switch h.rest {
-            case "", "deg": break
-            case "turn": hue *= 360
-            case "rad": hue *= 180 / Double.pi
-            case "grad": hue *= 0.9
-            default: return nil
-            }
-            guard let s = number(parts[1]), s.rest == "%" || s.rest.isEmpty,
+            guard let h = number(parts[0]), let hue = h.rest.isEmpty ? h.value : angle(parts[0]),
+                let s = number(parts[1]), s.rest == "%" || s.rest.isEmpty,
                 let l = number(parts[2]), l.rest == "%" || l.rest.isEmpty
             else { return nil }
             let (r, g, b) = hslToRGB(
@@ -733,21 +697,12 @@ public enum CSSValueParser {
             default: return nil
             }
         }
-        switch values.count {
-        case 3, 4:
-            let c = values.map { $0 * 17 }
-            return RGBAColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 255)
-        case 6, 8:
-            var c: [UInt8] = []
-            var i = 0
-            while i < values.count {
-                c.append(values[i] * 16 + values[i + 1])
-                i += 2
-            }
-            return RGBAColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 255)
-        default:
-            return nil
+        guard [3, 4, 6, 8].contains(values.count) else { return nil }
+        let wide = values.count > 4
+        let c = stride(from: 0, to: values.count, by: wide ? 2 : 1).map { (i: Int) -> UInt8 in
+            wide ? values[i] &* 16 &+ values[i + 1] : values[i] &* 17
         }
+        return RGBAColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 255)
     }
 
     /// Parses a `font-family` list: comma-separated, quoted or bare names.

@@ -72,9 +72,7 @@ public enum ListStyleType: String, Hashable, Sendable, Codable, CaseIterable {
                 scalars.append(alphabet[k % alphabet.count])
                 k /= alphabet.count
             }
-            var s = String(String.UnicodeScalarView(scalars.reversed()))
-            s += delimiter
-            return s
+            return String(String.UnicodeScalarView(scalars.reversed())) + delimiter
         case .lowerRoman, .upperRoman:
             guard n >= 1 && n <= 3999 else { return "\(n)" + delimiter }
             let table: [(Int, String)] = [

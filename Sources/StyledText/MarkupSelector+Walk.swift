@@ -120,11 +120,7 @@ extension MarkupSelector {
                         ca.tag = cell.header ? "th" : "td"
                         return .div(cell.blocks, ca)
                     }
-                    let element = Element(tag: "tr", attributes: ra, extra: [])
-                    if enter(element, .block(.div(cellBlocks, ra))) {
-                        for cb in cellBlocks { visit(block: cb) }
-                    }
-                    leave()
+                    visitContainer(.div(cellBlocks, ra), tag: "tr", cellBlocks)
                 }
             }
         }

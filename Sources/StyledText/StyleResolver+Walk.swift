@@ -24,7 +24,7 @@ extension StyleResolver {
         }
         switch b {
         case .paragraph, .plain, .heading, .codeBlock: break
-        default: flushMarker(ctx, parent)
+        default: flushMarker()
         }
         switch b {
         case .paragraph(let xs, let a):
@@ -32,11 +32,8 @@ extension StyleResolver {
         case .plain(let xs, let a):
             textBlock(.paragraph, nil, xs, a, parent, ctx, depth)
         case .heading(let level, let xs, let a):
-            let kinds: [ParagraphKind] = [
-                .heading1, .heading2, .heading3, .heading4, .heading5, .heading6,
-            ]
-            let index = min(6, max(1, level)) - 1
-            textBlock(kinds[index], .heading(level), xs, a, parent, ctx, depth)
+            let kind = ParagraphKind(rawValue: "h\(min(6, max(1, level)))")!
+            textBlock(kind, .heading(level), xs, a, parent, ctx, depth)
         case .blockQuote(let bs, let a):
             container(.blockQuote, bs, a, parent, ctx, depth)
         case .div(let bs, let a):
@@ -71,7 +68,7 @@ extension StyleResolver {
         markerContext = c
         markerBase = s
         blocksIn(bs, s, c, depth + 1)
-        if marker != nil { flushMarker(c, s) }
+        flushMarker()
         addMargin(d.marginBottom)
     }
 
@@ -84,14 +81,11 @@ extension StyleResolver {
         var body = Substring(code)
         if body.hasSuffix("\n") { body = body.dropLast() }
         if !body.isEmpty {
-            var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-                .map(String.init)
-            if lines.count > 1 {
-                for i in lines.indices { lines[i] = lines[i].replacingTabs() }
-            }
-            emit(lines.joined(separator: "\u{2028}"), s)
-        } else if marker != nil {
-            flushMarker(c, s)
+            emit(
+                body.split(separator: "\n", omittingEmptySubsequences: false).joined(
+                    separator: "\u{2028}"), s)
+        } else {
+            flushMarker()
         }
         closeParagraph()
         addMargin(d.marginBottom)
@@ -144,7 +138,7 @@ extension StyleResolver {
         addMargin(d.marginTop)
         beginParagraph(kind, c, s, textIndent: d.textIndent)
         inlines(xs, s, depth + 1)
-        if marker != nil { flushMarker(c, s) }
+        flushMarker()
         closeParagraph()
         addMargin(d.marginBottom)
     }
@@ -163,7 +157,7 @@ extension StyleResolver {
     }
 
     /// Emits a waiting list marker as a paragraph of its own.
-    mutating func flushMarker(_ ctx: Context, _ style: StyleID) {
+    mutating func flushMarker() {
         guard marker != nil else { return }
         beginParagraph(.paragraph, markerContext, markerBase)
         openParagraph()
@@ -211,7 +205,7 @@ extension StyleResolver {
             markerBase = itemStyle
             addMargin(id.marginTop)
             blocksIn(item.blocks, itemStyle, ic, depth + 1)
-            if marker != nil { flushMarker(ic, itemStyle) }
+            flushMarker()
             closeParagraph()
             addMargin(id.marginBottom)
             n += reversed ? -1 : 1
@@ -238,7 +232,6 @@ extension StyleResolver {
                 closeParagraph()
             }
         }
-        let firstRow = paragraphs.count
         var rowParagraphs: [Int] = []
         var widths: [Double] = []
         var cells: [Int] = []
@@ -323,7 +316,6 @@ extension StyleResolver {
             x += w + gap
             stops.append(TabStop(StyleResolver.round2(x)))
         }
-        _ = firstRow
         // Every row shares the table's stops; on a grid past the layout's budget (a ragged
         // table with one very long row) each row carries only the stops it uses, so the
         // paragraphs' stops stay linear in the table's size.
@@ -562,12 +554,11 @@ extension StyleResolver {
         }
         var alt = ""
         Inline.appendPlainText(of: xs, to: &alt)
-        let width = a.value(of: "width").flatMap(StyleResolver.pixels) ?? d.width
-        let height = a.value(of: "height").flatMap(StyleResolver.pixels) ?? d.height
         emitAttachment(
             TextAttachment(
                 url: link.destination, alt: alt, title: link.title,
-                width: d.width ?? width, height: d.height ?? height), st)
+                width: d.width ?? a.value(of: "width").flatMap(StyleResolver.pixels),
+                height: d.height ?? a.value(of: "height").flatMap(StyleResolver.pixels)), st)
     }
 
     /// An HTML length attribute (`120`, `120px`); nil for percentages and junk.
@@ -591,6 +582,4 @@ extension String {
         guard utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return self }
         return String(map { $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
-
-    func replacingTabs() -> String { self }
 }

@@ -504,6 +504,10 @@ struct StyleResolver {
         parent: ParentMetrics, rootSize: Double, delta: inout BlockDelta,
         diagnostics: inout [Diagnostic]
     ) {
+        /// `l` in points, to two decimals.
+        func points(_ l: CSSLength, _ size: Double) -> Double {
+            round2(l.points(fontSize: size, rootSize: rootSize))
+        }
         for d in declarations {
             if let important, d.important != important { continue }
             let parentSize = parent.fontSize ?? rootSize
@@ -536,10 +540,8 @@ struct StyleResolver {
             case .decorationColor(let c):
                 s.underlineColor = c
                 s.strikethroughColor = c
-            case .letterSpacing(let l):
-                s.letterSpacing = round2(l.points(fontSize: size, rootSize: rootSize))
-            case .wordSpacing(let l):
-                s.wordSpacing = round2(l.points(fontSize: size, rootSize: rootSize))
+            case .letterSpacing(let l): s.letterSpacing = points(l, size)
+            case .wordSpacing(let l): s.wordSpacing = points(l, size)
             case .verticalAlign(let v):
                 let base = parent.baselineOffset ?? 0
                 let shift: Double
@@ -557,36 +559,25 @@ struct StyleResolver {
             case .lineHeight(let l):
                 switch l {
                 case .normal, .multiple: delta.lineHeight = l
-                case .length(let len):
-                    delta.lineHeight = .length(
-                        .px(round2(len.points(fontSize: size, rootSize: rootSize))))
+                case .length(let len): delta.lineHeight = .length(.px(points(len, size)))
                 }
-            case .marginTop(let l):
-                delta.marginTop = round2(l.points(fontSize: size, rootSize: rootSize))
-            case .marginBottom(let l):
-                delta.marginBottom = round2(l.points(fontSize: size, rootSize: rootSize))
-            case .indent(let l):
-                delta.indent = round2(l.points(fontSize: size, rootSize: rootSize))
-            case .tailIndent(let l):
-                delta.tail = round2(l.points(fontSize: size, rootSize: rootSize))
-            case .textIndent(let l):
-                delta.textIndent = round2(l.points(fontSize: size, rootSize: rootSize))
+            case .marginTop(let l): delta.marginTop = points(l, size)
+            case .marginBottom(let l): delta.marginBottom = points(l, size)
+            case .indent(let l): delta.indent = points(l, size)
+            case .tailIndent(let l): delta.tail = points(l, size)
+            case .textIndent(let l): delta.textIndent = points(l, size)
             case .direction(let w): delta.direction = w
             case .listStyleType(let t): delta.listStyle = t
-            case .width(let l): delta.width = round2(l.points(fontSize: size, rootSize: rootSize))
-            case .height(let l):
-                delta.height = round2(l.points(fontSize: size, rootSize: rootSize))
+            case .width(let l): delta.width = points(l, size)
+            case .height(let l): delta.height = points(l, size)
             case .shadow(let shadow):
                 s.shadow = shadow.map {
                     TextShadow(
-                        offsetX: round2($0.x.points(fontSize: size, rootSize: rootSize)),
-                        offsetY: round2($0.y.points(fontSize: size, rootSize: rootSize)),
-                        blurRadius: round2($0.blur.points(fontSize: size, rootSize: rootSize)),
-                        color: $0.color)
+                        offsetX: points($0.x, size), offsetY: points($0.y, size),
+                        blurRadius: points($0.blur, size), color: $0.color)
                 }
             case .strokeColor(let c): s.strokeColor = c
-            case .strokeWidth(let l):
-                s.strokeWidth = round2(l.points(fontSize: size, rootSize: rootSize))
+            case .strokeWidth(let l): s.strokeWidth = points(l, size)
             case .ligatures(let l): s.ligatures = l
             case .expansion(let e): s.expansion = e
             case .obliqueness(let o): s.obliqueness = o
@@ -595,11 +586,7 @@ struct StyleResolver {
             case .ellipsis(let e): delta.ellipsis = e
             case .lineBreak(let l): delta.lineBreak = l
             case .customAttribute(let key, let value):
-                if s.customAttributes == nil {
-                    s.customAttributes = [key: value]
-                } else {
-                    s.customAttributes![key] = value
-                }
+                s.customAttributes = (s.customAttributes ?? [:]).merging([key: value]) { $1 }
             }
         }
     }
@@ -700,12 +687,19 @@ struct StyleResolver {
         paragraphs[paragraphs.count - 1].range = paragraphStart..<utf16
     }
 
-    /// Emits text in `style`, opening the pending paragraph first.
-    mutating func emit(_ string: String, _ style: StyleID) {
+    /// Whether a paragraph is open, opening the pending one if there is one.
+    @inline(__always)
+    mutating func openedParagraph() -> Bool {
         if !paragraphOpen {
-            if !hasPending { return }
+            if !hasPending { return false }
             openParagraph()
         }
+        return true
+    }
+
+    /// Emits text in `style`, opening the pending paragraph first.
+    mutating func emit(_ string: String, _ style: StyleID) {
+        guard openedParagraph() else { return }
         let spaced = spacedStyle(style)
         if spaced != style {
             emitSpaced(string, style, spaced)
@@ -760,10 +754,7 @@ struct StyleResolver {
 
     /// Emits one ASCII character (a space, a line feed, a tab).
     mutating func emitASCII(_ byte: UInt8, _ style: StyleID) {
-        if !paragraphOpen {
-            if !hasPending { return }
-            openParagraph()
-        }
+        guard openedParagraph() else { return }
         if textTransform(style) != nil {
             emit(String(UnicodeScalar(byte)), style)
             return
@@ -773,10 +764,7 @@ struct StyleResolver {
 
     /// Emits U+2028 LINE SEPARATOR (a `<br>`).
     mutating func emitLineSeparator(_ style: StyleID) {
-        if !paragraphOpen {
-            if !hasPending { return }
-            openParagraph()
-        }
+        guard openedParagraph() else { return }
         if measuring || textTransform(style) != nil {
             emit("\u{2028}", style)
             return
@@ -834,10 +822,7 @@ struct StyleResolver {
     }
 
     mutating func emitAttachment(_ attachment: TextAttachment, _ style: StyleID) {
-        if !paragraphOpen {
-            if !hasPending { return }
-            openParagraph()
-        }
+        guard openedParagraph() else { return }
         attachments.append(attachment)
         runs.append(
             RunRecord(

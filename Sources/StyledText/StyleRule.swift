@@ -91,7 +91,6 @@ public struct StyleRule: Hashable, Sendable {
     public func appending(_ other: StyleRule) -> StyleRule {
         StyleRule(declarations: declarations + other.declarations)
     }
-
 }
 
 /// The element kinds a stylesheet has a default style for.
@@ -128,14 +127,7 @@ public enum ElementKind: Int, Hashable, Sendable, CaseIterable, Codable {
 
     /// The heading kind for level 1-6 (clamped).
     public static func heading(_ level: Int) -> ElementKind {
-        switch level {
-        case ...1: return .heading1
-        case 2: return .heading2
-        case 3: return .heading3
-        case 4: return .heading4
-        case 5: return .heading5
-        default: return .heading6
-        }
+        ElementKind(rawValue: heading1.rawValue + min(6, max(1, level)) - 1)!
     }
 }
 

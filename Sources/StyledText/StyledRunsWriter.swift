@@ -117,19 +117,6 @@ public struct StyledRunsWriter: MarkupWriter {
         while s.hasSuffix("0") { s.removeLast() }
         return s
     }
-
-    static func quoted(_ s: String) -> String {
-        var out = RunsOutput()
-        out.appendQuoted(s)
-        return out.string
-    }
-
-    /// Appends `s` with the escapes of the format.
-    static func escape(_ s: String, into out: inout String) {
-        var o = RunsOutput()
-        o.escape(s)
-        out += o.string
-    }
 }
 
 /// Maps UTF-16 offsets of a UTF-8 text to byte offsets, moving forward from the last query
@@ -165,6 +152,9 @@ struct UTF16Cursor {
 /// The bytes of `-t styled` output, appended without intermediate strings.
 struct RunsOutput {
     var bytes: [UInt8] = []
+    /// Whether the next part is the first of its list, and whether that one gets a space.
+    private var firstPart = true
+    private var leadingSpace = false
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func append(_ b: UInt8) { bytes.append(b) }
@@ -209,13 +199,9 @@ struct RunsOutput {
     mutating func appendHex(_ c: RGBAColor) {
         func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 &+ v : 0x57 &+ v }
         bytes.append(0x23)
-        for v in [c.red, c.green, c.blue] {
+        for v in c.alpha == 255 ? [c.red, c.green, c.blue] : [c.red, c.green, c.blue, c.alpha] {
             bytes.append(digit(v >> 4))
             bytes.append(digit(v & 0xF))
-        }
-        if c.alpha != 255 {
-            bytes.append(digit(c.alpha >> 4))
-            bytes.append(digit(c.alpha & 0xF))
         }
     }
 
@@ -286,11 +272,17 @@ struct RunsOutput {
         bytes.append(0x7D)
     }
 
+    /// Starts a list of `key=value` parts, with a space before the first when `leadingSpace`.
+    mutating func startParts(leadingSpace: Bool) {
+        firstPart = true
+        self.leadingSpace = leadingSpace
+    }
+
     /// Starts one `key=value` part: a separator, or the leading space before the first.
-    mutating func part(_ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString) {
-        if first {
+    mutating func part(_ key: StaticString) {
+        if firstPart {
             if leadingSpace { bytes.append(0x20) }
-            first = false
+            firstPart = false
         } else {
             bytes.append(0x3B)
             bytes.append(0x20)
@@ -299,128 +291,99 @@ struct RunsOutput {
     }
 
     /// A `key=number` part when `value` is set.
-    mutating func numberPart(
-        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?
-    ) {
+    mutating func numberPart(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
-        part(&first, leadingSpace, key)
+        part(key)
         appendNumber(value)
     }
 
     /// A `key=number` part when `value` is set, not zero and not the root's.
     @inline(__always)
-    mutating func changedNumberPart(
-        _ first: inout Bool, _ leadingSpace: Bool, _ key: StaticString, _ value: Double?,
-        _ rootValue: Double?
-    ) {
+    mutating func changedNumberPart(_ key: StaticString, _ value: Double?, _ rootValue: Double?) {
         guard value != rootValue, let value, value != 0 else { return }
-        part(&first, leadingSpace, key)
+        part(key)
         appendNumber(value)
     }
 
-    mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {
-        var first = true
-        if let a = run.attachment {
-            switch a.kind {
-            case .rule: part(&first, leadingSpace, "rule")
-            case .image:
-                part(&first, leadingSpace, "image=")
-                appendQuoted(a.url)
-                if !a.alt.isEmpty {
-                    part(&first, leadingSpace, "alt=")
-                    appendQuoted(a.alt)
-                }
-                if !a.title.isEmpty {
-                    part(&first, leadingSpace, "title=")
-                    appendQuoted(a.title)
-                }
-                if let w = a.width {
-                    part(&first, leadingSpace, "width=")
-                    appendNumber(w)
-                }
-                if let h = a.height {
-                    part(&first, leadingSpace, "height=")
-                    appendNumber(h)
-                }
-            }
-        }
-        appendStyle(run.style, root, &first, leadingSpace)
+    /// A `key=#hex` part when `value` is set and not the root's.
+    mutating func changedColorPart(
+        _ key: StaticString, _ value: RGBAColor?, _ rootValue: RGBAColor?
+    ) {
+        guard value != rootValue, let value else { return }
+        part(key)
+        appendHex(value)
     }
 
-    mutating func appendStyle(
-        _ s: borrowing TextStyle, _ root: borrowing TextStyle, _ first: inout Bool,
-        _ leadingSpace: Bool
+    /// A `key=name` part (the value's raw value) when `value` is set and not the root's.
+    mutating func changedNamePart<Value: RawRepresentable<String> & Equatable>(
+        _ key: StaticString, _ value: Value?, _ rootValue: Value? = nil
     ) {
+        guard value != rootValue, let value else { return }
+        part(key)
+        append(value.rawValue)
+    }
+
+    /// A `key="text"` part.
+    mutating func quotedPart(_ key: StaticString, _ value: String) {
+        part(key)
+        appendQuoted(value)
+    }
+
+    mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {
+        startParts(leadingSpace: leadingSpace)
+        if let a = run.attachment {
+            switch a.kind {
+            case .rule: part("rule")
+            case .image:
+                quotedPart("image=", a.url)
+                if !a.alt.isEmpty { quotedPart("alt=", a.alt) }
+                if !a.title.isEmpty { quotedPart("title=", a.title) }
+                numberPart("width=", a.width)
+                numberPart("height=", a.height)
+            }
+        }
+        appendStyle(run.style, root)
+    }
+
+    mutating func appendStyle(_ s: borrowing TextStyle, _ root: borrowing TextStyle) {
         if s.fontFamily != root.fontFamily, let f = s.fontFamily {
-            part(&first, leadingSpace, "family=")
-            appendQuoted(f.joined(separator: ","))
+            quotedPart("family=", f.joined(separator: ","))
         }
-        if s.fontSize != root.fontSize, let v = s.fontSize {
-            part(&first, leadingSpace, "size=")
-            appendNumber(v)
-        }
+        if s.fontSize != root.fontSize { numberPart("size=", s.fontSize) }
         if s.fontWeight != root.fontWeight, let v = s.fontWeight {
-            part(&first, leadingSpace, "weight=")
+            part("weight=")
             appendInt(v)
         }
-        if s.italic == true && root.italic != true { part(&first, leadingSpace, "italic") }
+        if s.italic == true && root.italic != true { part("italic") }
         if s.italic == false && root.italic == true {
-            part(&first, leadingSpace, "italic=false")
+            part("italic=false")
         }
-        if s.monospace == true && root.monospace != true { part(&first, leadingSpace, "mono") }
-        if s.foreground != root.foreground, let c = s.foreground {
-            part(&first, leadingSpace, "color=")
-            appendHex(c)
-        }
-        if s.background != root.background, let c = s.background {
-            part(&first, leadingSpace, "background=")
-            appendHex(c)
-        }
+        if s.monospace == true && root.monospace != true { part("mono") }
+        changedColorPart("color=", s.foreground, root.foreground)
+        changedColorPart("background=", s.background, root.background)
         if let u = s.underline, u != .none {
-            if u != root.underline {
-                part(&first, leadingSpace, "underline=")
-                append(u.rawValue)
-            }
-            if let c = s.underlineColor, c != root.underlineColor {
-                part(&first, leadingSpace, "underline-color=")
-                appendHex(c)
-            }
+            changedNamePart("underline=", u, root.underline)
+            changedColorPart("underline-color=", s.underlineColor, root.underlineColor)
         }
         if let u = s.strikethrough, u != .none {
-            if u != root.strikethrough {
-                part(&first, leadingSpace, "strike=")
-                append(u.rawValue)
-            }
-            if let c = s.strikethroughColor, c != root.strikethroughColor {
-                part(&first, leadingSpace, "strike-color=")
-                appendHex(c)
-            }
+            changedNamePart("strike=", u, root.strikethrough)
+            changedColorPart("strike-color=", s.strikethroughColor, root.strikethroughColor)
         }
-        changedNumberPart(&first, leadingSpace, "kern=", s.letterSpacing, root.letterSpacing)
-        changedNumberPart(&first, leadingSpace, "word-spacing=", s.wordSpacing, root.wordSpacing)
-        changedNumberPart(&first, leadingSpace, "baseline=", s.baselineOffset, root.baselineOffset)
-        if s.textTransform != root.textTransform, let t = s.textTransform, t != .none {
-            part(&first, leadingSpace, "transform=")
-            append(t.rawValue)
+        changedNumberPart("kern=", s.letterSpacing, root.letterSpacing)
+        changedNumberPart("word-spacing=", s.wordSpacing, root.wordSpacing)
+        changedNumberPart("baseline=", s.baselineOffset, root.baselineOffset)
+        if s.textTransform != TextTransform.none {
+            changedNamePart("transform=", s.textTransform, root.textTransform)
         }
-        if s.link != root.link, let l = s.link {
-            part(&first, leadingSpace, "link=")
-            appendQuoted(l)
-        }
+        if s.link != root.link, let l = s.link { quotedPart("link=", l) }
         // The boxed fields are all nil without a box (most styles): one test skips them.
         let extras = s.boxed != nil || root.boxed != nil
         if extras, s.tap != root.tap, let t = s.tap {
-            if t.role != .link || t.value != s.link {
-                part(&first, leadingSpace, "role=")
-                append(t.role.rawValue)
-            }
-            if t.value != s.link {
-                part(&first, leadingSpace, "value=")
-                appendQuoted(t.value)
-            }
+            if t.role != .link || t.value != s.link { changedNamePart("role=", t.role) }
+            if t.value != s.link { quotedPart("value=", t.value) }
         }
         if extras, s.shadow != root.shadow, let h = s.shadow {
-            part(&first, leadingSpace, "shadow=")
+            part("shadow=")
             appendNumber(h.offsetX)
             append(0x20)
             appendNumber(h.offsetY)
@@ -432,30 +395,16 @@ struct RunsOutput {
             }
         }
         if extras {
-            changedNumberPart(
-                &first, leadingSpace, "stroke-width=", s.strokeWidth, root.strokeWidth)
-        }
-        if extras, s.strokeColor != root.strokeColor, let c = s.strokeColor {
-            part(&first, leadingSpace, "stroke-color=")
-            appendHex(c)
-        }
-        if extras, s.ligatures != root.ligatures, let l = s.ligatures {
-            part(&first, leadingSpace, "ligatures=")
-            append(l.rawValue)
-        }
-        if extras {
-            changedNumberPart(&first, leadingSpace, "expansion=", s.expansion, root.expansion)
-        }
-        if extras {
-            changedNumberPart(&first, leadingSpace, "obliqueness=", s.obliqueness, root.obliqueness)
-        }
-        if extras, s.writingDirection != root.writingDirection, let d = s.writingDirection {
-            part(&first, leadingSpace, "direction=")
-            append(d.rawValue)
+            changedNumberPart("stroke-width=", s.strokeWidth, root.strokeWidth)
+            changedColorPart("stroke-color=", s.strokeColor, root.strokeColor)
+            changedNamePart("ligatures=", s.ligatures, root.ligatures)
+            changedNumberPart("expansion=", s.expansion, root.expansion)
+            changedNumberPart("obliqueness=", s.obliqueness, root.obliqueness)
+            changedNamePart("direction=", s.writingDirection, root.writingDirection)
         }
         if extras, s.customAttributes != root.customAttributes, let custom = s.customAttributes {
             for key in custom.keys.sorted() where custom[key] != root.customAttributes?[key] {
-                part(&first, leadingSpace, "attr.")
+                part("attr.")
                 append(key)
                 append(0x3D)
                 appendQuoted(custom[key]!)
@@ -464,22 +413,19 @@ struct RunsOutput {
     }
 
     mutating func appendParagraphAttributes(_ p: ParagraphStyle, leadingSpace: Bool) {
-        var first = true
-        if let a = p.alignment {
-            part(&first, leadingSpace, "align=")
-            append(a.rawValue)
-        }
-        numberPart(&first, leadingSpace, "line-height=", p.lineHeight)
-        numberPart(&first, leadingSpace, "line-height-multiple=", p.lineHeightMultiple)
-        numberPart(&first, leadingSpace, "before=", p.spacingBefore)
-        numberPart(&first, leadingSpace, "after=", p.spacingAfter)
-        numberPart(&first, leadingSpace, "indent=", p.headIndent)
+        startParts(leadingSpace: leadingSpace)
+        changedNamePart("align=", p.alignment)
+        numberPart("line-height=", p.lineHeight)
+        numberPart("line-height-multiple=", p.lineHeightMultiple)
+        numberPart("before=", p.spacingBefore)
+        numberPart("after=", p.spacingAfter)
+        numberPart("indent=", p.headIndent)
         numberPart(
-            &first, leadingSpace, "first-indent=",
+            "first-indent=",
             p.firstLineHeadIndent == p.headIndent ? nil : p.firstLineHeadIndent)
-        numberPart(&first, leadingSpace, "tail-indent=", p.tailIndent)
+        numberPart("tail-indent=", p.tailIndent)
         if let t = p.tabStops {
-            part(&first, leadingSpace, "tabs=")
+            part("tabs=")
             for (k, v) in t.enumerated() {
                 if k > 0 { bytes.append(0x2C) }
                 appendNumber(v.location)
@@ -489,17 +435,11 @@ struct RunsOutput {
                 }
             }
         }
-        if let d = p.writingDirection {
-            part(&first, leadingSpace, "direction=")
-            append(d.rawValue)
-        }
+        changedNamePart("direction=", p.writingDirection)
         if let h = p.hyphenation {
-            part(&first, leadingSpace, h ? "hyphenation=true" : "hyphenation=false")
+            part(h ? "hyphenation=true" : "hyphenation=false")
         }
-        if let l = p.lineBreak {
-            part(&first, leadingSpace, "line-break=")
-            append(l.rawValue)
-        }
+        changedNamePart("line-break=", p.lineBreak)
     }
 }
 

@@ -142,9 +142,8 @@ public struct StyledRun: Hashable, Sendable {
 
     /// Creates a run.
     public init(range: Range<Int>, style: TextStyle, attachment: TextAttachment? = nil) {
-        self.range = range
-        self.sharedStyle = .value(style)
-        self.sharedAttachment = attachment.map { .value($0) }
+        let shared = attachment.map { SharedValue.value($0) }
+        self.init(range: range, sharedStyle: .value(style), sharedAttachment: shared)
     }
 
     /// A run holding already shared boxes.

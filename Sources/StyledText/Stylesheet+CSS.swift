@@ -47,6 +47,7 @@ extension Stylesheet {
         css: String, source: String?, trusted: Bool, diagnostics: inout [Diagnostic]
     ) -> Stylesheet {
         var sheet = self
+        func isName(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "-" || c == "_" }
         for (selectors, body, line) in Stylesheet.ruleBlocks(css) {
             let reported = diagnostics.count
             defer {
@@ -66,9 +67,7 @@ extension Stylesheet {
                 if selector == ":root" || selector == "html" || selector == "body" {
                     sheet.root = sheet.root.appending(rule)
                 } else if selector.hasPrefix("."), selector.count > 1,
-                    selector.dropFirst().allSatisfy({
-                        $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"
-                    })
+                    selector.dropFirst().allSatisfy(isName)
                 {
                     let name = String(selector.dropFirst())
                     sheet.classes[name] = (sheet.classes[name] ?? StyleRule()).appending(rule)
@@ -79,9 +78,7 @@ extension Stylesheet {
                     }
                     let key = String(name)
                     sheet.named[key] = (sheet.named[key] ?? StyleRule()).appending(rule)
-                } else if !selector.isEmpty,
-                    selector.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-                {
+                } else if !selector.isEmpty, selector.allSatisfy(isName) {
                     if let kind = Stylesheet.kindNames[selector] {
                         sheet[kind] = (sheet[kind] ?? StyleRule()).appending(rule)
                     } else {
@@ -116,12 +113,14 @@ extension Stylesheet {
                     valid = false
                 }
             case "-mconv-tap-scheme":
+                // An ASCII letter, then ASCII letters, digits, `+`, `-` and `.`.
+                func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
                 let bytes = Array(value.utf8)
                 valid =
-                    (bytes.first.map { ByteClass.isLetter($0) } ?? false)
+                    (bytes.first.map(isLetter) ?? false)
                     && bytes.allSatisfy {
-                        ByteClass.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B
-                            || $0 == 0x2D || $0 == 0x2E
+                        isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D
+                            || $0 == 0x2E
                     }
                 if valid { tapScheme = value.lowercased() }
                 if value.lowercased() == "none" {
@@ -156,11 +155,6 @@ extension Stylesheet {
                     "ignored '\(d.property): \(d.value)' (only the app's stylesheets may set it)"))
         }
         declarations.removeAll { names.contains($0.property) }
-    }
-
-    /// ASCII letter tests for scheme names.
-    enum ByteClass {
-        static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
     }
 
     /// Element names that style an element kind.

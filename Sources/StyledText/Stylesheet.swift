@@ -24,11 +24,10 @@ public struct Stylesheet: Hashable, Sendable {
     /// Default style per element kind.
     public var defaults: [ElementKind: StyleRule] {
         get {
-            var d: [ElementKind: StyleRule] = [:]
-            for kind in ElementKind.allCases {
-                if let rule = kindRules[kind.rawValue] { d[kind] = rule }
-            }
-            return d
+            Dictionary(
+                uniqueKeysWithValues: ElementKind.allCases.compactMap { kind in
+                    kindRules[kind.rawValue].map { (kind, $0) }
+                })
         }
         set {
             kindRules = Array(repeating: nil, count: ElementKind.allCases.count)
@@ -74,18 +73,16 @@ public struct Stylesheet: Hashable, Sendable {
     ) {
         self.embeddedStyles = embeddedStyles
         self.root = root
-        var rules = [StyleRule?](repeating: nil, count: ElementKind.allCases.count)
-        for (kind, rule) in defaults { rules[kind.rawValue] = rule }
-        self.kindRules = rules
+        self.kindRules = []
         self.tags = tags
         self.tagFilter = Stylesheet.filter(of: tags)
         self.classes = classes
         self.named = named
         self.policy = policy
         self.indentStep = indentStep
+        self.defaults = defaults
     }
 
-    /// The browser-like default stylesheet.
     /// The bit of `tagFilter` a tag name sets.
     static func filterBit(of tag: String) -> UInt64 {
         var h: UInt = UInt(tag.utf8.count)
@@ -105,6 +102,7 @@ public struct Stylesheet: Hashable, Sendable {
         return tags[tag]
     }
 
+    /// The browser-like default stylesheet.
     public static let standard = Stylesheet()
 
     /// A stylesheet with no element styles at all (only the root size), for plain output.

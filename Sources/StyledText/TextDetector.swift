@@ -149,6 +149,15 @@ public struct TextDetector: Hashable, Sendable {
         func string(_ a: Int, _ b: Int) -> String {
             String(String.UnicodeScalarView(scalars[a..<b]))
         }
+        /// Wraps the scalars from `i` to `end` in `make(text, attributes with role)`.
+        func wrap(_ end: Int, role: String, _ make: (String, Attributes) -> Inline) {
+            flush(i)
+            var a = Attributes()
+            a.set("role", role)
+            out.append(make(string(i, end), a))
+            i = end
+            plainStart = end
+        }
         while i < scalars.count {
             let c = scalars[i]
             let isMention = mentions && isMentionPrefix(c)
@@ -160,12 +169,7 @@ public struct TextDetector: Hashable, Sendable {
                     || (isMention && isMentionPrefix(scalars[i - 1]))
                     || (isHashtag && isHashtagPrefix(scalars[i - 1])))
             if isHashtag, atBoundary, let end = closedHashtagEnd(scalars, i) {
-                flush(i)
-                var a = Attributes()
-                a.set("role", "hashtag")
-                out.append(.span([.text(string(i, end))], a))
-                i = end
-                plainStart = end
+                wrap(end, role: "hashtag") { .span([.text($0)], $1) }
                 continue
             }
             if isMention || isHashtag, atBoundary {
@@ -180,26 +184,17 @@ public struct TextDetector: Hashable, Sendable {
                     && (isMention || !name.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 })
                     && (j == scalars.count || !isMentionPrefix(scalars[j]))
                 if valid {
-                    flush(i)
-                    var a = Attributes()
-                    a.set("role", isMention ? "mention" : "hashtag")
-                    out.append(.span([.text(string(i, j))], a))
-                    i = j
-                    plainStart = j
+                    wrap(j, role: isMention ? "mention" : "hashtag") { .span([.text($0)], $1) }
                     continue
                 }
             }
             if urls, atBoundary || c == "w" || c == "h", i == 0 || !isWordScalar(scalars[i - 1]),
                 let end = urlEnd(scalars, i)
             {
-                flush(i)
-                let url = string(i, end)
-                var a = Attributes()
-                a.set("role", "url")
-                let dest = url.lowercased().hasPrefix("www.") ? "http://" + url : url
-                out.append(.link([.text(url)], Link(dest), a))
-                i = end
-                plainStart = end
+                wrap(end, role: "url") { url, a in
+                    let dest = url.lowercased().hasPrefix("www.") ? "http://" + url : url
+                    return .link([.text(url)], Link(dest), a)
+                }
                 continue
             }
             i += 1
@@ -211,21 +206,11 @@ public struct TextDetector: Hashable, Sendable {
 
     /// The end of a URL starting at `i`, trailing punctuation and unbalanced `)` excluded.
     func urlEnd(_ s: [Unicode.Scalar], _ i: Int) -> Int? {
-        var matched: Int? = nil
-        for prefix in urlPrefixes {
-            let p = Array(prefix.unicodeScalars)
-            guard i + p.count < s.count else { continue }
-            var ok = true
-            for k in 0..<p.count where Character(s[i + k]).lowercased() != String(p[k]) {
-                ok = false
-                break
-            }
-            if ok {
-                matched = p.count
-                break
-            }
+        let matched = urlPrefixes.lazy.map { Array($0.unicodeScalars) }.first { p in
+            i + p.count < s.count
+                && p.indices.allSatisfy { Character(s[i + $0]).lowercased() == String(p[$0]) }
         }
-        guard let plen = matched else { return nil }
+        guard let plen = matched?.count else { return nil }
         var j = i + plen
         while j < s.count {
             let c = s[j]

@@ -155,21 +155,6 @@ private func ignore<T>(_ value: T) {}
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
-// Sources/ConformanceKit/CommandCase+Documents.swift:12
-// Compiled, not run: reads every case file.
-func ConformanceKit_CommandCase_Documents_12() throws {
-    let docs = CommandCase.caseDocuments()  // about 700 documents
-    _ = docs
-}
-
-// Sources/ConformanceKit/CommandCase+Documents.swift:47
-// Compiled, not run: reads every case file.
-func ConformanceKit_CommandCase_Documents_47() throws {
-    for blocks in CommandCase.caseDocumentsInThrees() {
-        print(blocks.count)  // cut the blocks anywhere
-    }
-}
-
 // Sources/ConformanceKit/CommandCaseSuite.swift:6
 // Compiled, not run: runs a whole conformance suite.
 func ConformanceKit_CommandCaseSuite_6() throws {
@@ -1211,8 +1196,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = big
 }
 
-// Sources/StyledText/StyleRule.swift:100
-@Test func StyledText_StyleRule_100() throws {
+// Sources/StyledText/StyleRule.swift:99
+@Test func StyledText_StyleRule_99() throws {
     var sheet = Stylesheet.standard
     sheet[.link] = StyleRule(css: "color: #0a84ff; text-decoration: none")
     _ = sheet
@@ -1295,8 +1280,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyledText(node: .inline(.strong([.text("x")], .none))).string == "x")
 }
 
-// Sources/StyledText/StyledText.swift:164
-@Test func StyledText_StyledText_164() throws {
+// Sources/StyledText/StyledText.swift:163
+@Test func StyledText_StyledText_163() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 

@@ -38,9 +38,7 @@ public struct DataURI: Hashable, Sendable {
     /// Whether `text` starts with the `data:` scheme (leading white space allowed), whether
     /// or not the rest is valid.
     public static func hasDataScheme(_ text: String) -> Bool {
-        let bytes = text.utf8.drop {
-            $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D
-        }
+        let bytes = text.utf8.drop(while: isSpace)
         return bytes.count >= 5 && bytes.prefix(5).map { $0 | 0x20 } == Array("data:".utf8)
     }
 
@@ -51,6 +49,11 @@ public struct DataURI: Hashable, Sendable {
         let rest = trimmed.dropFirst(5)
         guard let comma = rest.firstIndex(of: ",") else { return nil }
         return (rest[..<comma], rest[rest.index(after: comma)...])
+    }
+
+    /// Whether `byte` is ASCII white space (space, tab, line feed, form feed, return).
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// `%XX` sequences as bytes; a `%` without two hex digits stays as it is.
@@ -84,9 +87,7 @@ public struct DataURI: Hashable, Sendable {
     /// Forgiving base64: ASCII white space removed; a length of 0 mod 4 may end in one or two
     /// `=`; then a length of 1 mod 4 or a byte outside `A-Z a-z 0-9 + /` fails (nil).
     static func base64Decoded(_ bytes: [UInt8]) -> [UInt8]? {
-        var data = bytes.filter {
-            !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D)
-        }
+        var data = bytes.filter { !isSpace($0) }
         if data.count % 4 == 0 {
             if data.last == UInt8(ascii: "=") { data.removeLast() }
             if data.last == UInt8(ascii: "=") { data.removeLast() }
@@ -120,12 +121,9 @@ public struct DataURI: Hashable, Sendable {
 extension String {
     /// Without leading and trailing ASCII white space.
     func trimmed() -> String {
-        func space(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-        }
         let bytes = utf8
-        guard let first = bytes.firstIndex(where: { !space($0) }) else { return "" }
-        let last = bytes.lastIndex(where: { !space($0) })!
+        guard let first = bytes.firstIndex(where: { !DataURI.isSpace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !DataURI.isSpace($0) })!
         return String(self[first...last])
     }
 }
