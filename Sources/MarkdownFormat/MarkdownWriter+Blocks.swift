@@ -23,10 +23,11 @@ extension MarkdownWriter.Renderer {
     /// drops empty paragraphs and raw blocks that may not be written. Iterative, so deep
     /// div nesting cannot overflow the stack.
     func prepare(_ blocks: [Block]) -> [Block] {
-        // Usually nothing to do: keep the array as it is.
+        // Usually nothing to do: keep the array as it is. (The blocks are switched on in
+        // place, by index: a `for` loop copied each one.)
         var untouched = true
-        for block in blocks {
-            switch block {
+        for index in blocks.indices {
+            switch blocks[index] {
             case .div, .rawBlock: untouched = false
             case .paragraph(let xs, _) where xs.isEmpty: untouched = false
             case .plain(let xs, _) where xs.isEmpty: untouched = false
@@ -36,16 +37,19 @@ extension MarkdownWriter.Renderer {
         }
         if untouched { return blocks }
         var result: [Block] = []
+        // A page is often one div around everything: growing the result block by block cost
+        // more than the flattening.
+        result.reserveCapacity(Self.flattenedCount(blocks))
         var stack: [(blocks: [Block], index: Int)] = [(blocks, 0)]
         while !stack.isEmpty {
             let top = stack.count - 1
-            guard stack[top].index < stack[top].blocks.count else {
+            let index = stack[top].index
+            guard index < stack[top].blocks.count else {
                 stack.removeLast()
                 continue
             }
-            let block = stack[top].blocks[stack[top].index]
             stack[top].index += 1
-            switch block {
+            switch stack[top].blocks[index] {
             case .div(let children, let attributes):
                 reportAttributes(attributes, element: attributes.tag ?? "div")
                 stack.append((children, 0))
@@ -57,13 +61,30 @@ extension MarkdownWriter.Renderer {
                 } else if !options.rawHTML {
                     lossy(.lossyRawHTML, "raw HTML block dropped (raw HTML not allowed)")
                 } else if !text.isEmpty {
-                    result.append(block)
+                    result.append(stack[top].blocks[index])
                 }
             default:
-                result.append(block)
+                result.append(stack[top].blocks[index])
             }
         }
         return result
+    }
+
+    /// How many blocks `blocks` holds with its divs flattened (at least as many as
+    /// `prepare` keeps).
+    static func flattenedCount(_ blocks: [Block]) -> Int {
+        var count = 0
+        var stack: [[Block]] = [blocks]
+        while let list = stack.popLast() {
+            for index in list.indices {
+                if case .div(let children, _) = list[index] {
+                    stack.append(children)
+                } else {
+                    count += 1
+                }
+            }
+        }
+        return count
     }
 
     /// Records attributes that a Markdown element cannot carry: class, id, style and the
@@ -86,14 +107,22 @@ extension MarkdownWriter.Renderer {
         }
         var content = false
         for pair in attributes.pairs {
-            if DroppedAttributes.isPresentational(pair.name) {
-                let name = pair.name
+            // A name seen before is already in its set: one lookup instead of the
+            // presentational test (a chain of string compares) and a set insertion.
+            if let presentational = attributeNameIsPresentational[pair.name] {
+                if presentational { styling = true } else { content = true }
+                continue
+            }
+            let name = pair.name
+            let presentational = DroppedAttributes.isPresentational(name)
+            attributeNameIsPresentational[name] = presentational
+            if presentational {
                 let family =
                     name.hasPrefix("data-") ? "data-*" : name.hasPrefix("aria-") ? "aria-*" : name
                 droppedStyling.names.insert(family)
                 styling = true
             } else {
-                droppedContent.names.insert(pair.name)
+                droppedContent.names.insert(name)
                 content = true
             }
         }
@@ -425,10 +454,10 @@ extension MarkdownWriter.Renderer {
             // The marker and its padding, built as bytes (no temporary strings per item).
             var first: [UInt8] = []
             if list.kind == .bullet {
-                first.append(contentsOf: bullet.utf8)
+                first.append(utf8: bullet)
             } else {
-                first.append(contentsOf: String(start + index).utf8)
-                first.append(contentsOf: delimiter.utf8)
+                first.append(utf8: String(start + index))
+                first.append(utf8: delimiter)
             }
             first.append(0x20)
             let rest = [UInt8](repeating: 0x20, count: first.count)

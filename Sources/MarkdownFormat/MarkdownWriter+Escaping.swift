@@ -217,7 +217,7 @@ extension MarkdownWriter.Renderer {
                 if autolink && wwwBefore() { appendEscape() }
                 appendTextByte(byte)
             case 0x0A:
-                appendMarkup("&#10;")
+                appendMarkup(ascii: "&#10;")
             default:
                 appendTextByte(byte)
             }

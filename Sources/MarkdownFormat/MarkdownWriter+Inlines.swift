@@ -93,8 +93,13 @@ extension MarkdownWriter.Renderer {
 
     func appendMarkup(_ s: String) {
         let count = buffer.count
-        buffer.append(contentsOf: s.utf8)
+        buffer.append(utf8: s)
         origins.append(repeating: Origin.markup, count: buffer.count - count)
+    }
+
+    /// Appends a literal as markup.
+    func appendMarkup(ascii s: StaticString) {
+        appendMarkup(bytes: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     /// Appends `count` copies of a markup byte (a delimiter run, a code fence).
@@ -349,7 +354,7 @@ extension MarkdownWriter.Renderer {
             appendText(s, following: following)
         case .softBreak:
             if options.wrap == .preserve && (lineMode == .paragraph || lineMode == .setext) {
-                appendMarkup("\n")
+                appendMarkup(ascii: "\n")
             } else {
                 appendTextByte(0x20)
             }
@@ -359,7 +364,7 @@ extension MarkdownWriter.Renderer {
                 appendHardBreak()
             case .tableCell:
                 if options.rawHTML {
-                    appendMarkup("<br>")
+                    appendMarkup(ascii: "<br>")
                 } else {
                     lossy(.lossyLineBreak, "line break in a table cell written as a space")
                     appendTextByte(0x20)
@@ -446,18 +451,18 @@ extension MarkdownWriter.Renderer {
         switch options.hardBreak {
         case .spaces:
             if let last = buffer.last, last != 0x0A, last != 0x20, last != 0x09 {
-                appendMarkup("  \n")
+                appendMarkup(ascii: "  \n")
                 return
             }
         case .html:
             if options.rawHTML {
-                appendMarkup("<br />\n")
+                appendMarkup(ascii: "<br />\n")
                 return
             }
         case .backslash:
             break
         }
-        appendMarkup("\\\n")
+        appendMarkup(ascii: "\\\n")
     }
 
     // MARK: Emphasis
@@ -639,7 +644,7 @@ extension MarkdownWriter.Renderer {
         var content = code.replacingNewlines()
         if content.isEmpty {
             if options.rawHTML {
-                appendMarkup("<code></code>")
+                appendMarkup(ascii: "<code></code>")
             } else {
                 lossy(.lossyCode, "empty code span dropped")
             }
@@ -761,7 +766,11 @@ extension MarkdownWriter.Renderer {
             return
         }
         escapeBangBeforeBracket()
-        appendMarkup(image ? "![" : "[")
+        if image {
+            appendMarkup(ascii: "![")
+        } else {
+            appendMarkup(ascii: "[")
+        }
         let textStart = buffer.count
         linkTextDepth += 1
         inlineDepth += 1
@@ -785,7 +794,7 @@ extension MarkdownWriter.Renderer {
         appendDestination(link.destination, to: &buffer)
         if !link.title.isEmpty {
             buffer.append(0x20)
-            buffer.append(contentsOf: title(link.title).utf8)
+            appendTitle(link.title, to: &buffer)
         }
         buffer.append(UInt8(ascii: ")"))
         origins.append(repeating: Origin.markup, count: buffer.count - start)
@@ -918,7 +927,17 @@ extension MarkdownWriter.Renderer {
             var angle = bytes.isEmpty
             var plain = true
             var depth = 0
-            for byte in bytes {
+            // Whole blocks of 16 bytes that change nothing below are skipped (the usual URL
+            // has none of those bytes, or only in its query).
+            var skip = 0
+            if let base = bytes.baseAddress {
+                while skip + 16 <= bytes.count
+                    && !Self.blockMayHoldDestinationSpecial(base + skip)
+                {
+                    skip += 16
+                }
+            }
+            for byte in UnsafeBufferPointer(rebasing: bytes[skip...]) {
                 if byte == UInt8(ascii: "(") {
                     depth += 1
                     if depth <= 32 { continue }
@@ -951,34 +970,66 @@ extension MarkdownWriter.Renderer {
                 return
             }
             if angle { out.append(UInt8(ascii: "<")) }
+            // The runs between the bytes that change are copied whole.
+            var runStart = 0
             for index in bytes.indices {
                 let byte = bytes[index]
-                if byte == 0x0A || byte == 0x0D {
-                    out.append(UInt8(ascii: "%"))
-                    out.append(UInt8(ascii: "0"))
-                    out.append(UInt8(ascii: "A"))
-                    continue
+                let newline = byte == 0x0A || byte == 0x0D
+                let changes =
+                    newline || (angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")))
+                    || (byte == UInt8(ascii: "\\")
+                        && (index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])))
+                    || (byte == UInt8(ascii: "&") && entityFollows(bytes, at: index))
+                guard changes else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                if newline {
+                    out.append(ascii: "%0A")
+                    runStart = index + 1
+                } else {
+                    out.append(UInt8(ascii: "\\"))
+                    runStart = index
                 }
-                if angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")) {
-                    out.append(UInt8(ascii: "\\"))
-                } else if byte == UInt8(ascii: "\\"),
-                    index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
-                {
-                    out.append(UInt8(ascii: "\\"))
-                } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
-                    out.append(UInt8(ascii: "\\"))
-                }
-                out.append(byte)
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             if angle { out.append(UInt8(ascii: ">")) }
         }
     }
 
+    /// Whether the 16 bytes at `p` may hold a byte `appendDestination` looks at (controls,
+    /// space, `&`, `(`, `)`, `<`, `>`, backslash, DEL; `'` and `=` are false positives). Branch-free,
+    /// like `blockMayHoldSpecialText`.
+    @inline(__always)
+    static func blockMayHoldDestinationSpecial(_ p: UnsafePointer<UInt8>) -> Bool {
+        var found: UInt8 = 0
+        for k in 0..<16 {
+            let b = p[k]
+            var hit: UInt8 = b <= 0x20 ? 1 : 0
+            hit |= b &- 0x26 < 4 ? 1 : 0  // & ' ( )
+            hit |= b &- 0x3C < 3 ? 1 : 0  // < = >
+            hit |= b == 0x5C ? 1 : 0  // \
+            hit |= b == 0x7F ? 1 : 0
+            found |= hit
+        }
+        return found != 0
+    }
+
     /// A link title in double quotes.
     func title(_ t: String) -> String {
-        let bytes = Array(t.utf8)
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        for (index, byte) in bytes.enumerated() {
+        var out: [UInt8] = []
+        appendTitle(t, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the `title` form of `t` to `out`.
+    func appendTitle(_ t: String, to out: inout [UInt8]) {
+        var t = t
+        t.withUTF8 { appendTitle(bytes: $0, to: &out) }
+    }
+
+    private func appendTitle(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for index in bytes.indices {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 out.append(UInt8(ascii: "\\"))
             } else if byte == UInt8(ascii: "\\"),
@@ -995,6 +1046,5 @@ extension MarkdownWriter.Renderer {
             }
         }
         out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
 }

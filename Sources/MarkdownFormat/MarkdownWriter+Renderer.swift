@@ -44,6 +44,8 @@ extension MarkdownWriter {
         /// content-bearing ones (warning), each with the elements that had them.
         @exclusivity(unchecked) var droppedStyling = DroppedAttributes()
         @exclusivity(unchecked) var droppedContent = DroppedAttributes()
+        /// Attribute names `reportAttributes` has recorded, and whether each is presentational.
+        @exclusivity(unchecked) var attributeNameIsPresentational: [String: Bool] = [:]
         @exclusivity(unchecked) var prefixes: [Prefix] = []
         @exclusivity(unchecked) var depth = 0
         /// The numbered labels of reference links, and the next number.
@@ -117,13 +119,19 @@ extension MarkdownWriter {
             if content.isEmpty {
                 endEmptyLine(from: start, keepTrailingSpace: keepTrailingSpace)
             } else {
-                out.append(contentsOf: content.utf8)
+                out.append(utf8: content)
                 out.append(0x0A)
             }
         }
 
         /// `emitLine` for UTF-8 bytes.
         func emitLine(bytes content: ArraySlice<UInt8>) {
+            content.withUnsafeBufferPointer { emitLine(bytes: $0) }
+        }
+
+        /// `emitLine` for UTF-8 bytes in a buffer (appending an `ArraySlice` took the generic
+        /// sequence path).
+        func emitLine(bytes content: UnsafeBufferPointer<UInt8>) {
             let start = out.count
             beginLine()
             if content.isEmpty {
@@ -147,13 +155,15 @@ extension MarkdownWriter {
 
         /// Emits the lines of UTF-8 `bytes` (split at `\n`; an empty last line is kept).
         func emitLines(bytes: [UInt8]) {
-            var start = 0
-            let count = bytes.count
-            while true {
-                let end = bytes.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
-                emitLine(bytes: bytes[start..<end])
-                if end == count { break }
-                start = end + 1
+            bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                let count = all.count
+                while true {
+                    let end = Self.newline(in: all, from: start)
+                    emitLine(bytes: UnsafeBufferPointer(rebasing: all[start..<end]))
+                    if end == count { break }
+                    start = end + 1
+                }
             }
         }
 
@@ -220,6 +230,24 @@ extension MarkdownWriter {
 }
 
 extension Array where Element == UInt8 {
+    /// Appends the bytes of a literal.
+    ///
+    /// Same result as `append(contentsOf: s.utf8)` on a `String`, whose generic sequence
+    /// path cost about twice as much per call; the writer appends short markup pieces
+    /// (`<p>`, `](`) tens of thousands of times per page set.
+    @inline(__always)
+    mutating func append(ascii s: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// Appends the UTF-8 bytes of `s` (`append(contentsOf: s.utf8)`, through the contiguous
+    /// bytes: see `append(ascii:)`).
+    @inline(__always)
+    mutating func append(utf8 s: String) {
+        var s = s
+        s.withUTF8 { append(contentsOf: $0) }
+    }
+
     /// Appends `count` copies of `byte`.
     ///
     /// Same result as `append(contentsOf: repeatElement(byte, count: count))`, which goes
