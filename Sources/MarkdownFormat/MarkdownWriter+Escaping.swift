@@ -109,7 +109,7 @@ extension MarkdownWriter.Renderer {
         func flushRun() {
             guard runStart < i else { return }
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            origins.append(repeating: textOrigin, count: i - runStart)
+            markOrigin(textOrigin)
         }
         guard let base = bytes.baseAddress else { return }
         let (specialLow, specialHigh) = Self.specialTextBits
@@ -430,7 +430,7 @@ extension MarkdownWriter.Renderer {
             let end = buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
             // (The edits below insert no newline, so this stays true after them.)
             if start == 0 && end == n { bufferIsOneLine = true }
-            if start < end && origins[start] != Origin.markup {
+            if start < end && origin(at: start) != Origin.markup {
                 let first = buffer[start]
                 if first == 0x20 || first == 0x09 {
                     edits.append((start, Array((first == 0x20 ? "&#32;" : "&#9;").utf8), true))
@@ -440,7 +440,7 @@ extension MarkdownWriter.Renderer {
                     edits.append((start + offset, [UInt8(ascii: "\\")], false))
                 }
             }
-            if end > start && origins[end - 1] != Origin.markup
+            if end > start && origin(at: end - 1) != Origin.markup
                 && (buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09)
                 && !(end - 1 == start && edits.last?.at == start)
             {
@@ -450,6 +450,7 @@ extension MarkdownWriter.Renderer {
             start = end + 1
         }
         guard !edits.isEmpty else { return }
+        let origins = expandedOrigins()
         var out: [UInt8] = []
         var outOrigins: [UInt8] = []
         out.reserveCapacity(n + edits.count * 5)
@@ -470,7 +471,7 @@ extension MarkdownWriter.Renderer {
             cursor += 1
         }
         buffer = out
-        origins = outOrigins
+        setOrigins(outOrigins)
     }
 
     /// The offset in the line `buffer[start..<end]` where a backslash stops it from opening
@@ -573,6 +574,7 @@ extension MarkdownWriter.Renderer {
 
     /// Greedy wrapping at breakable text spaces (never inside link text, code or raw HTML).
     func wrapBuffer(width: Int) {
+        let origins = expandedOrigins()
         var column = 0
         var candidate = -1
         var index = 0

@@ -39,22 +39,22 @@ extension MarkdownWriter.Renderer {
     /// `body`: lines separated by `\n` in `.paragraph` and `.setext` mode, one line otherwise.
     /// Re-entrant: the inline state of an enclosing call is saved and restored.
     func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: ([UInt8]) -> R) -> R {
-        let saved = (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth)
+        let saved = (buffer, originRuns, lineMode, linkTextDepth, inlineDepth, linkDepth)
         // Reuse the capacity of the previous paragraph.
         buffer = spareBuffer
         spareBuffer = []
         buffer.removeAll(keepingCapacity: true)
-        origins = spareOrigins
-        spareOrigins = []
-        origins.removeAll(keepingCapacity: true)
+        originRuns = spareOriginRuns
+        spareOriginRuns = []
+        originRuns.removeAll(keepingCapacity: true)
         linkDepth = 0
         lineMode = mode
         linkTextDepth = 0
         inlineDepth = 0
         defer {
             spareBuffer = buffer
-            spareOrigins = origins
-            (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth) = saved
+            spareOriginRuns = originRuns
+            (buffer, originRuns, lineMode, linkTextDepth, inlineDepth, linkDepth) = saved
         }
         var end = xs.count
         while end > 0 {
@@ -92,9 +92,8 @@ extension MarkdownWriter.Renderer {
     // MARK: Buffer
 
     func appendMarkup(_ s: String) {
-        let count = buffer.count
         buffer.append(utf8: s)
-        origins.append(repeating: Origin.markup, count: buffer.count - count)
+        markOrigin(Origin.markup)
     }
 
     /// Appends a literal as markup.
@@ -106,30 +105,83 @@ extension MarkdownWriter.Renderer {
     func appendMarkup(byte: UInt8, count: Int) {
         if count <= 8 {
             // Delimiter runs and most fences: a few single appends beat the block copy.
-            for _ in 0..<max(count, 0) {
-                buffer.append(byte)
-                origins.append(Origin.markup)
-            }
-            return
+            for _ in 0..<max(count, 0) { buffer.append(byte) }
+        } else {
+            buffer.append(repeating: byte, count: count)
         }
-        buffer.append(repeating: byte, count: count)
-        origins.append(repeating: Origin.markup, count: count)
+        markOrigin(Origin.markup)
     }
 
     /// Appends UTF-8 bytes as markup.
     func appendMarkup(bytes: UnsafeBufferPointer<UInt8>) {
         buffer.append(contentsOf: bytes)
-        origins.append(repeating: Origin.markup, count: bytes.count)
+        markOrigin(Origin.markup)
     }
 
     func appendTextByte(_ byte: UInt8) {
         buffer.append(byte)
-        origins.append(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
+        markOrigin(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
     }
 
     func appendEscape() {
         buffer.append(UInt8(ascii: "\\"))
-        origins.append(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
+        markOrigin(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
+    }
+
+    /// Records that the bytes appended to `buffer` since the last call came from `origin`.
+    @inline(__always)
+    func markOrigin(_ origin: UInt8) {
+        let end = buffer.count
+        let last = originRuns.count - 1
+        if last >= 0 {
+            if originRuns[last].origin == origin {
+                originRuns[last].end = end
+                return
+            }
+            if originRuns[last].end == end { return }
+        } else if end == 0 {
+            return
+        }
+        originRuns.append(OriginRun(end: end, origin: origin))
+    }
+
+    /// The origin of the last byte of `buffer` (nil when it is empty).
+    var lastOrigin: UInt8? { originRuns.last?.origin }
+
+    /// The origin of `buffer[index]`.
+    func origin(at index: Int) -> UInt8 {
+        var low = 0
+        var high = originRuns.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if originRuns[middle].end > index { high = middle } else { low = middle + 1 }
+        }
+        return originRuns[low].origin
+    }
+
+    /// The origin of every byte of `buffer`, one byte each.
+    func expandedOrigins() -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(buffer.count)
+        var start = 0
+        for run in originRuns {
+            result.append(repeating: run.origin, count: run.end - start)
+            start = run.end
+        }
+        return result
+    }
+
+    /// Replaces the runs by those of `origins` (one byte per buffer byte).
+    func setOrigins(_ origins: [UInt8]) {
+        originRuns.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < origins.count {
+            let origin = origins[index]
+            var end = index + 1
+            while end < origins.count && origins[end] == origin { end += 1 }
+            originRuns.append(OriginRun(end: end, origin: origin))
+            index = end
+        }
     }
 
     /// The class of the character before the end of the buffer (line start is whitespace).
@@ -561,7 +613,7 @@ extension MarkdownWriter.Renderer {
             } else {
                 delimiter = open.byte
             }
-        } else if buffer.last == delimiter, origins.last == Origin.markup {
+        } else if buffer.last == delimiter, lastOrigin == Origin.markup {
             // Directly after a closing run of the same character (`<b>a<i>b</b>c</i>`): the
             // two runs would merge into one (`***` + `*` reads as `****`), so use the other
             // character, or raw HTML when that one cannot open or close here.
@@ -689,12 +741,13 @@ extension MarkdownWriter.Renderer {
 
     /// A `!` just before a link's `[` would turn it into an image.
     func escapeBangBeforeBracket() {
-        guard let last = buffer.last, last == UInt8(ascii: "!"), origins.last != Origin.markup
+        guard let last = buffer.last, last == UInt8(ascii: "!"), lastOrigin != Origin.markup
         else { return }
         let escaped = buffer.count >= 2 && buffer[buffer.count - 2] == UInt8(ascii: "\\")
         if !escaped {
+            // The backslash takes the origin of the `!`: the last run grows by one.
             buffer.insert(UInt8(ascii: "\\"), at: buffer.count - 1)
-            origins.insert(origins[origins.count - 1], at: origins.count - 1)
+            originRuns[originRuns.count - 1].end += 1
         }
     }
 
@@ -797,7 +850,7 @@ extension MarkdownWriter.Renderer {
             appendTitle(link.title, to: &buffer)
         }
         buffer.append(UInt8(ascii: ")"))
-        origins.append(repeating: Origin.markup, count: buffer.count - start)
+        markOrigin(Origin.markup)
     }
 
     /// Ends a reference link whose text starts at `textStart`: `][1]`, or with

@@ -21,6 +21,12 @@ extension MarkdownWriter {
             }
         }
 
+        /// Bytes of `buffer` up to `end` (from the end of the run before) of one `Origin`.
+        struct OriginRun {
+            var end: Int
+            var origin: UInt8
+        }
+
         /// A diagnostic already reported.
         struct ReportKey: Hashable {
             var code: DiagnosticCode
@@ -57,12 +63,15 @@ extension MarkdownWriter {
         var pendingReferences: [(label: String, link: Link)] = []
         // Inline rendering state (one paragraph at a time).
         @exclusivity(unchecked) var buffer: [UInt8] = []
-        @exclusivity(unchecked) var origins: [UInt8] = []
+        /// Where the bytes of `buffer` came from (`Origin`), as runs in order: each run ends
+        /// where the next begins, and neighbours differ. (A byte of origin per buffer byte
+        /// doubled the cost of every append.)
+        @exclusivity(unchecked) var originRuns: [OriginRun] = []
         /// Set by `escapeLineEdges`: the buffer holds no newline (spares a second scan).
         @exclusivity(unchecked) var bufferIsOneLine = false
         /// Capacity kept between paragraphs (see `beginInlines`).
         @exclusivity(unchecked) var spareBuffer: [UInt8] = []
-        @exclusivity(unchecked) var spareOrigins: [UInt8] = []
+        @exclusivity(unchecked) var spareOriginRuns: [OriginRun] = []
         var lineMode: LineMode = .paragraph
         @exclusivity(unchecked) var linkTextDepth = 0
         @exclusivity(unchecked) var linkDepth = 0
