@@ -19,12 +19,13 @@ extension MarkdownWriter.Renderer {
 
     // MARK: Preparation
 
-    /// Flattens `.div`s into their blocks (reporting attributes that carry something),
-    /// drops empty paragraphs and raw blocks that may not be written. Iterative, so deep
-    /// div nesting cannot overflow the stack.
-    func prepare(_ blocks: [Block]) -> [Block] {
-        // Usually nothing to do: keep the array as it is. (The blocks are switched on in
-        // place, by index: a `for` loop copied each one.)
+    /// Reports what rendering `blocks` flattens or drops (see `PreparedBlocks`), in document
+    /// order, before any of them is written: the attributes of `.div`s, and raw blocks that
+    /// may not be written. Returns false when there is nothing of the kind (the usual list).
+    @discardableResult
+    func reportPreparation(_ blocks: [Block]) -> Bool {
+        // Usually nothing to do. (The blocks are switched on in place, by index: a `for` loop
+        // copied each one.)
         var untouched = true
         for index in blocks.indices {
             switch blocks[index] {
@@ -35,11 +36,7 @@ extension MarkdownWriter.Renderer {
             }
             break
         }
-        if untouched { return blocks }
-        var result: [Block] = []
-        // A page is often one div around everything: growing the result block by block cost
-        // more than the flattening.
-        result.reserveCapacity(Self.flattenedCount(blocks))
+        if untouched { return false }
         var stack: [(blocks: [Block], index: Int)] = [(blocks, 0)]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -53,38 +50,17 @@ extension MarkdownWriter.Renderer {
             case .div(let children, let attributes):
                 reportAttributes(attributes, element: attributes.tag ?? "div")
                 stack.append((children, 0))
-            case .paragraph(let xs, _) where xs.isEmpty: continue
-            case .plain(let xs, _) where xs.isEmpty: continue
-            case .rawBlock(let format, let text):
+            case .rawBlock(let format, _):
                 if format.lowercased() != "html" {
                     lossy(.lossyRaw, "raw \(format) block dropped")
                 } else if !options.rawHTML {
                     lossy(.lossyRawHTML, "raw HTML block dropped (raw HTML not allowed)")
-                } else if !text.isEmpty {
-                    result.append(stack[top].blocks[index])
                 }
             default:
-                result.append(stack[top].blocks[index])
+                continue
             }
         }
-        return result
-    }
-
-    /// How many blocks `blocks` holds with its divs flattened (at least as many as
-    /// `prepare` keeps).
-    static func flattenedCount(_ blocks: [Block]) -> Int {
-        var count = 0
-        var stack: [[Block]] = [blocks]
-        while let list = stack.popLast() {
-            for index in list.indices {
-                if case .div(let children, _) = list[index] {
-                    stack.append(children)
-                } else {
-                    count += 1
-                }
-            }
-        }
-        return count
+        return true
     }
 
     /// Records attributes that a Markdown element cannot carry: class, id, style and the
@@ -134,16 +110,19 @@ extension MarkdownWriter.Renderer {
 
     /// Renders sibling blocks: blank lines between them (tight lists only where needed).
     func renderBlocks(_ blocks: [Block], tight: Bool, first: BlockContext) {
-        let blocks = prepare(blocks)
+        reportPreparation(blocks)
         var context = first
         context.tight = tight
-        for (index, block) in blocks.enumerated() {
-            if index > 0 {
+        var cursor = PreparedBlocks(blocks, rawHTML: options.rawHTML)
+        var previous: Block? = nil
+        while let block = cursor.next() {
+            if let previous {
                 context.firstInItem = false
                 context.itemMarker = nil
-                separate(blocks[index - 1], block, tight: tight, context: &context)
+                separate(previous, block, tight: tight, context: &context)
             }
             render(block, context: &context)
+            previous = block
         }
     }
 

@@ -39,22 +39,26 @@ extension MarkdownWriter.Renderer {
     /// `body`: lines separated by `\n` in `.paragraph` and `.setext` mode, one line otherwise.
     /// Re-entrant: the inline state of an enclosing call is saved and restored.
     func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: ([UInt8]) -> R) -> R {
-        let saved = (buffer, originRuns, lineMode, linkTextDepth, inlineDepth, linkDepth)
-        // Reuse the capacity of the previous paragraph.
-        buffer = spareBuffer
-        spareBuffer = []
+        let saved = (lineMode, linkTextDepth, inlineDepth, linkDepth)
+        // A nested call (the writer's blocks make none) keeps the enclosing call's bytes aside;
+        // otherwise the buffers keep the capacity of the previous paragraph.
+        var enclosing: (buffer: [UInt8], originRuns: [OriginRun])? = nil
+        if inlineBytesDepth > 0 {
+            enclosing = (buffer, originRuns)
+            buffer = []
+            originRuns = []
+        }
+        inlineBytesDepth += 1
         buffer.removeAll(keepingCapacity: true)
-        originRuns = spareOriginRuns
-        spareOriginRuns = []
         originRuns.removeAll(keepingCapacity: true)
         linkDepth = 0
         lineMode = mode
         linkTextDepth = 0
         inlineDepth = 0
         defer {
-            spareBuffer = buffer
-            spareOriginRuns = originRuns
-            (buffer, originRuns, lineMode, linkTextDepth, inlineDepth, linkDepth) = saved
+            inlineBytesDepth -= 1
+            (lineMode, linkTextDepth, inlineDepth, linkDepth) = saved
+            if let enclosing { (buffer, originRuns) = enclosing }
         }
         var end = xs.count
         while end > 0 {

@@ -69,9 +69,8 @@ extension MarkdownWriter {
         @exclusivity(unchecked) var originRuns: [OriginRun] = []
         /// Set by `escapeLineEdges`: the buffer holds no newline (spares a second scan).
         @exclusivity(unchecked) var bufferIsOneLine = false
-        /// Capacity kept between paragraphs (see `beginInlines`).
-        @exclusivity(unchecked) var spareBuffer: [UInt8] = []
-        @exclusivity(unchecked) var spareOriginRuns: [OriginRun] = []
+        /// How many `withInlineBytes` calls are running.
+        @exclusivity(unchecked) var inlineBytesDepth = 0
         var lineMode: LineMode = .paragraph
         @exclusivity(unchecked) var linkTextDepth = 0
         @exclusivity(unchecked) var linkDepth = 0
@@ -206,12 +205,13 @@ extension MarkdownWriter {
 
         func renderDocument(_ document: Document) {
             var context = BlockContext()
-            let blocks = prepare(document.blocks)
-            for index in blocks.indices {
-                if index > 0 {
-                    separate(blocks[index - 1], blocks[index], tight: false, context: &context)
-                }
-                render(blocks[index], context: &context)
+            reportPreparation(document.blocks)
+            var cursor = PreparedBlocks(document.blocks, rawHTML: options.rawHTML)
+            var previous: Block? = nil
+            while let block = cursor.next() {
+                if let previous { separate(previous, block, tight: false, context: &context) }
+                render(block, context: &context)
+                previous = block
                 if options.linkStyle == .reference && options.referenceLocation == .block {
                     flushReferences()
                 }
