@@ -427,7 +427,9 @@ extension MarkdownWriter.Renderer {
         let n = buffer.count
         bufferIsOneLine = false
         while start <= n {
-            let end = buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
+            let end =
+                bufferMayHoldNewline
+                ? buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) } : n
             // (The edits below insert no newline, so this stays true after them.)
             if start == 0 && end == n { bufferIsOneLine = true }
             if start < end && origin(at: start) != Origin.markup {
@@ -574,6 +576,7 @@ extension MarkdownWriter.Renderer {
 
     /// Greedy wrapping at breakable text spaces (never inside link text, code or raw HTML).
     func wrapBuffer(width: Int) {
+        bufferMayHoldNewline = true
         let origins = expandedOrigins()
         var column = 0
         var candidate = -1

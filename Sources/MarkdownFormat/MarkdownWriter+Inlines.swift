@@ -39,7 +39,7 @@ extension MarkdownWriter.Renderer {
     /// `body`: lines separated by `\n` in `.paragraph` and `.setext` mode, one line otherwise.
     /// Re-entrant: the inline state of an enclosing call is saved and restored.
     func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: ([UInt8]) -> R) -> R {
-        let saved = (lineMode, linkTextDepth, inlineDepth, linkDepth)
+        let saved = (lineMode, linkTextDepth, inlineDepth, linkDepth, bufferMayHoldNewline)
         // A nested call (the writer's blocks make none) keeps the enclosing call's bytes aside;
         // otherwise the buffers keep the capacity of the previous paragraph.
         var enclosing: (buffer: [UInt8], originRuns: [OriginRun])? = nil
@@ -52,12 +52,13 @@ extension MarkdownWriter.Renderer {
         buffer.removeAll(keepingCapacity: true)
         originRuns.removeAll(keepingCapacity: true)
         linkDepth = 0
+        bufferMayHoldNewline = false
         lineMode = mode
         linkTextDepth = 0
         inlineDepth = 0
         defer {
             inlineBytesDepth -= 1
-            (lineMode, linkTextDepth, inlineDepth, linkDepth) = saved
+            (lineMode, linkTextDepth, inlineDepth, linkDepth, bufferMayHoldNewline) = saved
             if let enclosing { (buffer, originRuns) = enclosing }
         }
         var end = xs.count
@@ -96,8 +97,8 @@ extension MarkdownWriter.Renderer {
     // MARK: Buffer
 
     func appendMarkup(_ s: String) {
-        buffer.append(utf8: s)
-        markOrigin(Origin.markup)
+        var s = s
+        s.withUTF8 { appendMarkup(bytes: $0) }
     }
 
     /// Appends a literal as markup.
@@ -113,17 +114,23 @@ extension MarkdownWriter.Renderer {
         } else {
             buffer.append(repeating: byte, count: count)
         }
+        if byte == 0x0A { bufferMayHoldNewline = true }
         markOrigin(Origin.markup)
     }
 
     /// Appends UTF-8 bytes as markup.
     func appendMarkup(bytes: UnsafeBufferPointer<UInt8>) {
         buffer.append(contentsOf: bytes)
+        if !bufferMayHoldNewline && ByteScan.firstIndex(of: 0x0A, in: bytes, from: 0) < bytes.count
+        {
+            bufferMayHoldNewline = true
+        }
         markOrigin(Origin.markup)
     }
 
     func appendTextByte(_ byte: UInt8) {
         buffer.append(byte)
+        if byte == 0x0A { bufferMayHoldNewline = true }
         markOrigin(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
     }
 
@@ -852,6 +859,7 @@ extension MarkdownWriter.Renderer {
         if !link.title.isEmpty {
             buffer.append(0x20)
             appendTitle(link.title, to: &buffer)
+            bufferMayHoldNewline = true  // (a title keeps its line breaks)
         }
         buffer.append(UInt8(ascii: ")"))
         markOrigin(Origin.markup)

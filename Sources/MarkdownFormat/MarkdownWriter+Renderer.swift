@@ -67,6 +67,10 @@ extension MarkdownWriter {
         /// where the next begins, and neighbours differ. (A byte of origin per buffer byte
         /// doubled the cost of every append.)
         @exclusivity(unchecked) var originRuns: [OriginRun] = []
+        /// False while no byte appended to `buffer` can be a newline: text is never one
+        /// (`appendText` writes `&#10;`), so only markup, titles and wrapping set it. While
+        /// false, `escapeLineEdges` takes the buffer as one line without scanning it.
+        @exclusivity(unchecked) var bufferMayHoldNewline = false
         /// Set by `escapeLineEdges`: the buffer holds no newline (spares a second scan).
         @exclusivity(unchecked) var bufferIsOneLine = false
         /// How many `withInlineBytes` calls are running.
