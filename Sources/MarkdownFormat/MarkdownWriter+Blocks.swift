@@ -68,30 +68,41 @@ extension MarkdownWriter.Renderer {
     /// (a title, colspan ...) as a warning; reported once per document with counts.
     func reportAttributes(_ attributes: Attributes, element: @autoclosure () -> String) {
         if attributes.isEmpty { return }
+        // Class first (the usual attribute); id and style need no look once their flag is set
+        // and this element already counts as styled.
         var styling = false
-        if !attributes.id.isEmpty {
-            droppedStyling.hasID = true
-            styling = true
-        }
         if !attributes.classes.isEmpty {
             droppedStyling.hasClass = true
             styling = true
         }
-        if !attributes.style.isEmpty {
+        if !(styling && droppedStyling.hasID) && !attributes.id.isEmpty {
+            droppedStyling.hasID = true
+            styling = true
+        }
+        if !(styling && droppedStyling.hasStyle) && !attributes.style.isEmpty {
             droppedStyling.hasStyle = true
             styling = true
         }
         var content = false
         for pair in attributes.pairs {
-            // A name seen before is already in its set: one lookup instead of the
-            // presentational test (a chain of string compares) and a set insertion.
-            if let presentational = attributeNameIsPresentational[pair.name] {
-                if presentational { styling = true } else { content = true }
+            let name = pair.name
+            // A name seen before is already in its set: a short scan of the names seen
+            // (a document uses few) instead of the presentational test (a chain of string
+            // compares) and a set insertion (hashing).
+            let length = name.utf8.count
+            var known: Bool? = nil
+            for seen in seenAttributeNames where seen.length == length && seen.name == name {
+                known = seen.presentational
+                break
+            }
+            if let known {
+                if known { styling = true } else { content = true }
                 continue
             }
-            let name = pair.name
             let presentational = DroppedAttributes.isPresentational(name)
-            attributeNameIsPresentational[name] = presentational
+            if seenAttributeNames.count < 64 {
+                seenAttributeNames.append((name, length, presentational))
+            }
             if presentational {
                 let family =
                     name.hasPrefix("data-") ? "data-*" : name.hasPrefix("aria-") ? "aria-*" : name
@@ -503,7 +514,7 @@ extension MarkdownWriter.Renderer {
 
     func renderDefinitionList(_ items: [DefinitionItem]) {
         if options.rawHTML {
-            emitLines(bytes: htmlDefinitionList(items, depth: depth))
+            emitHTMLBlock { htmlDefinitionList(items, depth: depth, into: &$0) }
             return
         }
         lossy(.lossyDefinitionList, "definition list written as bold terms and paragraphs")

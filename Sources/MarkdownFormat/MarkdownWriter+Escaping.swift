@@ -633,24 +633,58 @@ extension MarkdownWriter.Renderer {
     func htmlEscape(_ s: String, into out: inout [UInt8]) {
         var text = s
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let n = bytes.count
+            @inline(__always)
+            func isSpecial(_ b: UInt8) -> Bool {
+                b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
+                    || b == UInt8(ascii: "\"")
+            }
             var runStart = 0
-            for i in 0..<bytes.count {
+            var i = 0
+            while i < n {
+                // Whole blocks of 16 bytes without those bytes are skipped (see `appendText`).
+                if i + 16 <= n {
+                    if !Self.blockMayHoldHTMLSpecial(base + i) {
+                        i += 16
+                        continue
+                    }
+                    let stop = i + 16
+                    while i < stop && !isSpecial(base[i]) { i += 1 }
+                    if i == stop { continue }
+                } else {
+                    while i < n && !isSpecial(base[i]) { i += 1 }
+                    if i == n { break }
+                }
                 let entity: StaticString
-                switch bytes[i] {
+                switch base[i] {
                 case UInt8(ascii: "&"): entity = "&amp;"
                 case UInt8(ascii: "<"): entity = "&lt;"
                 case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                default: continue
+                default: entity = "&quot;"
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                out.append(
-                    contentsOf: UnsafeBufferPointer(
-                        start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                runStart = i + 1
+                out.append(ascii: entity)
+                i += 1
+                runStart = i
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
+    }
+
+    /// Whether the 16 bytes at `p` may hold `&`, `<`, `>` or `"` (`=` is a false positive).
+    /// Branch-free, like `blockMayHoldSpecialText`.
+    @inline(__always)
+    static func blockMayHoldHTMLSpecial(_ p: UnsafePointer<UInt8>) -> Bool {
+        var found: UInt8 = 0
+        for k in 0..<16 {
+            let b = p[k]
+            var hit: UInt8 = b == 0x22 ? 1 : 0
+            hit |= b == 0x26 ? 1 : 0
+            hit |= b &- 0x3C < 3 ? 1 : 0
+            found |= hit
+        }
+        return found != 0
     }
 
     /// `s` with `&`, `<`, `>` and `"` escaped (`s` itself when it has none of them).

@@ -7,6 +7,22 @@ import MarkupAST
 extension MarkdownWriter.Renderer {
     // Everything is appended to one byte buffer (no String per element joined with `+`).
 
+    /// Emits the HTML that `fill` appends as lines, its blank lines protected
+    /// (`protectBlankLines`). The two byte buffers are the renderer's, kept between calls:
+    /// building each table or list in new arrays grew them from empty every time.
+    func emitHTMLBlock(_ fill: (inout [UInt8]) -> Void) {
+        var html = htmlScratch
+        var protected = protectedScratch
+        htmlScratch = []
+        protectedScratch = []
+        html.removeAll(keepingCapacity: true)
+        fill(&html)
+        protectBlankLines(html, into: &protected)
+        emitLines(bytes: protected)
+        htmlScratch = html
+        protectedScratch = protected
+    }
+
     func htmlDefinitionList(_ items: [DefinitionItem], depth: Int) -> [UInt8] {
         var out: [UInt8] = []
         htmlDefinitionList(items, depth: depth, into: &out)
@@ -180,22 +196,29 @@ extension MarkdownWriter.Renderer {
     }
 
     func htmlInlines(_ xs: [Inline], depth: Int, into out: inout [UInt8]) {
-        for inline in xs {
-            if depth >= maxDepth && inline.isContainer {
+        func wrap(named tag: UnsafeBufferPointer<UInt8>, _ children: [Inline], _ out: inout [UInt8])
+        {
+            out.append(0x3C)
+            out.append(contentsOf: tag)
+            out.append(0x3E)
+            htmlInlines(children, depth: depth + 1, into: &out)
+            out.append(ascii: "</")
+            out.append(contentsOf: tag)
+            out.append(0x3E)
+        }
+        func wrap(_ tag: StaticString, _ children: [Inline], _ out: inout [UInt8]) {
+            wrap(
+                named: UnsafeBufferPointer(start: tag.utf8Start, count: tag.utf8CodeUnitCount),
+                children, &out)
+        }
+        // By index, switching on the element in place (a `for` loop copied each inline).
+        for index in xs.indices {
+            if depth >= maxDepth && xs[index].isContainer {
                 lossy(.lossyDepth, "inline nesting deeper than \(maxDepth) levels flattened")
-                htmlInlines(inline.leafInlines, depth: depth, into: &out)
+                htmlInlines(xs[index].leafInlines, depth: depth, into: &out)
                 continue
             }
-            func wrap(_ tag: String, _ children: [Inline], _ out: inout [UInt8]) {
-                out.append(0x3C)
-                out.append(utf8: tag)
-                out.append(0x3E)
-                htmlInlines(children, depth: depth + 1, into: &out)
-                out.append(ascii: "</")
-                out.append(utf8: tag)
-                out.append(0x3E)
-            }
-            switch inline {
+            switch xs[index] {
             case .text(let s): htmlEscape(s, into: &out)
             case .softBreak: out.append(0x0A)
             case .lineBreak: out.append(ascii: "<br />\n")
@@ -211,8 +234,8 @@ extension MarkdownWriter.Renderer {
             case .sub(let c, _): wrap("sub", c, &out)
             case .highlight(let c, _): wrap("mark", c, &out)
             case .span(let c, let a):
-                if let tag = a.tag, tag != "span", isSafeTagName(tag) {
-                    wrap(tag, c, &out)
+                if var tag = a.tag, tag != "span", isSafeTagName(tag) {
+                    tag.withUTF8 { wrap(named: $0, c, &out) }
                 } else {
                     htmlInlines(c, depth: depth + 1, into: &out)
                 }
@@ -276,11 +299,18 @@ extension MarkdownWriter.Renderer {
     /// feed that ends a blank line becomes `&#10;` (the same character to an HTML parser).
     /// Trailing line feeds are dropped (not one that ends a `\r\n`).
     func protectBlankLines(_ html: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        protectBlankLines(html, into: &out)
+        return out
+    }
+
+    /// `protectBlankLines` into `out` (emptied first, its capacity kept).
+    func protectBlankLines(_ html: [UInt8], into out: inout [UInt8]) {
         var end = html.count
         while end > 0 && html[end - 1] == 0x0A && !(end > 1 && html[end - 2] == 0x0D) {
             end -= 1
         }
-        var out: [UInt8] = []
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(end)
         html.withUnsafeBufferPointer { bytes in
             // Line by line: copied whole, its white space looked at up to the first other byte.
@@ -303,6 +333,5 @@ extension MarkdownWriter.Renderer {
                 start = newline + 1
             }
         }
-        return out
     }
 }

@@ -50,8 +50,10 @@ extension MarkdownWriter {
         /// content-bearing ones (warning), each with the elements that had them.
         @exclusivity(unchecked) var droppedStyling = DroppedAttributes()
         @exclusivity(unchecked) var droppedContent = DroppedAttributes()
-        /// Attribute names `reportAttributes` has recorded, and whether each is presentational.
-        @exclusivity(unchecked) var attributeNameIsPresentational: [String: Bool] = [:]
+        /// Attribute names `reportAttributes` has recorded (the first 64), with their UTF-8
+        /// length and whether each is presentational.
+        @exclusivity(unchecked) var seenAttributeNames:
+            [(name: String, length: Int, presentational: Bool)] = []
         @exclusivity(unchecked) var prefixes: [Prefix] = []
         @exclusivity(unchecked) var depth = 0
         /// The numbered labels of reference links, and the next number.
@@ -73,6 +75,9 @@ extension MarkdownWriter {
         @exclusivity(unchecked) var bufferMayHoldNewline = false
         /// Set by `escapeLineEdges`: the buffer holds no newline (spares a second scan).
         @exclusivity(unchecked) var bufferIsOneLine = false
+        /// The buffers of `emitHTMLBlock`, kept for their capacity.
+        var htmlScratch: [UInt8] = []
+        var protectedScratch: [UInt8] = []
         /// How many `withInlineBytes` calls are running.
         @exclusivity(unchecked) var inlineBytesDepth = 0
         var lineMode: LineMode = .paragraph
