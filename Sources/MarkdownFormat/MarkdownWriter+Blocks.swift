@@ -555,8 +555,7 @@ extension String {
 
     /// The string with line feeds and carriage returns replaced by spaces.
     func replacingNewlines() -> String {
-        var copy = self
-        let found = copy.withUTF8 { bytes in bytes.contains { $0 == 0x0A || $0 == 0x0D } }
+        let found = withUTF8Bytes { bytes in bytes.contains { $0 == 0x0A || $0 == 0x0D } }
         guard found else { return self }
         return String(
             decoding: utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)

@@ -88,8 +88,7 @@ extension MarkdownWriter.Renderer {
 
     /// Appends literal text, escaping only what would otherwise be read as markup here.
     func appendText(_ s: String, following: Following) {
-        var s = s
-        s.withUTF8 { appendText(bytes: $0, following: following) }
+        s.withUTF8Bytes { appendText(bytes: $0, following: following) }
     }
 
     /// `appendText` on the UTF-8 bytes of the text.
@@ -631,8 +630,7 @@ extension MarkdownWriter.Renderer {
     /// much as the rest of the HTML written for definition lists and tables); the runs end next
     /// to ASCII bytes, so the copy is valid UTF-8 as it is.
     func htmlEscape(_ s: String, into out: inout [UInt8]) {
-        var text = s
-        text.withUTF8 { bytes in
+        s.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return }
             let n = bytes.count
             @inline(__always)

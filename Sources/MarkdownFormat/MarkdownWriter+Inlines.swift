@@ -97,8 +97,7 @@ extension MarkdownWriter.Renderer {
     // MARK: Buffer
 
     func appendMarkup(_ s: String) {
-        var s = s
-        s.withUTF8 { appendMarkup(bytes: $0) }
+        s.withUTF8Bytes { appendMarkup(bytes: $0) }
     }
 
     /// Appends a literal as markup.
@@ -987,8 +986,7 @@ extension MarkdownWriter.Renderer {
 
     /// Appends the `destination` form of `d` to `out`.
     func appendDestination(_ d: String, to out: inout [UInt8]) {
-        var d = d
-        d.withUTF8 { bytes in
+        d.withUTF8Bytes { bytes in
             var angle = bytes.isEmpty
             var plain = true
             var depth = 0
@@ -1087,8 +1085,7 @@ extension MarkdownWriter.Renderer {
 
     /// Appends the `title` form of `t` to `out`.
     func appendTitle(_ t: String, to out: inout [UInt8]) {
-        var t = t
-        t.withUTF8 { appendTitle(bytes: $0, to: &out) }
+        t.withUTF8Bytes { appendTitle(bytes: $0, to: &out) }
     }
 
     private func appendTitle(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {

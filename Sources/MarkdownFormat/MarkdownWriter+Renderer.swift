@@ -167,20 +167,23 @@ extension MarkdownWriter {
 
         /// Emits several lines (split at `\n`).
         func emitLines(_ text: String) {
-            emitLines(bytes: Array(text.utf8))
+            text.withUTF8Bytes { emitLines(bytes: $0) }
         }
 
         /// Emits the lines of UTF-8 `bytes` (split at `\n`; an empty last line is kept).
         func emitLines(bytes: [UInt8]) {
-            bytes.withUnsafeBufferPointer { all in
-                var start = 0
-                let count = all.count
-                while true {
-                    let end = Self.newline(in: all, from: start)
-                    emitLine(bytes: UnsafeBufferPointer(rebasing: all[start..<end]))
-                    if end == count { break }
-                    start = end + 1
-                }
+            bytes.withUnsafeBufferPointer { emitLines(bytes: $0) }
+        }
+
+        /// `emitLines` on bytes in a buffer.
+        func emitLines(bytes all: UnsafeBufferPointer<UInt8>) {
+            var start = 0
+            let count = all.count
+            while true {
+                let end = Self.newline(in: all, from: start)
+                emitLine(bytes: UnsafeBufferPointer(rebasing: all[start..<end]))
+                if end == count { break }
+                start = end + 1
             }
         }
 
@@ -262,8 +265,7 @@ extension Array where Element == UInt8 {
     /// bytes: see `append(ascii:)`).
     @inline(__always)
     mutating func append(utf8 s: String) {
-        var s = s
-        s.withUTF8 { append(contentsOf: $0) }
+        s.withUTF8Bytes { append(contentsOf: $0) }
     }
 
     /// Appends `count` copies of `byte`.
@@ -286,5 +288,17 @@ extension Array where Element == UInt8 {
                 left -= n
             }
         }
+    }
+}
+
+extension String {
+    /// Calls `body` with the UTF-8 bytes of the string: in place when they are contiguous (a
+    /// native or small string, as the AST's are), else those of a contiguous copy. (`withUTF8`
+    /// needs a `var` copy: a retain and a release per call.)
+    @inline(__always)
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
     }
 }
