@@ -25,7 +25,7 @@ struct HTMLHiddenSelectors {
                 let hides = Self.hides(declarations)
                 let shows = !hides && Self.shows(declarations)
                 guard hides || shows else { continue }
-                for part in selector.split(separator: ",") {
+                for part in Self.commaSeparated(selector) {
                     let trimmed = Self.trimmed(part)
                     if shows {
                         shown.formUnion(Self.names(in: trimmed))
@@ -45,6 +45,98 @@ struct HTMLHiddenSelectors {
         classes.subtract(shown.compactMap { $0.hasPrefix(".") ? String($0.dropFirst()) : nil })
         ids.subtract(shown.compactMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil })
         tagged = tagged.filter { !shown.contains($0[1]) }
+        // The filter of the class names (see `classFilter`), when all are ASCII.
+        var filter: UInt64 = 0
+        var ascii = true
+        let names =
+            classes.map { $0 }
+            + tagged.compactMap { $0[1].hasPrefix(".") ? String($0[1].dropFirst()) : nil }
+        for name in names {
+            var name = name
+            name.withUTF8 { bytes in
+                if bytes.contains(where: { $0 >= 0x80 }) { ascii = false }
+                filter |= Self.signatureBit(bytes)
+            }
+        }
+        classFilter = ascii ? filter : nil
+    }
+
+    /// One bit per hidden class name (from its length and first and last bytes), or nil
+    /// when a name is not ASCII: a class whose bit is clear is no hidden class, decided
+    /// without building a string or hashing. (Only for ASCII names: an ASCII token can equal
+    /// a non-ASCII name as a `String`, `K` and the Kelvin sign.)
+    private(set) var classFilter: UInt64? = nil
+
+    /// The filter bit of a name's bytes.
+    private static func signatureBit(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = bytes.first, let last = bytes.last else { return 1 }
+        let mix = UInt64(bytes.count) &* 31 &+ UInt64(first) &* 7 &+ UInt64(last)
+        return 1 << (mix & 63)
+    }
+
+    /// `matches` for the class attribute alone when it is ASCII without carriage returns (the
+    /// usual value): its tokens (split at space, tab, line feed and form feed, as
+    /// `HTMLReaderElements.classList` splits such a value) are tested against `classFilter`
+    /// first. Nil when the fast way does not apply.
+    private func matchesASCIIClasses(tag: String, _ value: String) -> Bool? {
+        guard let filter = classFilter else { return nil }
+        return value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            for b in bytes where b >= 0x80 || b == 0x0D { return nil }
+            var start = 0
+            let n = bytes.count
+            var i = 0
+            while i <= n {
+                if i < n {
+                    let b = bytes[i]
+                    guard b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C else {
+                        i += 1
+                        continue
+                    }
+                }
+                if start < i {
+                    let token = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                    if filter & Self.signatureBit(token) != 0 {
+                        let name = String(decoding: token, as: UTF8.self)
+                        if classes.contains(name)
+                            || (!tagged.isEmpty && tagged.contains([tag, "." + name]))
+                        {
+                            return true
+                        }
+                    }
+                }
+                i += 1
+                start = i
+            }
+            return false
+        } ?? nil
+    }
+
+    /// `selector.split(separator: ",")`, cut at the comma bytes when each is a character of
+    /// its own (ASCII bytes or the ends around it: a combining mark after it, or a prepended
+    /// mark before it, would join it), else by characters. Walking the characters of every selector cost more than
+    /// reading the rules.
+    private static func commaSeparated(_ selector: String) -> [Substring] {
+        let utf8 = selector.utf8
+        var parts: [Substring] = []
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let next = utf8.index(after: index)
+            guard utf8[index] == UInt8(ascii: ",") else {
+                index = next
+                continue
+            }
+            if (next != utf8.endIndex && utf8[next] >= 0x80)
+                || (index != utf8.startIndex && utf8[utf8.index(before: index)] >= 0x80)
+            {
+                return selector.split(separator: ",")
+            }
+            if start != index { parts.append(selector[start..<index]) }
+            start = next
+            index = next
+        }
+        if start != utf8.endIndex { parts.append(selector[start..<utf8.endIndex]) }
+        return parts
     }
 
     /// `part` without leading and trailing white space; an ASCII part (most selectors) is
@@ -75,6 +167,7 @@ struct HTMLHiddenSelectors {
         guard let classAttribute, !classAttribute.isEmpty,
             !classes.isEmpty || !tagged.isEmpty
         else { return false }
+        if let found = matchesASCIIClasses(tag: tag, classAttribute) { return found }
         for name in HTMLReaderElements.classList(classAttribute) {
             if classes.contains(name) || (!tagged.isEmpty && tagged.contains([tag, "." + name])) {
                 return true

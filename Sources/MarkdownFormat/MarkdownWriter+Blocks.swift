@@ -19,14 +19,16 @@ extension MarkdownWriter.Renderer {
 
     // MARK: Preparation
 
-    /// Flattens `.div`s into their blocks (reporting attributes that carry something),
-    /// drops empty paragraphs and raw blocks that may not be written. Iterative, so deep
-    /// div nesting cannot overflow the stack.
-    func prepare(_ blocks: [Block]) -> [Block] {
-        // Usually nothing to do: keep the array as it is.
+    /// Reports what rendering `blocks` flattens or drops (see `PreparedBlocks`), in document
+    /// order, before any of them is written: the attributes of `.div`s, and raw blocks that
+    /// may not be written. Returns false when there is nothing of the kind (the usual list).
+    @discardableResult
+    func reportPreparation(_ blocks: [Block]) -> Bool {
+        // Usually nothing to do. (The blocks are switched on in place, by index: a `for` loop
+        // copied each one.)
         var untouched = true
-        for block in blocks {
-            switch block {
+        for index in blocks.indices {
+            switch blocks[index] {
             case .div, .rawBlock: untouched = false
             case .paragraph(let xs, _) where xs.isEmpty: untouched = false
             case .plain(let xs, _) where xs.isEmpty: untouched = false
@@ -34,36 +36,31 @@ extension MarkdownWriter.Renderer {
             }
             break
         }
-        if untouched { return blocks }
-        var result: [Block] = []
+        if untouched { return false }
         var stack: [(blocks: [Block], index: Int)] = [(blocks, 0)]
         while !stack.isEmpty {
             let top = stack.count - 1
-            guard stack[top].index < stack[top].blocks.count else {
+            let index = stack[top].index
+            guard index < stack[top].blocks.count else {
                 stack.removeLast()
                 continue
             }
-            let block = stack[top].blocks[stack[top].index]
             stack[top].index += 1
-            switch block {
+            switch stack[top].blocks[index] {
             case .div(let children, let attributes):
                 reportAttributes(attributes, element: attributes.tag ?? "div")
                 stack.append((children, 0))
-            case .paragraph(let xs, _) where xs.isEmpty: continue
-            case .plain(let xs, _) where xs.isEmpty: continue
-            case .rawBlock(let format, let text):
+            case .rawBlock(let format, _):
                 if format.lowercased() != "html" {
                     lossy(.lossyRaw, "raw \(format) block dropped")
                 } else if !options.rawHTML {
                     lossy(.lossyRawHTML, "raw HTML block dropped (raw HTML not allowed)")
-                } else if !text.isEmpty {
-                    result.append(block)
                 }
             default:
-                result.append(block)
+                continue
             }
         }
-        return result
+        return true
     }
 
     /// Records attributes that a Markdown element cannot carry: class, id, style and the
@@ -71,29 +68,48 @@ extension MarkdownWriter.Renderer {
     /// (a title, colspan ...) as a warning; reported once per document with counts.
     func reportAttributes(_ attributes: Attributes, element: @autoclosure () -> String) {
         if attributes.isEmpty { return }
+        // Class first (the usual attribute); id and style need no look once their flag is set
+        // and this element already counts as styled.
         var styling = false
-        if !attributes.id.isEmpty {
-            droppedStyling.hasID = true
-            styling = true
-        }
         if !attributes.classes.isEmpty {
             droppedStyling.hasClass = true
             styling = true
         }
-        if !attributes.style.isEmpty {
+        if !(styling && droppedStyling.hasID) && !attributes.id.isEmpty {
+            droppedStyling.hasID = true
+            styling = true
+        }
+        if !(styling && droppedStyling.hasStyle) && !attributes.style.isEmpty {
             droppedStyling.hasStyle = true
             styling = true
         }
         var content = false
         for pair in attributes.pairs {
-            if DroppedAttributes.isPresentational(pair.name) {
-                let name = pair.name
+            let name = pair.name
+            // A name seen before is already in its set: a short scan of the names seen
+            // (a document uses few) instead of the presentational test (a chain of string
+            // compares) and a set insertion (hashing).
+            let length = name.utf8.count
+            var known: Bool? = nil
+            for seen in seenAttributeNames where seen.length == length && seen.name == name {
+                known = seen.presentational
+                break
+            }
+            if let known {
+                if known { styling = true } else { content = true }
+                continue
+            }
+            let presentational = DroppedAttributes.isPresentational(name)
+            if seenAttributeNames.count < 64 {
+                seenAttributeNames.append((name, length, presentational))
+            }
+            if presentational {
                 let family =
                     name.hasPrefix("data-") ? "data-*" : name.hasPrefix("aria-") ? "aria-*" : name
                 droppedStyling.names.insert(family)
                 styling = true
             } else {
-                droppedContent.names.insert(pair.name)
+                droppedContent.names.insert(name)
                 content = true
             }
         }
@@ -105,16 +121,19 @@ extension MarkdownWriter.Renderer {
 
     /// Renders sibling blocks: blank lines between them (tight lists only where needed).
     func renderBlocks(_ blocks: [Block], tight: Bool, first: BlockContext) {
-        let blocks = prepare(blocks)
+        reportPreparation(blocks)
         var context = first
         context.tight = tight
-        for (index, block) in blocks.enumerated() {
-            if index > 0 {
+        var cursor = PreparedBlocks(blocks, rawHTML: options.rawHTML)
+        var previous: Block? = nil
+        while let block = cursor.next() {
+            if let previous {
                 context.firstInItem = false
                 context.itemMarker = nil
-                separate(blocks[index - 1], block, tight: tight, context: &context)
+                separate(previous, block, tight: tight, context: &context)
             }
             render(block, context: &context)
+            previous = block
         }
     }
 
@@ -425,10 +444,10 @@ extension MarkdownWriter.Renderer {
             // The marker and its padding, built as bytes (no temporary strings per item).
             var first: [UInt8] = []
             if list.kind == .bullet {
-                first.append(contentsOf: bullet.utf8)
+                first.append(utf8: bullet)
             } else {
-                first.append(contentsOf: String(start + index).utf8)
-                first.append(contentsOf: delimiter.utf8)
+                first.append(utf8: String(start + index))
+                first.append(utf8: delimiter)
             }
             first.append(0x20)
             let rest = [UInt8](repeating: 0x20, count: first.count)
@@ -495,7 +514,7 @@ extension MarkdownWriter.Renderer {
 
     func renderDefinitionList(_ items: [DefinitionItem]) {
         if options.rawHTML {
-            emitLines(bytes: htmlDefinitionList(items, depth: depth))
+            emitHTMLBlock { htmlDefinitionList(items, depth: depth, into: &$0) }
             return
         }
         lossy(.lossyDefinitionList, "definition list written as bold terms and paragraphs")
@@ -536,8 +555,7 @@ extension String {
 
     /// The string with line feeds and carriage returns replaced by spaces.
     func replacingNewlines() -> String {
-        var copy = self
-        let found = copy.withUTF8 { bytes in bytes.contains { $0 == 0x0A || $0 == 0x0D } }
+        let found = withUTF8Bytes { bytes in bytes.contains { $0 == 0x0A || $0 == 0x0D } }
         guard found else { return self }
         return String(
             decoding: utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)

@@ -88,8 +88,7 @@ extension MarkdownWriter.Renderer {
 
     /// Appends literal text, escaping only what would otherwise be read as markup here.
     func appendText(_ s: String, following: Following) {
-        var s = s
-        s.withUTF8 { appendText(bytes: $0, following: following) }
+        s.withUTF8Bytes { appendText(bytes: $0, following: following) }
     }
 
     /// `appendText` on the UTF-8 bytes of the text.
@@ -109,7 +108,7 @@ extension MarkdownWriter.Renderer {
         func flushRun() {
             guard runStart < i else { return }
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            origins.append(repeating: textOrigin, count: i - runStart)
+            markOrigin(textOrigin)
         }
         guard let base = bytes.baseAddress else { return }
         let (specialLow, specialHigh) = Self.specialTextBits
@@ -217,7 +216,7 @@ extension MarkdownWriter.Renderer {
                 if autolink && wwwBefore() { appendEscape() }
                 appendTextByte(byte)
             case 0x0A:
-                appendMarkup("&#10;")
+                appendMarkup(ascii: "&#10;")
             default:
                 appendTextByte(byte)
             }
@@ -427,10 +426,12 @@ extension MarkdownWriter.Renderer {
         let n = buffer.count
         bufferIsOneLine = false
         while start <= n {
-            let end = buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
+            let end =
+                bufferMayHoldNewline
+                ? buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) } : n
             // (The edits below insert no newline, so this stays true after them.)
             if start == 0 && end == n { bufferIsOneLine = true }
-            if start < end && origins[start] != Origin.markup {
+            if start < end && origin(at: start) != Origin.markup {
                 let first = buffer[start]
                 if first == 0x20 || first == 0x09 {
                     edits.append((start, Array((first == 0x20 ? "&#32;" : "&#9;").utf8), true))
@@ -440,7 +441,7 @@ extension MarkdownWriter.Renderer {
                     edits.append((start + offset, [UInt8(ascii: "\\")], false))
                 }
             }
-            if end > start && origins[end - 1] != Origin.markup
+            if end > start && origin(at: end - 1) != Origin.markup
                 && (buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09)
                 && !(end - 1 == start && edits.last?.at == start)
             {
@@ -450,6 +451,7 @@ extension MarkdownWriter.Renderer {
             start = end + 1
         }
         guard !edits.isEmpty else { return }
+        let origins = expandedOrigins()
         var out: [UInt8] = []
         var outOrigins: [UInt8] = []
         out.reserveCapacity(n + edits.count * 5)
@@ -470,7 +472,7 @@ extension MarkdownWriter.Renderer {
             cursor += 1
         }
         buffer = out
-        origins = outOrigins
+        setOrigins(outOrigins)
     }
 
     /// The offset in the line `buffer[start..<end]` where a backslash stops it from opening
@@ -573,6 +575,8 @@ extension MarkdownWriter.Renderer {
 
     /// Greedy wrapping at breakable text spaces (never inside link text, code or raw HTML).
     func wrapBuffer(width: Int) {
+        bufferMayHoldNewline = true
+        let origins = expandedOrigins()
         var column = 0
         var candidate = -1
         var index = 0
@@ -626,26 +630,59 @@ extension MarkdownWriter.Renderer {
     /// much as the rest of the HTML written for definition lists and tables); the runs end next
     /// to ASCII bytes, so the copy is valid UTF-8 as it is.
     func htmlEscape(_ s: String, into out: inout [UInt8]) {
-        var text = s
-        text.withUTF8 { bytes in
+        s.withUTF8Bytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let n = bytes.count
+            @inline(__always)
+            func isSpecial(_ b: UInt8) -> Bool {
+                b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
+                    || b == UInt8(ascii: "\"")
+            }
             var runStart = 0
-            for i in 0..<bytes.count {
+            var i = 0
+            while i < n {
+                // Whole blocks of 16 bytes without those bytes are skipped (see `appendText`).
+                if i + 16 <= n {
+                    if !Self.blockMayHoldHTMLSpecial(base + i) {
+                        i += 16
+                        continue
+                    }
+                    let stop = i + 16
+                    while i < stop && !isSpecial(base[i]) { i += 1 }
+                    if i == stop { continue }
+                } else {
+                    while i < n && !isSpecial(base[i]) { i += 1 }
+                    if i == n { break }
+                }
                 let entity: StaticString
-                switch bytes[i] {
+                switch base[i] {
                 case UInt8(ascii: "&"): entity = "&amp;"
                 case UInt8(ascii: "<"): entity = "&lt;"
                 case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                default: continue
+                default: entity = "&quot;"
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                out.append(
-                    contentsOf: UnsafeBufferPointer(
-                        start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                runStart = i + 1
+                out.append(ascii: entity)
+                i += 1
+                runStart = i
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
+    }
+
+    /// Whether the 16 bytes at `p` may hold `&`, `<`, `>` or `"` (`=` is a false positive).
+    /// Branch-free, like `blockMayHoldSpecialText`.
+    @inline(__always)
+    static func blockMayHoldHTMLSpecial(_ p: UnsafePointer<UInt8>) -> Bool {
+        var found: UInt8 = 0
+        for k in 0..<16 {
+            let b = p[k]
+            var hit: UInt8 = b == 0x22 ? 1 : 0
+            hit |= b == 0x26 ? 1 : 0
+            hit |= b &- 0x3C < 3 ? 1 : 0
+            found |= hit
+        }
+        return found != 0
     }
 
     /// `s` with `&`, `<`, `>` and `"` escaped (`s` itself when it has none of them).

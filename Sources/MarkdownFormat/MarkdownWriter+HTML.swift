@@ -7,6 +7,22 @@ import MarkupAST
 extension MarkdownWriter.Renderer {
     // Everything is appended to one byte buffer (no String per element joined with `+`).
 
+    /// Emits the HTML that `fill` appends as lines, its blank lines protected
+    /// (`protectBlankLines`). The two byte buffers are the renderer's, kept between calls:
+    /// building each table or list in new arrays grew them from empty every time.
+    func emitHTMLBlock(_ fill: (inout [UInt8]) -> Void) {
+        var html = htmlScratch
+        var protected = protectedScratch
+        htmlScratch = []
+        protectedScratch = []
+        html.removeAll(keepingCapacity: true)
+        fill(&html)
+        protectBlankLines(html, into: &protected)
+        emitLines(bytes: protected)
+        htmlScratch = html
+        protectedScratch = protected
+    }
+
     func htmlDefinitionList(_ items: [DefinitionItem], depth: Int) -> [UInt8] {
         var out: [UInt8] = []
         htmlDefinitionList(items, depth: depth, into: &out)
@@ -14,34 +30,34 @@ extension MarkdownWriter.Renderer {
     }
 
     func htmlDefinitionList(_ items: [DefinitionItem], depth: Int, into out: inout [UInt8]) {
-        out.append(contentsOf: "<dl>\n".utf8)
+        out.append(ascii: "<dl>\n")
         for item in items {
-            out.append(contentsOf: "<dt>".utf8)
+            out.append(ascii: "<dt>")
             htmlInlines(item.term, depth: depth + 1, into: &out)
-            out.append(contentsOf: "</dt>\n".utf8)
+            out.append(ascii: "</dt>\n")
             for definition in item.definitions {
-                out.append(contentsOf: "<dd>".utf8)
+                out.append(ascii: "<dd>")
                 htmlCellContent(definition, depth: depth + 1, into: &out)
-                out.append(contentsOf: "</dd>\n".utf8)
+                out.append(ascii: "</dd>\n")
             }
         }
-        out.append(contentsOf: "</dl>".utf8)
+        out.append(ascii: "</dl>")
     }
 
     func htmlTable(_ table: Table, depth: Int, into out: inout [UInt8]) {
-        out.append(contentsOf: "<table>\n".utf8)
+        out.append(ascii: "<table>\n")
         if !table.caption.isEmpty {
-            out.append(contentsOf: "<caption>".utf8)
+            out.append(ascii: "<caption>")
             htmlCellContent(table.caption, depth: depth, into: &out)
-            out.append(contentsOf: "</caption>\n".utf8)
+            out.append(ascii: "</caption>\n")
         }
         func section(_ name: String, _ rows: [TableRow], _ out: inout [UInt8]) {
             guard !rows.isEmpty else { return }
             out.append(0x3C)
-            out.append(contentsOf: name.utf8)
-            out.append(contentsOf: ">\n".utf8)
+            out.append(utf8: name)
+            out.append(ascii: ">\n")
             for row in rows {
-                out.append(contentsOf: "<tr>\n".utf8)
+                out.append(ascii: "<tr>\n")
                 for (index, cell) in row.cells.enumerated() {
                     let tag = cell.header || name == "thead" ? "th" : "td"
                     var alignment = cell.alignment
@@ -49,38 +65,38 @@ extension MarkdownWriter.Renderer {
                         alignment = table.columns[index]
                     }
                     out.append(0x3C)
-                    out.append(contentsOf: tag.utf8)
+                    out.append(utf8: tag)
                     if alignment != .none {
-                        out.append(contentsOf: " align=\"".utf8)
-                        out.append(contentsOf: alignment.rawValue.utf8)
+                        out.append(ascii: " align=\"")
+                        out.append(utf8: alignment.rawValue)
                         out.append(0x22)
                     }
                     if cell.colspan > 1 {
-                        out.append(contentsOf: " colspan=\"".utf8)
-                        out.append(contentsOf: String(cell.colspan).utf8)
+                        out.append(ascii: " colspan=\"")
+                        out.append(utf8: String(cell.colspan))
                         out.append(0x22)
                     }
                     if cell.rowspan > 1 {
-                        out.append(contentsOf: " rowspan=\"".utf8)
-                        out.append(contentsOf: String(cell.rowspan).utf8)
+                        out.append(ascii: " rowspan=\"")
+                        out.append(utf8: String(cell.rowspan))
                         out.append(0x22)
                     }
                     out.append(0x3E)
                     htmlCellContent(cell.blocks, depth: depth, into: &out)
-                    out.append(contentsOf: "</".utf8)
-                    out.append(contentsOf: tag.utf8)
-                    out.append(contentsOf: ">\n".utf8)
+                    out.append(ascii: "</")
+                    out.append(utf8: tag)
+                    out.append(ascii: ">\n")
                 }
-                out.append(contentsOf: "</tr>\n".utf8)
+                out.append(ascii: "</tr>\n")
             }
-            out.append(contentsOf: "</".utf8)
-            out.append(contentsOf: name.utf8)
-            out.append(contentsOf: ">\n".utf8)
+            out.append(ascii: "</")
+            out.append(utf8: name)
+            out.append(ascii: ">\n")
         }
         section("thead", table.head, &out)
         section("tbody", table.body, &out)
         section("tfoot", table.foot, &out)
-        out.append(contentsOf: "</table>".utf8)
+        out.append(ascii: "</table>")
     }
 
     /// Inline HTML for one paragraph-like block, block HTML otherwise.
@@ -106,9 +122,9 @@ extension MarkdownWriter.Renderer {
             }
             switch block {
             case .paragraph(let xs, _):
-                out.append(contentsOf: "<p>".utf8)
+                out.append(ascii: "<p>")
                 htmlInlines(xs, depth: depth, into: &out)
-                out.append(contentsOf: "</p>\n".utf8)
+                out.append(ascii: "</p>\n")
             case .plain(let xs, _):
                 htmlInlines(xs, depth: depth, into: &out)
                 out.append(0x0A)
@@ -117,35 +133,35 @@ extension MarkdownWriter.Renderer {
                 htmlInlines(xs, depth: depth, into: &out)
                 out.append(contentsOf: "</h\(level)>\n".utf8)
             case .blockQuote(let bs, _):
-                out.append(contentsOf: "<blockquote>\n".utf8)
+                out.append(ascii: "<blockquote>\n")
                 htmlBlocks(bs, depth: depth + 1, into: &out)
-                out.append(contentsOf: "</blockquote>\n".utf8)
+                out.append(ascii: "</blockquote>\n")
             case .codeBlock(let info, let code, _):
                 let language = info.split(separator: " ").first.map(String.init) ?? ""
-                out.append(contentsOf: "<pre><code".utf8)
+                out.append(ascii: "<pre><code")
                 if !language.isEmpty {
-                    out.append(contentsOf: " class=\"language-".utf8)
+                    out.append(ascii: " class=\"language-")
                     htmlEscape(language, into: &out)
                     out.append(0x22)
                 }
                 out.append(0x3E)
                 htmlEscape(code, into: &out)
-                out.append(contentsOf: "</code></pre>\n".utf8)
+                out.append(ascii: "</code></pre>\n")
             case .rawBlock(let format, let s):
                 if format == "html" {
-                    out.append(contentsOf: s.utf8)
+                    out.append(utf8: s)
                     if !s.hasSuffix("\n") { out.append(0x0A) }
                 }
             case .list(let list):
                 let tag = list.kind == .bullet ? "ul" : "ol"
                 out.append(0x3C)
-                out.append(contentsOf: tag.utf8)
+                out.append(utf8: tag)
                 if list.kind == .ordered && list.start != 1 {
                     out.append(contentsOf: " start=\"\(list.start)\"".utf8)
                 }
-                out.append(contentsOf: ">\n".utf8)
+                out.append(ascii: ">\n")
                 for item in list.items {
-                    out.append(contentsOf: "<li>".utf8)
+                    out.append(ascii: "<li>")
                     if let task = item.task {
                         out.append(
                             contentsOf: task
@@ -153,11 +169,11 @@ extension MarkdownWriter.Renderer {
                                 : "<input type=\"checkbox\" disabled=\"\" /> ".utf8)
                     }
                     htmlCellContent(item.blocks, depth: depth + 1, into: &out)
-                    out.append(contentsOf: "</li>\n".utf8)
+                    out.append(ascii: "</li>\n")
                 }
-                out.append(contentsOf: "</".utf8)
-                out.append(contentsOf: tag.utf8)
-                out.append(contentsOf: ">\n".utf8)
+                out.append(ascii: "</")
+                out.append(utf8: tag)
+                out.append(ascii: ">\n")
             case .definitionList(let items, _):
                 // Blank lines protected inside the nested list first, as a list of its own.
                 out.append(contentsOf: htmlDefinitionList(items, depth: depth + 1))
@@ -166,43 +182,50 @@ extension MarkdownWriter.Renderer {
                 htmlTable(t, depth: depth + 1, into: &out)
                 out.append(0x0A)
             case .thematicBreak:
-                out.append(contentsOf: "<hr />\n".utf8)
+                out.append(ascii: "<hr />\n")
             case .div(let bs, _):
                 htmlBlocks(bs, depth: depth + 1, into: &out)
             case .footnoteDefinition(let label, let bs, _):
                 lossy(.lossyFootnote, "footnote [^\(label)] inside raw HTML written as text")
-                out.append(contentsOf: "<p>[^".utf8)
+                out.append(ascii: "<p>[^")
                 htmlEscape(label, into: &out)
-                out.append(contentsOf: "]:</p>\n".utf8)
+                out.append(ascii: "]:</p>\n")
                 htmlBlocks(bs, depth: depth + 1, into: &out)
             }
         }
     }
 
     func htmlInlines(_ xs: [Inline], depth: Int, into out: inout [UInt8]) {
-        for inline in xs {
-            if depth >= maxDepth && inline.isContainer {
+        func wrap(named tag: UnsafeBufferPointer<UInt8>, _ children: [Inline], _ out: inout [UInt8])
+        {
+            out.append(0x3C)
+            out.append(contentsOf: tag)
+            out.append(0x3E)
+            htmlInlines(children, depth: depth + 1, into: &out)
+            out.append(ascii: "</")
+            out.append(contentsOf: tag)
+            out.append(0x3E)
+        }
+        func wrap(_ tag: StaticString, _ children: [Inline], _ out: inout [UInt8]) {
+            wrap(
+                named: UnsafeBufferPointer(start: tag.utf8Start, count: tag.utf8CodeUnitCount),
+                children, &out)
+        }
+        // By index, switching on the element in place (a `for` loop copied each inline).
+        for index in xs.indices {
+            if depth >= maxDepth && xs[index].isContainer {
                 lossy(.lossyDepth, "inline nesting deeper than \(maxDepth) levels flattened")
-                htmlInlines(inline.leafInlines, depth: depth, into: &out)
+                htmlInlines(xs[index].leafInlines, depth: depth, into: &out)
                 continue
             }
-            func wrap(_ tag: String, _ children: [Inline], _ out: inout [UInt8]) {
-                out.append(0x3C)
-                out.append(contentsOf: tag.utf8)
-                out.append(0x3E)
-                htmlInlines(children, depth: depth + 1, into: &out)
-                out.append(contentsOf: "</".utf8)
-                out.append(contentsOf: tag.utf8)
-                out.append(0x3E)
-            }
-            switch inline {
+            switch xs[index] {
             case .text(let s): htmlEscape(s, into: &out)
             case .softBreak: out.append(0x0A)
-            case .lineBreak: out.append(contentsOf: "<br />\n".utf8)
+            case .lineBreak: out.append(ascii: "<br />\n")
             case .code(let s, _):
-                out.append(contentsOf: "<code>".utf8)
+                out.append(ascii: "<code>")
                 htmlEscape(s, into: &out)
-                out.append(contentsOf: "</code>".utf8)
+                out.append(ascii: "</code>")
             case .emphasis(let c, _): wrap("em", c, &out)
             case .strong(let c, _): wrap("strong", c, &out)
             case .strikethrough(let c, _): wrap("del", c, &out)
@@ -211,54 +234,54 @@ extension MarkdownWriter.Renderer {
             case .sub(let c, _): wrap("sub", c, &out)
             case .highlight(let c, _): wrap("mark", c, &out)
             case .span(let c, let a):
-                if let tag = a.tag, tag != "span", isSafeTagName(tag) {
-                    wrap(tag, c, &out)
+                if var tag = a.tag, tag != "span", isSafeTagName(tag) {
+                    tag.withUTF8 { wrap(named: $0, c, &out) }
                 } else {
                     htmlInlines(c, depth: depth + 1, into: &out)
                 }
             case .link(let c, let link, _):
-                out.append(contentsOf: "<a href=\"".utf8)
+                out.append(ascii: "<a href=\"")
                 htmlEscape(link.destination, into: &out)
                 out.append(0x22)
                 if !link.title.isEmpty {
-                    out.append(contentsOf: " title=\"".utf8)
+                    out.append(ascii: " title=\"")
                     htmlEscape(link.title, into: &out)
                     out.append(0x22)
                 }
                 out.append(0x3E)
                 htmlInlines(c, depth: depth + 1, into: &out)
-                out.append(contentsOf: "</a>".utf8)
+                out.append(ascii: "</a>")
             case .image(let c, let link, let a):
-                out.append(contentsOf: "<img src=\"".utf8)
+                out.append(ascii: "<img src=\"")
                 htmlEscape(link.destination, into: &out)
-                out.append(contentsOf: "\" alt=\"".utf8)
+                out.append(ascii: "\" alt=\"")
                 htmlEscape(Inline.span(c, .none).plainText, into: &out)
                 out.append(0x22)
                 if !link.title.isEmpty {
-                    out.append(contentsOf: " title=\"".utf8)
+                    out.append(ascii: " title=\"")
                     htmlEscape(link.title, into: &out)
                     out.append(0x22)
                 }
                 if let v = a.value(of: "width") {
-                    out.append(contentsOf: " width=\"".utf8)
+                    out.append(ascii: " width=\"")
                     htmlEscape(v, into: &out)
                     out.append(0x22)
                 }
                 if let v = a.value(of: "height") {
-                    out.append(contentsOf: " height=\"".utf8)
+                    out.append(ascii: " height=\"")
                     htmlEscape(v, into: &out)
                     out.append(0x22)
                 }
-                out.append(contentsOf: " />".utf8)
+                out.append(ascii: " />")
             case .rawInline(let format, let s):
-                if format == "html" { out.append(contentsOf: s.utf8) }
+                if format == "html" { out.append(utf8: s) }
             case .footnoteReference(let label):
                 lossy(
                     .lossyFootnote, "footnote reference [^\(label)] inside raw HTML written as text"
                 )
-                out.append(contentsOf: "<sup>[^".utf8)
+                out.append(ascii: "<sup>[^")
                 htmlEscape(label, into: &out)
-                out.append(contentsOf: "]</sup>".utf8)
+                out.append(ascii: "]</sup>")
             }
         }
     }
@@ -276,11 +299,18 @@ extension MarkdownWriter.Renderer {
     /// feed that ends a blank line becomes `&#10;` (the same character to an HTML parser).
     /// Trailing line feeds are dropped (not one that ends a `\r\n`).
     func protectBlankLines(_ html: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        protectBlankLines(html, into: &out)
+        return out
+    }
+
+    /// `protectBlankLines` into `out` (emptied first, its capacity kept).
+    func protectBlankLines(_ html: [UInt8], into out: inout [UInt8]) {
         var end = html.count
         while end > 0 && html[end - 1] == 0x0A && !(end > 1 && html[end - 2] == 0x0D) {
             end -= 1
         }
-        var out: [UInt8] = []
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(end)
         html.withUnsafeBufferPointer { bytes in
             // Line by line: copied whole, its white space looked at up to the first other byte.
@@ -296,13 +326,12 @@ extension MarkdownWriter.Renderer {
                     k += 1
                 }
                 if blank {
-                    out.append(contentsOf: "&#10;".utf8)
+                    out.append(ascii: "&#10;")
                 } else {
                     out.append(0x0A)
                 }
                 start = newline + 1
             }
         }
-        return out
     }
 }

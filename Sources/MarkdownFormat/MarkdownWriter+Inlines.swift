@@ -39,22 +39,27 @@ extension MarkdownWriter.Renderer {
     /// `body`: lines separated by `\n` in `.paragraph` and `.setext` mode, one line otherwise.
     /// Re-entrant: the inline state of an enclosing call is saved and restored.
     func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: ([UInt8]) -> R) -> R {
-        let saved = (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth)
-        // Reuse the capacity of the previous paragraph.
-        buffer = spareBuffer
-        spareBuffer = []
+        let saved = (lineMode, linkTextDepth, inlineDepth, linkDepth, bufferMayHoldNewline)
+        // A nested call (the writer's blocks make none) keeps the enclosing call's bytes aside;
+        // otherwise the buffers keep the capacity of the previous paragraph.
+        var enclosing: (buffer: [UInt8], originRuns: [OriginRun])? = nil
+        if inlineBytesDepth > 0 {
+            enclosing = (buffer, originRuns)
+            buffer = []
+            originRuns = []
+        }
+        inlineBytesDepth += 1
         buffer.removeAll(keepingCapacity: true)
-        origins = spareOrigins
-        spareOrigins = []
-        origins.removeAll(keepingCapacity: true)
+        originRuns.removeAll(keepingCapacity: true)
         linkDepth = 0
+        bufferMayHoldNewline = false
         lineMode = mode
         linkTextDepth = 0
         inlineDepth = 0
         defer {
-            spareBuffer = buffer
-            spareOrigins = origins
-            (buffer, origins, lineMode, linkTextDepth, inlineDepth, linkDepth) = saved
+            inlineBytesDepth -= 1
+            (lineMode, linkTextDepth, inlineDepth, linkDepth, bufferMayHoldNewline) = saved
+            if let enclosing { (buffer, originRuns) = enclosing }
         }
         var end = xs.count
         while end > 0 {
@@ -92,39 +97,101 @@ extension MarkdownWriter.Renderer {
     // MARK: Buffer
 
     func appendMarkup(_ s: String) {
-        let count = buffer.count
-        buffer.append(contentsOf: s.utf8)
-        origins.append(repeating: Origin.markup, count: buffer.count - count)
+        s.withUTF8Bytes { appendMarkup(bytes: $0) }
+    }
+
+    /// Appends a literal as markup.
+    func appendMarkup(ascii s: StaticString) {
+        appendMarkup(bytes: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     /// Appends `count` copies of a markup byte (a delimiter run, a code fence).
     func appendMarkup(byte: UInt8, count: Int) {
         if count <= 8 {
             // Delimiter runs and most fences: a few single appends beat the block copy.
-            for _ in 0..<max(count, 0) {
-                buffer.append(byte)
-                origins.append(Origin.markup)
-            }
-            return
+            for _ in 0..<max(count, 0) { buffer.append(byte) }
+        } else {
+            buffer.append(repeating: byte, count: count)
         }
-        buffer.append(repeating: byte, count: count)
-        origins.append(repeating: Origin.markup, count: count)
+        if byte == 0x0A { bufferMayHoldNewline = true }
+        markOrigin(Origin.markup)
     }
 
     /// Appends UTF-8 bytes as markup.
     func appendMarkup(bytes: UnsafeBufferPointer<UInt8>) {
         buffer.append(contentsOf: bytes)
-        origins.append(repeating: Origin.markup, count: bytes.count)
+        if !bufferMayHoldNewline && ByteScan.firstIndex(of: 0x0A, in: bytes, from: 0) < bytes.count
+        {
+            bufferMayHoldNewline = true
+        }
+        markOrigin(Origin.markup)
     }
 
     func appendTextByte(_ byte: UInt8) {
         buffer.append(byte)
-        origins.append(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
+        if byte == 0x0A { bufferMayHoldNewline = true }
+        markOrigin(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
     }
 
     func appendEscape() {
         buffer.append(UInt8(ascii: "\\"))
-        origins.append(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
+        markOrigin(linkTextDepth > 0 ? Origin.fixedText : Origin.text)
+    }
+
+    /// Records that the bytes appended to `buffer` since the last call came from `origin`.
+    @inline(__always)
+    func markOrigin(_ origin: UInt8) {
+        let end = buffer.count
+        let last = originRuns.count - 1
+        if last >= 0 {
+            if originRuns[last].origin == origin {
+                originRuns[last].end = end
+                return
+            }
+            if originRuns[last].end == end { return }
+        } else if end == 0 {
+            return
+        }
+        originRuns.append(OriginRun(end: end, origin: origin))
+    }
+
+    /// The origin of the last byte of `buffer` (nil when it is empty).
+    var lastOrigin: UInt8? { originRuns.last?.origin }
+
+    /// The origin of `buffer[index]`.
+    func origin(at index: Int) -> UInt8 {
+        var low = 0
+        var high = originRuns.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if originRuns[middle].end > index { high = middle } else { low = middle + 1 }
+        }
+        return originRuns[low].origin
+    }
+
+    /// The origin of every byte of `buffer`, one byte each.
+    func expandedOrigins() -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(buffer.count)
+        var start = 0
+        for run in originRuns {
+            result.append(repeating: run.origin, count: run.end - start)
+            start = run.end
+        }
+        return result
+    }
+
+    /// Replaces the runs by those of `origins` (one byte per buffer byte).
+    func setOrigins(_ origins: [UInt8]) {
+        originRuns.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < origins.count {
+            let origin = origins[index]
+            var end = index + 1
+            while end < origins.count && origins[end] == origin { end += 1 }
+            originRuns.append(OriginRun(end: end, origin: origin))
+            index = end
+        }
     }
 
     /// The class of the character before the end of the buffer (line start is whitespace).
@@ -349,7 +416,7 @@ extension MarkdownWriter.Renderer {
             appendText(s, following: following)
         case .softBreak:
             if options.wrap == .preserve && (lineMode == .paragraph || lineMode == .setext) {
-                appendMarkup("\n")
+                appendMarkup(ascii: "\n")
             } else {
                 appendTextByte(0x20)
             }
@@ -359,7 +426,7 @@ extension MarkdownWriter.Renderer {
                 appendHardBreak()
             case .tableCell:
                 if options.rawHTML {
-                    appendMarkup("<br>")
+                    appendMarkup(ascii: "<br>")
                 } else {
                     lossy(.lossyLineBreak, "line break in a table cell written as a space")
                     appendTextByte(0x20)
@@ -446,18 +513,18 @@ extension MarkdownWriter.Renderer {
         switch options.hardBreak {
         case .spaces:
             if let last = buffer.last, last != 0x0A, last != 0x20, last != 0x09 {
-                appendMarkup("  \n")
+                appendMarkup(ascii: "  \n")
                 return
             }
         case .html:
             if options.rawHTML {
-                appendMarkup("<br />\n")
+                appendMarkup(ascii: "<br />\n")
                 return
             }
         case .backslash:
             break
         }
-        appendMarkup("\\\n")
+        appendMarkup(ascii: "\\\n")
     }
 
     // MARK: Emphasis
@@ -556,7 +623,7 @@ extension MarkdownWriter.Renderer {
             } else {
                 delimiter = open.byte
             }
-        } else if buffer.last == delimiter, origins.last == Origin.markup {
+        } else if buffer.last == delimiter, lastOrigin == Origin.markup {
             // Directly after a closing run of the same character (`<b>a<i>b</b>c</i>`): the
             // two runs would merge into one (`***` + `*` reads as `****`), so use the other
             // character, or raw HTML when that one cannot open or close here.
@@ -639,7 +706,7 @@ extension MarkdownWriter.Renderer {
         var content = code.replacingNewlines()
         if content.isEmpty {
             if options.rawHTML {
-                appendMarkup("<code></code>")
+                appendMarkup(ascii: "<code></code>")
             } else {
                 lossy(.lossyCode, "empty code span dropped")
             }
@@ -684,12 +751,13 @@ extension MarkdownWriter.Renderer {
 
     /// A `!` just before a link's `[` would turn it into an image.
     func escapeBangBeforeBracket() {
-        guard let last = buffer.last, last == UInt8(ascii: "!"), origins.last != Origin.markup
+        guard let last = buffer.last, last == UInt8(ascii: "!"), lastOrigin != Origin.markup
         else { return }
         let escaped = buffer.count >= 2 && buffer[buffer.count - 2] == UInt8(ascii: "\\")
         if !escaped {
+            // The backslash takes the origin of the `!`: the last run grows by one.
             buffer.insert(UInt8(ascii: "\\"), at: buffer.count - 1)
-            origins.insert(origins[origins.count - 1], at: origins.count - 1)
+            originRuns[originRuns.count - 1].end += 1
         }
     }
 
@@ -761,7 +829,11 @@ extension MarkdownWriter.Renderer {
             return
         }
         escapeBangBeforeBracket()
-        appendMarkup(image ? "![" : "[")
+        if image {
+            appendMarkup(ascii: "![")
+        } else {
+            appendMarkup(ascii: "[")
+        }
         let textStart = buffer.count
         linkTextDepth += 1
         inlineDepth += 1
@@ -785,10 +857,11 @@ extension MarkdownWriter.Renderer {
         appendDestination(link.destination, to: &buffer)
         if !link.title.isEmpty {
             buffer.append(0x20)
-            buffer.append(contentsOf: title(link.title).utf8)
+            appendTitle(link.title, to: &buffer)
+            bufferMayHoldNewline = true  // (a title keeps its line breaks)
         }
         buffer.append(UInt8(ascii: ")"))
-        origins.append(repeating: Origin.markup, count: buffer.count - start)
+        markOrigin(Origin.markup)
     }
 
     /// Ends a reference link whose text starts at `textStart`: `][1]`, or with
@@ -913,12 +986,21 @@ extension MarkdownWriter.Renderer {
 
     /// Appends the `destination` form of `d` to `out`.
     func appendDestination(_ d: String, to out: inout [UInt8]) {
-        var d = d
-        d.withUTF8 { bytes in
+        d.withUTF8Bytes { bytes in
             var angle = bytes.isEmpty
             var plain = true
             var depth = 0
-            for byte in bytes {
+            // Whole blocks of 16 bytes that change nothing below are skipped (the usual URL
+            // has none of those bytes, or only in its query).
+            var skip = 0
+            if let base = bytes.baseAddress {
+                while skip + 16 <= bytes.count
+                    && !Self.blockMayHoldDestinationSpecial(base + skip)
+                {
+                    skip += 16
+                }
+            }
+            for byte in UnsafeBufferPointer(rebasing: bytes[skip...]) {
                 if byte == UInt8(ascii: "(") {
                     depth += 1
                     if depth <= 32 { continue }
@@ -951,34 +1033,65 @@ extension MarkdownWriter.Renderer {
                 return
             }
             if angle { out.append(UInt8(ascii: "<")) }
+            // The runs between the bytes that change are copied whole.
+            var runStart = 0
             for index in bytes.indices {
                 let byte = bytes[index]
-                if byte == 0x0A || byte == 0x0D {
-                    out.append(UInt8(ascii: "%"))
-                    out.append(UInt8(ascii: "0"))
-                    out.append(UInt8(ascii: "A"))
-                    continue
+                let newline = byte == 0x0A || byte == 0x0D
+                let changes =
+                    newline || (angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")))
+                    || (byte == UInt8(ascii: "\\")
+                        && (index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])))
+                    || (byte == UInt8(ascii: "&") && entityFollows(bytes, at: index))
+                guard changes else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                if newline {
+                    out.append(ascii: "%0A")
+                    runStart = index + 1
+                } else {
+                    out.append(UInt8(ascii: "\\"))
+                    runStart = index
                 }
-                if angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")) {
-                    out.append(UInt8(ascii: "\\"))
-                } else if byte == UInt8(ascii: "\\"),
-                    index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
-                {
-                    out.append(UInt8(ascii: "\\"))
-                } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
-                    out.append(UInt8(ascii: "\\"))
-                }
-                out.append(byte)
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             if angle { out.append(UInt8(ascii: ">")) }
         }
     }
 
+    /// Whether the 16 bytes at `p` may hold a byte `appendDestination` looks at (controls,
+    /// space, `&`, `(`, `)`, `<`, `>`, backslash, DEL; `'` and `=` are false positives). Branch-free,
+    /// like `blockMayHoldSpecialText`.
+    @inline(__always)
+    static func blockMayHoldDestinationSpecial(_ p: UnsafePointer<UInt8>) -> Bool {
+        var found: UInt8 = 0
+        for k in 0..<16 {
+            let b = p[k]
+            var hit: UInt8 = b <= 0x20 ? 1 : 0
+            hit |= b &- 0x26 < 4 ? 1 : 0  // & ' ( )
+            hit |= b &- 0x3C < 3 ? 1 : 0  // < = >
+            hit |= b == 0x5C ? 1 : 0  // \
+            hit |= b == 0x7F ? 1 : 0
+            found |= hit
+        }
+        return found != 0
+    }
+
     /// A link title in double quotes.
     func title(_ t: String) -> String {
-        let bytes = Array(t.utf8)
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        for (index, byte) in bytes.enumerated() {
+        var out: [UInt8] = []
+        appendTitle(t, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the `title` form of `t` to `out`.
+    func appendTitle(_ t: String, to out: inout [UInt8]) {
+        t.withUTF8Bytes { appendTitle(bytes: $0, to: &out) }
+    }
+
+    private func appendTitle(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for index in bytes.indices {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 out.append(UInt8(ascii: "\\"))
             } else if byte == UInt8(ascii: "\\"),
@@ -995,6 +1108,5 @@ extension MarkdownWriter.Renderer {
             }
         }
         out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
 }

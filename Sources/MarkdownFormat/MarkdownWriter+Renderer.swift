@@ -21,6 +21,12 @@ extension MarkdownWriter {
             }
         }
 
+        /// Bytes of `buffer` up to `end` (from the end of the run before) of one `Origin`.
+        struct OriginRun {
+            var end: Int
+            var origin: UInt8
+        }
+
         /// A diagnostic already reported.
         struct ReportKey: Hashable {
             var code: DiagnosticCode
@@ -44,6 +50,10 @@ extension MarkdownWriter {
         /// content-bearing ones (warning), each with the elements that had them.
         @exclusivity(unchecked) var droppedStyling = DroppedAttributes()
         @exclusivity(unchecked) var droppedContent = DroppedAttributes()
+        /// Attribute names `reportAttributes` has recorded (the first 64), with their UTF-8
+        /// length and whether each is presentational.
+        @exclusivity(unchecked) var seenAttributeNames:
+            [(name: String, length: Int, presentational: Bool)] = []
         @exclusivity(unchecked) var prefixes: [Prefix] = []
         @exclusivity(unchecked) var depth = 0
         /// The numbered labels of reference links, and the next number.
@@ -55,12 +65,21 @@ extension MarkdownWriter {
         var pendingReferences: [(label: String, link: Link)] = []
         // Inline rendering state (one paragraph at a time).
         @exclusivity(unchecked) var buffer: [UInt8] = []
-        @exclusivity(unchecked) var origins: [UInt8] = []
+        /// Where the bytes of `buffer` came from (`Origin`), as runs in order: each run ends
+        /// where the next begins, and neighbours differ. (A byte of origin per buffer byte
+        /// doubled the cost of every append.)
+        @exclusivity(unchecked) var originRuns: [OriginRun] = []
+        /// False while no byte appended to `buffer` can be a newline: text is never one
+        /// (`appendText` writes `&#10;`), so only markup, titles and wrapping set it. While
+        /// false, `escapeLineEdges` takes the buffer as one line without scanning it.
+        @exclusivity(unchecked) var bufferMayHoldNewline = false
         /// Set by `escapeLineEdges`: the buffer holds no newline (spares a second scan).
         @exclusivity(unchecked) var bufferIsOneLine = false
-        /// Capacity kept between paragraphs (see `beginInlines`).
-        @exclusivity(unchecked) var spareBuffer: [UInt8] = []
-        @exclusivity(unchecked) var spareOrigins: [UInt8] = []
+        /// The buffers of `emitHTMLBlock`, kept for their capacity.
+        var htmlScratch: [UInt8] = []
+        var protectedScratch: [UInt8] = []
+        /// How many `withInlineBytes` calls are running.
+        @exclusivity(unchecked) var inlineBytesDepth = 0
         var lineMode: LineMode = .paragraph
         @exclusivity(unchecked) var linkTextDepth = 0
         @exclusivity(unchecked) var linkDepth = 0
@@ -117,13 +136,19 @@ extension MarkdownWriter {
             if content.isEmpty {
                 endEmptyLine(from: start, keepTrailingSpace: keepTrailingSpace)
             } else {
-                out.append(contentsOf: content.utf8)
+                out.append(utf8: content)
                 out.append(0x0A)
             }
         }
 
         /// `emitLine` for UTF-8 bytes.
         func emitLine(bytes content: ArraySlice<UInt8>) {
+            content.withUnsafeBufferPointer { emitLine(bytes: $0) }
+        }
+
+        /// `emitLine` for UTF-8 bytes in a buffer (appending an `ArraySlice` took the generic
+        /// sequence path).
+        func emitLine(bytes content: UnsafeBufferPointer<UInt8>) {
             let start = out.count
             beginLine()
             if content.isEmpty {
@@ -142,16 +167,21 @@ extension MarkdownWriter {
 
         /// Emits several lines (split at `\n`).
         func emitLines(_ text: String) {
-            emitLines(bytes: Array(text.utf8))
+            text.withUTF8Bytes { emitLines(bytes: $0) }
         }
 
         /// Emits the lines of UTF-8 `bytes` (split at `\n`; an empty last line is kept).
         func emitLines(bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { emitLines(bytes: $0) }
+        }
+
+        /// `emitLines` on bytes in a buffer.
+        func emitLines(bytes all: UnsafeBufferPointer<UInt8>) {
             var start = 0
-            let count = bytes.count
+            let count = all.count
             while true {
-                let end = bytes.withUnsafeBufferPointer { Self.newline(in: $0, from: start) }
-                emitLine(bytes: bytes[start..<end])
+                let end = Self.newline(in: all, from: start)
+                emitLine(bytes: UnsafeBufferPointer(rebasing: all[start..<end]))
                 if end == count { break }
                 start = end + 1
             }
@@ -187,12 +217,13 @@ extension MarkdownWriter {
 
         func renderDocument(_ document: Document) {
             var context = BlockContext()
-            let blocks = prepare(document.blocks)
-            for index in blocks.indices {
-                if index > 0 {
-                    separate(blocks[index - 1], blocks[index], tight: false, context: &context)
-                }
-                render(blocks[index], context: &context)
+            reportPreparation(document.blocks)
+            var cursor = PreparedBlocks(document.blocks, rawHTML: options.rawHTML)
+            var previous: Block? = nil
+            while let block = cursor.next() {
+                if let previous { separate(previous, block, tight: false, context: &context) }
+                render(block, context: &context)
+                previous = block
                 if options.linkStyle == .reference && options.referenceLocation == .block {
                     flushReferences()
                 }
@@ -220,6 +251,23 @@ extension MarkdownWriter {
 }
 
 extension Array where Element == UInt8 {
+    /// Appends the bytes of a literal.
+    ///
+    /// Same result as `append(contentsOf: s.utf8)` on a `String`, whose generic sequence
+    /// path cost about twice as much per call; the writer appends short markup pieces
+    /// (`<p>`, `](`) tens of thousands of times per page set.
+    @inline(__always)
+    mutating func append(ascii s: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// Appends the UTF-8 bytes of `s` (`append(contentsOf: s.utf8)`, through the contiguous
+    /// bytes: see `append(ascii:)`).
+    @inline(__always)
+    mutating func append(utf8 s: String) {
+        s.withUTF8Bytes { append(contentsOf: $0) }
+    }
+
     /// Appends `count` copies of `byte`.
     ///
     /// Same result as `append(contentsOf: repeatElement(byte, count: count))`, which goes
@@ -240,5 +288,17 @@ extension Array where Element == UInt8 {
                 left -= n
             }
         }
+    }
+}
+
+extension String {
+    /// Calls `body` with the UTF-8 bytes of the string: in place when they are contiguous (a
+    /// native or small string, as the AST's are), else those of a contiguous copy. (`withUTF8`
+    /// needs a `var` copy: a retain and a release per call.)
+    @inline(__always)
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
     }
 }

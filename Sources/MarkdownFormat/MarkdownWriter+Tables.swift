@@ -45,9 +45,7 @@ extension MarkdownWriter.Renderer {
         case .pipe: useHTML = false
         }
         if useHTML {
-            var html: [UInt8] = []
-            htmlTable(table, depth: depth, into: &html)
-            emitLines(bytes: protectBlankLines(html))
+            emitHTMLBlock { htmlTable(table, depth: depth, into: &$0) }
             return
         }
         renderFlattenedTable(table)
