@@ -851,7 +851,6 @@ extension MarkdownWriter.Renderer {
             appendReference(link, textStart: textStart, following: following)
             return
         }
-        let start = buffer.count
         buffer.append(UInt8(ascii: "]"))
         buffer.append(UInt8(ascii: "("))
         appendDestination(link.destination, to: &buffer)
