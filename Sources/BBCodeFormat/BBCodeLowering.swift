@@ -69,19 +69,22 @@ struct BBCodeLowering {
         if nodes.isEmpty { return [] }  // (list items ask for the nodes between items)
         var out: [Block] = []
         // (Paragraphs alternate with their breaks: about one block per two nodes.)
-        out.reserveCapacity(nodes.count / 2 + 1)
+        if nodes.count > 2 { out.reserveCapacity(nodes.count / 2 + 1) }
         // The current run of inline nodes is `nodes[runStart..<runEnd]`.
         var runStart = 0
         var runEnd = 0
         func flush(_ this: inout BBCodeLowering) {
             guard runEnd > runStart else { return }
-            // A run that every step below leaves as it is (most paragraphs of a post) is
-            // taken whole: see `isTrimmedRun`.
+            // A run that the steps below only trim line breaks off (most paragraphs and list
+            // items of a post) is taken whole: see `trimmedRun`.
             if runEnd - runStart == 1, this.normalizing, !this.mayNeedNormalize,
-                case .run(let xs, mayHoldBreak: false) = nodes[runStart],
-                BBCodeLowering.isTrimmedRun(xs)
+                case .run(var xs, mayHoldBreak: false) = nodes[runStart],
+                let kept = BBCodeLowering.trimmedRun(xs)
             {
                 nodes[runStart] = .newlines(0)  // (moved out, as below)
+                if kept.isEmpty { return }  // (only line breaks: blank)
+                if kept.upperBound < xs.count { xs.removeSubrange(kept.upperBound...) }
+                if kept.lowerBound > 0 { xs.removeSubrange(..<kept.lowerBound) }
                 out.append(compact ? .plain(xs, .none) : .paragraph(xs, .none))
                 return
             }
@@ -296,12 +299,17 @@ struct BBCodeLowering {
         return out
     }
 
-    /// Whether a run with no line break inside its inlines is a finished paragraph as it
-    /// is: it starts and ends with a text whose edge byte is not a space or tab and holds no
-    /// line break at its top level. Then the trims of `blocks` remove nothing, it is not
-    /// blank, and (with nothing to normalize) `Normalize` is not asked.
-    static func isTrimmedRun(_ xs: [Inline]) -> Bool {
-        guard let first = xs.first, let last = xs.last else { return false }
+    /// The part of a run with no line break inside its inlines that is a finished paragraph,
+    /// if there is one: the run without the line breaks at its edges starts and ends with a
+    /// text whose edge byte is not a space or tab and holds no line break. Then the trims of
+    /// `blocks` remove only those edge breaks, it is not blank, and (with nothing to
+    /// normalize) `Normalize` is not asked. Empty when the run is line breaks only (blank).
+    static func trimmedRun(_ xs: [Inline]) -> Range<Int>? {
+        var start = 0
+        var end = xs.count
+        while start < end, case .lineBreak = xs[start] { start += 1 }
+        while end > start, case .lineBreak = xs[end - 1] { end -= 1 }
+        guard start < end else { return 0..<0 }
         @inline(__always)
         func edge(_ x: Inline, leading: Bool) -> Bool {
             guard case .text(let s) = x else { return false }
@@ -313,11 +321,11 @@ struct BBCodeLowering {
             guard let byte else { return false }
             return byte != 0x20 && byte != 0x09
         }
-        guard edge(first, leading: true), edge(last, leading: false) else { return false }
-        for i in xs.indices {
-            if case .lineBreak = xs[i] { return false }
+        guard edge(xs[start], leading: true), edge(xs[end - 1], leading: false) else { return nil }
+        for i in start..<end {
+            if case .lineBreak = xs[i] { return nil }
         }
-        return true
+        return start..<end
     }
 
     /// Removes line breaks at the start (or end) of a paragraph, also inside its first

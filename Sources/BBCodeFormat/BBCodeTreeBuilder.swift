@@ -119,21 +119,30 @@ final class BBElement {
     }
 
     /// The AST inline of a finished, non-transparent inline element (its `inlines` moved out).
+    /// (Only `url` and `email` elements that are not transparent have a link.)
     @inline(__always)
     func lowered() -> Inline {
         var xs: [Inline] = []
         swap(&xs, &inlines)
-        let a = attributes
-        switch tag.kind {
-        case .strong: return .strong(xs, a)
-        case .emphasis: return .emphasis(xs, a)
-        case .underline: return .underline(xs, a)
-        case .strikethrough: return .strikethrough(xs, a)
-        case .sub: return .sub(xs, a)
-        case .sup: return .sup(xs, a)
-        case .highlight: return .highlight(xs, a)
-        case .link, .email: return .link(xs, link!, a)
-        default: return .span(xs, a)
+        if hasLink { return .link(xs, link!, attributes) }
+        return BBElement.formatting(tag.kind, xs, attributes) ?? .span(xs, attributes)
+    }
+
+    /// The inline of a formatting tag kind (`strong` ... `highlight`: no attributes or link of
+    /// its own) holding `xs`; nil (`xs` not made) for other kinds.
+    @inline(__always)
+    static func formatting(
+        _ kind: BBCodeTagKind, _ xs: @autoclosure () -> [Inline], _ a: Attributes
+    ) -> Inline? {
+        switch kind {
+        case .strong: .strong(xs(), a)
+        case .emphasis: .emphasis(xs(), a)
+        case .underline: .underline(xs(), a)
+        case .strikethrough: .strikethrough(xs(), a)
+        case .sub: .sub(xs(), a)
+        case .sup: .sup(xs(), a)
+        case .highlight: .highlight(xs(), a)
+        default: nil
         }
     }
 
@@ -255,14 +264,9 @@ struct BBCodeTreeBuilder {
         while index < tokens.count {
             let token = tokens[index]
             switch token {
-            case .text(let start32, let end32):
-                let (start, end) = (Int(start32), Int(end32))
-                appendText(start..<end)
-                if !lineHasContent,
-                    bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 })
-                {
-                    lineHasContent = true
-                }
+            case .text(let start, let end):
+                appendText(Int(start)..<Int(end))
+                noteContent(Int(start)..<Int(end))
             case .string(let k):
                 let s = contents[Int(k)]
                 appendText(s)
@@ -279,7 +283,15 @@ struct BBCodeTreeBuilder {
                     appendLineEnd()
                 }
             case .open(let k):
-                open(tags[Int(k)])
+                let tok = tags[Int(k)]
+                if index + 2 < tokens.count, case .text(let start, let end) = tokens[index + 1],
+                    case .close(let c) = tokens[index + 2], tags[Int(c)].id == tok.id,
+                    appendFormatted(tok.id, Int(start)..<Int(end))
+                {
+                    index += 2
+                } else {
+                    open(tok)
+                }
             case .close(let k):
                 let tok = tags[Int(k)]
                 remainingClose[tok.id] -= 1
@@ -349,6 +361,29 @@ struct BBCodeTreeBuilder {
                 top.inlines.append(.text(moved))
                 top.runEndsSpliced = false
             }
+        }
+    }
+
+    /// `[b]text[/b]`: a formatting tag (see `BBElement.formatting`) around one text that holds
+    /// no URL to link, closed at once. Appends the inline that `open`, the text and `close`
+    /// would build, without an element on the stack; false (nothing done) for other tags.
+    private mutating func appendFormatted(_ id: Int, _ range: Range<Int>) -> Bool {
+        guard stack.count < maxDepth,
+            !(autolink && linkDepth == 0 && BBCodeAutolink.mayHoldURL(bytes, range)),
+            let inline = BBElement.formatting(tagTable[id].kind, [.text(text(range))], .none)
+        else { return false }
+        remainingClose[id] -= 1
+        append(inline: consume inline)
+        noteContent(range)
+        return true
+    }
+
+    /// Notes a text of the input `bytes[range]` on the current line: whether the line has
+    /// content other than spaces and tabs (a raw tag then stays inline).
+    @inline(__always)
+    private mutating func noteContent(_ range: Range<Int>) {
+        if !lineHasContent, bytes[range].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+            lineHasContent = true
         }
     }
 

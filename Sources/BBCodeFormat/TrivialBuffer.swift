@@ -33,13 +33,17 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
 
     /// Makes room for `minimumCapacity` elements in all (growing never shrinks).
     /// (C `realloc`, not `UnsafeMutablePointer.allocate`, which asks `posix_memalign` for
-    /// its memory: three times the instructions of `malloc`, at every post.)
+    /// its memory: three times the instructions of `malloc`, at every post. Up to 4 KiB the
+    /// size is rounded up to a power of two: posts of different lengths then ask for the
+    /// same few sizes, which the C allocator hands back from its per-thread cache.)
     mutating func reserveCapacity(_ minimumCapacity: Int) {
         guard minimumCapacity > capacity else { return }
-        let bytes = minimumCapacity * MemoryLayout<Element>.stride
+        let stride = MemoryLayout<Element>.stride
+        var bytes = minimumCapacity * stride
+        if bytes <= 4096 { bytes = max(256, 1 << (Int.bitWidth - (bytes - 1).leadingZeroBitCount)) }
         guard let grown = realloc(base, bytes) else { fatalError("out of memory") }
-        base = grown.bindMemory(to: Element.self, capacity: minimumCapacity)
-        capacity = minimumCapacity
+        capacity = bytes / stride
+        base = grown.bindMemory(to: Element.self, capacity: capacity)
     }
 
     /// The first element's address (nil before the first `reserveCapacity`): valid until the
