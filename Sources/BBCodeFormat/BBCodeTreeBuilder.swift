@@ -197,18 +197,13 @@ struct BBCodeTreeBuilder {
     /// cost no array bookkeeping at every tag.)
     private var spareInlineElement: BBElement?
     private var secondSpareInlineElement: BBElement?
-    /// Open elements and close tokens still to come, per tag index (last: tags not in the
-    /// dialect, which no close token names).
-    /// (Both in the tokenizer's `tagCounts` during `build`, `width` counts each: counted up
-    /// and down at every tag, without the copy-on-write checks of an array.)
-    private var counts: UnsafeMutablePointer<Int>?
+    /// Open elements, then close tokens still to come (`width` counts each), per tag index
+    /// (last: tags not in the dialect, which no close token names): the tokenizer's
+    /// `tagCounts` during `build` (counted up and down at every tag without the copy-on-write
+    /// checks of an array).
+    private var counts = TrivialBuffer<Int>()
     private var width = 0
-    @inline(__always) private var openCount: UnsafeMutablePointer<Int> {
-        counts.unsafelyUnwrapped
-    }
-    @inline(__always) private var remainingClose: UnsafeMutablePointer<Int> {
-        counts.unsafelyUnwrapped + width
-    }
+
     /// The input bytes the token ranges point into (the reader's, valid during `build`).
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The tokenizer's attribute pairs, which tag tokens name by range.
@@ -258,8 +253,8 @@ struct BBCodeTreeBuilder {
         width = unknown + 1
         // (The tokenizer's counts buffer, which it frees: zeros, then the close tokens.)
         precondition(tokenizer.tagCounts.count == 2 * width)
-        counts = tokenizer.tagCounts.baseAddress
-        defer { counts = nil }
+        counts = tokenizer.tagCounts
+        defer { counts = TrivialBuffer() }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -294,7 +289,7 @@ struct BBCodeTreeBuilder {
                 }
             case .close(let k):
                 let tok = tags[Int(k)]
-                remainingClose[tok.id] -= 1
+                counts[width + tok.id] -= 1
                 close(id: tok.id, raw: tok.raw, line: tok.line, column: tok.column)
             case .raw(let k, let content):
                 var nextHasText = false
@@ -372,7 +367,7 @@ struct BBCodeTreeBuilder {
             !(autolink && linkDepth == 0 && BBCodeAutolink.mayHoldURL(bytes, range)),
             let inline = BBElement.formatting(tagTable[id].kind, [.text(text(range))], .none)
         else { return false }
-        remainingClose[id] -= 1
+        counts[width + id] -= 1
         append(inline: consume inline)
         noteContent(range)
         return true
@@ -434,7 +429,7 @@ struct BBCodeTreeBuilder {
     @inline(__always)
     private mutating func push(_ element: consuming BBElement) {
         if element.isBlock { append(.element(element)) }
-        openCount[element.id] += 1
+        counts[element.id] += 1
         if element.hasLink { linkDepth += 1 }
         top = Unmanaged.passUnretained(element)
         stack.append(consume element)
@@ -445,7 +440,7 @@ struct BBCodeTreeBuilder {
     private mutating func pop() {
         var element = stack.removeLast()
         top = Unmanaged.passUnretained(stack[stack.count - 1])
-        openCount[element.id] -= 1
+        counts[element.id] -= 1
         if element.hasLink { linkDepth -= 1 }
         guard !element.isBlock else {
             element.flushRun()
@@ -492,7 +487,7 @@ struct BBCodeTreeBuilder {
     /// Reopens interrupted formatting whose close tag still follows; reports the rest.
     private mutating func reopen(_ tail: [BBElement]) {
         for element in tail {
-            if remainingClose[element.id] > 0, stack.count < maxDepth {
+            if counts[width + element.id] > 0, stack.count < maxDepth {
                 push(element.reopened())
             } else {
                 reportUnclosed(element)
@@ -714,7 +709,7 @@ struct BBCodeTreeBuilder {
     }
 
     private mutating func close(id: Int, raw range: Range<Int>, line: Int, column: Int) {
-        guard openCount[id] > 0,
+        guard counts[id] > 0,
             let index = topmost(where: { $0.id == id })
         else {
             if tagTable[id].name == "hr" { return }
