@@ -279,13 +279,17 @@ struct BBCodeTreeBuilder {
                 }
             case .open(let k):
                 let tok = tags[Int(k)]
+                // `[b]text[/b]`: the tag's own close tag after one text (see `open`).
+                var text: Range<Int>?
                 if index + 2 < tokens.count, case .text(let start, let end) = tokens[index + 1],
-                    case .close(let c) = tokens[index + 2], tags[Int(c)].id == tok.id,
-                    appendFormatted(tok.id, Int(start)..<Int(end))
+                    case .close(let c) = tokens[index + 2], tags[Int(c)].id == tok.id
                 {
-                    index += 2
+                    text = Int(start)..<Int(end)
+                }
+                if let text {
+                    if appendFormatted(tok.id, text) || open(tok, closedAfter: text) { index += 2 }
                 } else {
-                    open(tok)
+                    open(tok, closedAfter: nil)
                 }
             case .close(let k):
                 let tok = tags[Int(k)]
@@ -462,13 +466,18 @@ struct BBCodeTreeBuilder {
         } else {
             append(inline: element.lowered(), mayHoldBreak: element.mayHoldBreak)
         }
-        // Elements still held elsewhere (a tail to reopen) are left alone.
-        if isKnownUniquelyReferenced(&element) {
-            if spareInlineElement == nil {
-                spareInlineElement = consume element
-            } else {
-                secondSpareInlineElement = consume element
-            }
+        recycle(&element)
+    }
+
+    /// Keeps a finished inline element for reuse by `newElement` when nothing else holds it
+    /// (a tail to reopen) and a spare slot is free.
+    @inline(__always)
+    private mutating func recycle(_ element: inout BBElement) {
+        guard isKnownUniquelyReferenced(&element) else { return }
+        if spareInlineElement == nil {
+            spareInlineElement = element
+        } else {
+            secondSpareInlineElement = element
         }
     }
 
@@ -629,7 +638,12 @@ struct BBCodeTreeBuilder {
         appendText(tok.raw)
     }
 
-    private mutating func open(_ tok: BBCodeTagToken) {
+    /// Opens the tag `tok`. `text`: the input text between it and its own close tag when those
+    /// are the next tokens; an inline element holding it (`[url=x]text[/url]`) then becomes
+    /// its inline at once, as `push`, the text and `close` would make it, and `open` returns
+    /// true (it took the text and the close tag).
+    @discardableResult
+    private mutating func open(_ tok: BBCodeTagToken, closedAfter text: Range<Int>?) -> Bool {
         if stack.count >= maxDepth {
             if !depthWarned {
                 depthWarned = true
@@ -640,15 +654,27 @@ struct BBCodeTreeBuilder {
                         line: tok.line, column: tok.column))
             }
             literal(tok)
-            return
+            return false
         }
         let kind = tagTable[tok.id].kind
         switch kind {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
             .highlight, .color, .size, .font, .span, .link, .email:
-            guard let element = inlineElement(tok, kind) else {
+            guard var element = inlineElement(tok, kind) else {
                 literal(tok)
-                return
+                return false
+            }
+            // (Inside a link element the text is not autolinked.)
+            if let text, !element.isTransparent,
+                element.hasLink
+                    || !(autolink && linkDepth == 0 && BBCodeAutolink.mayHoldURL(bytes, text))
+            {
+                counts[width + tok.id] -= 1
+                element.inlines = [.text(self.text(text))]
+                append(inline: element.lowered())
+                noteContent(text)
+                recycle(&element)
+                return true
             }
             push(element)
         case .horizontalRule:
@@ -658,7 +684,7 @@ struct BBCodeTreeBuilder {
         case .listItem:
             guard let list = topmost(where: { $0.tag.kind == .list }) else {
                 literal(tok)
-                return
+                return false
             }
             let tail = popInlineTail()
             closeBlocks(above: list)
@@ -667,7 +693,7 @@ struct BBCodeTreeBuilder {
         case .tableRow:
             guard let table = topmost(where: { $0.tag.kind == .table }) else {
                 literal(tok)
-                return
+                return false
             }
             let tail = popInlineTail()
             closeBlocks(above: table)
@@ -680,7 +706,7 @@ struct BBCodeTreeBuilder {
                 })
             else {
                 literal(tok)
-                return
+                return false
             }
             let tail = popInlineTail()
             closeBlocks(above: container)
@@ -706,6 +732,7 @@ struct BBCodeTreeBuilder {
             // Raw-content tags whose close was missing (reported by the tokenizer).
             literal(tok)
         }
+        return false
     }
 
     private mutating func close(id: Int, raw range: Range<Int>, line: Int, column: Int) {
