@@ -140,7 +140,7 @@ struct BBCodeLowering {
                 flush(&self)
             case .element(let element) where element.isBlock:
                 flush(&self)
-                out.append(contentsOf: block(element))
+                block(element, into: &out)
             case .block(let k):
                 flush(&self)
                 out.append(blockLeaves[k])
@@ -168,20 +168,23 @@ struct BBCodeLowering {
                 // Only block elements remain (inline elements are lowered when they close).
                 let saved = normalizing
                 normalizing = false
-                for b in block(e) { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
+                var flattened: [Block] = []
+                block(e, into: &flattened)
+                for b in flattened { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
                 normalizing = saved
             }
         }
     }
 
-    private mutating func block(_ e: BBElement) -> [Block] {
+    /// Appends the blocks of the block element `e` to `out`.
+    private mutating func block(_ e: BBElement, into out: inout [Block]) {
         switch e.tag.kind {
         case .quote:
-            return [.blockQuote(blocks(e.takeChildren(), compact: false), e.attributes)]
+            out.append(.blockQuote(blocks(e.takeChildren(), compact: false), e.attributes))
         case .list:
-            return list(e)
+            if let list = list(e) { out.append(list) }
         case .table:
-            return table(e)
+            out.append(contentsOf: table(e))
         case .heading(let level):
             let saved = normalizing
             normalizing = false
@@ -193,16 +196,17 @@ struct BBCodeLowering {
                 xs.append(contentsOf: BBCodeLowering.inlineContent(b))
             }
             if normalizing { xs = Normalize.inlines(xs) }
-            return [.heading(level: min(6, max(1, level)), xs, e.attributes)]
+            out.append(.heading(level: min(6, max(1, level)), xs, e.attributes))
         case .listItem, .tableRow, .tableCell, .tableHeader:
             // Only reachable for implied containers; keep the content.
-            return blocks(e.takeChildren(), compact: false)
+            out.append(contentsOf: blocks(e.takeChildren(), compact: false))
         default:
-            return [.div(blocks(e.takeChildren(), compact: false), e.attributes)]
+            out.append(.div(blocks(e.takeChildren(), compact: false), e.attributes))
         }
     }
 
-    private mutating func list(_ e: BBElement) -> [Block] {
+    /// The list of a list element; nil when it has no items.
+    private mutating func list(_ e: BBElement) -> Block? {
         var items: [ListItem] = []
         items.reserveCapacity(e.children.count)
         var pending: [BBNode] = []
@@ -226,7 +230,7 @@ struct BBCodeLowering {
                 items[items.count - 1].blocks += after
             }
         }
-        guard !items.isEmpty else { return [] }
+        guard !items.isEmpty else { return nil }
         let value = e.attributes.value(of: "=") ?? ""
         var attributes = Attributes()
         var kind = ListKind.bullet
@@ -245,7 +249,7 @@ struct BBCodeLowering {
                     .warning, .parseInvalidValue, "unknown list type \(value); bullet list used",
                     line: token.line, column: token.column))
         }
-        return [.list(ListBlock(kind: kind, start: start, items: items, attributes: attributes))]
+        return .list(ListBlock(kind: kind, start: start, items: items, attributes: attributes))
     }
 
     private mutating func table(_ e: BBElement) -> [Block] {

@@ -591,20 +591,18 @@ struct BBCodeTreeBuilder {
 
     /// The ` name=value` pairs of a tag, names lower-cased.
     private func tagAttributes(_ tok: BBCodeTagToken) -> [Attribute] {
-        guard !tok.attributes.isEmpty else { return [] }
-        var attributes: [Attribute] = []
-        attributes.reserveCapacity(tok.attributes.count)
-        for range in attributeRanges[tok.attributes] {
-            // (Lower-cased only when it holds an upper-case letter.)
-            let raw = bytes[range.name]
-            let name =
-                raw.contains { $0 >= 0x41 && $0 <= 0x5A }
-                ? String(
-                    decoding: raw.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
-                : text(range.name)
-            attributes.append(Attribute(name: name, value: text(range.value)))
-        }
-        return attributes
+        attributeRanges[tok.attributes].map(attribute)
+    }
+
+    /// The attribute of a ` name=value` pair, its name lower-cased.
+    private func attribute(_ range: BBCodeAttributeRange) -> Attribute {
+        // (Lower-cased only when it holds an upper-case letter.)
+        let raw = bytes[range.name]
+        let name =
+            raw.contains { $0 >= 0x41 && $0 <= 0x5A }
+            ? String(decoding: raw.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
+            : text(range.name)
+        return Attribute(name: name, value: text(range.value))
     }
 
     /// A new element for the open tag `tok`.
@@ -928,7 +926,10 @@ struct BBCodeTreeBuilder {
                 }
             }
             if let value = tagValue(tok), !value.isEmpty { set("author", value) }
-            for pair in tagAttributes(tok) { set(pair.name, pair.value) }
+            for range in attributeRanges[tok.attributes] {
+                let pair = attribute(range)
+                set(pair.name, pair.value)
+            }
             return Attributes(tag: "quote", pairs: pairs)
         case .align(let alignment):
             return Attributes(style: [CSSDeclaration(property: "text-align", value: alignment)])
