@@ -188,9 +188,12 @@ struct BBCodeTreeBuilder {
     var diagnostics: [Diagnostic] = []
     /// The finished blocks that `.block` nodes point to.
     private(set) var blockLeaves: [Block] = []
-    private var stack: [BBElement] = []
-    /// `stack`'s last element, unretained (the stack holds it), so that the appends reach it
-    /// without reference counting. Set by `build`, `push` and `pop`.
+    /// The open elements, the root first, each retained once by the stack (`push` retains,
+    /// `pop` takes the retain back): plain values, so pushing, popping and looking down the
+    /// stack cost no reference counting or array bookkeeping.
+    private var stack = TrivialBuffer<Unmanaged<BBElement>>()
+    /// `stack`'s last element, so that the appends reach it without reference counting. Set
+    /// by `build`, `push` and `pop`.
     private var top: Unmanaged<BBElement>?
     /// Popped inline elements that nothing else references, for reuse by `newElement`.
     /// (Two slots, not an array: formatting of a post nests one or two deep, and the slots
@@ -241,10 +244,9 @@ struct BBCodeTreeBuilder {
         let unknown = tagTable.count
         let root = BBElement(
             tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
-        stack = []
-        stack.reserveCapacity(16)
-        stack.append(root)
-        top = Unmanaged.passUnretained(root)
+        stack = TrivialBuffer()
+        stack.append(Unmanaged.passRetained(root))
+        top = stack[0]
         // The root collects most nodes of a post: one allocation instead of repeated growth.
         // (A run and a break per paragraph, about one node per six tokens of a post.)
         root.children.reserveCapacity(tokens.count / 6 + 2)
@@ -318,18 +320,16 @@ struct BBCodeTreeBuilder {
         // End of input: everything still open closes here.
         let tail = popInlineTail()
         for element in tail { reportUnclosed(element) }
-        while stack.count > 1 {
-            let element = stack[stack.count - 1]
-            pop()
-            if !isImplicitlyClosed(element) { reportUnclosed(element) }
-        }
+        closeBlocks(above: 0)
         root.flushRun()
         // (The lowering needs neither: freed before the AST is built.)
         self.bytes = UnsafeBufferPointer(start: nil, count: 0)
         attributeRanges = []
         spareInlineElement = nil
         secondSpareInlineElement = nil
-        stack = []
+        stack.removeLast().release()
+        stack.deallocate()
+        stack = TrivialBuffer()
         return root
     }
 
@@ -435,15 +435,15 @@ struct BBCodeTreeBuilder {
         if element.isBlock { append(.element(element)) }
         counts[element.id] += 1
         if element.hasLink { linkDepth += 1 }
-        top = Unmanaged.passUnretained(element)
-        stack.append(consume element)
+        top = Unmanaged.passRetained(consume element)
+        stack.append(top.unsafelyUnwrapped)
     }
 
     /// Pops the top element; an inline element is lowered into the new top (nothing was
     /// appended to the new top while the element was open).
     private mutating func pop() {
-        var element = stack.removeLast()
-        top = Unmanaged.passUnretained(stack[stack.count - 1])
+        var element = stack.removeLast().takeRetainedValue()
+        top = stack[stack.count - 1]
         counts[element.id] -= 1
         if element.hasLink { linkDepth -= 1 }
         guard !element.isBlock else {
@@ -455,7 +455,7 @@ struct BBCodeTreeBuilder {
             mayNeedNormalize = true
             let xs = element.inlines
             element.inlines = []
-            let top = stack[stack.count - 1]
+            let top = openElement(at: stack.count - 1)
             if !xs.isEmpty {
                 top.inlines.append(contentsOf: xs)
                 if element.mayHoldBreak { top.mayHoldBreak = true }
@@ -486,7 +486,7 @@ struct BBCodeTreeBuilder {
         // (Most often the top is the block: nothing to pop, no list made.)
         if withTop({ $0.isBlock }) { return [] }
         var tail: [BBElement] = []
-        while let top = stack.last, !top.isBlock {
+        while let top = stack.last?.takeUnretainedValue(), !top.isBlock {
             pop()
             tail.append(top)
         }
@@ -507,10 +507,16 @@ struct BBCodeTreeBuilder {
     /// Pops the blocks above `index` (the inline tail must be popped already).
     private mutating func closeBlocks(above index: Int) {
         while stack.count > index + 1 {
-            let element = stack[stack.count - 1]
+            let element = openElement(at: stack.count - 1)
             pop()
             if !isImplicitlyClosed(element) { reportUnclosed(element) }
         }
+    }
+
+    /// The stack's element at `index`.
+    @inline(__always)
+    private func openElement(at index: Int) -> BBElement {
+        stack[index].takeUnretainedValue()
     }
 
     private func isImplicitlyClosed(_ element: BBElement) -> Bool {
@@ -532,7 +538,7 @@ struct BBCodeTreeBuilder {
     private func topmost(where predicate: (BBElement) -> Bool) -> Int? {
         var i = stack.count - 1
         while i > 0 {
-            if predicate(stack[i]) { return i }
+            if stack[i]._withUnsafeGuaranteedRef(predicate) { return i }
             i -= 1
         }
         return nil
@@ -708,7 +714,7 @@ struct BBCodeTreeBuilder {
             }
             let tail = popInlineTail()
             closeBlocks(above: container)
-            if stack[container].tag.kind == .table {
+            if openElement(at: container).tag.kind == .table {
                 // (The dialect's first row tag: names are unique, so it is found by its index.)
                 let rowID = tagTable.firstIndex { $0.kind == .tableRow } ?? tagTable.count
                 let rowTag = rowID < tagTable.count ? tagTable[rowID] : BBCodeTag("tr", .tableRow)
@@ -750,7 +756,7 @@ struct BBCodeTreeBuilder {
             return
         }
         // (No local reference to the element: `pop` reuses it when nothing else holds it.)
-        if stack[index].isBlock {
+        if openElement(at: index).isBlock {
             let tail = popInlineTail()
             closeBlocks(above: index)
             pop()
@@ -760,7 +766,7 @@ struct BBCodeTreeBuilder {
         } else {
             var tail: [BBElement] = []
             while stack.count > index + 1 {
-                tail.append(stack[stack.count - 1])
+                tail.append(openElement(at: stack.count - 1))
                 pop()
             }
             pop()

@@ -98,6 +98,14 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
 
     var last: Element? { count > 0 ? self[count - 1] : nil }
 
+    /// Removes the last value (there must be one) and returns it; its page stays.
+    @inline(__always)
+    mutating func removeLast() -> Element {
+        precondition(count > 0, "removeLast of an empty buffer")
+        count -= 1
+        return address(count).pointee
+    }
+
     /// Frees the storage; the buffer (and its copies) must not be used afterwards.
     func deallocate() {
         for k in 0..<restCount { free(rest.unsafelyUnwrapped[k]) }
