@@ -83,8 +83,8 @@ struct BBCodeLowering {
             {
                 nodes[runStart] = .newlines(0)  // (moved out, as below)
                 if kept.isEmpty { return }  // (only line breaks: blank)
-                if kept.upperBound < xs.count { xs.removeSubrange(kept.upperBound...) }
-                if kept.lowerBound > 0 { xs.removeSubrange(..<kept.lowerBound) }
+                xs.removeLast(xs.count - kept.upperBound)
+                xs.removeFirst(kept.lowerBound)
                 out.append(compact ? .plain(xs, .none) : .paragraph(xs, .none))
                 return
             }
@@ -213,16 +213,17 @@ struct BBCodeLowering {
         for child in e.children {
             if case .element(let c) = child, c.tag.kind == .listItem {
                 let mark = dropped
-                let before = blocks(pending, compact: true)
+                // (Moved in, not copied: the lowering trims the nodes in place.)
+                let before = blocks(consume pending, compact: true)
                 if !before.isEmpty || dropped != mark { items.append(ListItem(before)) }
-                pending.removeAll()
+                pending = []
                 items.append(ListItem(blocks(c.takeChildren(), compact: true)))
             } else {
                 pending.append(child)
             }
         }
         let mark = dropped
-        let after = blocks(pending, compact: true)
+        let after = blocks(consume pending, compact: true)
         if !after.isEmpty || dropped != mark {
             if items.isEmpty {
                 items.append(ListItem(after))
