@@ -46,7 +46,7 @@ struct BBCodeLowering {
         for node in nodes {
             switch node {
             case .element: return true
-            case .run(_, let breaks): if breaks { return true }
+            case .run(_, let breaks, _): if breaks { return true }
             case .block, .newlines: break
             }
         }
@@ -78,20 +78,20 @@ struct BBCodeLowering {
             // A run that the steps below only trim line breaks off (most paragraphs and list
             // items of a post) is taken whole: see `trimmedRun`.
             if runEnd - runStart == 1, this.normalizing, !this.mayNeedNormalize,
-                case .run(var xs, mayHoldBreak: false) = nodes[runStart],
-                let kept = BBCodeLowering.trimmedRun(xs)
+                case .run(var xs, mayHoldBreak: false, let ownBreaks) = nodes[runStart],
+                let kept = BBCodeLowering.trimmedRun(xs, ownBreaks: ownBreaks)
             {
                 nodes[runStart] = .newlines(0)  // (moved out, as below)
                 if kept.isEmpty { return }  // (only line breaks: blank)
-                xs.removeLast(xs.count - kept.upperBound)
-                xs.removeFirst(kept.lowerBound)
+                if kept.upperBound < xs.count { xs.removeLast(xs.count - kept.upperBound) }
+                if kept.lowerBound > 0 { xs.removeFirst(kept.lowerBound) }
                 out.append(compact ? .plain(xs, .none) : .paragraph(xs, .none))
                 return
             }
             var inlines: [Inline] = []
             let nodeBreaks = this.nodesMayHoldBreak(nodes[runStart..<runEnd])
             let hasElement = this.runHasElement(nodes[runStart..<runEnd])
-            if runEnd - runStart == 1, case .run(let xs, _) = nodes[runStart] {
+            if runEnd - runStart == 1, case .run(let xs, _, _) = nodes[runStart] {
                 nodes[runStart] = .newlines(0)  // (the builder's run moved out: no copy)
                 inlines = xs
             } else {
@@ -160,7 +160,7 @@ struct BBCodeLowering {
     mutating func appendInlines(_ nodes: ArraySlice<BBNode>, to out: inout [Inline]) {
         for node in nodes {
             switch node {
-            case .run(let xs, _): out.append(contentsOf: xs)
+            case .run(let xs, _, _): out.append(contentsOf: xs)
             case .newlines(let count):
                 for _ in 0..<count { out.append(.lineBreak) }
             case .block: break
@@ -309,11 +309,14 @@ struct BBCodeLowering {
     /// text whose edge byte is not a space or tab and holds no line break. Then the trims of
     /// `blocks` remove only those edge breaks, it is not blank, and (with nothing to
     /// normalize) `Normalize` is not asked. Empty when the run is line breaks only (blank).
-    static func trimmedRun(_ xs: [Inline]) -> Range<Int>? {
+    /// (`ownBreaks` false: the run holds no line break, none is looked for.)
+    static func trimmedRun(_ xs: [Inline], ownBreaks: Bool) -> Range<Int>? {
         var start = 0
         var end = xs.count
-        while start < end, case .lineBreak = xs[start] { start += 1 }
-        while end > start, case .lineBreak = xs[end - 1] { end -= 1 }
+        if ownBreaks {
+            while start < end, case .lineBreak = xs[start] { start += 1 }
+            while end > start, case .lineBreak = xs[end - 1] { end -= 1 }
+        }
         guard start < end else { return 0..<0 }
         @inline(__always)
         func edge(_ x: Inline, leading: Bool) -> Bool {
@@ -327,8 +330,10 @@ struct BBCodeLowering {
             return byte != 0x20 && byte != 0x09
         }
         guard edge(xs[start], leading: true), edge(xs[end - 1], leading: false) else { return nil }
-        for i in start..<end {
-            if case .lineBreak = xs[i] { return nil }
+        if ownBreaks {
+            for i in start..<end {
+                if case .lineBreak = xs[i] { return nil }
+            }
         }
         return start..<end
     }

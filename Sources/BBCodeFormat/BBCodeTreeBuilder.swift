@@ -25,6 +25,9 @@ final class BBElement {
     /// looking for spaces next to line breaks). In a block element: whether an inline of the
     /// current run may hold one inside (its own line ends are looked for by the lowering).
     @exclusivity(unchecked) var mayHoldBreak = false
+    /// In a block element: whether the current run may hold line breaks at its top level (a
+    /// line end was appended or spliced in).
+    @exclusivity(unchecked) var runMayHoldOwnBreak = false
     /// In a block element: whether the run's last inline came from a dropped link, so that a
     /// text after it is not merged into it (as when the run was nodes).
     @exclusivity(unchecked) var runEndsSpliced = false
@@ -91,8 +94,9 @@ final class BBElement {
         guard !inlines.isEmpty else { return }
         let xs = inlines
         inlines = []
-        children.append(.run(xs, mayHoldBreak: mayHoldBreak))
+        children.append(.run(xs, mayHoldBreak: mayHoldBreak, ownBreaks: runMayHoldOwnBreak))
         mayHoldBreak = false
+        runMayHoldOwnBreak = false
         runEndsSpliced = false
     }
 
@@ -165,8 +169,9 @@ final class BBElement {
 /// `blockLeaves`, which keeps this enum small (copies and destruction stay cheap).
 enum BBNode {
     /// A run of inlines; `mayHoldBreak`: whether an inline in it may hold a line break inside
-    /// (the run's own `.lineBreak`s are not counted).
-    case run([Inline], mayHoldBreak: Bool)
+    /// (the run's own `.lineBreak`s are not counted); `ownBreaks`: whether the run may hold
+    /// `.lineBreak`s of its own (false: it holds none).
+    case run([Inline], mayHoldBreak: Bool, ownBreaks: Bool)
     /// `count` >= 2 line ends: a paragraph break.
     case newlines(Int)
     case element(BBElement)
@@ -393,7 +398,7 @@ struct BBCodeTreeBuilder {
             top.inlines.append(.lineBreak)
             top.runEndsSpliced = false
             // (In a block's run the lowering finds the run's own line breaks.)
-            if !top.isBlock { top.mayHoldBreak = true }
+            if top.isBlock { top.runMayHoldOwnBreak = true } else { top.mayHoldBreak = true }
         }
     }
 
@@ -458,7 +463,10 @@ struct BBCodeTreeBuilder {
             let top = openElement(at: stack.count - 1)
             if !xs.isEmpty {
                 top.inlines.append(contentsOf: xs)
-                if element.mayHoldBreak { top.mayHoldBreak = true }
+                if element.mayHoldBreak {
+                    top.mayHoldBreak = true
+                    top.runMayHoldOwnBreak = true
+                }
                 // In a block's run the inlines are kept as they are (a text after them is not
                 // merged into them), as when they were nodes.
                 if top.isBlock { top.runEndsSpliced = true }
