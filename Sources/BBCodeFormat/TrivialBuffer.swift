@@ -34,12 +34,16 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
     private(set) var count = 0
     /// The pages' room: `perPage` times their number.
     private var capacity = 0
+    /// Where the next value goes (in the last page; nil before the first).
+    private var next: UnsafeMutablePointer<Element>?
 
     /// `count` copies of `value`.
     init(repeating value: Element, count: Int) {
         while self.count < count {
             let n = min(Self.perPage, count - self.count)
-            addPage().initialize(repeating: value, count: n)
+            let page = addPage()
+            page.initialize(repeating: value, count: n)
+            next = page + n
             self.count += n
         }
     }
@@ -48,8 +52,9 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
 
     @inline(__always)
     mutating func append(_ element: Element) {
-        if count == capacity { addPage() }
-        address(count).initialize(to: element)
+        if count == capacity { next = addPage() }
+        next.unsafelyUnwrapped.initialize(to: element)
+        next = next.unsafelyUnwrapped + 1
         count += 1
     }
 
@@ -103,7 +108,8 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
     mutating func removeLast() -> Element {
         precondition(count > 0, "removeLast of an empty buffer")
         count -= 1
-        return address(count).pointee
+        next = address(count)
+        return next.unsafelyUnwrapped.pointee
     }
 
     /// Frees the storage; the buffer (and its copies) must not be used afterwards.
