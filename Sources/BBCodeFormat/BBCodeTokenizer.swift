@@ -283,13 +283,10 @@ struct BBCodeTokenizer {
     private mutating func parseTag(
         _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ n: Int, line: Int, column: Int
     ) -> (BBCodeParsedTag, Int)? {
-        // (The scratch array is moved out and back, so the scanner's appends find it unique.)
-        var ranges = scratchRanges
-        scratchRanges = []
-        defer { scratchRanges = ranges }
         guard
             let scanned = BBCodeTagScanner.scan(
-                b.baseAddress.unsafelyUnwrapped, start, n, lookup: lookup, attributes: &ranges)
+                b.baseAddress.unsafelyUnwrapped, start, n, lookup: lookup,
+                attributes: &scratchRanges)
         else { return nil }
         if scanned.isBareValue, tagTable[scanned.id].kind != .code { return nil }
         if scanned.isClose {
@@ -300,7 +297,7 @@ struct BBCodeTokenizer {
             return (.close(id: scanned.id, index: tags.count - 1), scanned.end)
         }
         let first = attributeRanges.count
-        if !ranges.isEmpty { attributeRanges.append(contentsOf: ranges) }
+        if !scratchRanges.isEmpty { attributeRanges.append(contentsOf: scratchRanges) }
         let tok = BBCodeTagToken(
             id: scanned.id, value: scanned.value, attributes: first..<attributeRanges.count,
             raw: start..<scanned.end, line: line, column: column)
