@@ -46,7 +46,7 @@ struct BBCodeLowering {
         for node in nodes {
             switch node {
             case .element: return true
-            case .run(_, let breaks): if breaks { return true }
+            case .run(_, let breaks, _): if breaks { return true }
             case .block, .newlines: break
             }
         }
@@ -69,26 +69,29 @@ struct BBCodeLowering {
         if nodes.isEmpty { return [] }  // (list items ask for the nodes between items)
         var out: [Block] = []
         // (Paragraphs alternate with their breaks: about one block per two nodes.)
-        out.reserveCapacity(nodes.count / 2 + 1)
+        if nodes.count > 2 { out.reserveCapacity(nodes.count / 2 + 1) }
         // The current run of inline nodes is `nodes[runStart..<runEnd]`.
         var runStart = 0
         var runEnd = 0
         func flush(_ this: inout BBCodeLowering) {
             guard runEnd > runStart else { return }
-            // A run that every step below leaves as it is (most paragraphs of a post) is
-            // taken whole: see `isTrimmedRun`.
+            // A run that the steps below only trim line breaks off (most paragraphs and list
+            // items of a post) is taken whole: see `trimmedRun`.
             if runEnd - runStart == 1, this.normalizing, !this.mayNeedNormalize,
-                case .run(let xs, mayHoldBreak: false) = nodes[runStart],
-                BBCodeLowering.isTrimmedRun(xs)
+                case .run(var xs, mayHoldBreak: false, let ownBreaks) = nodes[runStart],
+                let kept = BBCodeLowering.trimmedRun(xs, ownBreaks: ownBreaks)
             {
                 nodes[runStart] = .newlines(0)  // (moved out, as below)
+                if kept.isEmpty { return }  // (only line breaks: blank)
+                if kept.upperBound < xs.count { xs.removeLast(xs.count - kept.upperBound) }
+                if kept.lowerBound > 0 { xs.removeFirst(kept.lowerBound) }
                 out.append(compact ? .plain(xs, .none) : .paragraph(xs, .none))
                 return
             }
             var inlines: [Inline] = []
             let nodeBreaks = this.nodesMayHoldBreak(nodes[runStart..<runEnd])
             let hasElement = this.runHasElement(nodes[runStart..<runEnd])
-            if runEnd - runStart == 1, case .run(let xs, _) = nodes[runStart] {
+            if runEnd - runStart == 1, case .run(let xs, _, _) = nodes[runStart] {
                 nodes[runStart] = .newlines(0)  // (the builder's run moved out: no copy)
                 inlines = xs
             } else {
@@ -137,7 +140,7 @@ struct BBCodeLowering {
                 flush(&self)
             case .element(let element) where element.isBlock:
                 flush(&self)
-                out.append(contentsOf: block(element))
+                block(element, into: &out)
             case .block(let k):
                 flush(&self)
                 out.append(blockLeaves[k])
@@ -157,7 +160,7 @@ struct BBCodeLowering {
     mutating func appendInlines(_ nodes: ArraySlice<BBNode>, to out: inout [Inline]) {
         for node in nodes {
             switch node {
-            case .run(let xs, _): out.append(contentsOf: xs)
+            case .run(let xs, _, _): out.append(contentsOf: xs)
             case .newlines(let count):
                 for _ in 0..<count { out.append(.lineBreak) }
             case .block: break
@@ -165,20 +168,23 @@ struct BBCodeLowering {
                 // Only block elements remain (inline elements are lowered when they close).
                 let saved = normalizing
                 normalizing = false
-                for b in block(e) { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
+                var flattened: [Block] = []
+                block(e, into: &flattened)
+                for b in flattened { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
                 normalizing = saved
             }
         }
     }
 
-    private mutating func block(_ e: BBElement) -> [Block] {
+    /// Appends the blocks of the block element `e` to `out`.
+    private mutating func block(_ e: BBElement, into out: inout [Block]) {
         switch e.tag.kind {
         case .quote:
-            return [.blockQuote(blocks(e.takeChildren(), compact: false), e.attributes)]
+            out.append(.blockQuote(blocks(e.takeChildren(), compact: false), e.attributes))
         case .list:
-            return list(e)
+            if let list = list(e) { out.append(list) }
         case .table:
-            return table(e)
+            out.append(contentsOf: table(e))
         case .heading(let level):
             let saved = normalizing
             normalizing = false
@@ -190,32 +196,34 @@ struct BBCodeLowering {
                 xs.append(contentsOf: BBCodeLowering.inlineContent(b))
             }
             if normalizing { xs = Normalize.inlines(xs) }
-            return [.heading(level: min(6, max(1, level)), xs, e.attributes)]
+            out.append(.heading(level: min(6, max(1, level)), xs, e.attributes))
         case .listItem, .tableRow, .tableCell, .tableHeader:
             // Only reachable for implied containers; keep the content.
-            return blocks(e.takeChildren(), compact: false)
+            out.append(contentsOf: blocks(e.takeChildren(), compact: false))
         default:
-            return [.div(blocks(e.takeChildren(), compact: false), e.attributes)]
+            out.append(.div(blocks(e.takeChildren(), compact: false), e.attributes))
         }
     }
 
-    private mutating func list(_ e: BBElement) -> [Block] {
+    /// The list of a list element; nil when it has no items.
+    private mutating func list(_ e: BBElement) -> Block? {
         var items: [ListItem] = []
         items.reserveCapacity(e.children.count)
         var pending: [BBNode] = []
         for child in e.children {
             if case .element(let c) = child, c.tag.kind == .listItem {
                 let mark = dropped
-                let before = blocks(pending, compact: true)
+                // (Moved in, not copied: the lowering trims the nodes in place.)
+                let before = blocks(consume pending, compact: true)
                 if !before.isEmpty || dropped != mark { items.append(ListItem(before)) }
-                pending.removeAll()
+                pending = []
                 items.append(ListItem(blocks(c.takeChildren(), compact: true)))
             } else {
                 pending.append(child)
             }
         }
         let mark = dropped
-        let after = blocks(pending, compact: true)
+        let after = blocks(consume pending, compact: true)
         if !after.isEmpty || dropped != mark {
             if items.isEmpty {
                 items.append(ListItem(after))
@@ -223,7 +231,7 @@ struct BBCodeLowering {
                 items[items.count - 1].blocks += after
             }
         }
-        guard !items.isEmpty else { return [] }
+        guard !items.isEmpty else { return nil }
         let value = e.attributes.value(of: "=") ?? ""
         var attributes = Attributes()
         var kind = ListKind.bullet
@@ -242,7 +250,7 @@ struct BBCodeLowering {
                     .warning, .parseInvalidValue, "unknown list type \(value); bullet list used",
                     line: token.line, column: token.column))
         }
-        return [.list(ListBlock(kind: kind, start: start, items: items, attributes: attributes))]
+        return .list(ListBlock(kind: kind, start: start, items: items, attributes: attributes))
     }
 
     private mutating func table(_ e: BBElement) -> [Block] {
@@ -296,12 +304,20 @@ struct BBCodeLowering {
         return out
     }
 
-    /// Whether a run with no line break inside its inlines is a finished paragraph as it
-    /// is: it starts and ends with a text whose edge byte is not a space or tab and holds no
-    /// line break at its top level. Then the trims of `blocks` remove nothing, it is not
-    /// blank, and (with nothing to normalize) `Normalize` is not asked.
-    static func isTrimmedRun(_ xs: [Inline]) -> Bool {
-        guard let first = xs.first, let last = xs.last else { return false }
+    /// The part of a run with no line break inside its inlines that is a finished paragraph,
+    /// if there is one: the run without the line breaks at its edges starts and ends with a
+    /// text whose edge byte is not a space or tab and holds no line break. Then the trims of
+    /// `blocks` remove only those edge breaks, it is not blank, and (with nothing to
+    /// normalize) `Normalize` is not asked. Empty when the run is line breaks only (blank).
+    /// (`ownBreaks` false: the run holds no line break, none is looked for.)
+    static func trimmedRun(_ xs: [Inline], ownBreaks: Bool) -> Range<Int>? {
+        var start = 0
+        var end = xs.count
+        if ownBreaks {
+            while start < end, case .lineBreak = xs[start] { start += 1 }
+            while end > start, case .lineBreak = xs[end - 1] { end -= 1 }
+        }
+        guard start < end else { return 0..<0 }
         @inline(__always)
         func edge(_ x: Inline, leading: Bool) -> Bool {
             guard case .text(let s) = x else { return false }
@@ -313,11 +329,13 @@ struct BBCodeLowering {
             guard let byte else { return false }
             return byte != 0x20 && byte != 0x09
         }
-        guard edge(first, leading: true), edge(last, leading: false) else { return false }
-        for i in xs.indices {
-            if case .lineBreak = xs[i] { return false }
+        guard edge(xs[start], leading: true), edge(xs[end - 1], leading: false) else { return nil }
+        if ownBreaks {
+            for i in start..<end {
+                if case .lineBreak = xs[i] { return nil }
+            }
         }
-        return true
+        return start..<end
     }
 
     /// Removes line breaks at the start (or end) of a paragraph, also inside its first

@@ -87,7 +87,8 @@ struct BBCodeTokenizer {
     private(set) var tagCounts = TrivialBuffer<Int>()
     /// The tokens of the input.
     /// (The token, tag and count lists are plain values in `TrivialBuffer`s, appended without
-    /// `Array`'s uniqueness checks; `deallocate()` frees them.)
+    /// `Array`'s uniqueness checks and grown a page at a time with no reservation to guess;
+    /// `deallocate()` frees them.)
     private(set) var tokens = TrivialBuffer<BBCodeToken>()
     /// The open, close and raw tags the tokens point to.
     private(set) var tags = TrivialBuffer<BBCodeTagToken>()
@@ -120,25 +121,6 @@ struct BBCodeTokenizer {
 
     /// `b`: the input and the 0 after it (`b[n]`).
     private mutating func tokenize(_ b: UnsafeBufferPointer<UInt8>, count n: Int) {
-        // Every tag starts at a `[` and every other non-text token at a line end, and a text
-        // token comes before another token or the end: counted, these bound both arrays.
-        // Forum posts run about one token per 10 bytes and one tag (open or close) per 25:
-        // short inputs get room for that up front (a typical post's arrays then stay under
-        // 1 KB each, which the C allocator serves from its per-thread cache) and grow by
-        // doubling. Long inputs get the bound (shapes of only tags, at most one token per two
-        // bytes, get it exactly) and grow within it.
-        let bounded = n >= 65_536
-        let total =
-            bounded ? BBCodeTokenizer.bracketsAndLineEnds(b, 0..<n) : (brackets: 0, lineEnds: 0)
-        if bounded {
-            tokens.reserveCapacity(min(2 * (total.brackets + total.lineEnds) + 1, n / 2 + 1))
-            tags.reserveCapacity(min(total.brackets, n / 4 + 1))
-        } else {
-            tokens.reserveCapacity(n / 10 + 16)
-            tags.reserveCapacity(n / 28 + 4)
-        }
-        var seen = (brackets: 0, lineEnds: 0)  // in `b[..<countedTo]`
-        var countedTo = 0
         var i = 0
         var textStart = 0
         var line = 1
@@ -171,22 +153,6 @@ struct BBCodeTokenizer {
         }
 
         while i < n {
-            if bounded, tokens.capacity - tokens.count < 2 || tags.count == tags.capacity {
-                // (What lies before `i` is counted once: linear in all.)
-                let more = BBCodeTokenizer.bracketsAndLineEnds(b, countedTo..<i)
-                seen.brackets += more.brackets
-                seen.lineEnds += more.lineEnds
-                countedTo = i
-                let brackets = total.brackets - seen.brackets
-                let lineEnds = total.lineEnds - seen.lineEnds
-                if tokens.capacity - tokens.count < 2 {
-                    let bound = tokens.count + 2 * (brackets + lineEnds) + 2
-                    tokens.reserveCapacity(min(max(2 * tokens.capacity, 16), bound))
-                }
-                if tags.count == tags.capacity {
-                    tags.reserveCapacity(min(max(2 * tags.capacity, 16), tags.count + brackets + 1))
-                }
-            }
             let c = b[i]
             if c == 0x0A || c == 0x0D {
                 flushText(i)
@@ -257,20 +223,6 @@ struct BBCodeTokenizer {
         flushText(n)
     }
 
-    /// How many `[` and how many line-end bytes `b[range]` holds.
-    static func bracketsAndLineEnds(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
-        -> (brackets: Int, lineEnds: Int)
-    {
-        var brackets = 0
-        var lineEnds = 0
-        for k in range {
-            let c = b[k]
-            brackets &+= c == 0x5B ? 1 : 0
-            lineEnds &+= (c == 0x0A || c == 0x0D) ? 1 : 0
-        }
-        return (brackets, lineEnds)
-    }
-
     /// See `BBCodeTagScanner.skipPlain`.
     @inline(__always)
     static func skipPlain(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ n: Int) -> Int {
@@ -331,13 +283,10 @@ struct BBCodeTokenizer {
     private mutating func parseTag(
         _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ n: Int, line: Int, column: Int
     ) -> (BBCodeParsedTag, Int)? {
-        // (The scratch array is moved out and back, so the scanner's appends find it unique.)
-        var ranges = scratchRanges
-        scratchRanges = []
-        defer { scratchRanges = ranges }
         guard
             let scanned = BBCodeTagScanner.scan(
-                b.baseAddress.unsafelyUnwrapped, start, n, lookup: lookup, attributes: &ranges)
+                b.baseAddress.unsafelyUnwrapped, start, n, lookup: lookup,
+                attributes: &scratchRanges)
         else { return nil }
         if scanned.isBareValue, tagTable[scanned.id].kind != .code { return nil }
         if scanned.isClose {
@@ -348,7 +297,7 @@ struct BBCodeTokenizer {
             return (.close(id: scanned.id, index: tags.count - 1), scanned.end)
         }
         let first = attributeRanges.count
-        if !ranges.isEmpty { attributeRanges.append(contentsOf: ranges) }
+        if !scratchRanges.isEmpty { attributeRanges.append(contentsOf: scratchRanges) }
         let tok = BBCodeTagToken(
             id: scanned.id, value: scanned.value, attributes: first..<attributeRanges.count,
             raw: start..<scanned.end, line: line, column: column)

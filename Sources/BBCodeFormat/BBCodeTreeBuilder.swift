@@ -25,6 +25,9 @@ final class BBElement {
     /// looking for spaces next to line breaks). In a block element: whether an inline of the
     /// current run may hold one inside (its own line ends are looked for by the lowering).
     @exclusivity(unchecked) var mayHoldBreak = false
+    /// In a block element: whether the current run may hold line breaks at its top level (a
+    /// line end was appended or spliced in).
+    @exclusivity(unchecked) var runMayHoldOwnBreak = false
     /// In a block element: whether the run's last inline came from a dropped link, so that a
     /// text after it is not merged into it (as when the run was nodes).
     @exclusivity(unchecked) var runEndsSpliced = false
@@ -91,8 +94,9 @@ final class BBElement {
         guard !inlines.isEmpty else { return }
         let xs = inlines
         inlines = []
-        children.append(.run(xs, mayHoldBreak: mayHoldBreak))
+        children.append(.run(xs, mayHoldBreak: mayHoldBreak, ownBreaks: runMayHoldOwnBreak))
         mayHoldBreak = false
+        runMayHoldOwnBreak = false
         runEndsSpliced = false
     }
 
@@ -119,21 +123,30 @@ final class BBElement {
     }
 
     /// The AST inline of a finished, non-transparent inline element (its `inlines` moved out).
+    /// (Only `url` and `email` elements that are not transparent have a link.)
     @inline(__always)
     func lowered() -> Inline {
         var xs: [Inline] = []
         swap(&xs, &inlines)
-        let a = attributes
-        switch tag.kind {
-        case .strong: return .strong(xs, a)
-        case .emphasis: return .emphasis(xs, a)
-        case .underline: return .underline(xs, a)
-        case .strikethrough: return .strikethrough(xs, a)
-        case .sub: return .sub(xs, a)
-        case .sup: return .sup(xs, a)
-        case .highlight: return .highlight(xs, a)
-        case .link, .email: return .link(xs, link!, a)
-        default: return .span(xs, a)
+        if hasLink { return .link(xs, link!, attributes) }
+        return BBElement.formatting(tag.kind, xs, attributes) ?? .span(xs, attributes)
+    }
+
+    /// The inline of a formatting tag kind (`strong` ... `highlight`: no attributes or link of
+    /// its own) holding `xs`; nil (`xs` not made) for other kinds.
+    @inline(__always)
+    static func formatting(
+        _ kind: BBCodeTagKind, _ xs: @autoclosure () -> [Inline], _ a: Attributes
+    ) -> Inline? {
+        switch kind {
+        case .strong: .strong(xs(), a)
+        case .emphasis: .emphasis(xs(), a)
+        case .underline: .underline(xs(), a)
+        case .strikethrough: .strikethrough(xs(), a)
+        case .sub: .sub(xs(), a)
+        case .sup: .sup(xs(), a)
+        case .highlight: .highlight(xs(), a)
+        default: nil
         }
     }
 
@@ -156,8 +169,9 @@ final class BBElement {
 /// `blockLeaves`, which keeps this enum small (copies and destruction stay cheap).
 enum BBNode {
     /// A run of inlines; `mayHoldBreak`: whether an inline in it may hold a line break inside
-    /// (the run's own `.lineBreak`s are not counted).
-    case run([Inline], mayHoldBreak: Bool)
+    /// (the run's own `.lineBreak`s are not counted); `ownBreaks`: whether the run may hold
+    /// `.lineBreak`s of its own (false: it holds none).
+    case run([Inline], mayHoldBreak: Bool, ownBreaks: Bool)
     /// `count` >= 2 line ends: a paragraph break.
     case newlines(Int)
     case element(BBElement)
@@ -179,27 +193,25 @@ struct BBCodeTreeBuilder {
     var diagnostics: [Diagnostic] = []
     /// The finished blocks that `.block` nodes point to.
     private(set) var blockLeaves: [Block] = []
-    private var stack: [BBElement] = []
-    /// `stack`'s last element, unretained (the stack holds it), so that the appends reach it
-    /// without reference counting. Set by `build`, `push` and `pop`.
+    /// The open elements, the root first, each retained once by the stack (`push` retains,
+    /// `pop` takes the retain back): plain values, so pushing, popping and looking down the
+    /// stack cost no reference counting or array bookkeeping.
+    private var stack = TrivialBuffer<Unmanaged<BBElement>>()
+    /// `stack`'s last element, so that the appends reach it without reference counting. Set
+    /// by `build`, `push` and `pop`.
     private var top: Unmanaged<BBElement>?
     /// Popped inline elements that nothing else references, for reuse by `newElement`.
     /// (Two slots, not an array: formatting of a post nests one or two deep, and the slots
     /// cost no array bookkeeping at every tag.)
     private var spareInlineElement: BBElement?
     private var secondSpareInlineElement: BBElement?
-    /// Open elements and close tokens still to come, per tag index (last: tags not in the
-    /// dialect, which no close token names).
-    /// (Both in the tokenizer's `tagCounts` during `build`, `width` counts each: counted up
-    /// and down at every tag, without the copy-on-write checks of an array.)
-    private var counts: UnsafeMutablePointer<Int>?
+    /// Open elements, then close tokens still to come (`width` counts each), per tag index
+    /// (last: tags not in the dialect, which no close token names): the tokenizer's
+    /// `tagCounts` during `build` (counted up and down at every tag without the copy-on-write
+    /// checks of an array).
+    private var counts = TrivialBuffer<Int>()
     private var width = 0
-    @inline(__always) private var openCount: UnsafeMutablePointer<Int> {
-        counts.unsafelyUnwrapped
-    }
-    @inline(__always) private var remainingClose: UnsafeMutablePointer<Int> {
-        counts.unsafelyUnwrapped + width
-    }
+
     /// The input bytes the token ranges point into (the reader's, valid during `build`).
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The tokenizer's attribute pairs, which tag tokens name by range.
@@ -237,10 +249,9 @@ struct BBCodeTreeBuilder {
         let unknown = tagTable.count
         let root = BBElement(
             tag: BBCodeTag("", .div(tag: "")), id: unknown, token: nil, isBlock: true)
-        stack = []
-        stack.reserveCapacity(16)
-        stack.append(root)
-        top = Unmanaged.passUnretained(root)
+        stack = TrivialBuffer()
+        stack.append(Unmanaged.passRetained(root))
+        top = stack[0]
         // The root collects most nodes of a post: one allocation instead of repeated growth.
         // (A run and a break per paragraph, about one node per six tokens of a post.)
         root.children.reserveCapacity(tokens.count / 6 + 2)
@@ -249,20 +260,15 @@ struct BBCodeTreeBuilder {
         width = unknown + 1
         // (The tokenizer's counts buffer, which it frees: zeros, then the close tokens.)
         precondition(tokenizer.tagCounts.count == 2 * width)
-        counts = tokenizer.tagCounts.baseAddress
-        defer { counts = nil }
+        counts = tokenizer.tagCounts
+        defer { counts = TrivialBuffer() }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
             switch token {
-            case .text(let start32, let end32):
-                let (start, end) = (Int(start32), Int(end32))
-                appendText(start..<end)
-                if !lineHasContent,
-                    bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 })
-                {
-                    lineHasContent = true
-                }
+            case .text(let start, let end):
+                appendText(Int(start)..<Int(end))
+                noteContent(Int(start)..<Int(end))
             case .string(let k):
                 let s = contents[Int(k)]
                 appendText(s)
@@ -279,10 +285,22 @@ struct BBCodeTreeBuilder {
                     appendLineEnd()
                 }
             case .open(let k):
-                open(tags[Int(k)])
+                let tok = tags[Int(k)]
+                // `[b]text[/b]`: the tag's own close tag after one text (see `open`).
+                var text: Range<Int>?
+                if index + 2 < tokens.count, case .text(let start, let end) = tokens[index + 1],
+                    case .close(let c) = tokens[index + 2], tags[Int(c)].id == tok.id
+                {
+                    text = Int(start)..<Int(end)
+                }
+                if let text {
+                    if appendFormatted(tok.id, text) || open(tok, closedAfter: text) { index += 2 }
+                } else {
+                    open(tok, closedAfter: nil)
+                }
             case .close(let k):
                 let tok = tags[Int(k)]
-                remainingClose[tok.id] -= 1
+                counts[width + tok.id] -= 1
                 close(id: tok.id, raw: tok.raw, line: tok.line, column: tok.column)
             case .raw(let k, let content):
                 var nextHasText = false
@@ -307,18 +325,16 @@ struct BBCodeTreeBuilder {
         // End of input: everything still open closes here.
         let tail = popInlineTail()
         for element in tail { reportUnclosed(element) }
-        while stack.count > 1 {
-            let element = stack[stack.count - 1]
-            pop()
-            if !isImplicitlyClosed(element) { reportUnclosed(element) }
-        }
+        closeBlocks(above: 0)
         root.flushRun()
         // (The lowering needs neither: freed before the AST is built.)
         self.bytes = UnsafeBufferPointer(start: nil, count: 0)
         attributeRanges = []
         spareInlineElement = nil
         secondSpareInlineElement = nil
-        stack = []
+        stack.removeLast().release()
+        stack.deallocate()
+        stack = TrivialBuffer()
         return root
     }
 
@@ -352,6 +368,29 @@ struct BBCodeTreeBuilder {
         }
     }
 
+    /// `[b]text[/b]`: a formatting tag (see `BBElement.formatting`) around one text that holds
+    /// no URL to link, closed at once. Appends the inline that `open`, the text and `close`
+    /// would build, without an element on the stack; false (nothing done) for other tags.
+    private mutating func appendFormatted(_ id: Int, _ range: Range<Int>) -> Bool {
+        guard stack.count < maxDepth,
+            !(autolink && linkDepth == 0 && BBCodeAutolink.mayHoldURL(bytes, range)),
+            let inline = BBElement.formatting(tagTable[id].kind, [.text(text(range))], .none)
+        else { return false }
+        counts[width + id] -= 1
+        append(inline: consume inline)
+        noteContent(range)
+        return true
+    }
+
+    /// Notes a text of the input `bytes[range]` on the current line: whether the line has
+    /// content other than spaces and tabs (a raw tag then stays inline).
+    @inline(__always)
+    private mutating func noteContent(_ range: Range<Int>) {
+        if !lineHasContent, bytes[range].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+            lineHasContent = true
+        }
+    }
+
     /// Appends one line end: a line break in the top element's inlines (or its run).
     private mutating func appendLineEnd() {
         withTop { top in
@@ -359,7 +398,7 @@ struct BBCodeTreeBuilder {
             top.inlines.append(.lineBreak)
             top.runEndsSpliced = false
             // (In a block's run the lowering finds the run's own line breaks.)
-            if !top.isBlock { top.mayHoldBreak = true }
+            if top.isBlock { top.runMayHoldOwnBreak = true } else { top.mayHoldBreak = true }
         }
     }
 
@@ -399,18 +438,18 @@ struct BBCodeTreeBuilder {
     @inline(__always)
     private mutating func push(_ element: consuming BBElement) {
         if element.isBlock { append(.element(element)) }
-        openCount[element.id] += 1
+        counts[element.id] += 1
         if element.hasLink { linkDepth += 1 }
-        top = Unmanaged.passUnretained(element)
-        stack.append(consume element)
+        top = Unmanaged.passRetained(consume element)
+        stack.append(top.unsafelyUnwrapped)
     }
 
     /// Pops the top element; an inline element is lowered into the new top (nothing was
     /// appended to the new top while the element was open).
     private mutating func pop() {
-        var element = stack.removeLast()
-        top = Unmanaged.passUnretained(stack[stack.count - 1])
-        openCount[element.id] -= 1
+        var element = stack.removeLast().takeRetainedValue()
+        top = stack[stack.count - 1]
+        counts[element.id] -= 1
         if element.hasLink { linkDepth -= 1 }
         guard !element.isBlock else {
             element.flushRun()
@@ -421,10 +460,13 @@ struct BBCodeTreeBuilder {
             mayNeedNormalize = true
             let xs = element.inlines
             element.inlines = []
-            let top = stack[stack.count - 1]
+            let top = openElement(at: stack.count - 1)
             if !xs.isEmpty {
                 top.inlines.append(contentsOf: xs)
-                if element.mayHoldBreak { top.mayHoldBreak = true }
+                if element.mayHoldBreak {
+                    top.mayHoldBreak = true
+                    top.runMayHoldOwnBreak = true
+                }
                 // In a block's run the inlines are kept as they are (a text after them is not
                 // merged into them), as when they were nodes.
                 if top.isBlock { top.runEndsSpliced = true }
@@ -432,13 +474,18 @@ struct BBCodeTreeBuilder {
         } else {
             append(inline: element.lowered(), mayHoldBreak: element.mayHoldBreak)
         }
-        // Elements still held elsewhere (a tail to reopen) are left alone.
-        if isKnownUniquelyReferenced(&element) {
-            if spareInlineElement == nil {
-                spareInlineElement = consume element
-            } else {
-                secondSpareInlineElement = consume element
-            }
+        recycle(&element)
+    }
+
+    /// Keeps a finished inline element for reuse by `newElement` when nothing else holds it
+    /// (a tail to reopen) and a spare slot is free.
+    @inline(__always)
+    private mutating func recycle(_ element: inout BBElement) {
+        guard isKnownUniquelyReferenced(&element) else { return }
+        if spareInlineElement == nil {
+            spareInlineElement = element
+        } else {
+            secondSpareInlineElement = element
         }
     }
 
@@ -447,7 +494,7 @@ struct BBCodeTreeBuilder {
         // (Most often the top is the block: nothing to pop, no list made.)
         if withTop({ $0.isBlock }) { return [] }
         var tail: [BBElement] = []
-        while let top = stack.last, !top.isBlock {
+        while let top = stack.last?.takeUnretainedValue(), !top.isBlock {
             pop()
             tail.append(top)
         }
@@ -457,7 +504,7 @@ struct BBCodeTreeBuilder {
     /// Reopens interrupted formatting whose close tag still follows; reports the rest.
     private mutating func reopen(_ tail: [BBElement]) {
         for element in tail {
-            if remainingClose[element.id] > 0, stack.count < maxDepth {
+            if counts[width + element.id] > 0, stack.count < maxDepth {
                 push(element.reopened())
             } else {
                 reportUnclosed(element)
@@ -468,10 +515,16 @@ struct BBCodeTreeBuilder {
     /// Pops the blocks above `index` (the inline tail must be popped already).
     private mutating func closeBlocks(above index: Int) {
         while stack.count > index + 1 {
-            let element = stack[stack.count - 1]
+            let element = openElement(at: stack.count - 1)
             pop()
             if !isImplicitlyClosed(element) { reportUnclosed(element) }
         }
+    }
+
+    /// The stack's element at `index`.
+    @inline(__always)
+    private func openElement(at index: Int) -> BBElement {
+        stack[index].takeUnretainedValue()
     }
 
     private func isImplicitlyClosed(_ element: BBElement) -> Bool {
@@ -493,7 +546,7 @@ struct BBCodeTreeBuilder {
     private func topmost(where predicate: (BBElement) -> Bool) -> Int? {
         var i = stack.count - 1
         while i > 0 {
-            if predicate(stack[i]) { return i }
+            if stack[i]._withUnsafeGuaranteedRef(predicate) { return i }
             i -= 1
         }
         return nil
@@ -552,20 +605,18 @@ struct BBCodeTreeBuilder {
 
     /// The ` name=value` pairs of a tag, names lower-cased.
     private func tagAttributes(_ tok: BBCodeTagToken) -> [Attribute] {
-        guard !tok.attributes.isEmpty else { return [] }
-        var attributes: [Attribute] = []
-        attributes.reserveCapacity(tok.attributes.count)
-        for range in attributeRanges[tok.attributes] {
-            // (Lower-cased only when it holds an upper-case letter.)
-            let raw = bytes[range.name]
-            let name =
-                raw.contains { $0 >= 0x41 && $0 <= 0x5A }
-                ? String(
-                    decoding: raw.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
-                : text(range.name)
-            attributes.append(Attribute(name: name, value: text(range.value)))
-        }
-        return attributes
+        attributeRanges[tok.attributes].map(attribute)
+    }
+
+    /// The attribute of a ` name=value` pair, its name lower-cased.
+    private func attribute(_ range: BBCodeAttributeRange) -> Attribute {
+        // (Lower-cased only when it holds an upper-case letter.)
+        let raw = bytes[range.name]
+        let name =
+            raw.contains { $0 >= 0x41 && $0 <= 0x5A }
+            ? String(decoding: raw.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
+            : text(range.name)
+        return Attribute(name: name, value: text(range.value))
     }
 
     /// A new element for the open tag `tok`.
@@ -599,7 +650,12 @@ struct BBCodeTreeBuilder {
         appendText(tok.raw)
     }
 
-    private mutating func open(_ tok: BBCodeTagToken) {
+    /// Opens the tag `tok`. `text`: the input text between it and its own close tag when those
+    /// are the next tokens; an inline element holding it (`[url=x]text[/url]`) then becomes
+    /// its inline at once, as `push`, the text and `close` would make it, and `open` returns
+    /// true (it took the text and the close tag).
+    @discardableResult
+    private mutating func open(_ tok: BBCodeTagToken, closedAfter text: Range<Int>?) -> Bool {
         if stack.count >= maxDepth {
             if !depthWarned {
                 depthWarned = true
@@ -610,15 +666,27 @@ struct BBCodeTreeBuilder {
                         line: tok.line, column: tok.column))
             }
             literal(tok)
-            return
+            return false
         }
         let kind = tagTable[tok.id].kind
         switch kind {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
             .highlight, .color, .size, .font, .span, .link, .email:
-            guard let element = inlineElement(tok, kind) else {
+            guard var element = inlineElement(tok, kind) else {
                 literal(tok)
-                return
+                return false
+            }
+            // (Inside a link element the text is not autolinked.)
+            if let text, !element.isTransparent,
+                element.hasLink
+                    || !(autolink && linkDepth == 0 && BBCodeAutolink.mayHoldURL(bytes, text))
+            {
+                counts[width + tok.id] -= 1
+                element.inlines = [.text(self.text(text))]
+                append(inline: element.lowered())
+                noteContent(text)
+                recycle(&element)
+                return true
             }
             push(element)
         case .horizontalRule:
@@ -628,7 +696,7 @@ struct BBCodeTreeBuilder {
         case .listItem:
             guard let list = topmost(where: { $0.tag.kind == .list }) else {
                 literal(tok)
-                return
+                return false
             }
             let tail = popInlineTail()
             closeBlocks(above: list)
@@ -637,7 +705,7 @@ struct BBCodeTreeBuilder {
         case .tableRow:
             guard let table = topmost(where: { $0.tag.kind == .table }) else {
                 literal(tok)
-                return
+                return false
             }
             let tail = popInlineTail()
             closeBlocks(above: table)
@@ -650,11 +718,11 @@ struct BBCodeTreeBuilder {
                 })
             else {
                 literal(tok)
-                return
+                return false
             }
             let tail = popInlineTail()
             closeBlocks(above: container)
-            if stack[container].tag.kind == .table {
+            if openElement(at: container).tag.kind == .table {
                 // (The dialect's first row tag: names are unique, so it is found by its index.)
                 let rowID = tagTable.firstIndex { $0.kind == .tableRow } ?? tagTable.count
                 let rowTag = rowID < tagTable.count ? tagTable[rowID] : BBCodeTag("tr", .tableRow)
@@ -676,10 +744,11 @@ struct BBCodeTreeBuilder {
             // Raw-content tags whose close was missing (reported by the tokenizer).
             literal(tok)
         }
+        return false
     }
 
     private mutating func close(id: Int, raw range: Range<Int>, line: Int, column: Int) {
-        guard openCount[id] > 0,
+        guard counts[id] > 0,
             let index = topmost(where: { $0.id == id })
         else {
             if tagTable[id].name == "hr" { return }
@@ -695,7 +764,7 @@ struct BBCodeTreeBuilder {
             return
         }
         // (No local reference to the element: `pop` reuses it when nothing else holds it.)
-        if stack[index].isBlock {
+        if openElement(at: index).isBlock {
             let tail = popInlineTail()
             closeBlocks(above: index)
             pop()
@@ -705,7 +774,7 @@ struct BBCodeTreeBuilder {
         } else {
             var tail: [BBElement] = []
             while stack.count > index + 1 {
-                tail.append(stack[stack.count - 1])
+                tail.append(openElement(at: stack.count - 1))
                 pop()
             }
             pop()
@@ -871,7 +940,10 @@ struct BBCodeTreeBuilder {
                 }
             }
             if let value = tagValue(tok), !value.isEmpty { set("author", value) }
-            for pair in tagAttributes(tok) { set(pair.name, pair.value) }
+            for range in attributeRanges[tok.attributes] {
+                let pair = attribute(range)
+                set(pair.name, pair.value)
+            }
             return Attributes(tag: "quote", pairs: pairs)
         case .align(let alignment):
             return Attributes(style: [CSSDeclaration(property: "text-align", value: alignment)])
