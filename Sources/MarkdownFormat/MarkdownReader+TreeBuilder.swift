@@ -121,8 +121,8 @@
                     }
                     if event == CMARK_EVENT_DONE { break }
                     guard let node else { continue }
-                    let kind = self.kind(of: node)
                     if event == CMARK_EVENT_ENTER {
+                        let kind = self.kind(of: node)
                         enter(node, kind)
                         // A childless node is done once entered, unless its text is pending.
                         if cmark_node_first_child(node) == nil && pendingNode != node
@@ -131,8 +131,11 @@
                             done = node
                         }
                     } else if event == CMARK_EVENT_EXIT {
-                        exit(node, kind)
-                        if node != root && textState == .none && kind != .footnoteDefinition {
+                        let type = cmark_node_get_type(node)
+                        exit(node, type)
+                        if node != root && textState == .none
+                            && type != CMARK_NODE_FOOTNOTE_DEFINITION
+                        {
                             done = node
                         }
                     }
@@ -233,18 +236,17 @@
                 }
             }
 
-            private mutating func exit(_ node: OpaquePointer, _ kind: NodeKind) {
+            private mutating func exit(_ node: OpaquePointer, _ type: cmark_node_type) {
                 guard frames.count > 1 else { return }
                 if frames[frames.count - 1].node == node {
                     finishTop()
                     return
                 }
                 // A flattened paragraph or heading ends: keep its text apart from the next one.
-                switch kind {
-                case .paragraph, .heading:
-                    if frames[frames.count - 1].holdsBlocks { flushInlines() }
-                default:
-                    break
+                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING,
+                    frames[frames.count - 1].holdsBlocks
+                {
+                    flushInlines()
                 }
             }
 
