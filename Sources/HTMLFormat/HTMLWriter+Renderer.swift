@@ -72,8 +72,9 @@ extension HTMLWriter {
         /// Whether the footnote section is being written (the body is done).
         private var footnotesStarted = false
         private var backrefWritten = false
-        private var lossCounts: [DiagnosticCode: Int] = [:]
-        private var lossOrder: [(code: DiagnosticCode, message: String)] = []
+        /// Each kind of loss in the order first met, with its count (a handful of kinds: a
+        /// linear search costs less than hashing the code).
+        private var losses: [(code: DiagnosticCode, message: String, count: Int)] = []
 
         init(options: HTMLWriterOptions) { self.options = options }
 
@@ -85,10 +86,9 @@ extension HTMLWriter {
 
         /// The diagnostics, one per kind of loss with its count.
         var diagnostics: [Diagnostic] {
-            var diagnostics = lossOrder.map { entry in
-                let count = lossCounts[entry.code, default: 1]
-                let suffix = count > 1 ? " (\(count) times)" : ""
-                return Diagnostic(.warning, entry.code, entry.message + suffix)
+            var diagnostics = losses.map { loss in
+                let suffix = loss.count > 1 ? " (\(loss.count) times)" : ""
+                return Diagnostic(.warning, loss.code, loss.message + suffix)
             }
             if out.replacedNULs > 0 {
                 let times = out.replacedNULs > 1 ? " (\(out.replacedNULs) times)" : ""
@@ -792,11 +792,10 @@ extension HTMLWriter {
         }
 
         mutating func lose(_ code: DiagnosticCode, _ message: String) {
-            if let count = lossCounts[code] {
-                lossCounts[code] = count + 1
+            if let index = losses.firstIndex(where: { $0.code == code }) {
+                losses[index].count += 1
             } else {
-                lossCounts[code] = 1
-                lossOrder.append((code, message))
+                losses.append((code, message, 1))
             }
         }
 
