@@ -16,23 +16,25 @@
         /// A container that would sit deeper than `maxDepth` gets no frame: its children go to the
         /// nearest open frame (inlines reaching a block container become a paragraph there).
         struct TreeBuilder: ~Copyable {
-            /// What a frame is building (small payloads: frames are copied often).
+            /// What a frame is building. Plain values only, so frames copy as bytes: a link's
+            /// target and a table's columns are read from the node when the frame closes.
             enum FrameKind {
                 case document
                 case blockQuote
                 case list(ordered: Bool, start: Int, parenthesis: Bool, tight: Bool)
                 case item(task: Bool?)
-                case footnote(label: String)
+                /// The definition's index in the order cmark-gfm appended them.
+                case footnote(index: Int)
                 case paragraph
                 case heading(level: Int)
-                case table(columns: [ColumnAlignment])
+                case table
                 case row(header: Bool)
                 case cell(header: Bool)
                 case emphasis
                 case strong
                 case strikethrough
-                case link(Link)
-                case image(Link)
+                case link
+                case image
 
                 /// Whether the frame holds blocks (and turns stray inlines into a paragraph).
                 var holdsBlocks: Bool {
@@ -182,17 +184,14 @@
                     }
                     push(node, .item(task: task))
                 case .footnoteDefinition:
-                    let index = footnotesSeen
                     footnotesSeen += 1
-                    let label =
-                        index < footnoteLabels.count ? footnoteLabels[index] : footnoteLabel(node)
-                    open(node, .footnote(label: label), levels: 1)
+                    open(node, .footnote(index: footnotesSeen - 1), levels: 1)
                 case .paragraph:
                     open(node, .paragraph, levels: 1)
                 case .heading:
                     open(node, .heading(level: Int(cmark_node_get_heading_level(node))), levels: 1)
                 case .table:
-                    open(node, .table(columns: Self.alignments(node)), levels: 3)
+                    open(node, .table, levels: 3)
                 case .tableRow:
                     guard case .table = frames[frames.count - 1].kind, isTopParent(of: node) else {
                         break
@@ -211,9 +210,9 @@
                 case .strikethrough:
                     open(node, .strikethrough, levels: 1)
                 case .link:
-                    open(node, .link(Self.target(node)), levels: 1)
+                    open(node, .link, levels: 1)
                 case .image:
-                    open(node, .image(Self.target(node)), levels: 1)
+                    open(node, .image, levels: 1)
                 case .codeBlock:
                     let info = cmark_node_get_fence_info(node).map(Self.string) ?? ""
                     append(block: .codeBlock(info: info, code: Self.literal(node), .none))
@@ -334,7 +333,10 @@
                         }
                     }
                     items.append(ListItem(content, task: task))
-                case .footnote(let label):
+                case .footnote(let index):
+                    let label =
+                        index < footnoteLabels.count
+                        ? footnoteLabels[index] : footnoteLabel(frame.node)
                     append(
                         block: .footnoteDefinition(
                             label: label, takeBlocks(from: frame.blockStart), .none))
@@ -344,7 +346,8 @@
                 case .heading(let level):
                     append(
                         block: .heading(level: level, takeInlines(from: frame.inlineStart), .none))
-                case .table(let columns):
+                case .table:
+                    let columns = Self.alignments(frame.node)
                     var head: [TableRow] = []
                     var body: [TableRow] = []
                     for row in rows.take(from: frame.rowStart) {
@@ -371,9 +374,11 @@
                 case .strikethrough:
                     let content = takeInlines(from: frame.inlineStart)
                     if !content.isEmpty { inlines.append(.strikethrough(content, .none)) }
-                case .link(let link):
+                case .link:
+                    let link = Self.target(frame.node)
                     inlines.append(.link(takeInlines(from: frame.inlineStart), link, .none))
-                case .image(let link):
+                case .image:
+                    let link = Self.target(frame.node)
                     inlines.append(.image(takeInlines(from: frame.inlineStart), link, .none))
                 }
             }
@@ -459,25 +464,25 @@
             private mutating func kind(of node: OpaquePointer) -> NodeKind {
                 let type = cmark_node_get_type(node)
                 switch type {
-                case CMARK_NODE_DOCUMENT: return .document
-                case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
-                case CMARK_NODE_LIST: return .list
-                case CMARK_NODE_ITEM: return .item
-                case CMARK_NODE_CODE_BLOCK: return .codeBlock
-                case CMARK_NODE_HTML_BLOCK: return .htmlBlock
-                case CMARK_NODE_PARAGRAPH: return .paragraph
-                case CMARK_NODE_HEADING: return .heading
-                case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
-                case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
                 case CMARK_NODE_TEXT: return .text
                 case CMARK_NODE_SOFTBREAK: return .softBreak
-                case CMARK_NODE_LINEBREAK: return .lineBreak
+                case CMARK_NODE_PARAGRAPH: return .paragraph
                 case CMARK_NODE_CODE: return .code
-                case CMARK_NODE_HTML_INLINE: return .htmlInline
                 case CMARK_NODE_EMPH: return .emphasis
                 case CMARK_NODE_STRONG: return .strong
                 case CMARK_NODE_LINK: return .link
+                case CMARK_NODE_ITEM: return .item
+                case CMARK_NODE_LIST: return .list
+                case CMARK_NODE_HTML_INLINE: return .htmlInline
+                case CMARK_NODE_HEADING: return .heading
+                case CMARK_NODE_CODE_BLOCK: return .codeBlock
+                case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+                case CMARK_NODE_LINEBREAK: return .lineBreak
+                case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
                 case CMARK_NODE_IMAGE: return .image
+                case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+                case CMARK_NODE_DOCUMENT: return .document
+                case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
                 case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference
                 default: break
                 }
