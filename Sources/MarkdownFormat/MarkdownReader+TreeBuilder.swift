@@ -79,8 +79,10 @@
             private var rows = NodeStack<TableRow>()
             private var cells = NodeStack<TableCell>()
             private var footnoteLabels: [String] = []
-            /// Extension node types seen so far (their numbers are only known at run time).
-            private var extensionKinds: [(type: UInt32, kind: NodeKind)] = []
+            /// The kinds of the node types met so far, by slot: a cmark type is 0x8000 (a block)
+            /// or 0xC000 (an inline) plus a small number; extension types are numbered on from
+            /// the core ones when they register.
+            private var kinds = [NodeKind?](repeating: nil, count: 64)
             /// Adjacent text nodes are merged before they become one `.text`: `pendingLiteral` is
             /// the only pending run while `textState == .single`, `textBytes` holds them all
             /// while `.buffered`.
@@ -458,7 +460,16 @@
             // MARK: Reading cmark nodes
 
             private mutating func kind(of node: OpaquePointer) -> NodeKind {
-                let type = cmark_node_get_type(node)
+                let type = cmark_node_get_type(node).rawValue
+                let slotted = type & 0xBFE0 == 0x8000
+                let slot = Int(type >> 9 & 0x20 | type & 0x1F)
+                if slotted, let known = kinds[slot] { return known }
+                let found = Self.kind(of: node, type: cmark_node_type(type))
+                if slotted { kinds[slot] = found }
+                return found
+            }
+
+            private static func kind(of node: OpaquePointer, type: cmark_node_type) -> NodeKind {
                 switch type {
                 case CMARK_NODE_TEXT: return .text
                 case CMARK_NODE_SOFTBREAK: return .softBreak
@@ -482,20 +493,15 @@
                 case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference
                 default: break
                 }
-                // Extension node types are numbered when the extensions register: map them by name.
-                for entry in extensionKinds where entry.type == type.rawValue { return entry.kind }
-                var found = NodeKind.other
-                if let name = cmark_node_get_type_string(node) {
-                    switch String(cString: name) {
-                    case "table": found = .table
-                    case "table_row", "table_header": found = .tableRow
-                    case "table_cell": found = .tableCell
-                    case "strikethrough": found = .strikethrough
-                    default: found = .other
-                    }
+                // Extension node types are numbered when the extensions register: known by name.
+                guard let name = cmark_node_get_type_string(node) else { return .other }
+                switch String(cString: name) {
+                case "table": return .table
+                case "table_row", "table_header": return .tableRow
+                case "table_cell": return .tableCell
+                case "strikethrough": return .strikethrough
+                default: return .other
                 }
-                extensionKinds.append((type.rawValue, found))
-                return found
             }
 
             /// A string cmark wrote. It is validated: cmark-gfm can cut a U+FFFD it wrote for
