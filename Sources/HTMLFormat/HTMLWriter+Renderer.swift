@@ -62,8 +62,8 @@ extension HTMLWriter {
         // its per-thread cache; larger outputs grow with `realloc`.)
         var out = OutputBuffer(capacity: 1_000)
         private var stack: [Task] = []
-        /// The top-level blocks without the footnote definitions (the one viewed array that is
-        /// not the document's), kept alive until the render ends.
+        /// The top-level blocks without the footnote definitions when these are not all last
+        /// (the one viewed array that is not the document's), kept alive until the render ends.
         private var body: [Block] = []
         private var footnotes: [Footnote] = []
         private var footnoteNumbers: [String: Int] = [:]
@@ -101,34 +101,34 @@ extension HTMLWriter {
         // MARK: Document
 
         mutating func render(_ document: Document) {
-            // Without footnote definitions (most documents) the body is the block list itself.
-            var hasFootnotes = false
-            for index in document.blocks.indices {
-                if case .footnoteDefinition = document.blocks[index] {
-                    hasFootnotes = true
-                    break
+            // The body is the block list without its top-level footnote definitions. cmark-gfm
+            // puts them last: then the body is the blocks before them, viewed in place.
+            let blocks = Self.view(document.blocks)
+            var first = 0
+            while first < blocks.count {
+                if case .footnoteDefinition = blocks[first] { break }
+                first += 1
+            }
+            var rest: [Block] = []
+            for block in blocks[first...] {
+                if case .footnoteDefinition(let label, let blocks, let attributes) = block,
+                    footnoteNumbers[label] == nil
+                {
+                    footnotes.append(Footnote(label: label, blocks: blocks, attributes: attributes))
+                    footnoteNumbers[label] = footnotes.count
+                } else {
+                    rest.append(block)
                 }
             }
-            if hasFootnotes {
-                body.reserveCapacity(document.blocks.count)
-                for block in document.blocks {
-                    if case .footnoteDefinition(let label, let blocks, let attributes) = block,
-                        footnoteNumbers[label] == nil
-                    {
-                        footnotes.append(
-                            Footnote(label: label, blocks: blocks, attributes: attributes))
-                        footnoteNumbers[label] = footnotes.count
-                    } else {
-                        body.append(block)
-                    }
-                }
-            } else {
-                body = document.blocks
-            }
+            if !rest.isEmpty { body = Array(blocks[..<first]) + rest }
             // Room for a small document's tasks (no regrowth; the task stack stays under 1 KB,
             // which the C allocator serves from its per-thread cache).
             stack.reserveCapacity(24)
-            push(blocks: body)
+            if !rest.isEmpty {
+                push(blocks: body)
+            } else if first > 0 {
+                stack.append(.blocks(UnsafeBufferPointer(rebasing: blocks[..<first]), 0))
+            }
             run()
             guard !footnotes.isEmpty else { return }
             countFootnoteReferences()
