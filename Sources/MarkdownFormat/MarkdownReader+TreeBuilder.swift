@@ -303,7 +303,7 @@
 
             /// Appends a non-text inline after any pending text.
             @inline(__always)
-            private mutating func appendInline(_ inline: Inline) {
+            private mutating func appendInline(_ inline: consuming Inline) {
                 if textState != .none { flushText() }
                 inlines.append(inline)
             }
@@ -398,7 +398,7 @@
                 blocks.append(.paragraph(content, .none))
             }
 
-            private mutating func append(block: Block) {
+            private mutating func append(block: consuming Block) {
                 if frames[frames.count - 1].holdsBlocks { flushInlines() }
                 blocks.append(block)
             }
