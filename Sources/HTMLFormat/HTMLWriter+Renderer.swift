@@ -253,6 +253,13 @@ extension HTMLWriter {
             }
         }
 
+        /// Closes an element whose content was written from stack depth `depth` on: now when it
+        /// scheduled no task (leaves only), else under the tasks it scheduled.
+        @inline(__always)
+        private mutating func close(_ text: StaticString, under depth: Int) {
+            if stack.count == depth { put(text) } else { stack.insert(.literal(text), at: depth) }
+        }
+
         /// Writes `inlines` now, as the task `push(inlines:)` schedules would when run next.
         @inline(__always)
         private mutating func render(inlines: [Inline]) {
@@ -297,8 +304,9 @@ extension HTMLWriter {
             case .paragraph(let inlines, let attributes):
                 cr()
                 open("<p>", "p", attributes)
-                stack.append(.literal("</p>\n"))
+                let depth = stack.count
                 render(inlines: inlines)
+                close("</p>\n", under: depth)
             case .plain(let inlines, _):
                 render(inlines: inlines)
             case .heading(let level, let inlines, let attributes):
