@@ -291,16 +291,6 @@
 
             // MARK: Building values
 
-            @inline(__always)
-            private mutating func takeBlocks(from start: Int) -> [Block] {
-                blocks.take(from: start)
-            }
-
-            @inline(__always)
-            private mutating func takeInlines(from start: Int) -> [Inline] {
-                inlines.take(from: start)
-            }
-
             /// Appends a non-text inline after any pending text.
             @inline(__always)
             private mutating func appendInline(_ inline: consuming Inline) {
@@ -317,10 +307,10 @@
                 case .document:
                     break
                 case .blockQuote:
-                    append(block: .blockQuote(takeBlocks(from: frame.blockStart), .none))
+                    append(block: .blockQuote(blocks.take(from: frame.blockStart), .none))
                 case .list(let ordered, let start, let parenthesis, let tight):
                     // Blocks that reached the list itself (depth flattening) become items.
-                    for block in takeBlocks(from: frame.blockStart) {
+                    for block in blocks.take(from: frame.blockStart) {
                         items.append(ListItem([block]))
                     }
                     let listItems = items.take(from: frame.itemStart)
@@ -330,7 +320,7 @@
                         items: listItems)
                     append(block: .list(list))
                 case .item(let task):
-                    var content = takeBlocks(from: frame.blockStart)
+                    var content = blocks.take(from: frame.blockStart)
                     if case .list(_, _, _, true) = frames[frames.count - 1].kind {
                         for index in content.indices {
                             if case .paragraph(let inlines, let attributes) = content[index] {
@@ -345,13 +335,13 @@
                         ? footnoteLabels[index] : footnoteLabel(frame.node)
                     append(
                         block: .footnoteDefinition(
-                            label: label, takeBlocks(from: frame.blockStart), .none))
+                            label: label, blocks.take(from: frame.blockStart), .none))
                 case .paragraph:
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     if !content.isEmpty { append(block: .paragraph(content, .none)) }
                 case .heading(let level):
                     append(
-                        block: .heading(level: level, takeInlines(from: frame.inlineStart), .none))
+                        block: .heading(level: level, inlines.take(from: frame.inlineStart), .none))
                 case .table:
                     let columns = Self.alignments(frame.node)
                     var head: [TableRow] = []
@@ -368,24 +358,24 @@
                     let rowCells = cells.take(from: frame.cellStart)
                     rows.append(TableRow(rowCells))
                 case .cell(let header):
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     cells.append(
                         TableCell(content.isEmpty ? [] : [.plain(content, .none)], header: header))
                 case .emphasis:
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     if !content.isEmpty { inlines.append(.emphasis(content, .none)) }
                 case .strong:
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     if !content.isEmpty { inlines.append(.strong(content, .none)) }
                 case .strikethrough:
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     if !content.isEmpty { inlines.append(.strikethrough(content, .none)) }
                 case .link:
                     let link = Self.target(frame.node)
-                    inlines.append(.link(takeInlines(from: frame.inlineStart), link, .none))
+                    inlines.append(.link(inlines.take(from: frame.inlineStart), link, .none))
                 case .image:
                     let link = Self.target(frame.node)
-                    inlines.append(.image(takeInlines(from: frame.inlineStart), link, .none))
+                    inlines.append(.image(inlines.take(from: frame.inlineStart), link, .none))
                 }
             }
 
@@ -394,7 +384,7 @@
                 flushText()
                 let start = frames[frames.count - 1].inlineStart
                 guard start < inlines.count else { return }
-                let content = takeInlines(from: start)
+                let content = inlines.take(from: start)
                 blocks.append(.paragraph(content, .none))
             }
 
