@@ -10,16 +10,24 @@ extension ByteScan {
     /// [0x68, 0xC3].withUnsafeBufferPointer { ByteScan.isValidUTF8($0) }  // false
     /// ```
     public static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        utf8Check(bytes).valid
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 and whether they are all ASCII, in one pass.
+    @inline(__always)
+    static func utf8Check(_ bytes: UnsafeBufferPointer<UInt8>) -> (valid: Bool, ascii: Bool) {
+        guard let base = bytes.baseAddress else { return (true, true) }
         let count = bytes.count
         var index = 0
+        var ascii = true
         while true {
             while index + 8 <= count && nonASCII(word(base, index)) == 0 { index += 8 }
             while index < count && base[index] < 0x80 { index += 1 }
-            guard index < count else { return true }
+            guard index < count else { return (true, ascii) }
             let length = validSequenceLength(base, index, count)
-            guard length > 0 else { return false }
+            guard length > 0 else { return (false, false) }
             index += length
+            ascii = false
         }
     }
 
@@ -56,14 +64,16 @@ extension ByteScan {
         return 0
     }
 
-    /// `bytes` as a string when they are well-formed UTF-8, else nil; validated once
-    /// (``isValidUTF8(_:)``), then copied without a second check.
+    /// `bytes` as a string when they are well-formed UTF-8, else nil; read once (validated,
+    /// and found ASCII or not), then copied without a second check.
     ///
     /// ```swift
     /// Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(validatingUTF8: $0) }
     /// // "héllo"
     /// ```
     public static func string(validatingUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        isValidUTF8(bytes) ? string(fromValidUTF8: bytes) : nil
+        let (valid, ascii) = utf8Check(bytes)
+        guard valid else { return nil }
+        return String(copying: unsafe UTF8Span(unchecked: unsafe bytes.span, isKnownASCII: ascii))
     }
 }

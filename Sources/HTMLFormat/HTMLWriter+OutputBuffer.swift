@@ -14,8 +14,8 @@ extension HTMLWriter {
     /// The storage is C heap memory grown with `realloc`, which extends large buffers in place
     /// (no copy of what was written).
     struct OutputBuffer {
-        private(set) var base: UnsafeMutablePointer<UInt8>
-        private(set) var count = 0
+        private var base: UnsafeMutablePointer<UInt8>
+        private var count = 0
         private var capacity: Int
         /// How many NUL characters the HTML escaper replaced with U+FFFD.
         package var replacedNULs = 0
@@ -78,15 +78,11 @@ extension HTMLWriter {
             text.withUTF8 { append($0) }
         }
 
-        /// Drops what was written after the first `count` bytes.
-        @inline(__always)
-        mutating func truncate(to count: Int) {
-            if count < self.count { self.count = max(0, count) }
-        }
-
+        /// Grows fourfold: a growing buffer is copied to its new place unless the C allocator
+        /// can extend it, and copying each doubling again cost as much as the output's size.
         private mutating func grow(_ needed: Int) {
-            var newCapacity = capacity * 2
-            while newCapacity < needed { newCapacity *= 2 }
+            var newCapacity = capacity * 4
+            while newCapacity < needed { newCapacity *= 4 }
             base = realloc(base, newCapacity)!.assumingMemoryBound(to: UInt8.self)
             capacity = newCapacity
         }

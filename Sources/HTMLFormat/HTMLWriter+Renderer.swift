@@ -62,8 +62,8 @@ extension HTMLWriter {
         // its per-thread cache; larger outputs grow with `realloc`.)
         var out = OutputBuffer(capacity: 1_000)
         private var stack: [Task] = []
-        /// The top-level blocks without the footnote definitions (the one viewed array that is
-        /// not the document's), kept alive until the render ends.
+        /// The top-level blocks without the footnote definitions when these are not all last
+        /// (the one viewed array that is not the document's), kept alive until the render ends.
         private var body: [Block] = []
         private var footnotes: [Footnote] = []
         private var footnoteNumbers: [String: Int] = [:]
@@ -72,8 +72,9 @@ extension HTMLWriter {
         /// Whether the footnote section is being written (the body is done).
         private var footnotesStarted = false
         private var backrefWritten = false
-        private var lossCounts: [DiagnosticCode: Int] = [:]
-        private var lossOrder: [(code: DiagnosticCode, message: String)] = []
+        /// Each kind of loss in the order first met, with its count (a handful of kinds: a
+        /// linear search costs less than hashing the code).
+        private var losses: [(code: DiagnosticCode, message: String, count: Int)] = []
 
         init(options: HTMLWriterOptions) { self.options = options }
 
@@ -85,10 +86,9 @@ extension HTMLWriter {
 
         /// The diagnostics, one per kind of loss with its count.
         var diagnostics: [Diagnostic] {
-            var diagnostics = lossOrder.map { entry in
-                let count = lossCounts[entry.code, default: 1]
-                let suffix = count > 1 ? " (\(count) times)" : ""
-                return Diagnostic(.warning, entry.code, entry.message + suffix)
+            var diagnostics = losses.map { loss in
+                let suffix = loss.count > 1 ? " (\(loss.count) times)" : ""
+                return Diagnostic(.warning, loss.code, loss.message + suffix)
             }
             if out.replacedNULs > 0 {
                 let times = out.replacedNULs > 1 ? " (\(out.replacedNULs) times)" : ""
@@ -101,34 +101,34 @@ extension HTMLWriter {
         // MARK: Document
 
         mutating func render(_ document: Document) {
-            // Without footnote definitions (most documents) the body is the block list itself.
-            var hasFootnotes = false
-            for index in document.blocks.indices {
-                if case .footnoteDefinition = document.blocks[index] {
-                    hasFootnotes = true
-                    break
+            // The body is the block list without its top-level footnote definitions. cmark-gfm
+            // puts them last: then the body is the blocks before them, viewed in place.
+            let blocks = Self.view(document.blocks)
+            var first = 0
+            while first < blocks.count {
+                if case .footnoteDefinition = blocks[first] { break }
+                first += 1
+            }
+            var rest: [Block] = []
+            for block in blocks[first...] {
+                if case .footnoteDefinition(let label, let blocks, let attributes) = block,
+                    footnoteNumbers[label] == nil
+                {
+                    footnotes.append(Footnote(label: label, blocks: blocks, attributes: attributes))
+                    footnoteNumbers[label] = footnotes.count
+                } else {
+                    rest.append(block)
                 }
             }
-            if hasFootnotes {
-                body.reserveCapacity(document.blocks.count)
-                for block in document.blocks {
-                    if case .footnoteDefinition(let label, let blocks, let attributes) = block,
-                        footnoteNumbers[label] == nil
-                    {
-                        footnotes.append(
-                            Footnote(label: label, blocks: blocks, attributes: attributes))
-                        footnoteNumbers[label] = footnotes.count
-                    } else {
-                        body.append(block)
-                    }
-                }
-            } else {
-                body = document.blocks
-            }
+            if !rest.isEmpty { body = Array(blocks[..<first]) + rest }
             // Room for a small document's tasks (no regrowth; the task stack stays under 1 KB,
             // which the C allocator serves from its per-thread cache).
             stack.reserveCapacity(24)
-            push(blocks: body)
+            if !rest.isEmpty {
+                push(blocks: body)
+            } else if first > 0 {
+                stack.append(.blocks(UnsafeBufferPointer(rebasing: blocks[..<first]), 0))
+            }
             run()
             guard !footnotes.isEmpty else { return }
             countFootnoteReferences()
@@ -253,6 +253,13 @@ extension HTMLWriter {
             }
         }
 
+        /// Closes an element whose content was written from stack depth `depth` on: now when it
+        /// scheduled no task (leaves only), else under the tasks it scheduled.
+        @inline(__always)
+        private mutating func close(_ text: StaticString, under depth: Int) {
+            if stack.count == depth { put(text) } else { stack.insert(.literal(text), at: depth) }
+        }
+
         /// Writes `inlines` now, as the task `push(inlines:)` schedules would when run next.
         @inline(__always)
         private mutating func render(inlines: [Inline]) {
@@ -297,8 +304,9 @@ extension HTMLWriter {
             case .paragraph(let inlines, let attributes):
                 cr()
                 open("<p>", "p", attributes)
-                stack.append(.literal("</p>\n"))
+                let depth = stack.count
                 render(inlines: inlines)
+                close("</p>\n", under: depth)
             case .plain(let inlines, _):
                 render(inlines: inlines)
             case .heading(let level, let inlines, let attributes):
@@ -792,11 +800,10 @@ extension HTMLWriter {
         }
 
         mutating func lose(_ code: DiagnosticCode, _ message: String) {
-            if let count = lossCounts[code] {
-                lossCounts[code] = count + 1
+            if let index = losses.firstIndex(where: { $0.code == code }) {
+                losses[index].count += 1
             } else {
-                lossCounts[code] = 1
-                lossOrder.append((code, message))
+                losses.append((code, message, 1))
             }
         }
 

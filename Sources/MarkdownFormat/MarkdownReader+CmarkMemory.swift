@@ -186,6 +186,18 @@
                     return base + headerSize
                 }
                 if size <= sizeClass << 3 { return pointer }
+                // The block cut last grows in place while its chunk has room (cmark appends a
+                // paragraph's lines to its buffer one by one): no copy, no block left behind.
+                let arena = Self.chunk(of: pointer, header).pointee.arena
+                if size <= largestSmall, pointer + (sizeClass << 3) == arena.pointee.next,
+                    arena.pointee.end! - pointer >= size
+                {
+                    let grown = (size + 7) >> 3
+                    (pointer - headerSize).storeBytes(
+                        of: header & ~(0xFFFF << 32) | UInt64(grown) << 32, as: UInt64.self)
+                    arena.pointee.next = pointer + (grown << 3)
+                    return pointer
+                }
                 guard let moved = block(size, zeroed: false) else { return nil }
                 moved.copyMemory(from: pointer, byteCount: sizeClass << 3)
                 free(pointer)

@@ -16,23 +16,25 @@
         /// A container that would sit deeper than `maxDepth` gets no frame: its children go to the
         /// nearest open frame (inlines reaching a block container become a paragraph there).
         struct TreeBuilder: ~Copyable {
-            /// What a frame is building (small payloads: frames are copied often).
+            /// What a frame is building. Plain values only, so frames copy as bytes: a link's
+            /// target and a table's columns are read from the node when the frame closes.
             enum FrameKind {
                 case document
                 case blockQuote
                 case list(ordered: Bool, start: Int, parenthesis: Bool, tight: Bool)
                 case item(task: Bool?)
-                case footnote(label: String)
+                /// The definition's index in the order cmark-gfm appended them.
+                case footnote(index: Int)
                 case paragraph
                 case heading(level: Int)
-                case table(columns: [ColumnAlignment])
+                case table
                 case row(header: Bool)
                 case cell(header: Bool)
                 case emphasis
                 case strong
                 case strikethrough
-                case link(Link)
-                case image(Link)
+                case link
+                case image
 
                 /// Whether the frame holds blocks (and turns stray inlines into a paragraph).
                 var holdsBlocks: Bool {
@@ -77,18 +79,22 @@
             private var rows = NodeStack<TableRow>()
             private var cells = NodeStack<TableCell>()
             private var footnoteLabels: [String] = []
-            /// Extension node types seen so far (their numbers are only known at run time).
-            private var extensionKinds: [(type: UInt32, kind: NodeKind)] = []
+            /// The kinds of the node types met so far, by slot: a cmark type is 0x8000 (a block)
+            /// or 0xC000 (an inline) plus a small number; extension types are numbered on from
+            /// the core ones when they register.
+            private var kinds = [NodeKind?](repeating: nil, count: 64)
             /// Adjacent text nodes are merged before they become one `.text`: `pendingLiteral` is
             /// the only pending run while `textState == .single`, `textBytes` holds them all
             /// while `.buffered`.
             private var textState = TextState.none
-            private var pendingLiteral: UnsafePointer<CChar>?
+            private var pendingLiteral = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
             /// The text node `pendingLiteral` belongs to (freed once its literal is taken).
             private var pendingNode: OpaquePointer?
             private var textBytes: [UInt8] = []
             private var reportedDepth = false
             private var footnotesSeen = 0
+
+            private let readsLiteralsInPlace = Self.literalsInPlace
 
             init(maxDepth: Int) {
                 self.maxDepth = maxDepth
@@ -121,8 +127,8 @@
                     }
                     if event == CMARK_EVENT_DONE { break }
                     guard let node else { continue }
-                    let kind = self.kind(of: node)
                     if event == CMARK_EVENT_ENTER {
+                        let kind = self.kind(of: node)
                         enter(node, kind)
                         // A childless node is done once entered, unless its text is pending.
                         if cmark_node_first_child(node) == nil && pendingNode != node
@@ -131,8 +137,11 @@
                             done = node
                         }
                     } else if event == CMARK_EVENT_EXIT {
-                        exit(node, kind)
-                        if node != root && textState == .none && kind != .footnoteDefinition {
+                        let type = cmark_node_get_type(node)
+                        exit(node, type)
+                        if node != root && textState == .none
+                            && type != CMARK_NODE_FOOTNOTE_DEFINITION
+                        {
                             done = node
                         }
                     }
@@ -179,17 +188,14 @@
                     }
                     push(node, .item(task: task))
                 case .footnoteDefinition:
-                    let index = footnotesSeen
                     footnotesSeen += 1
-                    let label =
-                        index < footnoteLabels.count ? footnoteLabels[index] : footnoteLabel(node)
-                    open(node, .footnote(label: label), levels: 1)
+                    open(node, .footnote(index: footnotesSeen - 1), levels: 1)
                 case .paragraph:
                     open(node, .paragraph, levels: 1)
                 case .heading:
                     open(node, .heading(level: Int(cmark_node_get_heading_level(node))), levels: 1)
                 case .table:
-                    open(node, .table(columns: Self.alignments(node)), levels: 3)
+                    open(node, .table, levels: 3)
                 case .tableRow:
                     guard case .table = frames[frames.count - 1].kind, isTopParent(of: node) else {
                         break
@@ -208,14 +214,16 @@
                 case .strikethrough:
                     open(node, .strikethrough, levels: 1)
                 case .link:
-                    open(node, .link(Self.target(node)), levels: 1)
+                    open(node, .link, levels: 1)
                 case .image:
-                    open(node, .image(Self.target(node)), levels: 1)
+                    open(node, .image, levels: 1)
                 case .codeBlock:
                     let info = cmark_node_get_fence_info(node).map(Self.string) ?? ""
-                    append(block: .codeBlock(info: info, code: Self.literal(node), .none))
+                    // (Its literal is not where a text node's is: read through cmark.)
+                    let code = cmark_node_get_literal(node).map(Self.string) ?? ""
+                    append(block: .codeBlock(info: info, code: code, .none))
                 case .htmlBlock:
-                    append(block: .rawBlock(format: "html", Self.literal(node)))
+                    append(block: .rawBlock(format: "html", literal(node)))
                 case .thematicBreak:
                     append(block: .thematicBreak(.none))
                 case .text:
@@ -225,26 +233,25 @@
                 case .lineBreak:
                     appendInline(.lineBreak)
                 case .code:
-                    appendInline(.code(Self.literal(node), .none))
+                    appendInline(.code(literal(node), .none))
                 case .htmlInline:
-                    appendInline(.rawInline(format: "html", Self.literal(node)))
+                    appendInline(.rawInline(format: "html", literal(node)))
                 case .footnoteReference:
                     appendInline(.footnoteReference(label: footnoteLabel(node)))
                 }
             }
 
-            private mutating func exit(_ node: OpaquePointer, _ kind: NodeKind) {
+            private mutating func exit(_ node: OpaquePointer, _ type: cmark_node_type) {
                 guard frames.count > 1 else { return }
                 if frames[frames.count - 1].node == node {
                     finishTop()
                     return
                 }
                 // A flattened paragraph or heading ends: keep its text apart from the next one.
-                switch kind {
-                case .paragraph, .heading:
-                    if frames[frames.count - 1].holdsBlocks { flushInlines() }
-                default:
-                    break
+                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING,
+                    frames[frames.count - 1].holdsBlocks
+                {
+                    flushInlines()
                 }
             }
 
@@ -284,19 +291,9 @@
 
             // MARK: Building values
 
-            @inline(__always)
-            private mutating func takeBlocks(from start: Int) -> [Block] {
-                blocks.take(from: start)
-            }
-
-            @inline(__always)
-            private mutating func takeInlines(from start: Int) -> [Inline] {
-                inlines.take(from: start)
-            }
-
             /// Appends a non-text inline after any pending text.
             @inline(__always)
-            private mutating func appendInline(_ inline: Inline) {
+            private mutating func appendInline(_ inline: consuming Inline) {
                 if textState != .none { flushText() }
                 inlines.append(inline)
             }
@@ -310,10 +307,10 @@
                 case .document:
                     break
                 case .blockQuote:
-                    append(block: .blockQuote(takeBlocks(from: frame.blockStart), .none))
+                    append(block: .blockQuote(blocks.take(from: frame.blockStart), .none))
                 case .list(let ordered, let start, let parenthesis, let tight):
                     // Blocks that reached the list itself (depth flattening) become items.
-                    for block in takeBlocks(from: frame.blockStart) {
+                    for block in blocks.take(from: frame.blockStart) {
                         items.append(ListItem([block]))
                     }
                     let listItems = items.take(from: frame.itemStart)
@@ -323,7 +320,7 @@
                         items: listItems)
                     append(block: .list(list))
                 case .item(let task):
-                    var content = takeBlocks(from: frame.blockStart)
+                    var content = blocks.take(from: frame.blockStart)
                     if case .list(_, _, _, true) = frames[frames.count - 1].kind {
                         for index in content.indices {
                             if case .paragraph(let inlines, let attributes) = content[index] {
@@ -332,17 +329,21 @@
                         }
                     }
                     items.append(ListItem(content, task: task))
-                case .footnote(let label):
+                case .footnote(let index):
+                    let label =
+                        index < footnoteLabels.count
+                        ? footnoteLabels[index] : footnoteLabel(frame.node)
                     append(
                         block: .footnoteDefinition(
-                            label: label, takeBlocks(from: frame.blockStart), .none))
+                            label: label, blocks.take(from: frame.blockStart), .none))
                 case .paragraph:
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     if !content.isEmpty { append(block: .paragraph(content, .none)) }
                 case .heading(let level):
                     append(
-                        block: .heading(level: level, takeInlines(from: frame.inlineStart), .none))
-                case .table(let columns):
+                        block: .heading(level: level, inlines.take(from: frame.inlineStart), .none))
+                case .table:
+                    let columns = Self.alignments(frame.node)
                     var head: [TableRow] = []
                     var body: [TableRow] = []
                     for row in rows.take(from: frame.rowStart) {
@@ -357,22 +358,24 @@
                     let rowCells = cells.take(from: frame.cellStart)
                     rows.append(TableRow(rowCells))
                 case .cell(let header):
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     cells.append(
                         TableCell(content.isEmpty ? [] : [.plain(content, .none)], header: header))
                 case .emphasis:
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     if !content.isEmpty { inlines.append(.emphasis(content, .none)) }
                 case .strong:
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     if !content.isEmpty { inlines.append(.strong(content, .none)) }
                 case .strikethrough:
-                    let content = takeInlines(from: frame.inlineStart)
+                    let content = inlines.take(from: frame.inlineStart)
                     if !content.isEmpty { inlines.append(.strikethrough(content, .none)) }
-                case .link(let link):
-                    inlines.append(.link(takeInlines(from: frame.inlineStart), link, .none))
-                case .image(let link):
-                    inlines.append(.image(takeInlines(from: frame.inlineStart), link, .none))
+                case .link:
+                    let link = Self.target(frame.node)
+                    inlines.append(.link(inlines.take(from: frame.inlineStart), link, .none))
+                case .image:
+                    let link = Self.target(frame.node)
+                    inlines.append(.image(inlines.take(from: frame.inlineStart), link, .none))
                 }
             }
 
@@ -381,11 +384,11 @@
                 flushText()
                 let start = frames[frames.count - 1].inlineStart
                 guard start < inlines.count else { return }
-                let content = takeInlines(from: start)
+                let content = inlines.take(from: start)
                 blocks.append(.paragraph(content, .none))
             }
 
-            private mutating func append(block: Block) {
+            private mutating func append(block: consuming Block) {
                 if frames[frames.count - 1].holdsBlocks { flushInlines() }
                 blocks.append(block)
             }
@@ -393,9 +396,8 @@
             /// Takes in a text node, merging adjacent text runs as `Normalize` does: the runs are
             /// collected as bytes and become one `.text` when something else comes (`flushText`).
             private mutating func append(text node: OpaquePointer) {
-                guard let literal = cmark_node_get_literal(node), literal.pointee != 0 else {
-                    return
-                }
+                let literal = literalBytes(node)
+                guard !literal.isEmpty else { return }
                 switch textState {
                 case .none:
                     if inlines.count > frames[frames.count - 1].inlineStart,
@@ -404,7 +406,7 @@
                         // Text already ended the frame's content (an empty container came between).
                         _ = inlines.removeLast()
                         textBytes.append(contentsOf: previous.utf8)
-                        appendTextBytes(literal)
+                        textBytes.append(contentsOf: literal)
                         textState = .buffered
                     } else {
                         pendingLiteral = literal
@@ -412,19 +414,12 @@
                         textState = .single
                     }
                 case .single:
-                    appendTextBytes(pendingLiteral!)
-                    appendTextBytes(literal)
+                    textBytes.append(contentsOf: pendingLiteral)
+                    textBytes.append(contentsOf: literal)
                     textState = .buffered
                     releasePending()
                 case .buffered:
-                    appendTextBytes(literal)
-                }
-            }
-
-            private mutating func appendTextBytes(_ literal: UnsafePointer<CChar>) {
-                let length = strlen(literal)
-                literal.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-                    textBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+                    textBytes.append(contentsOf: literal)
                 }
             }
 
@@ -435,7 +430,7 @@
                 case .none:
                     return
                 case .single:
-                    inlines.append(.text(Self.string(pendingLiteral!)))
+                    inlines.append(.text(Self.string(pendingLiteral)))
                     releasePending()
                 case .buffered:
                     inlines.append(.text(textBytes.withUnsafeBufferPointer { Self.string($0) }))
@@ -447,7 +442,7 @@
             /// Frees the node of the pending literal, which has been read (the iterator is past
             /// it: it was entered before the node now being read).
             private mutating func releasePending() {
-                pendingLiteral = nil
+                pendingLiteral = UnsafeBufferPointer(start: nil, count: 0)
                 if let node = pendingNode { cmark_node_free(node) }
                 pendingNode = nil
             }
@@ -455,44 +450,48 @@
             // MARK: Reading cmark nodes
 
             private mutating func kind(of node: OpaquePointer) -> NodeKind {
-                let type = cmark_node_get_type(node)
+                let type = cmark_node_get_type(node).rawValue
+                let slotted = type & 0xBFE0 == 0x8000
+                let slot = Int(type >> 9 & 0x20 | type & 0x1F)
+                if slotted, let known = kinds[slot] { return known }
+                let found = Self.kind(of: node, type: cmark_node_type(type))
+                if slotted { kinds[slot] = found }
+                return found
+            }
+
+            private static func kind(of node: OpaquePointer, type: cmark_node_type) -> NodeKind {
                 switch type {
-                case CMARK_NODE_DOCUMENT: return .document
-                case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
-                case CMARK_NODE_LIST: return .list
-                case CMARK_NODE_ITEM: return .item
-                case CMARK_NODE_CODE_BLOCK: return .codeBlock
-                case CMARK_NODE_HTML_BLOCK: return .htmlBlock
-                case CMARK_NODE_PARAGRAPH: return .paragraph
-                case CMARK_NODE_HEADING: return .heading
-                case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
-                case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
                 case CMARK_NODE_TEXT: return .text
                 case CMARK_NODE_SOFTBREAK: return .softBreak
-                case CMARK_NODE_LINEBREAK: return .lineBreak
+                case CMARK_NODE_PARAGRAPH: return .paragraph
                 case CMARK_NODE_CODE: return .code
-                case CMARK_NODE_HTML_INLINE: return .htmlInline
                 case CMARK_NODE_EMPH: return .emphasis
                 case CMARK_NODE_STRONG: return .strong
                 case CMARK_NODE_LINK: return .link
+                case CMARK_NODE_ITEM: return .item
+                case CMARK_NODE_LIST: return .list
+                case CMARK_NODE_HTML_INLINE: return .htmlInline
+                case CMARK_NODE_HEADING: return .heading
+                case CMARK_NODE_CODE_BLOCK: return .codeBlock
+                case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+                case CMARK_NODE_LINEBREAK: return .lineBreak
+                case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
                 case CMARK_NODE_IMAGE: return .image
+                case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+                case CMARK_NODE_DOCUMENT: return .document
+                case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
                 case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference
                 default: break
                 }
-                // Extension node types are numbered when the extensions register: map them by name.
-                for entry in extensionKinds where entry.type == type.rawValue { return entry.kind }
-                var found = NodeKind.other
-                if let name = cmark_node_get_type_string(node) {
-                    switch String(cString: name) {
-                    case "table": found = .table
-                    case "table_row", "table_header": found = .tableRow
-                    case "table_cell": found = .tableCell
-                    case "strikethrough": found = .strikethrough
-                    default: found = .other
-                    }
+                // Extension node types are numbered when the extensions register: known by name.
+                guard let name = cmark_node_get_type_string(node) else { return .other }
+                switch String(cString: name) {
+                case "table": return .table
+                case "table_row", "table_header": return .tableRow
+                case "table_cell": return .tableCell
+                case "strikethrough": return .strikethrough
+                default: return .other
                 }
-                extensionKinds.append((type.rawValue, found))
-                return found
             }
 
             /// A string cmark wrote. It is validated: cmark-gfm can cut a U+FFFD it wrote for
@@ -510,10 +509,43 @@
                 ByteScan.string(validatingUTF8: bytes) ?? String(decoding: bytes, as: UTF8.self)
             }
 
-            private static func literal(_ node: OpaquePointer) -> String {
-                guard let text = cmark_node_get_literal(node) else { return "" }
-                return string(text)
+            private func literal(_ node: OpaquePointer) -> String {
+                Self.string(literalBytes(node))
             }
+
+            /// The literal of a text, code span or HTML node. It is read in place when the node has
+            /// the layout of cmark-gfm 0.29.0.gfm.6's `node.h` (a probe confirms it): through
+            /// `cmark_node_get_literal`, a literal that points into its paragraph is copied to end
+            /// it with a NUL, a block allocated and freed again for most text nodes.
+            private func literalBytes(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+                let raw = UnsafeRawPointer(node)
+                if readsLiteralsInPlace {
+                    return UnsafeBufferPointer(
+                        start: raw.load(fromByteOffset: 128, as: UnsafePointer<UInt8>?.self),
+                        count: Int(raw.load(fromByteOffset: 136, as: Int32.self)))
+                }
+                guard let text = cmark_node_get_literal(node) else {
+                    return .init(start: nil, count: 0)
+                }
+                return UnsafeBufferPointer(
+                    start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(text))
+            }
+
+            /// Whether literals are read in place: the library is cmark-gfm 0.29.0.gfm.6, and a
+            /// probe node's literal is where its `node.h` puts it (the bytes' address at byte
+            /// 128, their 32-bit count at 136).
+            private static let literalsInPlace: Bool = {
+                guard String(cString: cmark_version_string()) == "0.29.0.gfm.6",
+                    let node = cmark_node_new(CMARK_NODE_TEXT)
+                else { return false }
+                defer { cmark_node_free(node) }
+                cmark_node_set_literal(node, "probe")
+                let raw = UnsafeRawPointer(node)
+                return raw.load(fromByteOffset: 128, as: UnsafeRawPointer?.self)
+                    == cmark_node_get_literal(node).map(UnsafeRawPointer.init)
+                    && raw.load(fromByteOffset: 136, as: Int32.self) == 5
+            }()
 
             /// The label of a footnote definition or reference as written.
             ///

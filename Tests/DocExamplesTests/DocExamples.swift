@@ -98,13 +98,13 @@ private func ignore<T>(_ value: T) {}
     #expect([0x68, 0xC3].withUnsafeBufferPointer { ByteScan.isValidUTF8($0) } == false)
 }
 
-// Sources/ByteScan/ByteScan+UTF8.swift:31
-@Test func ByteScan_ByteScan_UTF8_31() throws {
+// Sources/ByteScan/ByteScan+UTF8.swift:39
+@Test func ByteScan_ByteScan_UTF8_39() throws {
     #expect(Array("é".utf8).withUnsafeBufferPointer { ByteScan.validSequenceLength($0.baseAddress!, 0, 2) } == 2)
 }
 
-// Sources/ByteScan/ByteScan+UTF8.swift:63
-@Test func ByteScan_ByteScan_UTF8_63() throws {
+// Sources/ByteScan/ByteScan+UTF8.swift:71
+@Test func ByteScan_ByteScan_UTF8_71() throws {
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(validatingUTF8: $0) } == "héllo")
 }
 
