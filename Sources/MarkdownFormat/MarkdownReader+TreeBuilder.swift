@@ -87,14 +87,12 @@
             /// the only pending run while `textState == .single`, `textBytes` holds them all
             /// while `.buffered`.
             private var textState = TextState.none
-            private var pendingLiteral = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            private var pendingLiteral: UnsafePointer<CChar>?
             /// The text node `pendingLiteral` belongs to (freed once its literal is taken).
             private var pendingNode: OpaquePointer?
             private var textBytes: [UInt8] = []
             private var reportedDepth = false
             private var footnotesSeen = 0
-
-            private let readsLiteralsInPlace = Self.literalsInPlace
 
             init(maxDepth: Int) {
                 self.maxDepth = maxDepth
@@ -219,11 +217,9 @@
                     open(node, .image, levels: 1)
                 case .codeBlock:
                     let info = cmark_node_get_fence_info(node).map(Self.string) ?? ""
-                    // (Its literal is not where a text node's is: read through cmark.)
-                    let code = cmark_node_get_literal(node).map(Self.string) ?? ""
-                    append(block: .codeBlock(info: info, code: code, .none))
+                    append(block: .codeBlock(info: info, code: Self.literal(node), .none))
                 case .htmlBlock:
-                    append(block: .rawBlock(format: "html", literal(node)))
+                    append(block: .rawBlock(format: "html", Self.literal(node)))
                 case .thematicBreak:
                     append(block: .thematicBreak(.none))
                 case .text:
@@ -233,9 +229,9 @@
                 case .lineBreak:
                     appendInline(.lineBreak)
                 case .code:
-                    appendInline(.code(literal(node), .none))
+                    appendInline(.code(Self.literal(node), .none))
                 case .htmlInline:
-                    appendInline(.rawInline(format: "html", literal(node)))
+                    appendInline(.rawInline(format: "html", Self.literal(node)))
                 case .footnoteReference:
                     appendInline(.footnoteReference(label: footnoteLabel(node)))
                 }
@@ -396,8 +392,9 @@
             /// Takes in a text node, merging adjacent text runs as `Normalize` does: the runs are
             /// collected as bytes and become one `.text` when something else comes (`flushText`).
             private mutating func append(text node: OpaquePointer) {
-                let literal = literalBytes(node)
-                guard !literal.isEmpty else { return }
+                guard let literal = cmark_node_get_literal(node), literal.pointee != 0 else {
+                    return
+                }
                 switch textState {
                 case .none:
                     if inlines.count > frames[frames.count - 1].inlineStart,
@@ -406,7 +403,7 @@
                         // Text already ended the frame's content (an empty container came between).
                         _ = inlines.removeLast()
                         textBytes.append(contentsOf: previous.utf8)
-                        textBytes.append(contentsOf: literal)
+                        appendTextBytes(literal)
                         textState = .buffered
                     } else {
                         pendingLiteral = literal
@@ -414,12 +411,19 @@
                         textState = .single
                     }
                 case .single:
-                    textBytes.append(contentsOf: pendingLiteral)
-                    textBytes.append(contentsOf: literal)
+                    appendTextBytes(pendingLiteral!)
+                    appendTextBytes(literal)
                     textState = .buffered
                     releasePending()
                 case .buffered:
-                    textBytes.append(contentsOf: literal)
+                    appendTextBytes(literal)
+                }
+            }
+
+            private mutating func appendTextBytes(_ literal: UnsafePointer<CChar>) {
+                let length = strlen(literal)
+                literal.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                    textBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
                 }
             }
 
@@ -430,7 +434,7 @@
                 case .none:
                     return
                 case .single:
-                    inlines.append(.text(Self.string(pendingLiteral)))
+                    inlines.append(.text(Self.string(pendingLiteral!)))
                     releasePending()
                 case .buffered:
                     inlines.append(.text(textBytes.withUnsafeBufferPointer { Self.string($0) }))
@@ -442,7 +446,7 @@
             /// Frees the node of the pending literal, which has been read (the iterator is past
             /// it: it was entered before the node now being read).
             private mutating func releasePending() {
-                pendingLiteral = UnsafeBufferPointer(start: nil, count: 0)
+                pendingLiteral = nil
                 if let node = pendingNode { cmark_node_free(node) }
                 pendingNode = nil
             }
@@ -509,43 +513,10 @@
                 ByteScan.string(validatingUTF8: bytes) ?? String(decoding: bytes, as: UTF8.self)
             }
 
-            private func literal(_ node: OpaquePointer) -> String {
-                Self.string(literalBytes(node))
+            private static func literal(_ node: OpaquePointer) -> String {
+                guard let text = cmark_node_get_literal(node) else { return "" }
+                return string(text)
             }
-
-            /// The literal of a text, code span or HTML node. It is read in place when the node has
-            /// the layout of cmark-gfm 0.29.0.gfm.6's `node.h` (a probe confirms it): through
-            /// `cmark_node_get_literal`, a literal that points into its paragraph is copied to end
-            /// it with a NUL, a block allocated and freed again for most text nodes.
-            private func literalBytes(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
-                let raw = UnsafeRawPointer(node)
-                if readsLiteralsInPlace {
-                    return UnsafeBufferPointer(
-                        start: raw.load(fromByteOffset: 128, as: UnsafePointer<UInt8>?.self),
-                        count: Int(raw.load(fromByteOffset: 136, as: Int32.self)))
-                }
-                guard let text = cmark_node_get_literal(node) else {
-                    return .init(start: nil, count: 0)
-                }
-                return UnsafeBufferPointer(
-                    start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
-                    count: strlen(text))
-            }
-
-            /// Whether literals are read in place: the library is cmark-gfm 0.29.0.gfm.6, and a
-            /// probe node's literal is where its `node.h` puts it (the bytes' address at byte
-            /// 128, their 32-bit count at 136).
-            private static let literalsInPlace: Bool = {
-                guard String(cString: cmark_version_string()) == "0.29.0.gfm.6",
-                    let node = cmark_node_new(CMARK_NODE_TEXT)
-                else { return false }
-                defer { cmark_node_free(node) }
-                cmark_node_set_literal(node, "probe")
-                let raw = UnsafeRawPointer(node)
-                return raw.load(fromByteOffset: 128, as: UnsafeRawPointer?.self)
-                    == cmark_node_get_literal(node).map(UnsafeRawPointer.init)
-                    && raw.load(fromByteOffset: 136, as: Int32.self) == 5
-            }()
 
             /// The label of a footnote definition or reference as written.
             ///
