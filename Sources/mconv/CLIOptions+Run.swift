@@ -67,8 +67,11 @@ extension CLIOptions {
     /// The bytes of an input (`-`: standard input).
     func readInput(_ path: String) throws(Failure) -> [UInt8] {
         if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        var bytes: [UInt8] = []
-        guard let error = appendContents(ofFile: path, to: &bytes) else { return bytes }
+        let error: Int32
+        switch contents(ofFile: path) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): error = failure.code
+        }
         if error == EISDIR {
             throw Failure(message: "\(path): is a directory (use --output-dir)", status: .badInput)
         }

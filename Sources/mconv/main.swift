@@ -134,58 +134,47 @@ nonisolated(unsafe) var keptDocument = Document()
 /// Ends the process with `status` (`exit(3)`: stdio flushed, nothing released).
 func endProcess(_ status: ExitStatus) -> Never { exit(status.rawValue) }
 
-/// The size of the regular file open as `descriptor`, or nil (a pipe, a terminal, an error).
-func regularFileSize(_ descriptor: Int32) -> Int? {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return Int(info.st_size)
-}
-
-/// Appends the bytes of the file at `path` to `bytes` with read(2) (no intermediate `Data`);
-/// the `errno` when the file cannot be opened or read (`EISDIR` for a folder), else nil.
-func appendContents(ofFile path: String, to bytes: inout [UInt8]) -> Int32? {
+/// The bytes of the file at `path`, read with read(2) straight into the array (no
+/// intermediate `Data`, no zero-filled buffer), or the `errno` when the file cannot be opened
+/// or read (`EISDIR` for a folder).
+func contents(ofFile path: String) -> Result<[UInt8], Errno> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return errno }
+    guard descriptor >= 0 else { return .failure(Errno(code: errno)) }
     defer { close(descriptor) }
     var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return EISDIR }
-    var chunk = max(regularFileSize(descriptor) ?? 0, 1 << 16)
+    let known = fstat(descriptor, &info) == 0
+    if known, (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Errno(code: EISDIR)) }
+    // A regular file in one buffer of its size (one byte more sees the end in it); a pipe or
+    // a device in chunks of 64 KB.
+    let regular = known && (info.st_mode & S_IFMT) == S_IFREG
+    var chunk = regular ? Int(info.st_size) + 1 : 1 << 16
+    var bytes: [UInt8] = []
     while true {
-        let before = bytes.count
-        bytes.reserveCapacity(before + chunk)
-        var failed = false
-        var readCount = 0
-        bytes.append(contentsOf: repeatElement(0, count: chunk))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            while true {
-                let n = read(descriptor, buffer.baseAddress! + before, chunk)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true } else { readCount = n }
-                break
+        var error: Int32 = 0
+        var ended = false
+        let part = [UInt8](unsafeUninitializedCapacity: chunk) { buffer, count in
+            while count < buffer.count {
+                let n = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if n > 0 {
+                    count += n
+                } else if n == 0 {
+                    ended = true
+                    return
+                } else if errno != EINTR {
+                    error = errno
+                    return
+                }
             }
         }
-        let error = errno
-        bytes.removeLast(chunk - readCount)
-        if failed { return error }
-        if readCount == 0 { return nil }
-        // Whether more follows is asked with a small read first: growing the buffer for the
-        // next chunk copied the whole input (and kept 64 KB of slack) only to read nothing.
-        var probeCount = 0
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { probe in
-            while true {
-                let n = read(descriptor, probe.baseAddress!, probe.count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true } else { probeCount = n }
-                break
-            }
-            bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: probe[..<probeCount]))
-        }
-        let probeError = errno
-        if failed { return probeError }
-        if probeCount == 0 { return nil }
+        if error != 0 { return .failure(Errno(code: error)) }
+        if bytes.isEmpty { bytes = part } else { bytes += part }
+        if ended { return .success(bytes) }
         chunk = 1 << 16
     }
 }
+
+/// An `errno` value as an error.
+struct Errno: Error { var code: Int32 }
 
 /// Writes `text` to `descriptor` with write(2), straight from the string's storage; the
 /// `errno` of a failed write, or 0.
