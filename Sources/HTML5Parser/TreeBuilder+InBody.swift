@@ -75,7 +75,7 @@ extension TreeBuilder {
             framesetOK = false
             var i = stack.count - 1
             while i >= 0 {
-                let node = stack[i]
+                let node = entryFlags(i)
                 if node.tag == .li {
                     generateImpliedEndTags(except: .li)
                     if currentTag != .li { parseError("unexpected-open-element") }
@@ -93,7 +93,7 @@ extension TreeBuilder {
             framesetOK = false
             var i = stack.count - 1
             while i >= 0 {
-                let node = stack[i]
+                let node = entryFlags(i)
                 if node.tag == .dd || node.tag == .dt {
                     generateImpliedEndTags(except: node.tag)
                     if currentTag != node.tag { parseError("unexpected-open-element") }
@@ -407,16 +407,19 @@ extension TreeBuilder {
         var low = 0
         if !endTagMemo.isEmpty, let m = endTagMemo[tag.name], let h = validHeight(m) { low = h }
         let name = tag.name
+        let id = tag.id
+        // An HTML element has a known tag exactly when its name is that tag's: names are
+        // compared only for elements without one.
         let (found, steps) = Self.scan(
-            stack, from: n - 1, downTo: low, match: { $0.ns == .html && $0.name == name },
+            stack, from: n - 1, downTo: low,
+            match: { $0.tag == id && (id != .other || ($0.ns == .html && $0.name == name)) },
             stop: { $0.isSpecial })
         guard let i = found else {
             if n > 0 && (low > 0 || steps > 32) { endTagMemo[name] = memo() }
             parseError("unexpected-end-tag")
             return
         }
-        let node = stack[i]
-        generateImpliedEndTags(except: node.tag == .other ? .other : node.tag)
+        generateImpliedEndTags(except: entry(i).tag)
         if i != stack.count - 1 { parseError("unexpected-end-tag") }
         while stack.count > i { pop() }
     }
@@ -469,7 +472,7 @@ extension TreeBuilder {
             var f = tag
             if acn.ns == .mathml { ForeignNames.adjustMathMLAttributes(&f.attributes) }
             if acn.ns == .svg {
-                if let n = ForeignNames.svgTagNames[f.name] { f.name = n }
+                if let n = ForeignNames.svgTagName(f.name) { f.name = n }
                 ForeignNames.adjustSVGAttributes(&f.attributes)
             }
             ForeignNames.adjustForeignAttributes(&f.attributes)

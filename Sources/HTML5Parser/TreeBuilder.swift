@@ -171,6 +171,11 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// its slot, so popping it hashes nothing.
     var otherSlots: [String: Int32] = [:]
     var otherCounts: [Int32] = []
+    /// `otherSlots` for names of up to 8 bytes, by their bytes packed into a word (see
+    /// ``packedName(_:)``), direct-mapped: SVG icons push `path` and `g` over and over, and a
+    /// hit hashes no string. Empty until the first such name.
+    var otherSlotCacheKeys: [UInt64] = []
+    var otherSlotCacheSlots: [Int32] = []
     var depthReported = false
     /// Failed scans of the stack by query (only long ones are kept).
     var scanMemo: [Int: ScanMemo] = [:]
@@ -369,13 +374,19 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// Counts `e` under its name and records its slot in it.
     @inline(__always) mutating func countOther(_ e: inout OpenElement) {
         let key = Self.otherCountKey(e)
+        let packed = Self.packedName(key)
         let slot: Int32
-        if let known = otherSlots[key] {
-            slot = known
+        if let cached = cachedOtherSlot(packed) {
+            slot = cached
         } else {
-            slot = Int32(otherCounts.count)
-            otherSlots[key] = slot
-            otherCounts.append(0)
+            if let known = otherSlots[key] {
+                slot = known
+            } else {
+                slot = Int32(otherCounts.count)
+                otherSlots[key] = slot
+                otherCounts.append(0)
+            }
+            cacheOtherSlot(packed, slot)
         }
         otherCounts[Int(slot)] += 1
         e.otherSlot = slot
@@ -383,8 +394,38 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
 
     /// How many open elements without a ``Tag`` have this (lower-case) name.
     func otherCount(_ name: String) -> Int32 {
+        if let slot = cachedOtherSlot(Self.packedName(name)) { return otherCounts[Int(slot)] }
         guard let slot = otherSlots[name] else { return 0 }
         return otherCounts[Int(slot)]
+    }
+
+    /// The bytes of a name of 1 to 8 bytes packed into a word, or 0 (longer names). Names
+    /// never hold a 0 byte (the tokenizer replaces U+0000), so equal words are equal names.
+    @inline(__always) static func packedName(_ name: String) -> UInt64 {
+        name.utf8.withContiguousStorageIfAvailable { b in
+            b.count <= 8 && b.count > 0 ? Tag.packed(b.baseAddress!, b.count) : 0
+        } ?? 0
+    }
+
+    @inline(__always) static func otherSlotCacheIndex(_ packed: UInt64) -> Int {
+        Int(truncatingIfNeeded: (packed &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    @inline(__always) func cachedOtherSlot(_ packed: UInt64) -> Int32? {
+        guard packed != 0, !otherSlotCacheKeys.isEmpty else { return nil }
+        let i = Self.otherSlotCacheIndex(packed)
+        return otherSlotCacheKeys[i] == packed ? otherSlotCacheSlots[i] : nil
+    }
+
+    mutating func cacheOtherSlot(_ packed: UInt64, _ slot: Int32) {
+        guard packed != 0 else { return }
+        if otherSlotCacheKeys.isEmpty {
+            otherSlotCacheKeys = [UInt64](repeating: 0, count: 64)
+            otherSlotCacheSlots = [Int32](repeating: 0, count: 64)
+        }
+        let i = Self.otherSlotCacheIndex(packed)
+        otherSlotCacheKeys[i] = packed
+        otherSlotCacheSlots[i] = slot
     }
 
     /// The `otherSlots` key of an element: its name, lower-cased for foreign elements. Most
@@ -571,6 +612,11 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         stack.withUnsafeBufferPointer { ($0[i].node, $0[i].tag) }
     }
 
+    /// The tag and special flag of stack entry `i`, read in place.
+    @inline(__always) func entryFlags(_ i: Int) -> (tag: Tag, isSpecial: Bool) {
+        stack.withUnsafeBufferPointer { ($0[i].tag, $0[i].isSpecial) }
+    }
+
     mutating func appropriatePlace(override: Int? = nil) -> Location {
         var targetIndex = stack.count - 1
         if let o = override, let i = stackIndex(of: o) { targetIndex = i }
@@ -699,19 +745,21 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             mayHaveThree = before >= 3
         }
         if mayHaveThree {
-            var same = 0
-            var earliest = -1
-            var i = formatting.count - 1
-            while i >= 0 {
-                let e = formatting[i]
-                if e.isMarker { break }
-                if e.tag == tag.id && e.name == tag.name
-                    && Self.sameAttributes(e.attributes, tag.attributes)
-                {
-                    same += 1
-                    earliest = i
+            // Entries are read in place (a copy retained and released their name and list).
+            let (same, earliest) = formatting.withUnsafeBufferPointer { b in
+                var same = 0
+                var earliest = -1
+                var i = b.count - 1
+                while i >= 0 && !b[i].isMarker {
+                    if b[i].tag == tag.id && b[i].name == tag.name
+                        && Self.sameAttributes(b[i].attributes, tag.attributes)
+                    {
+                        same += 1
+                        earliest = i
+                    }
+                    i -= 1
                 }
-                i -= 1
+                return (same, earliest)
             }
             if same >= 3 { removeFormatting(at: earliest) }
         }
@@ -770,7 +818,8 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     mutating func removeFormatting(at i: Int) {
-        let e = formatting.remove(at: i)
+        // Mostly the last entry (`<b>x</b>`): removed without the general shifting path.
+        let e = i == formatting.count - 1 ? formatting.removeLast() : formatting.remove(at: i)
         if e.isMarker { markerCount -= 1 }
         uncountArk(e)
     }
@@ -820,21 +869,39 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     func formattingIndex(of node: Int) -> Int? {
-        var i = formatting.count - 1
-        while i >= 0 {
-            if formatting[i].node == node { return i }
-            i -= 1
+        formatting.withUnsafeBufferPointer { b in
+            var i = b.count - 1
+            while i >= 0 {
+                if b[i].node == node { return i }
+                i -= 1
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// The last entry with tag `t` after the last marker (`t` is not `.other`: markers have
+    /// that tag).
+    func formattingIndex(afterLastMarkerOf t: Tag) -> Int? {
+        formatting.withUnsafeBufferPointer { b in
+            var i = b.count - 1
+            while i >= 0 && !b[i].isMarker {
+                if b[i].tag == t { return i }
+                i -= 1
+            }
+            return nil
+        }
     }
 
     /// The adoption agency algorithm. Returns false when the caller must act as for "any
     /// other end tag".
     mutating func adoptionAgency(_ tag: TagToken) -> Bool {
-        let subject = tag.name
-        if current.ns == .html && current.name == subject
-            && formattingIndex(of: current.node) == nil
-        {
+        // The subject is a formatting tag (`a`, `b`, `nobr` ...), never `.other`: an entry has
+        // its name exactly when it has its tag (and a tag only when it is an HTML element), so
+        // tags are compared instead of names, and entries are read in place (a copy retained
+        // and released their names and attribute lists).
+        let subject = tag.id
+        let top = entry(stack.count - 1)
+        if top.tag == subject && formattingIndex(of: top.node) == nil {
             pop()
             return true
         }
@@ -842,44 +909,30 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         while outer < 8 {
             outer += 1
             // The formatting element.
-            var fIndex = -1
-            var i = formatting.count - 1
-            while i >= 0 {
-                let e = formatting[i]
-                if e.isMarker { break }
-                if e.name == subject {
-                    fIndex = i
-                    break
-                }
-                i -= 1
-            }
-            if fIndex < 0 { return false }
-            let fEntry = formatting[fIndex]
-            guard let fStack = stackIndex(of: fEntry.node) else {
+            guard let fIndex = formattingIndex(afterLastMarkerOf: subject) else { return false }
+            let fNode = formatting.withUnsafeBufferPointer { $0[fIndex].node }
+            guard let fStack = stackIndex(of: fNode) else {
                 parseError("adoption-agency-1.2")
                 removeFormatting(at: fIndex)
                 return true
             }
-            if !nodeInScope(fEntry.node) {
+            if !nodeInScope(fNode) {
                 parseError("adoption-agency-4.4")
                 return true
             }
             if fStack != stack.count - 1 { parseError("adoption-agency-1.3") }
             // The furthest block.
-            var furthest = -1
-            var k = fStack + 1
-            while k < stack.count {
-                if stack[k].isSpecial {
-                    furthest = k
-                    break
-                }
-                k += 1
+            let furthest = stack.withUnsafeBufferPointer { b in
+                var k = fStack + 1
+                while k < b.count && !b[k].isSpecial { k += 1 }
+                return k < b.count ? k : -1
             }
             if furthest < 0 {
                 while stack.count > fStack { pop() }
                 removeFormatting(at: fIndex)
                 return true
             }
+            let fEntry = formatting[fIndex]
             let commonAncestor = stack[fStack - 1].node
             var bookmark = fIndex
             let furthestBlock = stack[furthest]
