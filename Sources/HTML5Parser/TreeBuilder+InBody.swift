@@ -412,8 +412,11 @@ extension TreeBuilder {
         // compared only for elements without one.
         let (found, steps) = Self.scan(
             stack, from: n - 1, downTo: low,
-            match: { $0.tag == id && (id != .other || ($0.ns == .html && $0.name == name)) },
-            stop: { $0.isSpecial })
+            match: { e in
+                e.pointee.tag == id
+                    && (id != .other || (e.pointee.ns == .html && e.pointee.name == name))
+            },
+            stop: { $0.pointee.isSpecial })
         guard let i = found else {
             if n > 0 && (low > 0 || steps > 32) { endTagMemo[name] = memo() }
             parseError("unexpected-end-tag")
@@ -468,15 +471,15 @@ extension TreeBuilder {
                 processIn(mode, t)
                 return
             }
-            let acn = adjustedCurrentNode!
+            let ns = readAdjustedCurrentNode { $0.pointee.ns }!
             var f = tag
-            if acn.ns == .mathml { ForeignNames.adjustMathMLAttributes(&f.attributes) }
-            if acn.ns == .svg {
+            if ns == .mathml { ForeignNames.adjustMathMLAttributes(&f.attributes) }
+            if ns == .svg {
                 if let n = ForeignNames.svgTagName(f.name) { f.name = n }
                 ForeignNames.adjustSVGAttributes(&f.attributes)
             }
             ForeignNames.adjustForeignAttributes(&f.attributes)
-            insertForeignElement(f, ns: acn.ns)
+            insertForeignElement(f, ns: ns)
             if tag.selfClosing { pop() }
         case .tag(let tag):
             if tag.id == .br || tag.id == .p {

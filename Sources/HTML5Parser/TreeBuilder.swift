@@ -54,57 +54,64 @@ struct OpenElement {
     static let htmlIntegration: UInt16 = 64
     static let mathTextIntegration: UInt16 = 128
 
+    /// (`attributes` is borrowed: an owned list was retained by every caller, which also
+    /// hands it to the DOM, and released here, though only MathML `annotation-xml` reads it.)
     init(
-        node: Int, name: String, ns: HTMLNamespace, attributes: [HTMLAttribute],
+        node: Int, name: String, ns: HTMLNamespace, attributes: borrowing [HTMLAttribute],
         tag known: Tag? = nil
     ) {
+        // The name is stored last: stored first, it was retained again for the tag lookup.
         self.nodeIndex = Int32(truncatingIfNeeded: node)
-        self.name = name
         self.ns = ns
-        var f: UInt16 = 0
         if ns == .html {
             let t = known ?? Tag.of(name)
             tag = t
-            if t.isSpecial { f |= Self.special }
-            switch t {
-            case .applet, .caption, .td, .th, .marquee, .object:
-                f |= Self.defaultScope | Self.listScope | Self.buttonScope
-            case .html, .table, .template:
-                f |= Self.defaultScope | Self.listScope | Self.buttonScope | Self.tableScope
-            case .ol, .ul: f |= Self.listScope
-            case .button: f |= Self.buttonScope
-            case .optgroup, .option: f |= Self.notSelectScope
-            default: break
-            }
+            flags = Self.flags(of: t)
         } else {
             tag = .other
-            if ns == .mathml {
-                switch name {
-                case "mi", "mo", "mn", "ms", "mtext":
-                    f |=
-                        Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
-                        | Self.mathTextIntegration
-                case "annotation-xml":
-                    f |= Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
-                    for a in attributes where a.name == "encoding" {
-                        let v = a.value.lowercased()
-                        if v == "text/html" || v == "application/xhtml+xml" {
-                            f |= Self.htmlIntegration
-                        }
-                    }
-                default: break
+            flags = Self.foreignFlags(name: name, ns: ns, attributes: attributes)
+        }
+        self.name = name
+    }
+
+    /// The flags of an HTML element (one switch: a table lookup).
+    static func flags(of t: Tag) -> UInt16 {
+        let scopes: UInt16
+        switch t {
+        case .applet, .caption, .td, .th, .marquee, .object:
+            scopes = defaultScope | listScope | buttonScope
+        case .html, .table, .template:
+            scopes = defaultScope | listScope | buttonScope | tableScope
+        case .ol, .ul: scopes = listScope
+        case .button: scopes = buttonScope
+        case .optgroup, .option: scopes = notSelectScope
+        default: scopes = 0
+        }
+        return scopes | (t.isSpecial ? special : 0)
+    }
+
+    /// The flags of an SVG or MathML element.
+    static func foreignFlags(
+        name: String, ns: HTMLNamespace, attributes: borrowing [HTMLAttribute]
+    ) -> UInt16 {
+        let scoped = special | defaultScope | listScope | buttonScope
+        if ns == .mathml {
+            switch name {
+            case "mi", "mo", "mn", "ms", "mtext": return scoped | mathTextIntegration
+            case "annotation-xml":
+                let isHTML = attributes.contains { a in
+                    guard a.name == "encoding" else { return false }
+                    let v = a.value.lowercased()
+                    return v == "text/html" || v == "application/xhtml+xml"
                 }
-            } else {
-                switch name {
-                case "foreignObject", "desc", "title":
-                    f |=
-                        Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
-                        | Self.htmlIntegration
-                default: break
-                }
+                return isHTML ? scoped | htmlIntegration : scoped
+            default: return 0
             }
         }
-        flags = f
+        switch name {
+        case "foreignObject", "desc", "title": return scoped | htmlIntegration
+        default: return 0
+        }
     }
 
     @inline(__always) func has(_ flag: UInt16) -> Bool { flags & flag != 0 }
@@ -292,30 +299,50 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     func useHTMLRules(_ t: TreeToken) -> Bool {
         if stack.isEmpty { return true }
         if stack[stack.count - 1].ns == .html && (!isFragment || stack.count > 1) { return true }
-        guard let a = adjustedCurrentNode else { return true }
-        if a.ns == .html { return true }
-        switch t {
-        case .eof: return true
-        case .tag(let tag) where !tag.isEnd:
-            if a.has(OpenElement.mathTextIntegration) && tag.name != "mglyph"
-                && tag.name != "malignmark"
-            {
-                return true
+        return readAdjustedCurrentNode { a in
+            if a.pointee.ns == .html { return true }
+            switch t {
+            case .eof: return true
+            case .tag(let tag) where !tag.isEnd:
+                if a.pointee.has(OpenElement.mathTextIntegration) && tag.name != "mglyph"
+                    && tag.name != "malignmark"
+                {
+                    return true
+                }
+                if a.pointee.ns == .mathml && a.pointee.name == "annotation-xml"
+                    && tag.name == "svg"
+                {
+                    return true
+                }
+                if a.pointee.has(OpenElement.htmlIntegration) { return true }
+            case .chars:
+                if a.pointee.has(OpenElement.mathTextIntegration)
+                    || a.pointee.has(OpenElement.htmlIntegration)
+                {
+                    return true
+                }
+            default: break
             }
-            if a.ns == .mathml && a.name == "annotation-xml" && tag.name == "svg" { return true }
-            if a.has(OpenElement.htmlIntegration) { return true }
-        case .chars:
-            if a.has(OpenElement.mathTextIntegration) || a.has(OpenElement.htmlIntegration) {
-                return true
-            }
-        default: break
-        }
-        return false
+            return false
+        } ?? true
     }
 
     var adjustedCurrentNode: OpenElement? {
         if isFragment && stack.count == 1 { return context }
         return stack.last
+    }
+
+    /// Runs `body` on the adjusted current node in place (nil when there is none): a copy
+    /// retained and released its name for every token in foreign content.
+    @inline(__always) func readAdjustedCurrentNode<R>(_ body: (Entry) -> R) -> R? {
+        if isFragment && stack.count == 1 {
+            guard let c = context else { return nil }
+            return withUnsafePointer(to: c) { body($0) }
+        }
+        return stack.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress, !b.isEmpty else { return nil }
+            return body(base + (b.count - 1))
+        }
     }
 
     mutating func parseError(_ code: String) {
@@ -491,7 +518,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// satisfying `stop` first. A failed long scan is remembered under `key` (see
     /// ``ScanMemo``), so a repeated query only looks at the entries pushed since.
     @inline(__always) mutating func scanStack(
-        key: Int, match: (OpenElement) -> Bool, stop: (OpenElement) -> Bool
+        key: Int, match: (Entry) -> Bool, stop: (Entry) -> Bool
     ) -> Int? {
         let n = stack.count
         var low = 0
@@ -521,15 +548,20 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
 
     /// The index of the first entry from `top` down to `low` that matches, or nil when a
     /// stopping entry comes first (or none is left); and how many entries were looked at.
+    /// A stack entry as the scan predicates see it: a pointer, so that looking at an entry
+    /// does not copy it (a copy retained and released its name at every step).
+    typealias Entry = UnsafePointer<OpenElement>
+
     @inline(__always) static func scan(
-        _ stack: [OpenElement], from top: Int, downTo low: Int, match: (OpenElement) -> Bool,
-        stop: (OpenElement) -> Bool
+        _ stack: [OpenElement], from top: Int, downTo low: Int, match: (Entry) -> Bool,
+        stop: (Entry) -> Bool
     ) -> (Int?, Int) {
         stack.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return (nil, 0) }
             var i = top
             while i >= low {
-                if match(b[i]) { return (i, top - i + 1) }
-                if stop(b[i]) { return (nil, top - i + 1) }
+                if match(base + i) { return (i, top - i + 1) }
+                if stop(base + i) { return (nil, top - i + 1) }
                 i -= 1
             }
             return (nil, top - low + 1)
@@ -540,28 +572,28 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     mutating func inScope(_ t: Tag, _ boundary: UInt16) -> Bool {
         if count(t) == 0 { return false }
         return scanStack(
-            key: Int(t.rawValue) << 16 | Int(boundary), match: { $0.tag == t },
-            stop: { $0.has(boundary) }) != nil
+            key: Int(t.rawValue) << 16 | Int(boundary), match: { $0.pointee.tag == t },
+            stop: { $0.pointee.has(boundary) }) != nil
     }
 
     /// "Has an element in scope" for any of several tags; `kind` names the set in the memo.
     mutating func inScope(where match: (Tag) -> Bool, kind: Int, _ boundary: UInt16) -> Bool {
         scanStack(
-            key: (kind + 256) << 16 | Int(boundary), match: { match($0.tag) },
-            stop: { $0.has(boundary) }) != nil
+            key: (kind + 256) << 16 | Int(boundary), match: { match($0.pointee.tag) },
+            stop: { $0.pointee.has(boundary) }) != nil
     }
 
     mutating func inSelectScope(_ t: Tag) -> Bool {
         if count(t) == 0 { return false }
         return scanStack(
-            key: (Int(t.rawValue) + 512) << 16, match: { $0.tag == t },
-            stop: { !$0.has(OpenElement.notSelectScope) }) != nil
+            key: (Int(t.rawValue) + 512) << 16, match: { $0.pointee.tag == t },
+            stop: { !$0.pointee.has(OpenElement.notSelectScope) }) != nil
     }
 
     mutating func nodeInScope(_ node: Int) -> Bool {
         scanStack(
-            key: (node + 1024) << 16, match: { $0.node == node },
-            stop: { $0.has(OpenElement.defaultScope) }) != nil
+            key: (node + 1024) << 16, match: { $0.pointee.node == node },
+            stop: { $0.pointee.has(OpenElement.defaultScope) }) != nil
     }
 
     static func impliedEndTag(_ t: Tag) -> Bool {
