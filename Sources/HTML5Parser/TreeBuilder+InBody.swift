@@ -3,14 +3,7 @@ extension TreeBuilder {
 
     mutating func inBody(_ t: TreeToken) {
         switch t {
-        case .chars(let s):
-            if Self.isNull(s) {
-                parseError("unexpected-null-character")
-                return
-            }
-            reconstructActiveFormattingElements()
-            insertCharacters(s)
-            if framesetOK && !Self.isAllWhitespace(s) { framesetOK = false }
+        case .chars(let s): inBodyCharacters(s)
         case .comment(let c): insertComment(c)
         case .doctype: parseError("unexpected-doctype")
         case .eof:
@@ -22,6 +15,17 @@ extension TreeBuilder {
         case .tag(let tag):
             if tag.isEnd { inBodyEndTag(tag, t) } else { inBodyStartTag(tag, t) }
         }
+    }
+
+    /// A character token in body (also reached directly from ``process(_:offset:)``).
+    mutating func inBodyCharacters(_ s: Substring) {
+        if Self.isNull(s) {
+            parseError("unexpected-null-character")
+            return
+        }
+        reconstructActiveFormattingElements()
+        insertCharacters(s)
+        if framesetOK && !Self.isAllWhitespace(s) { framesetOK = false }
     }
 
     mutating func inBodyStartTag(_ tag: TagToken, _ t: TreeToken) {

@@ -263,6 +263,12 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                     if sub.isEmpty { return nil }
                 }
             }
+            // Most runs are text in body under an HTML element: they go to the body rule
+            // directly, without a tree token and the generic dispatch (same route as there).
+            if mode == .inBody && currentUsesHTMLRules {
+                inBodyCharacters(sub)
+                return tokenizerSwitch
+            }
             t = .chars(sub)
         case .nullCharacter:
             skipNewline = false
@@ -282,12 +288,16 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         return tokenizerSwitch
     }
 
-    mutating func dispatch(_ t: TreeToken) {
-        // Fast path of `useHTMLRules`: the current node is an HTML element.
+    /// Fast path of `useHTMLRules`: the current node is an HTML element (and not a
+    /// fragment's context).
+    @inline(__always) var currentUsesHTMLRules: Bool {
         let n = stack.count
-        if n > 0 && (!isFragment || n > 1)
+        return n > 0 && (!isFragment || n > 1)
             && stack.withUnsafeBufferPointer({ $0[n - 1].ns }) == .html
-        {
+    }
+
+    mutating func dispatch(_ t: TreeToken) {
+        if currentUsesHTMLRules {
             processIn(mode, t)
         } else if useHTMLRules(t) {
             processIn(mode, t)
