@@ -145,7 +145,17 @@ public struct HTMLNode: Sendable {
     /// ```
     @inlinable
     public func attribute(_ name: String) -> String? {
-        attributes.first { $0.name == name }?.value
+        // The list is read in place and lengths are compared first: names of other lengths
+        // took the general string comparison (readers ask for `href`, `id`, `class` on every
+        // element).
+        guard kind != .doctype else { return nil }
+        let length = name.utf8.count
+        return attributeList.withUnsafeBufferPointer { list in
+            for i in list.indices where list[i].name.utf8.count == length && list[i].name == name {
+                return list[i].value
+            }
+            return nil
+        }
     }
 }
 

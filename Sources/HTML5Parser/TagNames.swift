@@ -361,27 +361,40 @@ enum ForeignNames {
         }
     }
 
-    /// Per first letter (`a`...`z`) of the keys of `svgAttributeNames`, a bit per key length:
-    /// a name whose letter and length match no key is not looked up (hashed) at all. SVG icons
-    /// put several attributes on every element, and few of them (`d`, `fill`, `class`) are
-    /// adjusted.
-    static let svgAttributeShapes: [UInt32] = {
+    /// Per first letter (`a`...`z`) of `keys`, a bit per key length: a name whose letter and
+    /// length match no key is not looked up (hashed) at all. SVG icons put several attributes
+    /// on every element, and few of them (`d`, `fill`, `class`) are adjusted; few element
+    /// names (`path`, `g`, `circle` are not) either.
+    static func shapes(of keys: Dictionary<String, String>.Keys) -> [UInt32] {
         var shapes = [UInt32](repeating: 0, count: 26)
-        for key in svgAttributeNames.keys {
+        for key in keys {
             let first = Int(key.utf8.first! - 0x61)
             precondition(first < 26 && key.utf8.count < 32, "keys are short lower-case names")
             shapes[first] |= 1 << UInt32(key.utf8.count)
         }
         return shapes
-    }()
+    }
 
-    /// Whether `name` may be a key of `svgAttributeNames` (its letter and length match one).
-    @inline(__always) static func mayBeSVGAttribute(_ name: String) -> Bool {
+    static let svgAttributeShapes = shapes(of: svgAttributeNames.keys)
+    static let svgTagShapes = shapes(of: svgTagNames.keys)
+
+    /// Whether `name`'s first letter and length match one in `shapes`.
+    @inline(__always) static func matches(_ name: String, _ shapes: [UInt32]) -> Bool {
         let name = name.utf8
         guard let first = name.first, first >= 0x61, first <= 0x7A, name.count < 32 else {
             return false
         }
-        return svgAttributeShapes[Int(first - 0x61)] >> UInt32(name.count) & 1 != 0
+        return shapes[Int(first - 0x61)] >> UInt32(name.count) & 1 != 0
+    }
+
+    /// Whether `name` may be a key of `svgAttributeNames` (its letter and length match one).
+    @inline(__always) static func mayBeSVGAttribute(_ name: String) -> Bool {
+        matches(name, svgAttributeShapes)
+    }
+
+    /// The SVG spelling of a lower-case element name (`clippath` -> `clipPath`), or nil.
+    static func svgTagName(_ name: String) -> String? {
+        matches(name, svgTagShapes) ? svgTagNames[name] : nil
     }
 
     /// Whether `name` may be a key of `foreignAttributes`: every key starts with `x` (`xlink:`,

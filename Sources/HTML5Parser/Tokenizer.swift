@@ -145,7 +145,10 @@ struct Tokenizer<Sink: TokenSink> {
         if attrNameSet != nil {
             dup = !attrNameSet!.insert(name).inserted
         } else {
-            dup = attrs.contains { $0.name == name }
+            // Lengths first: unequal names mostly differ in length, and comparing those
+            // took the general string comparison.
+            let length = name.utf8.count
+            dup = attrs.contains { $0.name.utf8.count == length && $0.name == name }
         }
         if dup {
             error("duplicate-attribute")

@@ -3,14 +3,7 @@ extension TreeBuilder {
 
     mutating func inBody(_ t: TreeToken) {
         switch t {
-        case .chars(let s):
-            if Self.isNull(s) {
-                parseError("unexpected-null-character")
-                return
-            }
-            reconstructActiveFormattingElements()
-            insertCharacters(s)
-            if framesetOK && !Self.isAllWhitespace(s) { framesetOK = false }
+        case .chars(let s): inBodyCharacters(s)
         case .comment(let c): insertComment(c)
         case .doctype: parseError("unexpected-doctype")
         case .eof:
@@ -22,6 +15,17 @@ extension TreeBuilder {
         case .tag(let tag):
             if tag.isEnd { inBodyEndTag(tag, t) } else { inBodyStartTag(tag, t) }
         }
+    }
+
+    /// A character token in body (also reached directly from ``process(_:offset:)``).
+    mutating func inBodyCharacters(_ s: Substring) {
+        if Self.isNull(s) {
+            parseError("unexpected-null-character")
+            return
+        }
+        reconstructActiveFormattingElements()
+        insertCharacters(s)
+        if framesetOK && !Self.isAllWhitespace(s) { framesetOK = false }
     }
 
     mutating func inBodyStartTag(_ tag: TagToken, _ t: TreeToken) {
@@ -75,7 +79,7 @@ extension TreeBuilder {
             framesetOK = false
             var i = stack.count - 1
             while i >= 0 {
-                let node = stack[i]
+                let node = entryFlags(i)
                 if node.tag == .li {
                     generateImpliedEndTags(except: .li)
                     if currentTag != .li { parseError("unexpected-open-element") }
@@ -93,7 +97,7 @@ extension TreeBuilder {
             framesetOK = false
             var i = stack.count - 1
             while i >= 0 {
-                let node = stack[i]
+                let node = entryFlags(i)
                 if node.tag == .dd || node.tag == .dt {
                     generateImpliedEndTags(except: node.tag)
                     if currentTag != node.tag { parseError("unexpected-open-element") }
@@ -407,16 +411,22 @@ extension TreeBuilder {
         var low = 0
         if !endTagMemo.isEmpty, let m = endTagMemo[tag.name], let h = validHeight(m) { low = h }
         let name = tag.name
+        let id = tag.id
+        // An HTML element has a known tag exactly when its name is that tag's: names are
+        // compared only for elements without one.
         let (found, steps) = Self.scan(
-            stack, from: n - 1, downTo: low, match: { $0.ns == .html && $0.name == name },
-            stop: { $0.isSpecial })
+            stack, from: n - 1, downTo: low,
+            match: { e in
+                e.pointee.tag == id
+                    && (id != .other || (e.pointee.ns == .html && e.pointee.name == name))
+            },
+            stop: { $0.pointee.isSpecial })
         guard let i = found else {
             if n > 0 && (low > 0 || steps > 32) { endTagMemo[name] = memo() }
             parseError("unexpected-end-tag")
             return
         }
-        let node = stack[i]
-        generateImpliedEndTags(except: node.tag == .other ? .other : node.tag)
+        generateImpliedEndTags(except: entry(i).tag)
         if i != stack.count - 1 { parseError("unexpected-end-tag") }
         while stack.count > i { pop() }
     }
@@ -465,15 +475,15 @@ extension TreeBuilder {
                 processIn(mode, t)
                 return
             }
-            let acn = adjustedCurrentNode!
+            let ns = readAdjustedCurrentNode { $0.pointee.ns }!
             var f = tag
-            if acn.ns == .mathml { ForeignNames.adjustMathMLAttributes(&f.attributes) }
-            if acn.ns == .svg {
-                if let n = ForeignNames.svgTagNames[f.name] { f.name = n }
+            if ns == .mathml { ForeignNames.adjustMathMLAttributes(&f.attributes) }
+            if ns == .svg {
+                if let n = ForeignNames.svgTagName(f.name) { f.name = n }
                 ForeignNames.adjustSVGAttributes(&f.attributes)
             }
             ForeignNames.adjustForeignAttributes(&f.attributes)
-            insertForeignElement(f, ns: acn.ns)
+            insertForeignElement(f, ns: ns)
             if tag.selfClosing { pop() }
         case .tag(let tag):
             if tag.id == .br || tag.id == .p {

@@ -54,57 +54,64 @@ struct OpenElement {
     static let htmlIntegration: UInt16 = 64
     static let mathTextIntegration: UInt16 = 128
 
+    /// (`attributes` is borrowed: an owned list was retained by every caller, which also
+    /// hands it to the DOM, and released here, though only MathML `annotation-xml` reads it.)
     init(
-        node: Int, name: String, ns: HTMLNamespace, attributes: [HTMLAttribute],
+        node: Int, name: String, ns: HTMLNamespace, attributes: borrowing [HTMLAttribute],
         tag known: Tag? = nil
     ) {
+        // The name is stored last: stored first, it was retained again for the tag lookup.
         self.nodeIndex = Int32(truncatingIfNeeded: node)
-        self.name = name
         self.ns = ns
-        var f: UInt16 = 0
         if ns == .html {
             let t = known ?? Tag.of(name)
             tag = t
-            if t.isSpecial { f |= Self.special }
-            switch t {
-            case .applet, .caption, .td, .th, .marquee, .object:
-                f |= Self.defaultScope | Self.listScope | Self.buttonScope
-            case .html, .table, .template:
-                f |= Self.defaultScope | Self.listScope | Self.buttonScope | Self.tableScope
-            case .ol, .ul: f |= Self.listScope
-            case .button: f |= Self.buttonScope
-            case .optgroup, .option: f |= Self.notSelectScope
-            default: break
-            }
+            flags = Self.flags(of: t)
         } else {
             tag = .other
-            if ns == .mathml {
-                switch name {
-                case "mi", "mo", "mn", "ms", "mtext":
-                    f |=
-                        Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
-                        | Self.mathTextIntegration
-                case "annotation-xml":
-                    f |= Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
-                    for a in attributes where a.name == "encoding" {
-                        let v = a.value.lowercased()
-                        if v == "text/html" || v == "application/xhtml+xml" {
-                            f |= Self.htmlIntegration
-                        }
-                    }
-                default: break
+            flags = Self.foreignFlags(name: name, ns: ns, attributes: attributes)
+        }
+        self.name = name
+    }
+
+    /// The flags of an HTML element (one switch: a table lookup).
+    static func flags(of t: Tag) -> UInt16 {
+        let scopes: UInt16
+        switch t {
+        case .applet, .caption, .td, .th, .marquee, .object:
+            scopes = defaultScope | listScope | buttonScope
+        case .html, .table, .template:
+            scopes = defaultScope | listScope | buttonScope | tableScope
+        case .ol, .ul: scopes = listScope
+        case .button: scopes = buttonScope
+        case .optgroup, .option: scopes = notSelectScope
+        default: scopes = 0
+        }
+        return scopes | (t.isSpecial ? special : 0)
+    }
+
+    /// The flags of an SVG or MathML element.
+    static func foreignFlags(
+        name: String, ns: HTMLNamespace, attributes: borrowing [HTMLAttribute]
+    ) -> UInt16 {
+        let scoped = special | defaultScope | listScope | buttonScope
+        if ns == .mathml {
+            switch name {
+            case "mi", "mo", "mn", "ms", "mtext": return scoped | mathTextIntegration
+            case "annotation-xml":
+                let isHTML = attributes.contains { a in
+                    guard a.name == "encoding" else { return false }
+                    let v = a.value.lowercased()
+                    return v == "text/html" || v == "application/xhtml+xml"
                 }
-            } else {
-                switch name {
-                case "foreignObject", "desc", "title":
-                    f |=
-                        Self.special | Self.defaultScope | Self.listScope | Self.buttonScope
-                        | Self.htmlIntegration
-                default: break
-                }
+                return isHTML ? scoped | htmlIntegration : scoped
+            default: return 0
             }
         }
-        flags = f
+        switch name {
+        case "foreignObject", "desc", "title": return scoped | htmlIntegration
+        default: return 0
+        }
     }
 
     @inline(__always) func has(_ flag: UInt16) -> Bool { flags & flag != 0 }
@@ -171,6 +178,11 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// its slot, so popping it hashes nothing.
     var otherSlots: [String: Int32] = [:]
     var otherCounts: [Int32] = []
+    /// `otherSlots` for names of up to 8 bytes, by their bytes packed into a word (see
+    /// ``packedName(_:)``), direct-mapped: SVG icons push `path` and `g` over and over, and a
+    /// hit hashes no string. Empty until the first such name.
+    var otherSlotCacheKeys: [UInt64] = []
+    var otherSlotCacheSlots: [Int32] = []
     var depthReported = false
     /// Failed scans of the stack by query (only long ones are kept).
     var scanMemo: [Int: ScanMemo] = [:]
@@ -251,6 +263,12 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
                     if sub.isEmpty { return nil }
                 }
             }
+            // Most runs are text in body under an HTML element: they go to the body rule
+            // directly, without a tree token and the generic dispatch (same route as there).
+            if mode == .inBody && currentUsesHTMLRules {
+                inBodyCharacters(sub)
+                return tokenizerSwitch
+            }
             t = .chars(sub)
         case .nullCharacter:
             skipNewline = false
@@ -270,12 +288,16 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         return tokenizerSwitch
     }
 
-    mutating func dispatch(_ t: TreeToken) {
-        // Fast path of `useHTMLRules`: the current node is an HTML element.
+    /// Fast path of `useHTMLRules`: the current node is an HTML element (and not a
+    /// fragment's context).
+    @inline(__always) var currentUsesHTMLRules: Bool {
         let n = stack.count
-        if n > 0 && (!isFragment || n > 1)
+        return n > 0 && (!isFragment || n > 1)
             && stack.withUnsafeBufferPointer({ $0[n - 1].ns }) == .html
-        {
+    }
+
+    mutating func dispatch(_ t: TreeToken) {
+        if currentUsesHTMLRules {
             processIn(mode, t)
         } else if useHTMLRules(t) {
             processIn(mode, t)
@@ -287,30 +309,50 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     func useHTMLRules(_ t: TreeToken) -> Bool {
         if stack.isEmpty { return true }
         if stack[stack.count - 1].ns == .html && (!isFragment || stack.count > 1) { return true }
-        guard let a = adjustedCurrentNode else { return true }
-        if a.ns == .html { return true }
-        switch t {
-        case .eof: return true
-        case .tag(let tag) where !tag.isEnd:
-            if a.has(OpenElement.mathTextIntegration) && tag.name != "mglyph"
-                && tag.name != "malignmark"
-            {
-                return true
+        return readAdjustedCurrentNode { a in
+            if a.pointee.ns == .html { return true }
+            switch t {
+            case .eof: return true
+            case .tag(let tag) where !tag.isEnd:
+                if a.pointee.has(OpenElement.mathTextIntegration) && tag.name != "mglyph"
+                    && tag.name != "malignmark"
+                {
+                    return true
+                }
+                if a.pointee.ns == .mathml && a.pointee.name == "annotation-xml"
+                    && tag.name == "svg"
+                {
+                    return true
+                }
+                if a.pointee.has(OpenElement.htmlIntegration) { return true }
+            case .chars:
+                if a.pointee.has(OpenElement.mathTextIntegration)
+                    || a.pointee.has(OpenElement.htmlIntegration)
+                {
+                    return true
+                }
+            default: break
             }
-            if a.ns == .mathml && a.name == "annotation-xml" && tag.name == "svg" { return true }
-            if a.has(OpenElement.htmlIntegration) { return true }
-        case .chars:
-            if a.has(OpenElement.mathTextIntegration) || a.has(OpenElement.htmlIntegration) {
-                return true
-            }
-        default: break
-        }
-        return false
+            return false
+        } ?? true
     }
 
     var adjustedCurrentNode: OpenElement? {
         if isFragment && stack.count == 1 { return context }
         return stack.last
+    }
+
+    /// Runs `body` on the adjusted current node in place (nil when there is none): a copy
+    /// retained and released its name for every token in foreign content.
+    @inline(__always) func readAdjustedCurrentNode<R>(_ body: (Entry) -> R) -> R? {
+        if isFragment && stack.count == 1 {
+            guard let c = context else { return nil }
+            return withUnsafePointer(to: c) { body($0) }
+        }
+        return stack.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress, !b.isEmpty else { return nil }
+            return body(base + (b.count - 1))
+        }
     }
 
     mutating func parseError(_ code: String) {
@@ -369,13 +411,19 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// Counts `e` under its name and records its slot in it.
     @inline(__always) mutating func countOther(_ e: inout OpenElement) {
         let key = Self.otherCountKey(e)
+        let packed = Self.packedName(key)
         let slot: Int32
-        if let known = otherSlots[key] {
-            slot = known
+        if let cached = cachedOtherSlot(packed) {
+            slot = cached
         } else {
-            slot = Int32(otherCounts.count)
-            otherSlots[key] = slot
-            otherCounts.append(0)
+            if let known = otherSlots[key] {
+                slot = known
+            } else {
+                slot = Int32(otherCounts.count)
+                otherSlots[key] = slot
+                otherCounts.append(0)
+            }
+            cacheOtherSlot(packed, slot)
         }
         otherCounts[Int(slot)] += 1
         e.otherSlot = slot
@@ -383,8 +431,38 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
 
     /// How many open elements without a ``Tag`` have this (lower-case) name.
     func otherCount(_ name: String) -> Int32 {
+        if let slot = cachedOtherSlot(Self.packedName(name)) { return otherCounts[Int(slot)] }
         guard let slot = otherSlots[name] else { return 0 }
         return otherCounts[Int(slot)]
+    }
+
+    /// The bytes of a name of 1 to 8 bytes packed into a word, or 0 (longer names). Names
+    /// never hold a 0 byte (the tokenizer replaces U+0000), so equal words are equal names.
+    @inline(__always) static func packedName(_ name: String) -> UInt64 {
+        name.utf8.withContiguousStorageIfAvailable { b in
+            b.count <= 8 && b.count > 0 ? Tag.packed(b.baseAddress!, b.count) : 0
+        } ?? 0
+    }
+
+    @inline(__always) static func otherSlotCacheIndex(_ packed: UInt64) -> Int {
+        Int(truncatingIfNeeded: (packed &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    @inline(__always) func cachedOtherSlot(_ packed: UInt64) -> Int32? {
+        guard packed != 0, !otherSlotCacheKeys.isEmpty else { return nil }
+        let i = Self.otherSlotCacheIndex(packed)
+        return otherSlotCacheKeys[i] == packed ? otherSlotCacheSlots[i] : nil
+    }
+
+    mutating func cacheOtherSlot(_ packed: UInt64, _ slot: Int32) {
+        guard packed != 0 else { return }
+        if otherSlotCacheKeys.isEmpty {
+            otherSlotCacheKeys = [UInt64](repeating: 0, count: 64)
+            otherSlotCacheSlots = [Int32](repeating: 0, count: 64)
+        }
+        let i = Self.otherSlotCacheIndex(packed)
+        otherSlotCacheKeys[i] = packed
+        otherSlotCacheSlots[i] = slot
     }
 
     /// The `otherSlots` key of an element: its name, lower-cased for foreign elements. Most
@@ -450,7 +528,7 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// satisfying `stop` first. A failed long scan is remembered under `key` (see
     /// ``ScanMemo``), so a repeated query only looks at the entries pushed since.
     @inline(__always) mutating func scanStack(
-        key: Int, match: (OpenElement) -> Bool, stop: (OpenElement) -> Bool
+        key: Int, match: (Entry) -> Bool, stop: (Entry) -> Bool
     ) -> Int? {
         let n = stack.count
         var low = 0
@@ -480,15 +558,20 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
 
     /// The index of the first entry from `top` down to `low` that matches, or nil when a
     /// stopping entry comes first (or none is left); and how many entries were looked at.
+    /// A stack entry as the scan predicates see it: a pointer, so that looking at an entry
+    /// does not copy it (a copy retained and released its name at every step).
+    typealias Entry = UnsafePointer<OpenElement>
+
     @inline(__always) static func scan(
-        _ stack: [OpenElement], from top: Int, downTo low: Int, match: (OpenElement) -> Bool,
-        stop: (OpenElement) -> Bool
+        _ stack: [OpenElement], from top: Int, downTo low: Int, match: (Entry) -> Bool,
+        stop: (Entry) -> Bool
     ) -> (Int?, Int) {
         stack.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return (nil, 0) }
             var i = top
             while i >= low {
-                if match(b[i]) { return (i, top - i + 1) }
-                if stop(b[i]) { return (nil, top - i + 1) }
+                if match(base + i) { return (i, top - i + 1) }
+                if stop(base + i) { return (nil, top - i + 1) }
                 i -= 1
             }
             return (nil, top - low + 1)
@@ -499,28 +582,28 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     mutating func inScope(_ t: Tag, _ boundary: UInt16) -> Bool {
         if count(t) == 0 { return false }
         return scanStack(
-            key: Int(t.rawValue) << 16 | Int(boundary), match: { $0.tag == t },
-            stop: { $0.has(boundary) }) != nil
+            key: Int(t.rawValue) << 16 | Int(boundary), match: { $0.pointee.tag == t },
+            stop: { $0.pointee.has(boundary) }) != nil
     }
 
     /// "Has an element in scope" for any of several tags; `kind` names the set in the memo.
     mutating func inScope(where match: (Tag) -> Bool, kind: Int, _ boundary: UInt16) -> Bool {
         scanStack(
-            key: (kind + 256) << 16 | Int(boundary), match: { match($0.tag) },
-            stop: { $0.has(boundary) }) != nil
+            key: (kind + 256) << 16 | Int(boundary), match: { match($0.pointee.tag) },
+            stop: { $0.pointee.has(boundary) }) != nil
     }
 
     mutating func inSelectScope(_ t: Tag) -> Bool {
         if count(t) == 0 { return false }
         return scanStack(
-            key: (Int(t.rawValue) + 512) << 16, match: { $0.tag == t },
-            stop: { !$0.has(OpenElement.notSelectScope) }) != nil
+            key: (Int(t.rawValue) + 512) << 16, match: { $0.pointee.tag == t },
+            stop: { !$0.pointee.has(OpenElement.notSelectScope) }) != nil
     }
 
     mutating func nodeInScope(_ node: Int) -> Bool {
         scanStack(
-            key: (node + 1024) << 16, match: { $0.node == node },
-            stop: { $0.has(OpenElement.defaultScope) }) != nil
+            key: (node + 1024) << 16, match: { $0.pointee.node == node },
+            stop: { $0.pointee.has(OpenElement.defaultScope) }) != nil
     }
 
     static func impliedEndTag(_ t: Tag) -> Bool {
@@ -569,6 +652,11 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     /// and release its name).
     @inline(__always) func entry(_ i: Int) -> (node: Int, tag: Tag) {
         stack.withUnsafeBufferPointer { ($0[i].node, $0[i].tag) }
+    }
+
+    /// The tag and special flag of stack entry `i`, read in place.
+    @inline(__always) func entryFlags(_ i: Int) -> (tag: Tag, isSpecial: Bool) {
+        stack.withUnsafeBufferPointer { ($0[i].tag, $0[i].isSpecial) }
     }
 
     mutating func appropriatePlace(override: Int? = nil) -> Location {
@@ -699,19 +787,21 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
             mayHaveThree = before >= 3
         }
         if mayHaveThree {
-            var same = 0
-            var earliest = -1
-            var i = formatting.count - 1
-            while i >= 0 {
-                let e = formatting[i]
-                if e.isMarker { break }
-                if e.tag == tag.id && e.name == tag.name
-                    && Self.sameAttributes(e.attributes, tag.attributes)
-                {
-                    same += 1
-                    earliest = i
+            // Entries are read in place (a copy retained and released their name and list).
+            let (same, earliest) = formatting.withUnsafeBufferPointer { b in
+                var same = 0
+                var earliest = -1
+                var i = b.count - 1
+                while i >= 0 && !b[i].isMarker {
+                    if b[i].tag == tag.id && b[i].name == tag.name
+                        && Self.sameAttributes(b[i].attributes, tag.attributes)
+                    {
+                        same += 1
+                        earliest = i
+                    }
+                    i -= 1
                 }
-                i -= 1
+                return (same, earliest)
             }
             if same >= 3 { removeFormatting(at: earliest) }
         }
@@ -770,7 +860,8 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     mutating func removeFormatting(at i: Int) {
-        let e = formatting.remove(at: i)
+        // Mostly the last entry (`<b>x</b>`): removed without the general shifting path.
+        let e = i == formatting.count - 1 ? formatting.removeLast() : formatting.remove(at: i)
         if e.isMarker { markerCount -= 1 }
         uncountArk(e)
     }
@@ -820,21 +911,39 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
     }
 
     func formattingIndex(of node: Int) -> Int? {
-        var i = formatting.count - 1
-        while i >= 0 {
-            if formatting[i].node == node { return i }
-            i -= 1
+        formatting.withUnsafeBufferPointer { b in
+            var i = b.count - 1
+            while i >= 0 {
+                if b[i].node == node { return i }
+                i -= 1
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// The last entry with tag `t` after the last marker (`t` is not `.other`: markers have
+    /// that tag).
+    func formattingIndex(afterLastMarkerOf t: Tag) -> Int? {
+        formatting.withUnsafeBufferPointer { b in
+            var i = b.count - 1
+            while i >= 0 && !b[i].isMarker {
+                if b[i].tag == t { return i }
+                i -= 1
+            }
+            return nil
+        }
     }
 
     /// The adoption agency algorithm. Returns false when the caller must act as for "any
     /// other end tag".
     mutating func adoptionAgency(_ tag: TagToken) -> Bool {
-        let subject = tag.name
-        if current.ns == .html && current.name == subject
-            && formattingIndex(of: current.node) == nil
-        {
+        // The subject is a formatting tag (`a`, `b`, `nobr` ...), never `.other`: an entry has
+        // its name exactly when it has its tag (and a tag only when it is an HTML element), so
+        // tags are compared instead of names, and entries are read in place (a copy retained
+        // and released their names and attribute lists).
+        let subject = tag.id
+        let top = entry(stack.count - 1)
+        if top.tag == subject && formattingIndex(of: top.node) == nil {
             pop()
             return true
         }
@@ -842,44 +951,30 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         while outer < 8 {
             outer += 1
             // The formatting element.
-            var fIndex = -1
-            var i = formatting.count - 1
-            while i >= 0 {
-                let e = formatting[i]
-                if e.isMarker { break }
-                if e.name == subject {
-                    fIndex = i
-                    break
-                }
-                i -= 1
-            }
-            if fIndex < 0 { return false }
-            let fEntry = formatting[fIndex]
-            guard let fStack = stackIndex(of: fEntry.node) else {
+            guard let fIndex = formattingIndex(afterLastMarkerOf: subject) else { return false }
+            let fNode = formatting.withUnsafeBufferPointer { $0[fIndex].node }
+            guard let fStack = stackIndex(of: fNode) else {
                 parseError("adoption-agency-1.2")
                 removeFormatting(at: fIndex)
                 return true
             }
-            if !nodeInScope(fEntry.node) {
+            if !nodeInScope(fNode) {
                 parseError("adoption-agency-4.4")
                 return true
             }
             if fStack != stack.count - 1 { parseError("adoption-agency-1.3") }
             // The furthest block.
-            var furthest = -1
-            var k = fStack + 1
-            while k < stack.count {
-                if stack[k].isSpecial {
-                    furthest = k
-                    break
-                }
-                k += 1
+            let furthest = stack.withUnsafeBufferPointer { b in
+                var k = fStack + 1
+                while k < b.count && !b[k].isSpecial { k += 1 }
+                return k < b.count ? k : -1
             }
             if furthest < 0 {
                 while stack.count > fStack { pop() }
                 removeFormatting(at: fIndex)
                 return true
             }
+            let fEntry = formatting[fIndex]
             let commonAncestor = stack[fStack - 1].node
             var bookmark = fIndex
             let furthestBlock = stack[furthest]
