@@ -35,56 +35,76 @@ extension HTMLWriter {
                 || byte == UInt8(ascii: "\"") || byte == 0
         }
 
-        /// Whether any of the 8 bytes of `word` may be one of `& < > "` or NUL (no false
-        /// negatives; a false positive only sends the word through the byte loop).
+        /// The high bit of each byte of `word` that may be one of `& < > "` or NUL; the lowest
+        /// flag is exact (a borrow only reaches the bytes above a match), so a scan can jump
+        /// straight to it.
         @inline(__always)
-        static func mayNeedHTMLEscape(_ word: UInt64) -> Bool {
+        static func htmlEscapeFlags(_ word: UInt64) -> UInt64 {
             // `<` and `>` are the bytes b with b | 2 == `>`; `"` and `&` those with b | 4 == `&`.
             ByteScan.bytes(word | ByteScan.broadcast(0x02), equalTo: UInt8(ascii: ">"))
                 | ByteScan.bytes(word | ByteScan.broadcast(0x04), equalTo: UInt8(ascii: "&"))
-                | ByteScan.zeroBytes(word) != 0
+                | ByteScan.zeroBytes(word)
+        }
+
+        /// The index of the first byte from `index` on that needs an entity, or `count`.
+        /// Skips 16 bytes a step, then jumps to the lowest flag of the word that has one.
+        @inline(__always)
+        static func nextHTMLEscape(_ base: UnsafePointer<UInt8>, from index: Int, count: Int)
+            -> Int
+        {
+            var index = index
+            while index + 16 <= count {
+                let low = htmlEscapeFlags(ByteScan.word(base, index))
+                let high = htmlEscapeFlags(ByteScan.word(base, index + 8))
+                if low | high != 0 {
+                    return index
+                        + (low != 0 ? ByteScan.firstFlag(low) : 8 + ByteScan.firstFlag(high))
+                }
+                index += 16
+            }
+            if index + 8 <= count {
+                let flags = htmlEscapeFlags(ByteScan.word(base, index))
+                if flags != 0 { return index + ByteScan.firstFlag(flags) }
+                index += 8
+            }
+            guard index < count else { return count }
+            // The last few bytes: the final 8 (overlapping bytes already passed, shifted out)
+            // clear them at once when none needs escaping.
+            if count >= 8,
+                htmlEscapeFlags(ByteScan.word(base, count - 8)) >> UInt64(8 * (index - count + 8))
+                    == 0
+            {
+                return count
+            }
+            while index < count && !needsHTMLEscape(base[index]) { index += 1 }
+            return index
         }
 
         /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure)
         /// and NUL by U+FFFD, as HTML parsers read it (counted in `out.replacedNULs`).
-        /// Runs that need no escaping are skipped 8 bytes at a time and copied whole.
+        /// Runs that need no escaping are skipped 16 bytes at a time and copied whole.
         static func appendHTML(
             _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
         ) {
             guard let base = bytes.baseAddress else { return }
-            var start = 0
-            var index = 0
             let count = bytes.count
-            while index < count {
-                while index + 8 <= count {
-                    if mayNeedHTMLEscape(ByteScan.word(base, index)) { break }
-                    index += 8
-                }
-                // The last few bytes: the final 8 (overlapping bytes already passed) clear them
-                // at once when none needs escaping.
-                if index + 8 > count, count >= 8, index < count,
-                    !mayNeedHTMLEscape(ByteScan.word(base, count - 8))
-                {
-                    index = count
-                }
+            var start = 0
+            while true {
+                let index = nextHTMLEscape(base, from: start, count: count)
                 guard index < count else { break }
-                let byte = base[index]
-                if needsHTMLEscape(byte) {
-                    if start < index {
-                        out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                    }
-                    switch byte {
-                    case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
-                    case UInt8(ascii: "<"): out.append("&lt;" as StaticString)
-                    case UInt8(ascii: ">"): out.append("&gt;" as StaticString)
-                    case 0:
-                        out.append("\u{FFFD}" as StaticString)
-                        out.replacedNULs += 1
-                    default: out.append("&quot;" as StaticString)
-                    }
-                    start = index + 1
+                if start < index {
+                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
-                index += 1
+                switch base[index] {
+                case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
+                case UInt8(ascii: "<"): out.append("&lt;" as StaticString)
+                case UInt8(ascii: ">"): out.append("&gt;" as StaticString)
+                case 0:
+                    out.append("\u{FFFD}" as StaticString)
+                    out.replacedNULs += 1
+                default: out.append("&quot;" as StaticString)
+                }
+                start = index + 1
             }
             if start < count {
                 out.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
