@@ -2,7 +2,8 @@
 # Batch HTML -> Markdown on the real-page corpus (pages/, 72 pages): the ways a user converts a
 # folder, and html2text on the same pages, in one run.
 #   1. mconv --output-dir OUT --jobs 1 PAGES...   (one process, one file at a time)
-#   2. mconv --output-dir OUT --jobs 2 PAGES...   (one process, two files at a time)
+#   2. mconv --output-dir OUT --jobs 2 PAGES...   (one process, two files at a time), and two
+#      `--jobs 1` processes at once (what the machine gives two conversions at a time)
 #   3. mconv once per page                        (sum of each page's best; clitime.py)
 #   4. mconv in process (mconv-bench corpus html markdown; thread CPU time, no start-up, no file
 #      writes), when a release mconv-bench is built (INPROCESS=1 builds it: a long build)
@@ -83,6 +84,27 @@ read -r J1W J1C < <(best "$RUNS" "$MCONV" -q -t markdown --output-dir "$work/out
 row "mconv --output-dir --jobs 1" "$J1W" "$J1C"
 read -r J2W J2C < <(best "$RUNS" "$MCONV" -q -t markdown --output-dir "$work/out2" --jobs 2 "${pages[@]}")
 row "mconv --output-dir --jobs 2" "$J2W" "$J2C"
+# Two independent `--jobs 1` processes at once (best wall of RUNS): what two conversions at a
+# time get from this machine at most, the ceiling for the --jobs 2 speed-up.
+PAIRW=$(python3 - "$RUNS" "$MCONV" "$work" "${pages[@]}" <<'PYEOF'
+import os, sys, time
+runs, binary, work, pages = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+devnull = os.open(os.devnull, os.O_WRONLY)
+def spawn(out):
+    argv = [binary, "-q", "-t", "markdown", "--output-dir", out, "--jobs", "1"] + pages
+    return os.posix_spawnp(binary, argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)])
+walls = []
+for _ in range(runs):
+    start = time.perf_counter_ns()
+    for pid in [spawn(work + "/pair1"), spawn(work + "/pair2")]:
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            sys.exit("batch.sh: a --jobs 1 process of the pair failed")
+    walls.append(time.perf_counter_ns() - start)
+print(min(walls))
+PYEOF
+)
+row "two --jobs 1 processes at once" "$PAIRW" -
 # Each page on its own, mconv and html2text as processes taking turns (best of RUNS each):
 # "MCONV_WALL MCONV_CPU HTML2TEXT_WALL HTML2TEXT_CPU KB PAGE" per line; the rows are the sums.
 while read -r p; do
@@ -122,9 +144,10 @@ echo "     mconv  html2text  html2text/mconv     KB  page    (one process each, 
 awk '{ printf "  %8.2f %10.2f %14.1fx %6d  %s\n", $1 / 1e6, $3 / 1e6, $3 / $1, $5, $6 }' "$work/perpage"
 
 echo "== ratios"
-awk -v j1w="$J1W" -v j1c="$J1C" -v j2w="$J2W" -v ppw="$PPW" -v ppc="$PPC" -v suw="$SUW" \
+awk -v j1w="$J1W" -v j1c="$J1C" -v j2w="$J2W" -v pairw="$PAIRW" -v ppw="$PPW" -v ppc="$PPC" -v suw="$SUW" \
     -v ipc="$IPC" -v hpw="$HPW" -v hpc="$HPC" -v hic="$HIC" -v n="$n" 'BEGIN {
     printf "  --jobs 2 wall speed-up over --jobs 1:          %5.2fx  [>= 1.7x on 2 idle cores]\n", j1w / j2w
+    printf "  two --jobs 1 processes at once, throughput:    %5.2fx  (this machine: the ceiling for two)\n", 2 * j1w / pairw
     printf "  one process per page / --jobs 1:               %5.2fx wall, %5.2fx CPU\n", ppw / j1w, ppc / j1c
     printf "  mconv start-up (empty input, best of 20):      %5.2f ms wall\n", suw / 1e6
     if (ipc != "-")
