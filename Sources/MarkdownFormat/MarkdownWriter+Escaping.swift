@@ -119,20 +119,10 @@ extension MarkdownWriter.Renderer {
                 : byte < 128 && (specialHigh >> UInt64(byte & 63)) & 1 != 0
         }
         while i < n {
-            // Find the next special byte: whole blocks of 16 plain bytes are skipped (a
-            // branch-free test the compiler vectorizes), then byte by byte.
-            if i + 16 <= n {
-                if !Self.blockMayHoldSpecialText(base + i) {
-                    i += 16
-                    continue
-                }
-                let stop = i + 16
-                while i < stop && !isSpecial(base[i]) { i += 1 }
-                if i == stop { continue }
-            } else {
-                while i < n && !isSpecial(base[i]) { i += 1 }
-                if i == n { break }
-            }
+            i = Self.nextSpecial(
+                base, from: i, to: n, blockMayHold: Self.blockMayHoldSpecialText,
+                isSpecial: isSpecial)
+            if i == n { break }
             let byte = base[i]
             flushRun()
             defer { runStart = i }
@@ -633,27 +623,13 @@ extension MarkdownWriter.Renderer {
         s.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return }
             let n = bytes.count
-            @inline(__always)
-            func isSpecial(_ b: UInt8) -> Bool {
-                b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
-                    || b == UInt8(ascii: "\"")
-            }
             var runStart = 0
             var i = 0
             while i < n {
-                // Whole blocks of 16 bytes without those bytes are skipped (see `appendText`).
-                if i + 16 <= n {
-                    if !Self.blockMayHoldHTMLSpecial(base + i) {
-                        i += 16
-                        continue
-                    }
-                    let stop = i + 16
-                    while i < stop && !isSpecial(base[i]) { i += 1 }
-                    if i == stop { continue }
-                } else {
-                    while i < n && !isSpecial(base[i]) { i += 1 }
-                    if i == n { break }
-                }
+                i = Self.nextSpecial(
+                    base, from: i, to: n, blockMayHold: Self.blockMayHoldHTMLSpecial,
+                    isSpecial: Self.isHTMLSpecial)
+                if i == n { break }
                 let entity: StaticString
                 switch base[i] {
                 case UInt8(ascii: "&"): entity = "&amp;"
@@ -668,6 +644,35 @@ extension MarkdownWriter.Renderer {
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
+    }
+
+    /// The index of the first byte of `base[start..<end]` that `isSpecial` accepts, or `end`:
+    /// whole blocks of 16 bytes that `blockMayHold` clears are skipped (a branch-free test the
+    /// compiler vectorizes), the others read byte by byte.
+    @inline(__always)
+    static func nextSpecial(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
+        blockMayHold: (UnsafePointer<UInt8>) -> Bool, isSpecial: (UInt8) -> Bool
+    ) -> Int {
+        var i = start
+        while i + 16 <= end {
+            if blockMayHold(base + i) {
+                let stop = i + 16
+                while i < stop && !isSpecial(base[i]) { i += 1 }
+                if i < stop { return i }
+            } else {
+                i += 16
+            }
+        }
+        while i < end && !isSpecial(base[i]) { i += 1 }
+        return i
+    }
+
+    /// Whether `b` is one of the bytes `htmlEscape` replaces: `&`, `<`, `>`, `"`.
+    @inline(__always)
+    static func isHTMLSpecial(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
+            || b == UInt8(ascii: "\"")
     }
 
     /// Whether the 16 bytes at `p` may hold `&`, `<`, `>` or `"` (`=` is a false positive).
@@ -687,11 +692,7 @@ extension MarkdownWriter.Renderer {
 
     /// `s` with `&`, `<`, `>` and `"` escaped (`s` itself when it has none of them).
     func htmlEscape(_ s: String) -> String {
-        let special = s.utf8.contains { b in
-            b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">")
-                || b == UInt8(ascii: "\"")
-        }
-        guard special else { return s }
+        guard s.utf8.contains(where: Self.isHTMLSpecial) else { return s }
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 16)
         htmlEscape(s, into: &out)
