@@ -73,7 +73,6 @@ extension ByteScan {
     /// ```
     public static func string(validatingUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let (valid, ascii) = utf8Check(bytes)
-        guard valid else { return nil }
-        return String(copying: unsafe UTF8Span(unchecked: unsafe bytes.span, isKnownASCII: ascii))
+        return valid ? string(fromValidUTF8: bytes, isASCII: ascii) : nil
     }
 }

@@ -244,13 +244,19 @@ public enum ByteScan {
     /// // "héllo"
     /// ```
     public static func string(fromValidUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        string(
+            fromValidUTF8: bytes,
+            isASCII: bytes.baseAddress.map { isASCII($0, 0, bytes.count) } ?? true)
+    }
+
+    /// `string(fromValidUTF8:)` when whether the bytes are ASCII is already known.
+    ///
+    /// The span is told when the bytes are ASCII: a String made from an unchecked span that is
+    /// not known to be ASCII is not known to be NFC either, and hashing or comparing it then
+    /// takes the normalizing path (a `Set<String>` lookup of a class name cost twice as much).
+    static func string(fromValidUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         let span = unsafe bytes.span
         assert((try? UTF8Span(validating: span)) != nil, "bytes are not valid UTF-8")
-        // The span is told when the bytes are ASCII: a String made from an unchecked span that
-        // is not known to be ASCII is not known to be NFC either, and hashing or comparing it
-        // then takes the normalizing path (a `Set<String>` lookup of a class name cost twice
-        // as much).
-        let ascii = bytes.baseAddress.map { isASCII($0, 0, bytes.count) } ?? true
-        return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: ascii))
+        return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: isASCII))
     }
 }

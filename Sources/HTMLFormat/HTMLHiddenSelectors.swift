@@ -113,8 +113,8 @@ struct HTMLHiddenSelectors {
 
     /// `selector.split(separator: ",")`, cut at the comma bytes when each is a character of
     /// its own (ASCII bytes or the ends around it: a combining mark after it, or a prepended
-    /// mark before it, would join it), else by characters. Walking the characters of every selector cost more than
-    /// reading the rules.
+    /// mark before it, would join it), else by characters. Walking the characters of every
+    /// selector cost more than reading the rules.
     private static func commaSeparated(_ selector: String) -> [Substring] {
         let utf8 = selector.utf8
         var parts: [Substring] = []

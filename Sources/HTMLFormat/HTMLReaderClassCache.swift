@@ -1,3 +1,4 @@
+import ByteScan
 import Foundation
 
 /// Values built from a class attribute (and an element's tag), kept for the rest of one
@@ -86,10 +87,8 @@ struct HTMLReaderClassCache<Value> {
         var h = h
         var p = 0
         if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
             while p + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
-                h = (h ^ word) &* 0x0000_0100_0000_01B3
+                h = (h ^ ByteScan.word(base, p)) &* 0x0000_0100_0000_01B3
                 h ^= h >> 32
                 p += 8
             }

@@ -1058,8 +1058,8 @@ extension MarkdownWriter.Renderer {
     }
 
     /// Whether the 16 bytes at `p` may hold a byte `appendDestination` looks at (controls,
-    /// space, `&`, `(`, `)`, `<`, `>`, backslash, DEL; `'` and `=` are false positives). Branch-free,
-    /// like `blockMayHoldSpecialText`.
+    /// space, `&`, `(`, `)`, `<`, `>`, backslash, DEL; `'` and `=` are false positives).
+    /// Branch-free, like `blockMayHoldSpecialText`.
     @inline(__always)
     static func blockMayHoldDestinationSpecial(_ p: UnsafePointer<UInt8>) -> Bool {
         var found: UInt8 = 0

@@ -23,8 +23,8 @@ final class BatchReadAhead<Item: Sendable, Value>: @unchecked Sendable {
     private var taken = 0
     private var held = 0
 
-    /// Reads `items` (files) with `read`, keeping at most `window` files ahead of the workers; `size`
-    /// tells how many bytes a value read holds.
+    /// Reads `items` (files) with `read`, keeping at most `window` files ahead of the workers;
+    /// `size` tells how many bytes a value read holds.
     init(
         items: [Item], window: Int, size: @escaping @Sendable (Value) -> Int,
         read: @escaping @Sendable (Item) -> Result<Value, Failure>
