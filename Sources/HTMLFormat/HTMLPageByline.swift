@@ -80,11 +80,6 @@ enum HTMLPageByline {
         return value.withUTF8 { hints(bytes: $0) }
     }
 
-    /// The first letters of the pairs `hints(bytes:)` switches on (`a`, `b`, `d`, `l`, `m`,
-    /// `n`, `p`, `s`, `t`, `u`), as bits from `a`. A literal: a computed one was a lazy
-    /// global, checked on every call.
-    static let pairFirstLetters: UInt32 = 0b1_1100_1011_1000_0000_1011
-
     /// `hints(_:)` of a value's UTF-8 bytes.
     private static func hints(bytes b: UnsafeBufferPointer<UInt8>) -> Hints {
         var out: Hints = []
@@ -100,11 +95,6 @@ enum HTMLPageByline {
             // Every word looked for has four letters or more, and its first two letters
             // select it: the pair (any case) is compared first, the rest only on a hit.
             guard p + 4 <= b.count else { continue }
-            // Most letters start no pair below: one bit test skips them.
-            let letter = (c | 0x20) &- 0x61
-            guard letter < 26 && (Self.pairFirstLetters >> UInt32(letter)) & 1 != 0 else {
-                continue
-            }
             let atStart = p == start
             switch UInt16(c | 0x20) | UInt16(b[p + 1] | 0x20) << 8 {
             case 0x7561:  // au
