@@ -28,16 +28,17 @@ final class NamedCharacterReferences: Sendable {
             let n = b.count
             var i = 0
             var value: [UInt8] = []
+            // Entries are `name=HEX[,HEX]`, separated by a space or a newline.
             while i < n {
                 let start = i
-                while i < n && b[i] != 0x20 && b[i] != 0x0A { i += 1 }
+                while i < n && b[i] != 0x3D { i += 1 }
                 nameStarts.append(Int32(nameBytes.count))
                 nameBytes.append(contentsOf: b[start..<i])
                 value.removeAll(keepingCapacity: true)
-                while i < n && b[i] == 0x20 {
+                while i < n && (b[i] == 0x3D || b[i] == 0x2C) {
                     i += 1
                     var v: UInt32 = 0
-                    while i < n && b[i] != 0x20 && b[i] != 0x0A {
+                    while i < n && b[i] != 0x2C && b[i] != 0x20 && b[i] != 0x0A {
                         let c = UInt32(b[i] | 0x20)
                         v = v &* 16 &+ (c >= 0x61 ? c - 0x61 + 10 : c - 0x30)
                         i += 1
@@ -45,7 +46,7 @@ final class NamedCharacterReferences: Sendable {
                     if let u = Unicode.Scalar(v) { value.append(contentsOf: Array(String(u).utf8)) }
                 }
                 values.append(String(decoding: value, as: UTF8.self))
-                i += 1  // the newline
+                i += 1  // the space or newline
             }
         }
         nameStarts.append(Int32(nameBytes.count))
