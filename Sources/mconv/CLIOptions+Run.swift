@@ -357,11 +357,7 @@ extension CLIOptions {
             do {
                 read = try converter.reader.read(text)
             } catch {
-                var place = source
-                if let line = error.line {
-                    place += ":\(line)" + (error.column.map { ":\($0)" } ?? "")
-                }
-                throw Failure(message: "\(place): \(error.message)", status: .badInput)
+                throw Self.readFailure(error, source: source)
             }
             var document = read.document
             for transform in converter.transforms { document = transform(document) }
