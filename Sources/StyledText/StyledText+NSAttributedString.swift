@@ -110,20 +110,8 @@ extension StyledText {
         var paragraphIndex = 0
         for run in runs {
             let styleID = styles.id(of: run.style)
-            var lo = run.range.lowerBound
-            while lo < run.range.upperBound {
-                while paragraphIndex + 1 < paragraphs.count,
-                    paragraphs[paragraphIndex].range.upperBound < lo
-                {
-                    paragraphIndex += 1
-                }
-                var hi = run.range.upperBound
-                var paragraphID = -1
-                if paragraphIndex < paragraphs.count {
-                    hi = min(hi, paragraphs[paragraphIndex].range.upperBound + 1)
-                    paragraphID = paragraphOf[paragraphIndex]
-                }
-                if hi <= lo { hi = run.range.upperBound }
+            pieces(of: run, paragraph: &paragraphIndex) { range, paragraph in
+                let paragraphID = paragraph.map { paragraphOf[$0] } ?? -1
                 let pair = styleID &* (paragraphStyles.values.count + 1) &+ (paragraphID + 1)
                 let kind: Int
                 if run.attachment == nil, let id = pairIDs[pair] {
@@ -142,10 +130,9 @@ extension StyledText {
                             attachment: run.attachment, hash: hasher.finalize()))
                 }
                 if pieceKinds.last != kind {
-                    pieceStarts.append(lo)
+                    pieceStarts.append(range.lowerBound)
                     pieceKinds.append(kind)
                 }
-                lo = hi
             }
         }
         guard !keys.isEmpty else { return NSMutableAttributedString(string: string) }

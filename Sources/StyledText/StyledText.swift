@@ -108,6 +108,24 @@ public struct StyledText: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with the pieces of `run` cut at paragraph ends: each piece's range and
+    /// the index of the paragraph it belongs to, its ending `"\n"` included (nil when there
+    /// are no paragraphs). `paragraph` is where the search starts, moved forward as runs go.
+    func pieces(of run: StyledRun, paragraph: inout Int, _ body: (Range<Int>, Int?) -> Void) {
+        var lo = run.range.lowerBound
+        while lo < run.range.upperBound {
+            while paragraph + 1 < paragraphs.count, paragraphs[paragraph].range.upperBound < lo {
+                paragraph += 1
+            }
+            var hi = run.range.upperBound
+            let owner = paragraph < paragraphs.count ? paragraph : nil
+            if let owner { hi = min(hi, paragraphs[owner].range.upperBound + 1) }
+            if hi <= lo { hi = run.range.upperBound }
+            body(lo..<hi, owner)
+            lo = hi
+        }
+    }
+
     /// The text of `run` (or any UTF-16 range), decoded.
     public func text(in range: Range<Int>) -> String {
         let utf16 = string.utf16
