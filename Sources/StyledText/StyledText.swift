@@ -33,12 +33,9 @@ public struct StyledText: Hashable, Sendable {
         string: String, runs: [StyledRun], paragraphs: [StyledParagraph],
         diagnostics: [Diagnostic] = [], rootStyle: TextStyle = TextStyle()
     ) {
-        self.string = string
-        self.runs = runs
-        self.paragraphs = paragraphs
-        self.diagnostics = diagnostics
-        self.utf16Count = string.utf16.count
-        self.rootStyle = rootStyle
+        self.init(
+            string: string, utf16Count: string.utf16.count, runs: runs, paragraphs: paragraphs,
+            diagnostics: diagnostics, rootStyle: rootStyle)
     }
 
     init(
