@@ -49,7 +49,7 @@ public enum CSSValueParser {
         func invalid(_ why: String) { problem = why }
         func add(_ p: StyleProperty) { props.append(p) }
         /// Adds `p`, or records the value as invalid (`why`) when there is none.
-        func keyword(_ p: StyleProperty?, _ why: String) {
+        func add(_ p: StyleProperty?, else why: String) {
             if let p { add(p) } else { invalid(why) }
         }
         /// True for the keywords of `on`, false for those of `off`.
@@ -106,11 +106,9 @@ public enum CSSValueParser {
                 invalid("not a font size")
             }
         case "font-weight":
-            if let w = fontWeight(lower, d, &diagnostics) {
-                add(.fontWeight(w))
-            } else {
-                invalid("not a font weight")
-            }
+            add(
+                fontWeight(lower, d, &diagnostics).map(StyleProperty.fontWeight),
+                else: "not a font weight")
         case "font-style":
             switch lower {
             case "italic": add(.italic(true))
@@ -177,11 +175,11 @@ public enum CSSValueParser {
             if lines.isEmpty, let style { add(.decorationStyle(style)) }
             if let col { add(.decorationColor(col)) }
         case "text-decoration-style":
-            keyword(lineStyles[lower].map(StyleProperty.decorationStyle), "not a line style")
+            add(lineStyles[lower].map(StyleProperty.decorationStyle), else: "not a line style")
         case "text-decoration-color":
             if let c = color(value) { add(.decorationColor(c)) } else { invalid("not a colour") }
         case "text-align":
-            keyword(alignments[lower].map(StyleProperty.alignment), "not an alignment")
+            add(alignments[lower].map(StyleProperty.alignment), else: "not an alignment")
         case "line-height":
             if lower == "normal" {
                 add(.lineHeight(.normal))
@@ -222,9 +220,9 @@ public enum CSSValueParser {
                 }
             }
         case "text-transform":
-            keyword(
+            add(
                 TextTransform(rawValue: lower).map(StyleProperty.textTransform),
-                "not a text transform")
+                else: "not a text transform")
         case "list-style-type", "list-style":
             var found: ListStyleType? = nil
             for token in splitSpaces(value) {
@@ -232,8 +230,9 @@ public enum CSSValueParser {
             }
             if let found { add(.listStyleType(found)) } else { invalid("not a list style type") }
         case "direction":
-            keyword(
-                WritingDirection(rawValue: lower).map(StyleProperty.direction), "not a direction")
+            add(
+                WritingDirection(rawValue: lower).map(StyleProperty.direction),
+                else: "not a direction")
         case "margin-top", "margin-bottom", "margin-left", "margin-right", "padding-left",
             "padding-right", "text-indent", "margin-inline-start", "padding-inline-start":
             guard let c = margin(lower), problem == nil else { break }
@@ -274,13 +273,9 @@ public enum CSSValueParser {
                 invalid("not a length")
             }
         case "text-shadow":
-            if lower == "none" {
-                add(.shadow(nil))
-            } else if let shadow = shadow(value) {
-                add(.shadow(shadow))
-            } else {
-                invalid("not a text shadow")
-            }
+            add(
+                lower == "none" ? .shadow(nil) : shadow(value).map { .shadow($0) },
+                else: "not a text shadow")
         case "-webkit-text-stroke":
             var width: CSSLength? = nil
             var stroke: RGBAColor? = nil
@@ -304,11 +299,7 @@ public enum CSSValueParser {
         case "-webkit-text-stroke-color":
             if let c = color(value) { add(.strokeColor(c)) } else { invalid("not a colour") }
         case "font-variant-ligatures":
-            if let l = ligatures(lower) {
-                add(.ligatures(l))
-            } else {
-                invalid("not a ligature value")
-            }
+            add(ligatures(lower).map(StyleProperty.ligatures), else: "not a ligature value")
         case "font-stretch":
             if let factor = stretch(lower), factor > 0 {
                 var f = factor
@@ -321,25 +312,25 @@ public enum CSSValueParser {
                 invalid("not a font stretch")
             }
         case "hyphens", "-webkit-hyphens":
-            keyword(
-                flag(["auto"], ["manual", "none"]).map(StyleProperty.hyphens), "not a hyphens value"
-            )
+            add(
+                flag(["auto"], ["manual", "none"]).map(StyleProperty.hyphens),
+                else: "not a hyphens value")
         case "white-space", "text-wrap", "text-wrap-mode":
             let wrapping = ["normal", "wrap", "pre-wrap", "pre-line", "break-spaces"]
-            keyword(
+            add(
                 flag(["nowrap", "pre"], wrapping).map(StyleProperty.noWrap),
-                "not a white-space value")
+                else: "not a white-space value")
         case "text-overflow":
-            keyword(
+            add(
                 flag(["ellipsis"], ["clip"]).map(StyleProperty.ellipsis),
-                "not a text-overflow value")
+                else: "not a text-overflow value")
         case "-mconv-line-break":
-            keyword(
-                LineBreakMode(rawValue: lower).map(StyleProperty.lineBreak), "not a line break mode"
-            )
+            add(
+                LineBreakMode(rawValue: lower).map(StyleProperty.lineBreak),
+                else: "not a line break mode")
         case "word-break":
             let mode = flag(["break-all"], ["normal", "keep-all", "break-word"])
-            keyword(mode.map { .lineBreak($0 ? .charWrap : .wordWrap) }, "not a word-break value")
+            add(mode.map { .lineBreak($0 ? .charWrap : .wordWrap) }, else: "not a word-break value")
         case "-mconv-attribute":
             let parts = splitSpaces(value)
             guard parts.count >= 2, let key = parts.first else {
