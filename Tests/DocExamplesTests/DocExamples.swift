@@ -1172,8 +1172,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(RGBAColor(red: 0, green: 0, blue: 0, alpha: 128).hex == "#00000080")
 }
 
-// Sources/StyledText/RGBAColor.swift:55
-@Test func StyledText_RGBAColor_55() throws {
+// Sources/StyledText/RGBAColor.swift:51
+@Test func StyledText_RGBAColor_51() throws {
     #expect(RGBAColor(css: "rgb(255 0 0 / 50%)")?.hex == "#ff000080")
     #expect(RGBAColor(css: "hsl(120, 100%, 25%)")?.hex == "#008000")
 }
