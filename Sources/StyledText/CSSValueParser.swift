@@ -96,15 +96,13 @@ public enum CSSValueParser {
                 invalid("no colour in background")
             }
         case "font-size":
-            if let size = fontSize(lower) {
-                if let l = clampedFontSize(size, d, &diagnostics) {
-                    add(.fontSize(l))
-                } else {
-                    invalid("negative size")
-                }
-            } else {
+            guard let size = fontSize(lower) else {
                 invalid("not a font size")
+                break
             }
+            add(
+                clampedFontSize(size, d, &diagnostics).map(StyleProperty.fontSize),
+                else: "negative size")
         case "font-weight":
             add(
                 fontWeight(lower, d, &diagnostics).map(StyleProperty.fontWeight),
