@@ -1044,8 +1044,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(sizing.size(of: TextAttachment(url: "a.png", width: 1e9, height: 10)) == (4096, 10))
 }
 
-// Sources/StyledText/ImageLoading.swift:113
-@Test func StyledText_ImageLoading_113() throws {
+// Sources/StyledText/ImageLoading.swift:111
+@Test func StyledText_ImageLoading_111() throws {
     ignore(ImageSizing.loadableURL("https://example.com/a.png"))  // a URL
     #expect(ImageSizing.loadableURL("javascript:alert(1)") == nil)
 }
