@@ -21,9 +21,7 @@ public struct ANSIWriter: MarkupWriter {
 
     /// Creates a writer.
     public init(color: Bool = true) {
-        self.color = color
-        self.stylesheet = .standard
-        self.ruleWidth = 40
+        self.init(color: color, stylesheet: .standard)
     }
 
     /// Creates a writer with a stylesheet.

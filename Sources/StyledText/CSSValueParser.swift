@@ -48,6 +48,14 @@ public enum CSSValueParser {
         var problem: String? = nil
         func invalid(_ why: String) { problem = why }
         func add(_ p: StyleProperty) { props.append(p) }
+        /// Adds `p`, or records the value as invalid (`why`) when there is none.
+        func add(_ p: StyleProperty?, else why: String) {
+            if let p { add(p) } else { invalid(why) }
+        }
+        /// True for the keywords of `on`, false for those of `off`.
+        func flag(_ on: [String], _ off: [String]) -> Bool? {
+            on.contains(lower) ? true : off.contains(lower) ? false : nil
+        }
         func clampedLength(_ l: CSSLength, nonNegative: Bool) -> CSSLength? {
             if nonNegative, l.isNegative {
                 invalid("negative length")
@@ -60,6 +68,16 @@ public enum CSSValueParser {
             case .em, .rem: clampNote(d, "\(maxFactor)em", &diagnostics)
             case .percent: clampNote(d, "\(Int(maxFactor * 100))%", &diagnostics)
             }
+            return c
+        }
+        /// A margin or padding length (`auto` is 0; a percentage is reported, not refused).
+        func margin(_ text: String) -> CSSLength? {
+            let l: CSSLength? = text == "auto" ? .px(0) : length(text)
+            guard let l, let c = clampedLength(l, nonNegative: false) else {
+                if problem == nil { invalid("not a length") }
+                return nil
+            }
+            if case .percent = c { invalid("percentages of the width are not supported") }
             return c
         }
         switch d.property {
@@ -78,21 +96,17 @@ public enum CSSValueParser {
                 invalid("no colour in background")
             }
         case "font-size":
-            if let size = fontSize(lower) {
-                if let l = clampedFontSize(size, d, &diagnostics) {
-                    add(.fontSize(l))
-                } else {
-                    invalid("negative size")
-                }
-            } else {
+            guard let size = fontSize(lower) else {
                 invalid("not a font size")
+                break
             }
+            add(
+                clampedFontSize(size, d, &diagnostics).map(StyleProperty.fontSize),
+                else: "negative size")
         case "font-weight":
-            if let w = fontWeight(lower, d, &diagnostics) {
-                add(.fontWeight(w))
-            } else {
-                invalid("not a font weight")
-            }
+            add(
+                fontWeight(lower, d, &diagnostics).map(StyleProperty.fontWeight),
+                else: "not a font weight")
         case "font-style":
             switch lower {
             case "italic": add(.italic(true))
@@ -136,13 +150,10 @@ public enum CSSValueParser {
                 let t = token.lowercased()
                 switch t {
                 case "underline", "line-through", "none", "overline", "blink": lines.append(t)
-                case "solid": style = .single
-                case "double": style = .double
-                case "dotted": style = .dotted
-                case "dashed": style = .dashed
-                case "wavy": style = .wavy
                 default:
-                    if d.property == "text-decoration", let c = color(token) {
+                    if let s = lineStyles[t] {
+                        style = s
+                    } else if d.property == "text-decoration", let c = color(token) {
                         col = c
                     } else {
                         ok = false
@@ -162,26 +173,11 @@ public enum CSSValueParser {
             if lines.isEmpty, let style { add(.decorationStyle(style)) }
             if let col { add(.decorationColor(col)) }
         case "text-decoration-style":
-            switch lower {
-            case "solid": add(.decorationStyle(.single))
-            case "double": add(.decorationStyle(.double))
-            case "dotted": add(.decorationStyle(.dotted))
-            case "dashed": add(.decorationStyle(.dashed))
-            case "wavy": add(.decorationStyle(.wavy))
-            default: invalid("not a line style")
-            }
+            add(lineStyles[lower].map(StyleProperty.decorationStyle), else: "not a line style")
         case "text-decoration-color":
             if let c = color(value) { add(.decorationColor(c)) } else { invalid("not a colour") }
         case "text-align":
-            switch lower {
-            case "left": add(.alignment(.left))
-            case "right": add(.alignment(.right))
-            case "center", "-webkit-center": add(.alignment(.center))
-            case "justify": add(.alignment(.justify))
-            case "start", "end":
-                add(.alignment(lower == "start" ? .natural : .right))
-            default: invalid("not an alignment")
-            }
+            add(alignments[lower].map(StyleProperty.alignment), else: "not an alignment")
         case "line-height":
             if lower == "normal" {
                 add(.lineHeight(.normal))
@@ -222,13 +218,9 @@ public enum CSSValueParser {
                 }
             }
         case "text-transform":
-            switch lower {
-            case "uppercase": add(.textTransform(.uppercase))
-            case "lowercase": add(.textTransform(.lowercase))
-            case "capitalize": add(.textTransform(.capitalize))
-            case "none": add(.textTransform(.none))
-            default: invalid("not a text transform")
-            }
+            add(
+                TextTransform(rawValue: lower).map(StyleProperty.textTransform),
+                else: "not a text transform")
         case "list-style-type", "list-style":
             var found: ListStyleType? = nil
             for token in splitSpaces(value) {
@@ -236,22 +228,12 @@ public enum CSSValueParser {
             }
             if let found { add(.listStyleType(found)) } else { invalid("not a list style type") }
         case "direction":
-            switch lower {
-            case "rtl": add(.direction(.rtl))
-            case "ltr": add(.direction(.ltr))
-            default: invalid("not a direction")
-            }
+            add(
+                WritingDirection(rawValue: lower).map(StyleProperty.direction),
+                else: "not a direction")
         case "margin-top", "margin-bottom", "margin-left", "margin-right", "padding-left",
             "padding-right", "text-indent", "margin-inline-start", "padding-inline-start":
-            let l: CSSLength? = lower == "auto" ? .px(0) : length(lower)
-            guard let l, let c = clampedLength(l, nonNegative: false) else {
-                if problem == nil { invalid("not a length") }
-                break
-            }
-            if case .percent = c {
-                invalid("percentages of the width are not supported")
-                break
-            }
+            guard let c = margin(lower), problem == nil else { break }
             switch d.property {
             case "margin-top": add(.marginTop(c))
             case "margin-bottom": add(.marginBottom(c))
@@ -263,15 +245,7 @@ public enum CSSValueParser {
             let parts = splitSpaces(value).map { $0.lowercased() }
             var lens: [CSSLength] = []
             for p in parts {
-                if p == "auto" {
-                    lens.append(.px(0))
-                    continue
-                }
-                guard let l = length(p), let c = clampedLength(l, nonNegative: false) else {
-                    if problem == nil { invalid("not a length") }
-                    break
-                }
-                if case .percent = c { invalid("percentages of the width are not supported") }
+                guard let c = margin(p) else { break }
                 lens.append(c)
             }
             guard problem == nil, (1...4).contains(lens.count) else {
@@ -297,13 +271,9 @@ public enum CSSValueParser {
                 invalid("not a length")
             }
         case "text-shadow":
-            if lower == "none" {
-                add(.shadow(nil))
-            } else if let shadow = shadow(value) {
-                add(.shadow(shadow))
-            } else {
-                invalid("not a text shadow")
-            }
+            add(
+                lower == "none" ? .shadow(nil) : shadow(value).map { .shadow($0) },
+                else: "not a text shadow")
         case "-webkit-text-stroke":
             var width: CSSLength? = nil
             var stroke: RGBAColor? = nil
@@ -327,11 +297,7 @@ public enum CSSValueParser {
         case "-webkit-text-stroke-color":
             if let c = color(value) { add(.strokeColor(c)) } else { invalid("not a colour") }
         case "font-variant-ligatures":
-            if let l = ligatures(lower) {
-                add(.ligatures(l))
-            } else {
-                invalid("not a ligature value")
-            }
+            add(ligatures(lower).map(StyleProperty.ligatures), else: "not a ligature value")
         case "font-stretch":
             if let factor = stretch(lower), factor > 0 {
                 var f = factor
@@ -344,35 +310,25 @@ public enum CSSValueParser {
                 invalid("not a font stretch")
             }
         case "hyphens", "-webkit-hyphens":
-            switch lower {
-            case "auto": add(.hyphens(true))
-            case "manual", "none": add(.hyphens(false))
-            default: invalid("not a hyphens value")
-            }
+            add(
+                flag(["auto"], ["manual", "none"]).map(StyleProperty.hyphens),
+                else: "not a hyphens value")
         case "white-space", "text-wrap", "text-wrap-mode":
-            switch lower {
-            case "nowrap", "pre": add(.noWrap(true))
-            case "normal", "wrap", "pre-wrap", "pre-line", "break-spaces": add(.noWrap(false))
-            default: invalid("not a white-space value")
-            }
+            let wrapping = ["normal", "wrap", "pre-wrap", "pre-line", "break-spaces"]
+            add(
+                flag(["nowrap", "pre"], wrapping).map(StyleProperty.noWrap),
+                else: "not a white-space value")
         case "text-overflow":
-            switch lower {
-            case "ellipsis": add(.ellipsis(true))
-            case "clip": add(.ellipsis(false))
-            default: invalid("not a text-overflow value")
-            }
+            add(
+                flag(["ellipsis"], ["clip"]).map(StyleProperty.ellipsis),
+                else: "not a text-overflow value")
         case "-mconv-line-break":
-            if let mode = LineBreakMode(rawValue: lower) {
-                add(.lineBreak(mode))
-            } else {
-                invalid("not a line break mode")
-            }
+            add(
+                LineBreakMode(rawValue: lower).map(StyleProperty.lineBreak),
+                else: "not a line break mode")
         case "word-break":
-            switch lower {
-            case "break-all": add(.lineBreak(.charWrap))
-            case "normal", "keep-all", "break-word": add(.lineBreak(.wordWrap))
-            default: invalid("not a word-break value")
-            }
+            let mode = flag(["break-all"], ["normal", "keep-all", "break-word"])
+            add(mode.map { .lineBreak($0 ? .charWrap : .wordWrap) }, else: "not a word-break value")
         case "-mconv-attribute":
             let parts = splitSpaces(value)
             guard parts.count >= 2, let key = parts.first else {
@@ -399,6 +355,17 @@ public enum CSSValueParser {
         }
         for p in props { out.append(StyleDeclaration(p, important: d.important)) }
     }
+
+    /// The line styles of `text-decoration` and `text-decoration-style`.
+    static let lineStyles: [String: LineStyle] = [
+        "solid": .single, "double": .double, "dotted": .dotted, "dashed": .dashed, "wavy": .wavy,
+    ]
+
+    /// The keywords of `text-align`.
+    static let alignments: [String: TextAlignment] = [
+        "left": .left, "right": .right, "center": .center, "-webkit-center": .center,
+        "justify": .justify, "start": .natural, "end": .right,
+    ]
 
     static func clampNote(_ d: CSSDeclaration, _ to: String, _ diagnostics: inout [Diagnostic]) {
         diagnostics.append(

@@ -61,23 +61,21 @@ public struct LoadedImage: Hashable, Sendable, Codable {
 /// ```
 public struct ImageSizing: Hashable, Sendable {
     /// The placeholder's width (an image of unknown size).
-    public var placeholderWidth: Double
+    public var placeholderWidth: Double = 0
     /// The placeholder's height.
-    public var placeholderHeight: Double
+    public var placeholderHeight: Double = 0
     /// The largest width or height of an attachment.
     public var maximum: Double
     /// A rule's thickness.
-    public var ruleThickness: Double
+    public var ruleThickness: Double = 0
 
     /// Creates a sizing.
     public init(
         placeholderWidth: Double = 24, placeholderHeight: Double = 24, maximum: Double = 4096,
         ruleThickness: Double = 1
     ) {
+        // The other sides are clamped to the maximum, so it is set first.
         self.maximum = maximum.isFinite && maximum > 0 ? maximum : 4096
-        self.placeholderWidth = 0
-        self.placeholderHeight = 0
-        self.ruleThickness = 0
         self.placeholderWidth = clamp(placeholderWidth)
         self.placeholderHeight = clamp(placeholderHeight)
         self.ruleThickness = clamp(ruleThickness)

@@ -92,11 +92,7 @@ extension MarkupSelector {
                 for x in bs { visit(block: x) }
             case .codeBlock, .rawBlock, .thematicBreak: break
             case .list(let l):
-                for item in l.items {
-                    var ia = item.attributes
-                    ia.tag = "li"
-                    visitContainer(.div(item.blocks, ia), tag: "li", item.blocks)
-                }
+                for item in l.items { visitContainer(item.blocks, item.attributes, tag: "li") }
             case .definitionList(let items, _):
                 for item in items {
                     var ta = item.attributes
@@ -106,28 +102,28 @@ extension MarkupSelector {
                         for x in item.term { visit(inline: x) }
                     }
                     leave()
-                    for d in item.definitions {
-                        visitContainer(.div(d, Attributes(tag: "dd")), tag: "dd", d)
-                    }
+                    for d in item.definitions { visitContainer(d, Attributes(), tag: "dd") }
                 }
             case .table(let t):
                 for x in t.caption { visit(block: x) }
                 for row in t.head + t.body + t.foot {
-                    var ra = row.attributes
-                    ra.tag = "tr"
                     let cellBlocks: [Block] = row.cells.map { cell in
                         var ca = cell.attributes
                         ca.tag = cell.header ? "th" : "td"
                         return .div(cell.blocks, ca)
                     }
-                    visitContainer(.div(cellBlocks, ra), tag: "tr", cellBlocks)
+                    visitContainer(cellBlocks, row.attributes, tag: "tr")
                 }
             }
         }
 
-        mutating func visitContainer(_ node: Block, tag: String, _ blocks: [Block]) {
+        /// Visits `blocks` as a `.div` whose attributes are `attributes` tagged `tag` (list
+        /// items, rows, definitions).
+        mutating func visitContainer(_ blocks: [Block], _ attributes: Attributes, tag: String) {
+            var a = attributes
+            a.tag = tag
             defer { leave() }
-            guard enter(Element(tag: tag, attributes: node.attributes, extra: []), .block(node))
+            guard enter(Element(tag: tag, attributes: a, extra: []), .block(.div(blocks, a)))
             else { return }
             for x in blocks { visit(block: x) }
         }

@@ -109,13 +109,10 @@ public enum PlatformValues {
         /// PlatformValues.Tab(TabStop(120, alignment: .right)).alignment  // .right
         /// ```
         public init(_ stop: TabStop) {
-            let alignment: TextAlignment
-            switch stop.alignment {
-            case .left: alignment = .left
-            case .center: alignment = .center
-            case .right: alignment = .right
-            }
-            self.init(alignment: alignment, location: stop.location)
+            // The three tab alignments are text alignments of the same names.
+            self.init(
+                alignment: TextAlignment(rawValue: stop.alignment.rawValue)!,
+                location: stop.location)
         }
     }
 

@@ -31,13 +31,9 @@ public struct RGBAColor: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hex: String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        for c in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
-            bytes.append(digits[Int(c >> 4)])
-            bytes.append(digits[Int(c & 0xF)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        var out = RunsOutput()
+        out.appendHex(self)
+        return out.string
     }
 
     /// The hex form.

@@ -59,9 +59,7 @@ extension StyleResolver {
         _ label: String, _ bs: [Block], _ a: Attributes, _ parent: StyleID, _ ctx: Context,
         _ depth: Int
     ) {
-        var d = BlockDelta()
-        let s = style(nil, a, parent: parent, delta: &d)
-        let c = context(ctx, d)
+        let (s, c, d) = blockStyle(nil, a, parent, ctx)
         addMargin(d.marginTop)
         marker = Marker(
             text: "[\(label)]", style: s, hasTab: false, task: nil, kind: .paragraph)
@@ -73,9 +71,7 @@ extension StyleResolver {
     }
 
     mutating func codeBlock(_ code: String, _ a: Attributes, _ parent: StyleID, _ ctx: Context) {
-        var d = BlockDelta()
-        let s = style(.codeBlock, a, parent: parent, delta: &d)
-        let c = context(ctx, d)
+        let (s, c, d) = blockStyle(.codeBlock, a, parent, ctx)
         addMargin(d.marginTop)
         beginParagraph(.codeBlock, c, s, textIndent: d.textIndent)
         var body = Substring(code)
@@ -95,21 +91,15 @@ extension StyleResolver {
         _ items: [DefinitionItem], _ a: Attributes, _ parent: StyleID, _ ctx: Context,
         _ depth: Int
     ) {
-        var d = BlockDelta()
-        let s = style(nil, a, parent: parent, delta: &d)
-        let c = context(ctx, d)
+        let (s, c, d) = blockStyle(nil, a, parent, ctx)
         addMargin(d.marginTop ?? sheet[.paragraph].map { _ in rootSize })
         for item in items {
-            var td = BlockDelta()
-            let ts = style(.definitionTerm, item.attributes, parent: s, delta: &td)
-            let tc = context(c, td)
+            let (ts, tc, _) = blockStyle(.definitionTerm, item.attributes, s, c)
             beginParagraph(.term, tc, ts)
             inlines(item.term, ts, depth + 1)
             closeParagraph()
             for definition in item.definitions {
-                var dd = BlockDelta()
-                let ds = style(.definitionDescription, .none, parent: s, delta: &dd)
-                let dc = context(c, dd)
+                let (ds, dc, _) = blockStyle(.definitionDescription, .none, s, c)
                 for x in definition { block(x, ds, dc, depth + 1) }
             }
         }
@@ -117,9 +107,7 @@ extension StyleResolver {
     }
 
     mutating func rule(_ a: Attributes, _ parent: StyleID, _ ctx: Context) {
-        var d = BlockDelta()
-        let s = style(nil, a, parent: parent, delta: &d)
-        let c = context(ctx, d)
+        let (s, c, d) = blockStyle(nil, a, parent, ctx)
         addMargin(d.marginTop ?? StyleResolver.round2(fontSize(s) / 2))
         beginParagraph(.rule, c, s)
         emitAttachment(TextAttachment(kind: .rule, url: ""), s)
@@ -131,10 +119,7 @@ extension StyleResolver {
         _ kind: ParagraphKind, _ element: ElementKind?, _ xs: [Inline], _ a: Attributes,
         _ parent: StyleID, _ ctx: Context, _ depth: Int
     ) {
-        var d = BlockDelta()
-        let s = style(element, a, parent: parent, delta: &d)
-        legacyBlockAttributes(a, &d)
-        let c = context(ctx, d)
+        let (s, c, d) = blockStyle(element, a, parent, ctx, legacy: true)
         addMargin(d.marginTop)
         beginParagraph(kind, c, s, textIndent: d.textIndent)
         inlines(xs, s, depth + 1)
@@ -147,13 +132,22 @@ extension StyleResolver {
         _ element: ElementKind?, _ bs: [Block], _ a: Attributes, _ parent: StyleID,
         _ ctx: Context, _ depth: Int
     ) {
-        var d = BlockDelta()
-        let s = style(element, a, parent: parent, delta: &d)
-        legacyBlockAttributes(a, &d)
-        let c = context(ctx, d)
+        let (s, c, d) = blockStyle(element, a, parent, ctx, legacy: true)
         addMargin(d.marginTop)
         blocksIn(bs, s, c, depth + 1)
         addMargin(d.marginBottom)
+    }
+
+    /// A block element's style, the context its children inherit and its block delta; with
+    /// `legacy`, its `align=` and `dir=` attributes count too (below its CSS).
+    mutating func blockStyle(
+        _ element: ElementKind?, _ a: Attributes, _ parent: StyleID, _ ctx: Context,
+        legacy: Bool = false
+    ) -> (StyleID, Context, BlockDelta) {
+        var d = BlockDelta()
+        let s = style(element, a, parent: parent, delta: &d)
+        if legacy { legacyBlockAttributes(a, &d) }
+        return (s, context(ctx, d), d)
     }
 
     /// Emits a waiting list marker as a paragraph of its own.
@@ -192,9 +186,7 @@ extension StyleResolver {
         let delimiter = list.delimiter == .parenthesis ? ")" : "."
         for item in list.items {
             if let v = item.attributes.value(of: "value").flatMap({ Int($0) }) { n = v }
-            var id = BlockDelta()
-            let itemStyle = style(.listItem, item.attributes, parent: s, delta: &id)
-            let ic = context(c, id)
+            let (itemStyle, ic, id) = blockStyle(.listItem, item.attributes, s, c)
             let itemType = id.listStyle ?? type
             let text = itemType.marker(for: n, delimiter: delimiter)
             let markerStyle = withLink(itemStyle, nil, tap: nil)
@@ -216,9 +208,7 @@ extension StyleResolver {
     // MARK: - Tables
 
     mutating func table(_ table: Table, _ parent: StyleID, _ ctx: Context, _ depth: Int) {
-        var d = BlockDelta()
-        let s = style(.table, table.attributes, parent: parent, delta: &d)
-        let c = context(ctx, d)
+        let (s, c, d) = blockStyle(.table, table.attributes, parent, ctx)
         addMargin(d.marginTop)
         if !table.caption.isEmpty {
             var cc = c

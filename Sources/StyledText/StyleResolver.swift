@@ -712,14 +712,24 @@ struct StyleResolver {
         }
     }
 
-    /// `emit` for a style with word spacing (kept out of line: the common path stays small).
+    /// `emit` for a style with word spacing (kept out of line: the common path stays small):
+    /// the text's spaces (U+0020, U+00A0) in `spaced`, the rest in `style`.
     @inline(never)
     mutating func emitSpaced(_ string: String, _ style: StyleID, _ spaced: StyleID) {
-        if let t = textTransform(style), t != .none {
-            appendSpaced(StyleResolver.transform(string, t), style, spaced)
-        } else {
-            appendSpaced(string, style, spaced)
+        var text = string
+        if let t = textTransform(style), t != .none { text = StyleResolver.transform(string, t) }
+        var piece = ""
+        var pieceIsSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar == " " || scalar == "\u{00A0}"
+            if isSpace != pieceIsSpace, !piece.isEmpty {
+                appendRaw(piece, pieceIsSpace ? spaced : style)
+                piece = ""
+            }
+            pieceIsSpace = isSpace
+            piece.unicodeScalars.append(scalar)
         }
+        if !piece.isEmpty { appendRaw(piece, pieceIsSpace ? spaced : style) }
     }
 
     /// The style the spaces of `style` take: its word spacing added to the letter spacing
@@ -734,22 +744,6 @@ struct StyleResolver {
         }
         spacedStyles[style] = id
         return id
-    }
-
-    /// Appends `string`, its spaces (U+0020, U+00A0) in `spaced` when that differs.
-    mutating func appendSpaced(_ string: String, _ style: StyleID, _ spaced: StyleID) {
-        var piece = ""
-        var pieceIsSpace = false
-        for scalar in string.unicodeScalars {
-            let isSpace = scalar == " " || scalar == "\u{00A0}"
-            if isSpace != pieceIsSpace, !piece.isEmpty {
-                appendRaw(piece, pieceIsSpace ? spaced : style)
-                piece = ""
-            }
-            pieceIsSpace = isSpace
-            piece.unicodeScalars.append(scalar)
-        }
-        if !piece.isEmpty { appendRaw(piece, pieceIsSpace ? spaced : style) }
     }
 
     /// Emits one ASCII character (a space, a line feed, a tab).

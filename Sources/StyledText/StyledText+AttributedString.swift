@@ -113,25 +113,14 @@ extension StyledText {
                 containers[run.style] = base
             }
             if let a = run.attachment { base.mconvAttachment = a }
-            // Split the run at paragraph ends so each piece carries its paragraph's style.
-            var lo = run.range.lowerBound
-            while lo < run.range.upperBound {
-                while paragraphIndex + 1 < paragraphs.count,
-                    paragraphs[paragraphIndex].range.upperBound < lo
-                {
-                    paragraphIndex += 1
-                }
-                var hi = run.range.upperBound
+            // Each piece carries its paragraph's style.
+            pieces(of: run, paragraph: &paragraphIndex) { range, paragraph in
                 var container = base
-                if paragraphIndex < paragraphs.count {
-                    let p = paragraphs[paragraphIndex]
-                    hi = min(hi, p.range.upperBound + 1)
-                    if !p.style.isEmpty { container.mconvParagraphStyle = p.style }
+                if let i = paragraph, !paragraphs[i].style.isEmpty {
+                    container.mconvParagraphStyle = paragraphs[i].style
                 }
-                if hi <= lo { hi = run.range.upperBound }
-                let piece = String(decoding: units[lo..<hi], as: UTF16.self)
+                let piece = String(decoding: units[range], as: UTF16.self)
                 result.append(AttributedString(piece, attributes: container))
-                lo = hi
             }
         }
         return result

@@ -110,20 +110,8 @@ extension StyledText {
         var paragraphIndex = 0
         for run in runs {
             let styleID = styles.id(of: run.style)
-            var lo = run.range.lowerBound
-            while lo < run.range.upperBound {
-                while paragraphIndex + 1 < paragraphs.count,
-                    paragraphs[paragraphIndex].range.upperBound < lo
-                {
-                    paragraphIndex += 1
-                }
-                var hi = run.range.upperBound
-                var paragraphID = -1
-                if paragraphIndex < paragraphs.count {
-                    hi = min(hi, paragraphs[paragraphIndex].range.upperBound + 1)
-                    paragraphID = paragraphOf[paragraphIndex]
-                }
-                if hi <= lo { hi = run.range.upperBound }
+            pieces(of: run, paragraph: &paragraphIndex) { range, paragraph in
+                let paragraphID = paragraph.map { paragraphOf[$0] } ?? -1
                 let pair = styleID &* (paragraphStyles.values.count + 1) &+ (paragraphID + 1)
                 let kind: Int
                 if run.attachment == nil, let id = pairIDs[pair] {
@@ -142,10 +130,9 @@ extension StyledText {
                             attachment: run.attachment, hash: hasher.finalize()))
                 }
                 if pieceKinds.last != kind {
-                    pieceStarts.append(lo)
+                    pieceStarts.append(range.lowerBound)
                     pieceKinds.append(kind)
                 }
-                lo = hi
             }
         }
         guard !keys.isEmpty else { return NSMutableAttributedString(string: string) }
@@ -281,30 +268,7 @@ extension StyledText {
         #if canImport(ObjectiveC)
             return attributes(for: style)
         #else
-            var d: [NSAttributedString.Key: Any] = [:]
-            d[.mconvFont] = StyledValueBox(StyledFont(style))
-            if let c = style.foreground { d[.mconvForegroundColor] = StyledValueBox(c) }
-            if let c = style.background { d[.mconvBackgroundColor] = StyledValueBox(c) }
-            if let u = style.underline, u != .none {
-                d[.mconvUnderline] = NSNumber(value: PlatformAttributes.lineStyle(u))
-                if let c = style.underlineColor { d[.mconvUnderlineColor] = StyledValueBox(c) }
-            }
-            if let u = style.strikethrough, u != .none {
-                d[.mconvStrikethrough] = NSNumber(value: PlatformAttributes.lineStyle(u))
-                if let c = style.strikethroughColor {
-                    d[.mconvStrikethroughColor] = StyledValueBox(c)
-                }
-            }
-            if let k = style.letterSpacing, k != 0 { d[.mconvKern] = NSNumber(value: k) }
-            if let w = style.wordSpacing, w != 0 { d[.mconvWordSpacing] = NSNumber(value: w) }
-            if let b = style.baselineOffset, b != 0 { d[.mconvBaselineOffset] = NSNumber(value: b) }
-            if let link = style.link {
-                d[.mconvLink] = linkObject(link)
-            }
-            for a in PlatformValues.runAttributes(style) {
-                d[NSAttributedString.Key(rawValue: a.key)] = object(a.value)
-            }
-            return d
+            return attributes(for: style, objects: true)
         #endif
     }
 
@@ -343,30 +307,39 @@ extension StyledText {
 
     /// The attribute dictionary of one resolved style.
     public static func attributes(for style: TextStyle) -> [NSAttributedString.Key: Any] {
+        attributes(for: style, objects: false)
+    }
+
+    /// The attributes of `style`: platform values, or with `objects` (Linux only) the
+    /// objects of `objectAttributes(for:)`.
+    static func attributes(for style: TextStyle, objects: Bool) -> [NSAttributedString.Key: Any] {
         var d: [NSAttributedString.Key: Any] = [:]
-        d[.mconvFont] = PlatformAttributes.font(StyledFont(style))
-        if let c = style.foreground { d[.mconvForegroundColor] = PlatformAttributes.color(c) }
-        if let c = style.background { d[.mconvBackgroundColor] = PlatformAttributes.color(c) }
+        let font = StyledFont(style)
+        #if canImport(ObjectiveC)
+            let value = PlatformAttributes.value
+            d[.mconvFont] = PlatformAttributes.font(font)
+        #else
+            let value = objects ? StyledText.object : PlatformAttributes.value
+            d[.mconvFont] = objects ? StyledValueBox(font) : PlatformAttributes.font(font)
+        #endif
+        if let c = style.foreground { d[.mconvForegroundColor] = value(.color(c)) }
+        if let c = style.background { d[.mconvBackgroundColor] = value(.color(c)) }
         if let u = style.underline, u != .none {
-            d[.mconvUnderline] = PlatformAttributes.lineStyle(u)
-            if let c = style.underlineColor {
-                d[.mconvUnderlineColor] = PlatformAttributes.color(c)
-            }
+            d[.mconvUnderline] = value(.integer(PlatformAttributes.lineStyle(u)))
+            if let c = style.underlineColor { d[.mconvUnderlineColor] = value(.color(c)) }
         }
         if let u = style.strikethrough, u != .none {
-            d[.mconvStrikethrough] = PlatformAttributes.lineStyle(u)
-            if let c = style.strikethroughColor {
-                d[.mconvStrikethroughColor] = PlatformAttributes.color(c)
-            }
+            d[.mconvStrikethrough] = value(.integer(PlatformAttributes.lineStyle(u)))
+            if let c = style.strikethroughColor { d[.mconvStrikethroughColor] = value(.color(c)) }
         }
-        if let k = style.letterSpacing, k != 0 { d[.mconvKern] = k }
-        if let w = style.wordSpacing, w != 0 { d[.mconvWordSpacing] = w }
-        if let b = style.baselineOffset, b != 0 { d[.mconvBaselineOffset] = b }
+        if let k = style.letterSpacing, k != 0 { d[.mconvKern] = value(.number(k)) }
+        if let w = style.wordSpacing, w != 0 { d[.mconvWordSpacing] = value(.number(w)) }
+        if let b = style.baselineOffset, b != 0 { d[.mconvBaselineOffset] = value(.number(b)) }
         if let link = style.link {
-            d[.mconvLink] = URL(string: link).map { $0 as Any } ?? link
+            d[.mconvLink] = objects ? linkObject(link) : URL(string: link).map { $0 as Any } ?? link
         }
         for a in PlatformValues.runAttributes(style) {
-            d[NSAttributedString.Key(rawValue: a.key)] = PlatformAttributes.value(a.value)
+            d[NSAttributedString.Key(rawValue: a.key)] = value(a.value)
         }
         return d
     }

@@ -33,12 +33,9 @@ public struct StyledText: Hashable, Sendable {
         string: String, runs: [StyledRun], paragraphs: [StyledParagraph],
         diagnostics: [Diagnostic] = [], rootStyle: TextStyle = TextStyle()
     ) {
-        self.string = string
-        self.runs = runs
-        self.paragraphs = paragraphs
-        self.diagnostics = diagnostics
-        self.utf16Count = string.utf16.count
-        self.rootStyle = rootStyle
+        self.init(
+            string: string, utf16Count: string.utf16.count, runs: runs, paragraphs: paragraphs,
+            diagnostics: diagnostics, rootStyle: rootStyle)
     }
 
     init(
@@ -105,6 +102,24 @@ public struct StyledText: Hashable, Sendable {
         case .block(let block): self.init(Document([block]), stylesheet: stylesheet)
         case .inline(let inline):
             self.init(Document([.plain([inline], .none)]), stylesheet: stylesheet)
+        }
+    }
+
+    /// Calls `body` with the pieces of `run` cut at paragraph ends: each piece's range and
+    /// the index of the paragraph it belongs to, its ending `"\n"` included (nil when there
+    /// are no paragraphs). `paragraph` is where the search starts, moved forward as runs go.
+    func pieces(of run: StyledRun, paragraph: inout Int, _ body: (Range<Int>, Int?) -> Void) {
+        var lo = run.range.lowerBound
+        while lo < run.range.upperBound {
+            while paragraph + 1 < paragraphs.count, paragraphs[paragraph].range.upperBound < lo {
+                paragraph += 1
+            }
+            var hi = run.range.upperBound
+            let owner = paragraph < paragraphs.count ? paragraph : nil
+            if let owner { hi = min(hi, paragraphs[owner].range.upperBound + 1) }
+            if hi <= lo { hi = run.range.upperBound }
+            body(lo..<hi, owner)
+            lo = hi
         }
     }
 

@@ -37,15 +37,10 @@
             if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
                 throw URLError(.badServerResponse)
             }
-            #if canImport(UIKit)
-                guard let decoded = UIImage(data: data) else {
-                    throw URLError(.cannotDecodeContentData)
-                }
-            #else
-                guard let decoded = NSImage(data: data) else {
-                    throw URLError(.cannotDecodeContentData)
-                }
-            #endif
+            // `UIImage` or `NSImage`.
+            guard let decoded = PlatformAttributes.PlatformImage(data: data) else {
+                throw URLError(.cannotDecodeContentData)
+            }
             let image = LoadedImage(
                 data: data, width: Double(decoded.size.width), height: Double(decoded.size.height))
             cache.setObject(Entry(image), forKey: url as NSURL, cost: data.count)

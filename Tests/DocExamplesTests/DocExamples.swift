@@ -1044,8 +1044,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(sizing.size(of: TextAttachment(url: "a.png", width: 1e9, height: 10)) == (4096, 10))
 }
 
-// Sources/StyledText/ImageLoading.swift:113
-@Test func StyledText_ImageLoading_113() throws {
+// Sources/StyledText/ImageLoading.swift:111
+@Test func StyledText_ImageLoading_111() throws {
     ignore(ImageSizing.loadableURL("https://example.com/a.png"))  // a URL
     #expect(ImageSizing.loadableURL("javascript:alert(1)") == nil)
 }
@@ -1136,25 +1136,25 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(PlatformValues.Tab(TabStop(120, alignment: .right)).alignment == .right)
 }
 
-// Sources/StyledText/PlatformValues.swift:125
-@Test func StyledText_PlatformValues_125() throws {
+// Sources/StyledText/PlatformValues.swift:122
+@Test func StyledText_PlatformValues_122() throws {
     ignore(PlatformValues.paragraph(ParagraphStyle(lineHeight: 24, headIndent: 20, tailIndent: 8)))
     // minimum = maximum line height 24, headIndent = firstLineHeadIndent 20, tailIndent -8
 }
 
-// Sources/StyledText/PlatformValues.swift:171
-@Test func StyledText_PlatformValues_171() throws {
+// Sources/StyledText/PlatformValues.swift:168
+@Test func StyledText_PlatformValues_168() throws {
     ignore(PlatformValues.bounds(of: TextAttachment(kind: .rule, url: ""), lineWidth: 300))
     // Bounds(x: 0, y: 0, width: 300, height: 1)
 }
 
-// Sources/StyledText/PlatformValues.swift:188
-@Test func StyledText_PlatformValues_188() throws {
+// Sources/StyledText/PlatformValues.swift:185
+@Test func StyledText_PlatformValues_185() throws {
     ignore(PlatformValues.ruleColor(TextStyle()))  // #999999
 }
 
-// Sources/StyledText/PlatformValues.swift:199
-@Test func StyledText_PlatformValues_199() throws {
+// Sources/StyledText/PlatformValues.swift:196
+@Test func StyledText_PlatformValues_196() throws {
     #expect(FontWeightClass(600) == .semibold)
 }
 
@@ -1172,8 +1172,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(RGBAColor(red: 0, green: 0, blue: 0, alpha: 128).hex == "#00000080")
 }
 
-// Sources/StyledText/RGBAColor.swift:55
-@Test func StyledText_RGBAColor_55() throws {
+// Sources/StyledText/RGBAColor.swift:51
+@Test func StyledText_RGBAColor_51() throws {
     #expect(RGBAColor(css: "rgb(255 0 0 / 50%)")?.hex == "#ff000080")
     #expect(RGBAColor(css: "hsl(120, 100%, 25%)")?.hex == "#008000")
 }
@@ -1269,19 +1269,19 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(styled.runs[1].style.fontWeight == 700)
 }
 
-// Sources/StyledText/StyledText.swift:59
-@Test func StyledText_StyledText_59() throws {
+// Sources/StyledText/StyledText.swift:56
+@Test func StyledText_StyledText_56() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
     #expect(StyledText(doc, stylesheet: .standard).string == "Hi")
 }
 
-// Sources/StyledText/StyledText.swift:101
-@Test func StyledText_StyledText_101() throws {
+// Sources/StyledText/StyledText.swift:98
+@Test func StyledText_StyledText_98() throws {
     #expect(StyledText(node: .inline(.strong([.text("x")], .none))).string == "x")
 }
 
-// Sources/StyledText/StyledText.swift:163
-@Test func StyledText_StyledText_163() throws {
+// Sources/StyledText/StyledText.swift:178
+@Test func StyledText_StyledText_178() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 
