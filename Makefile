@@ -1,7 +1,8 @@
-# make install PREFIX=/usr/local [DESTDIR=...]: builds the release binary (Swift runtime and
-# Foundation linked statically, not position-independent: the fastest start-up, see
-# README.md) and installs it, stripped, as $(DESTDIR)$(PREFIX)/bin/mconv. make uninstall
-# removes it.
+# make install PREFIX=/usr/local [DESTDIR=...]: builds the release binary (a static executable:
+# Swift runtime, Foundation, libc, libstdc++ and cmark-gfm linked in, not position-independent:
+# the fastest start-up, see README.md) and installs it, stripped, as $(DESTDIR)$(PREFIX)/bin/mconv.
+# make uninstall removes it. Without the dynamic loader (no libraries to map and bind) an empty
+# conversion takes 1.0 instead of 2.3 ms of CPU; it needs libcmark-gfm.a (libcmark-gfm-dev).
 # The build goes to .build-static (as Benchmarks/corpus/bench.sh's), so it does not rebuild
 # the plain `swift build -c release` in .build for every switch of flags.
 # When Benchmarks/layout/order.txt exists (Benchmarks/layout/order.sh writes it), the functions
@@ -17,7 +18,8 @@ ORDER ?= $(wildcard Benchmarks/layout/order.txt)
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 LAYOUT = $(if $(ORDER),-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(abspath $(ORDER)) -Xlinker --no-warn-symbol-ordering)
-RELEASE = -c release --static-swift-stdlib -Xlinker -no-pie $(LAYOUT) --scratch-path $(SCRATCH)
+RELEASE = -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker -no-pie $(LAYOUT) \
+	--scratch-path $(SCRATCH)
 
 .PHONY: all release install uninstall
 

@@ -272,6 +272,8 @@ extension CLIOptions {
                 fromName == checked.input
                 ? checked.converter : try self.converter(from: fromName, to: toName)
             converter.mediaExtraction = mediaExtraction(forOutput: output)
+            let inputBytes = inputs.reduce(0) { $0 + $1.bytes.count }
+            MallocTuning.prepare(for: converter.reader, inputBytes: inputBytes)
             if inputs.allSatisfy({ $0.format == fromName }) {
                 // Moved out of the list (not copied), so the converter holds the only
                 // reference and releases the bytes once decoded: a copy kept the input alive
