@@ -36,12 +36,12 @@ if ! (cd "$root" && swift build -c release --product mconv-bench && swift build 
     echo "bench.sh: the release build failed (log above)" >&2
     exit 1
 fi
-# The CLI as a Linux release binary ships (see ../html-to-markdown/bench.sh): static Swift
-# runtime, fixed-address executable, about half the start-up; built in .build-static.
+# The CLI as a Linux release binary ships: `make release` (a static, fixed-address executable;
+# see the Makefile), built in .build-static.
 # MCONV_STATIC=0 skips it (then only the plain `swift build -c release` CLI is timed).
 static=
 if [ "${MCONV_STATIC:-1}" != 0 ]; then
-    if ! (cd "$root" && swift build -c release --product mconv --static-swift-stdlib -Xlinker -no-pie --scratch-path "$root/.build-static") >"$log" 2>&1; then
+    if ! make -C "$root" release >"$log" 2>&1; then
         tail -20 "$log" >&2
         echo "bench.sh: the static release build failed (log above)" >&2
         exit 1
