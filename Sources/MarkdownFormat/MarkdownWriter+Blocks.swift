@@ -168,26 +168,18 @@ extension MarkdownWriter.Renderer {
             guard isFenced(info: info, code: code, context: BlockContext()) else { return false }
         case .thematicBreak:
             break
-        case .blockQuote, .list:
-            switch next {
-            case .heading(let level, let xs, _):
-                return !useSetext(level: level, xs)
-            case .codeBlock(let info, let code, _):
-                return isFenced(info: info, code: code, context: context)
-            case .thematicBreak:
-                return true
-            default:
-                return false
-            }
-        case .paragraph, .plain:
+        case .blockQuote, .list, .paragraph, .plain:
+            let afterParagraph = Self.isParagraphLike(previous)
             switch next {
             case .list(let list):
-                return list.kind == .bullet || list.start == 1
+                return afterParagraph && (list.kind == .bullet || list.start == 1)
             case .heading(let level, let xs, _):
                 return !useSetext(level: level, xs)
             case .codeBlock(let info, let code, _):
                 return isFenced(info: info, code: code, context: context)
-            case .blockQuote, .thematicBreak:
+            case .blockQuote:
+                return afterParagraph
+            case .thematicBreak:
                 return true
             default:
                 return false
@@ -213,13 +205,9 @@ extension MarkdownWriter.Renderer {
             renderHeading(level: level, xs)
         case .blockQuote(let blocks, let a):
             reportAttributes(a, element: "blockquote")
-            if depth >= maxDepth {
-                lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-                renderBlocks(block.leafBlocks(), tight: false, first: BlockContext())
-                return
-            }
+            if flattensAtDepthCap(block) { return }
             depth += 1
-            prefixes.append(Prefix(first: "> ", rest: "> "))
+            prefixes.append(Prefix(first: Array("> ".utf8), rest: Array("> ".utf8)))
             if blocks.isEmpty {
                 emitLine("")
             } else {
@@ -253,6 +241,14 @@ extension MarkdownWriter.Renderer {
         case .footnoteDefinition(let label, let blocks, _):
             renderFootnoteDefinition(label: label, blocks)
         }
+    }
+
+    /// At the depth cap: writes the leaf blocks of `block` instead, with a diagnostic (true).
+    func flattensAtDepthCap(_ block: @autoclosure () -> Block) -> Bool {
+        guard depth >= maxDepth else { return false }
+        lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
+        renderBlocks(block().leafBlocks(), tight: false, first: BlockContext())
+        return true
     }
 
     /// The `thematicBreak` option's line, or `***` (`___` in a `*` item) where it would read
@@ -413,11 +409,7 @@ extension MarkdownWriter.Renderer {
     /// marker switches to the other bullet or delimiter, so the two stay separate lists.
     @discardableResult
     func renderList(_ list: ListBlock, avoiding: String?) -> String? {
-        if depth >= maxDepth {
-            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(Block.list(list).leafBlocks(), tight: false, first: BlockContext())
-            return nil
-        }
+        if flattensAtDepthCap(.list(list)) { return nil }
         depth += 1
         defer { depth -= 1 }
         var bullet = options.bulletMarker.rawValue
@@ -431,7 +423,8 @@ extension MarkdownWriter.Renderer {
         let start = min(max(list.start, 0), 999_999_999 - list.items.count)
         // Bullet items share their prefixes.
         let bulletPrefix = Prefix(
-            first: bullet + " ", rest: String(repeating: " ", count: bullet.utf8.count + 1))
+            first: Array((bullet + " ").utf8),
+            rest: [UInt8](repeating: 0x20, count: bullet.utf8.count + 1))
         for (index, item) in list.items.enumerated() {
             if index > 0 && !list.tight { emitBlank() }
             reportAttributes(item.attributes, element: "li")
@@ -490,16 +483,10 @@ extension MarkdownWriter.Renderer {
             opener = "\\[^\(label)]: "
             lossy(.lossyFootnote, "footnote [^\(label)] written as text (no footnotes extension)")
         }
-        if depth >= maxDepth {
-            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(
-                Block.footnoteDefinition(label: label, blocks, .none).leafBlocks(), tight: false,
-                first: BlockContext())
-            return
-        }
+        if flattensAtDepthCap(.footnoteDefinition(label: label, blocks, .none)) { return }
         depth += 1
         defer { depth -= 1 }
-        prefixes.append(Prefix(first: opener, rest: "    "))
+        prefixes.append(Prefix(first: Array(opener.utf8), rest: Array("    ".utf8)))
         if blocks.isEmpty {
             emitLine("")
         } else {
@@ -518,13 +505,7 @@ extension MarkdownWriter.Renderer {
             return
         }
         lossy(.lossyDefinitionList, "definition list written as bold terms and paragraphs")
-        if depth >= maxDepth {
-            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(
-                Block.definitionList(items, .none).leafBlocks(), tight: false, first: BlockContext()
-            )
-            return
-        }
+        if flattensAtDepthCap(.definitionList(items, .none)) { return }
         depth += 1
         defer { depth -= 1 }
         for (index, item) in items.enumerated() {

@@ -9,16 +9,6 @@ extension MarkdownWriter {
             var first: [UInt8]
             var rest: [UInt8]
             var used = false
-
-            init(first: String, rest: String) {
-                self.first = Array(first.utf8)
-                self.rest = Array(rest.utf8)
-            }
-
-            init(first: [UInt8], rest: [UInt8]) {
-                self.first = first
-                self.rest = rest
-            }
         }
 
         /// Bytes of `buffer` up to `end` (from the end of the run before) of one `Origin`.
@@ -131,14 +121,7 @@ extension MarkdownWriter {
         /// Emits one line with the current container prefixes; an empty line gets the
         /// prefixes without their trailing spaces.
         func emitLine(_ content: String, keepTrailingSpace: Bool = false) {
-            let start = out.count
-            beginLine()
-            if content.isEmpty {
-                endEmptyLine(from: start, keepTrailingSpace: keepTrailingSpace)
-            } else {
-                out.append(utf8: content)
-                out.append(0x0A)
-            }
+            content.withUTF8Bytes { emitLine(bytes: $0, keepTrailingSpace: keepTrailingSpace) }
         }
 
         /// `emitLine` for UTF-8 bytes.
@@ -148,11 +131,11 @@ extension MarkdownWriter {
 
         /// `emitLine` for UTF-8 bytes in a buffer (appending an `ArraySlice` took the generic
         /// sequence path).
-        func emitLine(bytes content: UnsafeBufferPointer<UInt8>) {
+        func emitLine(bytes content: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool = false) {
             let start = out.count
             beginLine()
             if content.isEmpty {
-                endEmptyLine(from: start, keepTrailingSpace: false)
+                endEmptyLine(from: start, keepTrailingSpace: keepTrailingSpace)
             } else {
                 out.append(contentsOf: content)
                 out.append(0x0A)
@@ -240,10 +223,16 @@ extension MarkdownWriter {
         func flushReferences() {
             guard !pendingReferences.isEmpty else { return }
             if !out.isEmpty { emitBlank() }
+            var line: [UInt8] = []
             for (label, link) in pendingReferences {
-                var line = "[\(label)]: " + destination(link.destination)
-                if !link.title.isEmpty { line += " " + title(link.title) }
-                emitLine(line)
+                line.removeAll(keepingCapacity: true)
+                line.append(utf8: "[\(label)]: ")
+                appendDestination(link.destination, to: &line)
+                if !link.title.isEmpty {
+                    line.append(0x20)
+                    appendTitle(link.title, to: &line)
+                }
+                line.withUnsafeBufferPointer { emitLine(bytes: $0) }
             }
             pendingReferences.removeAll()
         }
