@@ -218,15 +218,9 @@ enum JSONLDValue: Sendable {
             guard position + 4 <= bytes.count else { return nil }
             var v: UInt32 = 0
             for _ in 0..<4 {
-                let c = UInt32(bytes[position])
-                let digit: UInt32
-                switch c {
-                case 0x30...0x39: digit = c - 0x30
-                case 0x41...0x46: digit = c - 0x41 + 10
-                case 0x61...0x66: digit = c - 0x61 + 10
-                default: return nil
-                }
-                v = v << 4 | digit
+                let c = Character(Unicode.Scalar(bytes[position]))
+                guard let digit = c.hexDigitValue else { return nil }
+                v = v << 4 | UInt32(digit)
                 position += 1
             }
             return v

@@ -331,7 +331,7 @@ extension MarkdownWriter.Renderer {
     func renderParagraph(_ xs: [Inline]) {
         withInlineBytes(xs, mode: .paragraph) { bytes in
             if bufferIsOneLine {
-                emitLine(bytes: bytes[...])
+                bytes.withUnsafeBufferPointer { emitLine(bytes: $0) }
             } else {
                 emitLines(bytes: bytes)
             }
@@ -388,18 +388,18 @@ extension MarkdownWriter.Renderer {
 
     /// Info strings are backslash-unescaped and entity-decoded by the reader.
     func escapeInfo(_ info: String) -> String {
-        let bytes = Array(info.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count,
-                isASCIIPunctuation(bytes[index + 1])
-            {
-                out.append(UInt8(ascii: "\\"))
-            } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
-                out.append(UInt8(ascii: "\\"))
+        info.withUTF8Bytes { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                    isASCIIPunctuation(bytes[index + 1])
+                {
+                    out.append(UInt8(ascii: "\\"))
+                } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
+                    out.append(UInt8(ascii: "\\"))
+                }
+                out.append(byte)
             }
-            out.append(byte)
         }
         return String(decoding: out, as: UTF8.self)
     }

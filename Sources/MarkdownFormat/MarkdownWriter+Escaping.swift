@@ -34,11 +34,6 @@ func charClass(_ scalar: Unicode.Scalar?) -> CharClass {
 }
 
 /// Whether an entity or numeric character reference starts at `bytes[index]` (`&`).
-func entityFollows(_ bytes: [UInt8], at index: Int) -> Bool {
-    bytes.withUnsafeBufferPointer { entityFollows($0, at: index) }
-}
-
-/// `entityFollows` on a buffer.
 func entityFollows(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     var i = index + 1
     guard i < bytes.count else { return false }
@@ -404,7 +399,10 @@ extension MarkdownWriter.Renderer {
         while start <= n {
             let end =
                 bufferMayHoldNewline
-                ? buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) } : n
+                ? buffer.withUnsafeBufferPointer {
+                    ByteScan.firstIndex(of: 0x0A, in: $0, from: start)
+                }
+                : n
             // (The edits below insert no newline, so this stays true after them.)
             if start == 0 && end == n { bufferIsOneLine = true }
             if start < end && origin(at: start) != Origin.markup {

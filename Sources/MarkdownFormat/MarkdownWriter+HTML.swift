@@ -61,13 +61,15 @@ extension MarkdownWriter.Renderer {
                     out.append(0x3C)
                     out.append(utf8: tag)
                     if alignment != .none {
-                        htmlAttribute(" align=\"", alignment.rawValue, into: &out)
+                        htmlAttribute(" align=\"", alignment.rawValue, escape: false, into: &out)
                     }
                     if cell.colspan > 1 {
-                        htmlAttribute(" colspan=\"", String(cell.colspan), into: &out)
+                        htmlAttribute(
+                            " colspan=\"", String(cell.colspan), escape: false, into: &out)
                     }
                     if cell.rowspan > 1 {
-                        htmlAttribute(" rowspan=\"", String(cell.rowspan), into: &out)
+                        htmlAttribute(
+                            " rowspan=\"", String(cell.rowspan), escape: false, into: &out)
                     }
                     out.append(0x3E)
                     htmlCellContent(cell.blocks, depth: depth, into: &out)
@@ -232,8 +234,7 @@ extension MarkdownWriter.Renderer {
                     htmlInlines(c, depth: depth + 1, into: &out)
                 }
             case .link(let c, let link, _):
-                out.append(ascii: "<a")
-                htmlAttribute(" href=\"", link.destination, into: &out)
+                htmlAttribute("<a href=\"", link.destination, into: &out)
                 if !link.title.isEmpty { htmlAttribute(" title=\"", link.title, into: &out) }
                 out.append(0x3E)
                 htmlInlines(c, depth: depth + 1, into: &out)
@@ -259,8 +260,7 @@ extension MarkdownWriter.Renderer {
     func htmlImage(
         _ xs: [Inline], _ link: Link, width: String?, height: String?, into out: inout [UInt8]
     ) {
-        out.append(ascii: "<img")
-        htmlAttribute(" src=\"", link.destination, into: &out)
+        htmlAttribute("<img src=\"", link.destination, into: &out)
         htmlAttribute(" alt=\"", Inline.span(xs, .none).plainText, into: &out)
         if !link.title.isEmpty { htmlAttribute(" title=\"", link.title, into: &out) }
         if let width { htmlAttribute(" width=\"", width, into: &out) }
@@ -268,10 +268,14 @@ extension MarkdownWriter.Renderer {
         out.append(ascii: " />")
     }
 
-    /// Appends `opening` (` name="`), `value` escaped and the closing quote.
-    func htmlAttribute(_ opening: StaticString, _ value: String, into out: inout [UInt8]) {
+    /// Appends `opening` (` name="`), `value` (escaped unless `escape` is false: an alignment
+    /// or a number) and the closing quote.
+    @inline(__always)
+    func htmlAttribute(
+        _ opening: StaticString, _ value: String, escape: Bool = true, into out: inout [UInt8]
+    ) {
         out.append(ascii: opening)
-        htmlEscape(value, into: &out)
+        if escape { htmlEscape(value, into: &out) } else { out.append(utf8: value) }
         out.append(0x22)
     }
 

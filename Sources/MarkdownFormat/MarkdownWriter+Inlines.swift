@@ -421,18 +421,13 @@ extension MarkdownWriter.Renderer {
                 appendTextByte(0x20)
             }
         case .lineBreak:
-            switch lineMode {
-            case .paragraph, .setext:
+            if lineMode == .paragraph || lineMode == .setext {
                 appendHardBreak()
-            case .tableCell:
-                if options.rawHTML {
-                    appendMarkup(ascii: "<br>")
-                } else {
-                    lossy(.lossyLineBreak, "line break in a table cell written as a space")
-                    appendTextByte(0x20)
-                }
-            case .atx:
-                lossy(.lossyLineBreak, "line break in a heading written as a space")
+            } else if lineMode == .tableCell && options.rawHTML {
+                appendMarkup(ascii: "<br>")
+            } else {
+                let place = lineMode == .atx ? "a heading" : "a table cell"
+                lossy(.lossyLineBreak, "line break in \(place) written as a space")
                 appendTextByte(0x20)
             }
         case .code(let code, let a):
@@ -813,11 +808,7 @@ extension MarkdownWriter.Renderer {
             return
         }
         escapeBangBeforeBracket()
-        if image {
-            appendMarkup(ascii: "![")
-        } else {
-            appendMarkup(ascii: "[")
-        }
+        appendMarkup(ascii: image ? "![" : "[")
         let textStart = buffer.count
         linkTextDepth += 1
         inlineDepth += 1
@@ -862,16 +853,12 @@ extension MarkdownWriter.Renderer {
                 }
                 // `[text]` before `(`, `[` or `:` would read as an inline link, a full
                 // reference or a definition.
-                var shortcut = options.referenceStyle == .shortcut
-                switch following {
-                case .end: break
-                case .byte(let next):
-                    if next == UInt8(ascii: "(") || next == UInt8(ascii: "[")
+                var shortcut = options.referenceStyle == .shortcut && following != .unknown
+                if case .byte(let next) = following,
+                    next == UInt8(ascii: "(") || next == UInt8(ascii: "[")
                         || next == UInt8(ascii: ":")
-                    {
-                        shortcut = false
-                    }
-                case .unknown: shortcut = false
+                {
+                    shortcut = false
                 }
                 appendMarkup(shortcut ? "]" : "][]")
                 return
@@ -1054,27 +1041,28 @@ extension MarkdownWriter.Renderer {
 
     /// Appends link title `t` to `out` in double quotes.
     func appendTitle(_ t: String, to out: inout [UInt8]) {
-        t.withUTF8Bytes { bytes in
-            out.append(UInt8(ascii: "\""))
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    out.append(UInt8(ascii: "\\"))
-                } else if byte == UInt8(ascii: "\\"),
-                    index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
-                {
-                    out.append(UInt8(ascii: "\\"))
-                } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
-                    out.append(UInt8(ascii: "\\"))
-                }
-                if byte == 0x0A && (lineMode == .atx || lineMode == .tableCell || out.last == 0x0A)
-                {
-                    out.append(0x20)
-                } else {
-                    out.append(byte)
-                }
+        t.withUTF8Bytes { appendTitle(bytes: $0, to: &out) }
+    }
+
+    private func appendTitle(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                out.append(UInt8(ascii: "\\"))
+            } else if byte == UInt8(ascii: "\\"),
+                index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
+            {
+                out.append(UInt8(ascii: "\\"))
+            } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
+                out.append(UInt8(ascii: "\\"))
             }
-            out.append(UInt8(ascii: "\""))
+            if byte == 0x0A && (lineMode == .atx || lineMode == .tableCell || out.last == 0x0A) {
+                out.append(0x20)
+            } else {
+                out.append(byte)
+            }
         }
+        out.append(UInt8(ascii: "\""))
     }
 }

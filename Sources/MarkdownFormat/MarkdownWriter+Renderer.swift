@@ -124,11 +124,6 @@ extension MarkdownWriter {
             content.withUTF8Bytes { emitLine(bytes: $0, keepTrailingSpace: keepTrailingSpace) }
         }
 
-        /// `emitLine` for UTF-8 bytes.
-        func emitLine(bytes content: ArraySlice<UInt8>) {
-            content.withUnsafeBufferPointer { emitLine(bytes: $0) }
-        }
-
         /// `emitLine` for UTF-8 bytes in a buffer (appending an `ArraySlice` took the generic
         /// sequence path).
         func emitLine(bytes content: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool = false) {
@@ -163,19 +158,11 @@ extension MarkdownWriter {
             var start = 0
             let count = all.count
             while true {
-                let end = Self.newline(in: all, from: start)
+                let end = ByteScan.firstIndex(of: 0x0A, in: all, from: start)
                 emitLine(bytes: UnsafeBufferPointer(rebasing: all[start..<end]))
                 if end == count { break }
                 start = end + 1
             }
-        }
-
-        /// The index of the first `\n` in `bytes` at or after `start`, or `bytes.count`.
-        ///
-        /// Eight bytes at a time: a paragraph is mostly one long line, and a byte loop over it
-        /// cost as much as rendering its inlines.
-        static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-            ByteScan.firstIndex(of: 0x0A, in: bytes, from: start)
         }
 
         /// The width of the prefix of the next line.
