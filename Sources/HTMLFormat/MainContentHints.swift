@@ -8,15 +8,21 @@
 enum MainContentHints {
     /// +25 for content words, -25 for chrome words (both can apply: 0).
     static func weight(classes: String?, id: String?) -> Int {
-        let all = words(classes, id)
-        return (all.contains(where: contentWords.contains) ? 25 : 0)
-            - (all.contains(where: isChromeWord) ? 25 : 0)
+        var positive = false
+        var negative = false
+        for value in [classes, id] {
+            for word in value.map(words) ?? [] {
+                positive = positive || contentWords.contains(word)
+                negative = negative || isChromeWord(word)
+            }
+        }
+        return (positive ? 25 : 0) - (negative ? 25 : 0)
     }
 
     /// Whether a class or id word names a byline, a date or a counter (`byline`,
     /// `author`, `time`, `views`): chrome when the element is short.
     static func isMetaLine(classes: String?, id: String?) -> Bool {
-        words(classes, id).contains(where: metaWords.contains)
+        anyWord(classes, id, metaWords.contains)
     }
 
     private static let metaWords: Set<Substring> = [
@@ -28,7 +34,7 @@ enum MainContentHints {
     /// comments, related and promoted links, sharing, advertising, consent, site navigation,
     /// footers and calls for readers' submissions (`invitation`, `submission`). (A `sidebar` or a `widget` of prose inside the article is kept.)
     static func isStrongChrome(classes: String?, id: String?) -> Bool {
-        words(classes, id).contains { word in
+        anyWord(classes, id) { word in
             strongWords.contains(word) || strongPrefixes.contains(where: { word.hasPrefix($0) })
         }
     }
@@ -88,9 +94,15 @@ enum MainContentHints {
         value.lowercased().split { !($0.isLetter || $0.isNumber) }
     }
 
-    /// The words of both values.
-    static func words(_ classes: String?, _ id: String?) -> [Substring] {
-        [classes, id].flatMap { $0.map(words) ?? [] }
+    /// Whether a word of `classes` or of `id` passes `test` (the id is not split when a class
+    /// word passes).
+    private static func anyWord(
+        _ classes: String?, _ id: String?, _ test: (Substring) -> Bool
+    ) -> Bool {
+        for value in [classes, id] {
+            if let value, words(value).contains(where: test) { return true }
+        }
+        return false
     }
 
     private static let contentWords: Set<Substring> = [
