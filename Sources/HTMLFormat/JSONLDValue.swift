@@ -110,6 +110,7 @@ enum JSONLDValue: Sendable {
 
         /// Reads the comma-separated elements of an array or object, from its opening
         /// bracket through `close`, each with `element`; whether that worked.
+        @inline(__always)
         mutating func commaList(closedBy close: UInt8, _ element: (inout Parser) -> Bool) -> Bool {
             position += 1
             skipSpace()
@@ -218,9 +219,15 @@ enum JSONLDValue: Sendable {
             guard position + 4 <= bytes.count else { return nil }
             var v: UInt32 = 0
             for _ in 0..<4 {
-                let c = Character(Unicode.Scalar(bytes[position]))
-                guard let digit = c.hexDigitValue else { return nil }
-                v = v << 4 | UInt32(digit)
+                let c = UInt32(bytes[position])
+                let digit: UInt32
+                switch c {
+                case 0x30...0x39: digit = c - 0x30
+                case 0x41...0x46: digit = c - 0x41 + 10
+                case 0x61...0x66: digit = c - 0x61 + 10
+                default: return nil
+                }
+                v = v << 4 | digit
                 position += 1
             }
             return v

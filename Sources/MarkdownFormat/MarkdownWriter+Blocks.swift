@@ -233,11 +233,8 @@ extension MarkdownWriter.Renderer {
             emitLine(thematicBreak(context: context))
         case .div(let blocks, let a):
             reportAttributes(a, element: a.tag ?? "div")
-            if depth >= maxDepth {
-                renderBlocks(block.leafBlocks(), tight: false, first: context)
-            } else {
-                renderBlocks(blocks, tight: false, first: context)
-            }
+            renderBlocks(
+                depth >= maxDepth ? block.leafBlocks() : blocks, tight: false, first: context)
         case .footnoteDefinition(let label, let blocks, _):
             renderFootnoteDefinition(label: label, blocks)
         }
@@ -445,12 +442,11 @@ extension MarkdownWriter.Renderer {
             first.append(0x20)
             let rest = [UInt8](repeating: 0x20, count: first.count)
             if let task = item.task {
-                if ext.contains(.tasklist) {
-                    first.append(contentsOf: (task ? "[x] " : "[ ] ").utf8)
-                } else {
-                    first.append(contentsOf: (task ? "\\[x] " : "\\[ ] ").utf8)
+                if !ext.contains(.tasklist) {
+                    first.append(UInt8(ascii: "\\"))
                     lossy(.lossyTask, "task list item written as text (no tasklist extension)")
                 }
+                first.append(contentsOf: (task ? "[x] " : "[ ] ").utf8)
             }
             prefixes.append(Prefix(first: first, rest: rest))
             renderItem(item, list: list, bullet: bullet)
@@ -476,11 +472,8 @@ extension MarkdownWriter.Renderer {
     // MARK: Footnotes
 
     func renderFootnoteDefinition(label: String, _ blocks: [Block]) {
-        let opener: String
-        if ext.contains(.footnotes) {
-            opener = "[^\(label)]: "
-        } else {
-            opener = "\\[^\(label)]: "
+        let opener = (ext.contains(.footnotes) ? "" : "\\") + "[^\(label)]: "
+        if !ext.contains(.footnotes) {
             lossy(.lossyFootnote, "footnote [^\(label)] written as text (no footnotes extension)")
         }
         if flattensAtDepthCap(.footnoteDefinition(label: label, blocks, .none)) { return }

@@ -129,11 +129,7 @@ extension MarkdownWriter.Renderer {
             case .codeBlock(let info, let code, _):
                 let language = info.split(separator: " ").first.map(String.init) ?? ""
                 out.append(ascii: "<pre><code")
-                if !language.isEmpty {
-                    out.append(ascii: " class=\"language-")
-                    htmlEscape(language, into: &out)
-                    out.append(0x22)
-                }
+                if !language.isEmpty { htmlAttribute(" class=\"language-", language, into: &out) }
                 out.append(0x3E)
                 htmlEscape(code, into: &out)
                 out.append(ascii: "</code></pre>\n")

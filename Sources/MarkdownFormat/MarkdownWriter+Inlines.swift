@@ -808,7 +808,11 @@ extension MarkdownWriter.Renderer {
             return
         }
         escapeBangBeforeBracket()
-        appendMarkup(ascii: image ? "![" : "[")
+        if image {
+            appendMarkup(ascii: "![")
+        } else {
+            appendMarkup(ascii: "[")
+        }
         let textStart = buffer.count
         linkTextDepth += 1
         inlineDepth += 1
