@@ -52,23 +52,12 @@ extension Inline {
             wrap { .emphasis($0, .none) }
         }
         let line = (decoration ?? decorationLine ?? "").lowercased()
-        if Self.containsWord(line, "underline") { wrap { .underline($0, .none) } }
-        if Self.containsWord(line, "line-through") { wrap { .strikethrough($0, .none) } }
+        if line.firstRange(ofASCII: "underline") != nil { wrap { .underline($0, .none) } }
+        if line.firstRange(ofASCII: "line-through") != nil { wrap { .strikethrough($0, .none) } }
         if let align = align?.lowercased() {
             if align == "super" { wrap { .sup($0, .none) } }
             if align == "sub" { wrap { .sub($0, .none) } }
         }
         return wrapped ? node : nil
-    }
-
-    /// Whether `text` contains `word` (as a substring, byte for byte).
-    private static func containsWord(_ text: String, _ word: String) -> Bool {
-        let t = Array(text.utf8)
-        let w = Array(word.utf8)
-        guard !w.isEmpty, t.count >= w.count else { return false }
-        for start in 0...(t.count - w.count) where t[start] == w[0] {
-            if t[start..<(start + w.count)].elementsEqual(w) { return true }
-        }
-        return false
     }
 }

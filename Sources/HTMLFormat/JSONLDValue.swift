@@ -84,51 +84,47 @@ enum JSONLDValue: Sendable {
         }
 
         mutating func array(_ depth: Int) -> JSONLDValue? {
-            position += 1
             var items: [JSONLDValue] = []
-            skipSpace()
-            if current == 0x5D {
-                position += 1
-                return .array(items)
-            }
-            while true {
-                guard let item = value(depth: depth + 1) else { return nil }
+            let closed = commaList(closedBy: 0x5D) { parser in
+                guard let item = parser.value(depth: depth + 1) else { return false }
                 items.append(item)
-                skipSpace()
-                switch current {
-                case 0x2C: position += 1
-                case 0x5D:
-                    position += 1
-                    return .array(items)
-                default: return nil
-                }
+                return true
             }
+            return closed ? .array(items) : nil
         }
 
         mutating func object(_ depth: Int) -> JSONLDValue? {
-            position += 1
             var members: [String: JSONLDValue] = [:]
+            let closed = commaList(closedBy: 0x7D) { parser in
+                parser.skipSpace()
+                guard parser.current == 0x22, let key = parser.string() else { return false }
+                parser.skipSpace()
+                guard parser.current == 0x3A else { return false }
+                parser.position += 1
+                guard let member = parser.value(depth: depth + 1) else { return false }
+                members[key] = member
+                return true
+            }
+            return closed ? .object(members) : nil
+        }
+
+        /// Reads the comma-separated elements of an array or object, from its opening
+        /// bracket through `close`, each with `element`; whether that worked.
+        @inline(__always)
+        mutating func commaList(closedBy close: UInt8, _ element: (inout Parser) -> Bool) -> Bool {
+            position += 1
             skipSpace()
-            if current == 0x7D {
+            if current == close {
                 position += 1
-                return .object(members)
+                return true
             }
             while true {
+                guard element(&self) else { return false }
                 skipSpace()
-                guard current == 0x22, let key = string() else { return nil }
-                skipSpace()
-                guard current == 0x3A else { return nil }
+                let separator = current
+                guard separator == 0x2C || separator == close else { return false }
                 position += 1
-                guard let member = value(depth: depth + 1) else { return nil }
-                members[key] = member
-                skipSpace()
-                switch current {
-                case 0x2C: position += 1
-                case 0x7D:
-                    position += 1
-                    return .object(members)
-                default: return nil
-                }
+                if separator == close { return true }
             }
         }
 

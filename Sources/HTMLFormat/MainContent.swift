@@ -686,35 +686,26 @@ enum MainContent {
             return true
         }
         guard chars * 2 <= total else { return false }
-        let node = nodes[i]
+        let classes = nodes[i].attribute("class")
+        let id = nodes[i].attribute("id")
         // A post's author box, votes, signature, ratings and reviews.
-        if chars < 1500,
-            MainContentHints.isPostChrome(
-                classes: node.attribute("class"), id: node.attribute("id"))
-        {
-            return true
-        }
+        if chars < 1500, MainContentHints.isPostChrome(classes: classes, id: id) { return true }
         // A post's header line ("Posted: ...").
         if chars < 200, m.sentences[i] < 2, startsWithPostLabel(i, nodes, m) { return true }
         guard cleaning == .checked else { return false }
         // A short byline, date or counter.
-        if chars < 120, m.sentences[i] < 2,
-            MainContentHints.isMetaLine(classes: node.attribute("class"), id: node.attribute("id"))
-        {
+        if chars < 120, m.sentences[i] < 2, MainContentHints.isMetaLine(classes: classes, id: id) {
             return true
         }
         // A paragraph is content whatever its class says (`class="paywall"`).
         if name == "p" { return m.linkDensity(i) > 0.5 }
         // Around a form (a comment box with its rules).
         if m.flags[i].contains(.hasForm) && chars < 1000 { return true }
-        let weight = MainContentHints.weight(
-            classes: node.attribute("class"), id: node.attribute("id"))
+        let weight = MainContentHints.weight(classes: classes, id: id)
         // Prose (a box of sentences without links) stays unless its words are strong chrome.
         let prose = m.linkDensity(i) < 0.1 && m.sentences[i] >= 2 && chars >= 150
         if weight < 0 {
-            return !prose
-                || MainContentHints.isStrongChrome(
-                    classes: node.attribute("class"), id: node.attribute("id"))
+            return !prose || MainContentHints.isStrongChrome(classes: classes, id: id)
         }
         if name == "span" || name == "li" { return false }
         if m.commas[i] >= 10 { return false }
@@ -795,9 +786,7 @@ enum MainContent {
     /// blank text and elements without text (an icon) before it are skipped. Reads only `i`'s children and the label's text.
     private static func startsWithPostLabel(
         _ i: Int, _ nodes: UnsafeBufferPointer<HTMLNode>, _ m: Measure
-    )
-        -> Bool
-    {
+    ) -> Bool {
         var c = nodes[i].firstChild
         while let child = c {
             let k = Int(child.index)

@@ -8,35 +8,21 @@
 enum MainContentHints {
     /// +25 for content words, -25 for chrome words (both can apply: 0).
     static func weight(classes: String?, id: String?) -> Int {
-        var weight = 0
         var positive = false
         var negative = false
         for value in [classes, id] {
-            guard let value, !value.isEmpty else { continue }
-            for word in words(value) {
-                if !positive, isContentWord(word) { positive = true }
-                if !negative, isChromeWord(word) { negative = true }
+            for word in value.map(words) ?? [] {
+                positive = positive || contentWords.contains(word)
+                negative = negative || isChromeWord(word)
             }
         }
-        if positive { weight += 25 }
-        if negative { weight -= 25 }
-        return weight
-    }
-
-    /// Whether the element is chrome whatever its size: a chrome word and no content word
-    /// in its class or id.
-    static func isChrome(classes: String?, id: String?) -> Bool {
-        weight(classes: classes, id: id) < 0
+        return (positive ? 25 : 0) - (negative ? 25 : 0)
     }
 
     /// Whether a class or id word names a byline, a date or a counter (`byline`,
     /// `author`, `time`, `views`): chrome when the element is short.
     static func isMetaLine(classes: String?, id: String?) -> Bool {
-        for value in [classes, id] {
-            guard let value, !value.isEmpty else { continue }
-            if words(value).contains(where: metaWords.contains) { return true }
-        }
-        return false
+        anyWord(classes, id, metaWords.contains)
     }
 
     private static let metaWords: Set<Substring> = [
@@ -48,14 +34,9 @@ enum MainContentHints {
     /// comments, related and promoted links, sharing, advertising, consent, site navigation,
     /// footers and calls for readers' submissions (`invitation`, `submission`). (A `sidebar` or a `widget` of prose inside the article is kept.)
     static func isStrongChrome(classes: String?, id: String?) -> Bool {
-        for value in [classes, id] {
-            guard let value, !value.isEmpty else { continue }
-            for word in words(value) {
-                if strongWords.contains(word) { return true }
-                if strongPrefixes.contains(where: { word.hasPrefix($0) }) { return true }
-            }
+        anyWord(classes, id) { word in
+            strongWords.contains(word) || strongPrefixes.contains(where: { word.hasPrefix($0) })
         }
-        return false
     }
 
     private static let strongWords: Set<Substring> = [
@@ -113,15 +94,22 @@ enum MainContentHints {
         value.lowercased().split { !($0.isLetter || $0.isNumber) }
     }
 
+    /// Whether a word of `classes` or of `id` passes `test` (the id is not split when a class
+    /// word passes).
+    private static func anyWord(
+        _ classes: String?, _ id: String?, _ test: (Substring) -> Bool
+    ) -> Bool {
+        for value in [classes, id] {
+            if let value, words(value).contains(where: test) { return true }
+        }
+        return false
+    }
+
     private static let contentWords: Set<Substring> = [
         "article", "articlebody", "body", "content", "entry", "hentry", "main", "page", "post",
         "text", "blog", "story", "prose", "markdown", "docs", "documentation", "rst",
         "maincontent", "postbody", "storybody", "articletext", "instapaper_body",
     ]
-
-    private static func isContentWord(_ word: Substring) -> Bool {
-        contentWords.contains(word)
-    }
 
     private static let chromeWords: Set<Substring> = [
         "ad", "ads", "adv", "advert", "banner", "combx", "contact", "disqus", "extra", "foot",

@@ -30,12 +30,9 @@ struct DroppedAttributes {
         // class, id and style first, then the others alphabetically.
         let known = ["class", "id", "style"].filter(all.contains)
         let sorted = known + all.subtracting(known).sorted()
-        let list: String
-        switch sorted.count {
-        case 1: list = sorted[0]
-        case 2: list = "\(sorted[0]) and \(sorted[1])"
-        default: list = sorted.dropLast().joined(separator: ", ") + " and \(sorted.last!)"
-        }
+        let list =
+            sorted.count == 1
+            ? sorted[0] : sorted.dropLast().joined(separator: ", ") + " and \(sorted.last!)"
         let count = elements == 1 ? "1 element" : "\(elements) elements"
         return "\(list) of \(count) dropped (first <\(first)>)"
     }

@@ -168,26 +168,18 @@ extension MarkdownWriter.Renderer {
             guard isFenced(info: info, code: code, context: BlockContext()) else { return false }
         case .thematicBreak:
             break
-        case .blockQuote, .list:
-            switch next {
-            case .heading(let level, let xs, _):
-                return !useSetext(level: level, xs)
-            case .codeBlock(let info, let code, _):
-                return isFenced(info: info, code: code, context: context)
-            case .thematicBreak:
-                return true
-            default:
-                return false
-            }
-        case .paragraph, .plain:
+        case .blockQuote, .list, .paragraph, .plain:
+            let afterParagraph = Self.isParagraphLike(previous)
             switch next {
             case .list(let list):
-                return list.kind == .bullet || list.start == 1
+                return afterParagraph && (list.kind == .bullet || list.start == 1)
             case .heading(let level, let xs, _):
                 return !useSetext(level: level, xs)
             case .codeBlock(let info, let code, _):
                 return isFenced(info: info, code: code, context: context)
-            case .blockQuote, .thematicBreak:
+            case .blockQuote:
+                return afterParagraph
+            case .thematicBreak:
                 return true
             default:
                 return false
@@ -213,13 +205,9 @@ extension MarkdownWriter.Renderer {
             renderHeading(level: level, xs)
         case .blockQuote(let blocks, let a):
             reportAttributes(a, element: "blockquote")
-            if depth >= maxDepth {
-                lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-                renderBlocks(block.leafBlocks(), tight: false, first: BlockContext())
-                return
-            }
+            if flattensAtDepthCap(block) { return }
             depth += 1
-            prefixes.append(Prefix(first: "> ", rest: "> "))
+            prefixes.append(Prefix(first: Array("> ".utf8), rest: Array("> ".utf8)))
             if blocks.isEmpty {
                 emitLine("")
             } else {
@@ -245,14 +233,19 @@ extension MarkdownWriter.Renderer {
             emitLine(thematicBreak(context: context))
         case .div(let blocks, let a):
             reportAttributes(a, element: a.tag ?? "div")
-            if depth >= maxDepth {
-                renderBlocks(block.leafBlocks(), tight: false, first: context)
-            } else {
-                renderBlocks(blocks, tight: false, first: context)
-            }
+            renderBlocks(
+                depth >= maxDepth ? block.leafBlocks() : blocks, tight: false, first: context)
         case .footnoteDefinition(let label, let blocks, _):
             renderFootnoteDefinition(label: label, blocks)
         }
+    }
+
+    /// At the depth cap: writes the leaf blocks of `block` instead, with a diagnostic (true).
+    func flattensAtDepthCap(_ block: @autoclosure () -> Block) -> Bool {
+        guard depth >= maxDepth else { return false }
+        lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
+        renderBlocks(block().leafBlocks(), tight: false, first: BlockContext())
+        return true
     }
 
     /// The `thematicBreak` option's line, or `***` (`___` in a `*` item) where it would read
@@ -335,7 +328,7 @@ extension MarkdownWriter.Renderer {
     func renderParagraph(_ xs: [Inline]) {
         withInlineBytes(xs, mode: .paragraph) { bytes in
             if bufferIsOneLine {
-                emitLine(bytes: bytes[...])
+                bytes.withUnsafeBufferPointer { emitLine(bytes: $0) }
             } else {
                 emitLines(bytes: bytes)
             }
@@ -392,18 +385,18 @@ extension MarkdownWriter.Renderer {
 
     /// Info strings are backslash-unescaped and entity-decoded by the reader.
     func escapeInfo(_ info: String) -> String {
-        let bytes = Array(info.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count,
-                isASCIIPunctuation(bytes[index + 1])
-            {
-                out.append(UInt8(ascii: "\\"))
-            } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
-                out.append(UInt8(ascii: "\\"))
+        info.withUTF8Bytes { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                    isASCIIPunctuation(bytes[index + 1])
+                {
+                    out.append(UInt8(ascii: "\\"))
+                } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
+                    out.append(UInt8(ascii: "\\"))
+                }
+                out.append(byte)
             }
-            out.append(byte)
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -413,11 +406,7 @@ extension MarkdownWriter.Renderer {
     /// marker switches to the other bullet or delimiter, so the two stay separate lists.
     @discardableResult
     func renderList(_ list: ListBlock, avoiding: String?) -> String? {
-        if depth >= maxDepth {
-            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(Block.list(list).leafBlocks(), tight: false, first: BlockContext())
-            return nil
-        }
+        if flattensAtDepthCap(.list(list)) { return nil }
         depth += 1
         defer { depth -= 1 }
         var bullet = options.bulletMarker.rawValue
@@ -431,7 +420,8 @@ extension MarkdownWriter.Renderer {
         let start = min(max(list.start, 0), 999_999_999 - list.items.count)
         // Bullet items share their prefixes.
         let bulletPrefix = Prefix(
-            first: bullet + " ", rest: String(repeating: " ", count: bullet.utf8.count + 1))
+            first: Array((bullet + " ").utf8),
+            rest: [UInt8](repeating: 0x20, count: bullet.utf8.count + 1))
         for (index, item) in list.items.enumerated() {
             if index > 0 && !list.tight { emitBlank() }
             reportAttributes(item.attributes, element: "li")
@@ -452,12 +442,11 @@ extension MarkdownWriter.Renderer {
             first.append(0x20)
             let rest = [UInt8](repeating: 0x20, count: first.count)
             if let task = item.task {
-                if ext.contains(.tasklist) {
-                    first.append(contentsOf: (task ? "[x] " : "[ ] ").utf8)
-                } else {
-                    first.append(contentsOf: (task ? "\\[x] " : "\\[ ] ").utf8)
+                if !ext.contains(.tasklist) {
+                    first.append(UInt8(ascii: "\\"))
                     lossy(.lossyTask, "task list item written as text (no tasklist extension)")
                 }
+                first.append(contentsOf: (task ? "[x] " : "[ ] ").utf8)
             }
             prefixes.append(Prefix(first: first, rest: rest))
             renderItem(item, list: list, bullet: bullet)
@@ -483,23 +472,14 @@ extension MarkdownWriter.Renderer {
     // MARK: Footnotes
 
     func renderFootnoteDefinition(label: String, _ blocks: [Block]) {
-        let opener: String
-        if ext.contains(.footnotes) {
-            opener = "[^\(label)]: "
-        } else {
-            opener = "\\[^\(label)]: "
+        let opener = (ext.contains(.footnotes) ? "" : "\\") + "[^\(label)]: "
+        if !ext.contains(.footnotes) {
             lossy(.lossyFootnote, "footnote [^\(label)] written as text (no footnotes extension)")
         }
-        if depth >= maxDepth {
-            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(
-                Block.footnoteDefinition(label: label, blocks, .none).leafBlocks(), tight: false,
-                first: BlockContext())
-            return
-        }
+        if flattensAtDepthCap(.footnoteDefinition(label: label, blocks, .none)) { return }
         depth += 1
         defer { depth -= 1 }
-        prefixes.append(Prefix(first: opener, rest: "    "))
+        prefixes.append(Prefix(first: Array(opener.utf8), rest: Array("    ".utf8)))
         if blocks.isEmpty {
             emitLine("")
         } else {
@@ -518,13 +498,7 @@ extension MarkdownWriter.Renderer {
             return
         }
         lossy(.lossyDefinitionList, "definition list written as bold terms and paragraphs")
-        if depth >= maxDepth {
-            lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
-            renderBlocks(
-                Block.definitionList(items, .none).leafBlocks(), tight: false, first: BlockContext()
-            )
-            return
-        }
+        if flattensAtDepthCap(.definitionList(items, .none)) { return }
         depth += 1
         defer { depth -= 1 }
         for (index, item) in items.enumerated() {

@@ -34,11 +34,6 @@ func charClass(_ scalar: Unicode.Scalar?) -> CharClass {
 }
 
 /// Whether an entity or numeric character reference starts at `bytes[index]` (`&`).
-func entityFollows(_ bytes: [UInt8], at index: Int) -> Bool {
-    bytes.withUnsafeBufferPointer { entityFollows($0, at: index) }
-}
-
-/// `entityFollows` on a buffer.
 func entityFollows(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     var i = index + 1
     guard i < bytes.count else { return false }
@@ -257,18 +252,8 @@ extension MarkdownWriter.Renderer {
     /// Bytes of an email autolink's local part (CommonMark: letters, digits and
     /// `.!#$%&'*+/=?^_`{|}~-`).
     static func isEmailLocalByte(_ b: UInt8) -> Bool {
-        if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { return true }
-        if b >= 0x30 && b <= 0x39 { return true }
-        switch b {
-        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"),
-            UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"),
-            UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "?"),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "{"),
-            UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+        (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || (b >= 0x30 && b <= 0x39)
+            || ".!#$%&'*+/=?^_`{|}~-".utf8.contains(b)
     }
 
     /// Bytes `appendText` looks at; every other byte is copied as it is.
@@ -359,11 +344,7 @@ extension MarkdownWriter.Renderer {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
                     .unicodeScalars.first)
         }
-        switch following {
-        case .end: return .whitespace
-        case .byte(let b): return b < 0x80 ? charClass(ascii: b) : .other
-        case .unknown: return .punctuation
-        }
+        return following.characterClass()
     }
 
     /// Whether a run of `*`, `_` or `~` between these neighbours could open or close.
@@ -418,7 +399,10 @@ extension MarkdownWriter.Renderer {
         while start <= n {
             let end =
                 bufferMayHoldNewline
-                ? buffer.withUnsafeBufferPointer { Self.newline(in: $0, from: start) } : n
+                ? buffer.withUnsafeBufferPointer {
+                    ByteScan.firstIndex(of: 0x0A, in: $0, from: start)
+                }
+                : n
             // (The edits below insert no newline, so this stays true after them.)
             if start == 0 && end == n { bufferIsOneLine = true }
             if start < end && origin(at: start) != Origin.markup {
@@ -447,20 +431,14 @@ extension MarkdownWriter.Renderer {
         out.reserveCapacity(n + edits.count * 5)
         var cursor = 0
         for edit in edits {
-            while cursor < edit.at {
-                out.append(buffer[cursor])
-                outOrigins.append(origins[cursor])
-                cursor += 1
-            }
+            out.append(contentsOf: buffer[cursor..<edit.at])
+            outOrigins.append(contentsOf: origins[cursor..<edit.at])
             out.append(contentsOf: edit.insert)
             outOrigins.append(repeating: Origin.markup, count: edit.insert.count)
-            if edit.replace { cursor += 1 }
+            cursor = edit.replace ? edit.at + 1 : edit.at
         }
-        while cursor < n {
-            out.append(buffer[cursor])
-            outOrigins.append(origins[cursor])
-            cursor += 1
-        }
+        out.append(contentsOf: buffer[cursor..<n])
+        outOrigins.append(contentsOf: origins[cursor..<n])
         buffer = out
         setOrigins(outOrigins)
     }
@@ -688,15 +666,6 @@ extension MarkdownWriter.Renderer {
             found |= hit
         }
         return found != 0
-    }
-
-    /// `s` with `&`, `<`, `>` and `"` escaped (`s` itself when it has none of them).
-    func htmlEscape(_ s: String) -> String {
-        guard s.utf8.contains(where: Self.isHTMLSpecial) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 16)
-        htmlEscape(s, into: &out)
-        return ByteScan.string(fromValidUTF8: out)
     }
 }
 

@@ -23,12 +23,6 @@ extension MarkdownWriter.Renderer {
         protectedScratch = protected
     }
 
-    func htmlDefinitionList(_ items: [DefinitionItem], depth: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        htmlDefinitionList(items, depth: depth, into: &out)
-        return protectBlankLines(out)
-    }
-
     func htmlDefinitionList(_ items: [DefinitionItem], depth: Int, into out: inout [UInt8]) {
         out.append(ascii: "<dl>\n")
         for item in items {
@@ -67,19 +61,15 @@ extension MarkdownWriter.Renderer {
                     out.append(0x3C)
                     out.append(utf8: tag)
                     if alignment != .none {
-                        out.append(ascii: " align=\"")
-                        out.append(utf8: alignment.rawValue)
-                        out.append(0x22)
+                        htmlAttribute(" align=\"", alignment.rawValue, escape: false, into: &out)
                     }
                     if cell.colspan > 1 {
-                        out.append(ascii: " colspan=\"")
-                        out.append(utf8: String(cell.colspan))
-                        out.append(0x22)
+                        htmlAttribute(
+                            " colspan=\"", String(cell.colspan), escape: false, into: &out)
                     }
                     if cell.rowspan > 1 {
-                        out.append(ascii: " rowspan=\"")
-                        out.append(utf8: String(cell.rowspan))
-                        out.append(0x22)
+                        htmlAttribute(
+                            " rowspan=\"", String(cell.rowspan), escape: false, into: &out)
                     }
                     out.append(0x3E)
                     htmlCellContent(cell.blocks, depth: depth, into: &out)
@@ -139,11 +129,7 @@ extension MarkdownWriter.Renderer {
             case .codeBlock(let info, let code, _):
                 let language = info.split(separator: " ").first.map(String.init) ?? ""
                 out.append(ascii: "<pre><code")
-                if !language.isEmpty {
-                    out.append(ascii: " class=\"language-")
-                    htmlEscape(language, into: &out)
-                    out.append(0x22)
-                }
+                if !language.isEmpty { htmlAttribute(" class=\"language-", language, into: &out) }
                 out.append(0x3E)
                 htmlEscape(code, into: &out)
                 out.append(ascii: "</code></pre>\n")
@@ -176,7 +162,11 @@ extension MarkdownWriter.Renderer {
                 out.append(ascii: ">\n")
             case .definitionList(let items, _):
                 // Blank lines protected inside the nested list first, as a list of its own.
-                out.append(contentsOf: htmlDefinitionList(items, depth: depth + 1))
+                var nested: [UInt8] = []
+                var protected: [UInt8] = []
+                htmlDefinitionList(items, depth: depth + 1, into: &nested)
+                protectBlankLines(nested, into: &protected)
+                out.append(contentsOf: protected)
                 out.append(0x0A)
             case .table(let t):
                 htmlTable(t, depth: depth + 1, into: &out)
@@ -240,39 +230,14 @@ extension MarkdownWriter.Renderer {
                     htmlInlines(c, depth: depth + 1, into: &out)
                 }
             case .link(let c, let link, _):
-                out.append(ascii: "<a href=\"")
-                htmlEscape(link.destination, into: &out)
-                out.append(0x22)
-                if !link.title.isEmpty {
-                    out.append(ascii: " title=\"")
-                    htmlEscape(link.title, into: &out)
-                    out.append(0x22)
-                }
+                htmlAttribute("<a href=\"", link.destination, into: &out)
+                if !link.title.isEmpty { htmlAttribute(" title=\"", link.title, into: &out) }
                 out.append(0x3E)
                 htmlInlines(c, depth: depth + 1, into: &out)
                 out.append(ascii: "</a>")
             case .image(let c, let link, let a):
-                out.append(ascii: "<img src=\"")
-                htmlEscape(link.destination, into: &out)
-                out.append(ascii: "\" alt=\"")
-                htmlEscape(Inline.span(c, .none).plainText, into: &out)
-                out.append(0x22)
-                if !link.title.isEmpty {
-                    out.append(ascii: " title=\"")
-                    htmlEscape(link.title, into: &out)
-                    out.append(0x22)
-                }
-                if let v = a.value(of: "width") {
-                    out.append(ascii: " width=\"")
-                    htmlEscape(v, into: &out)
-                    out.append(0x22)
-                }
-                if let v = a.value(of: "height") {
-                    out.append(ascii: " height=\"")
-                    htmlEscape(v, into: &out)
-                    out.append(0x22)
-                }
-                out.append(ascii: " />")
+                htmlImage(
+                    c, link, width: a.value(of: "width"), height: a.value(of: "height"), into: &out)
             case .rawInline(let format, let s):
                 if format == "html" { out.append(utf8: s) }
             case .footnoteReference(let label):
@@ -286,6 +251,30 @@ extension MarkdownWriter.Renderer {
         }
     }
 
+    /// `<img src alt title width height />`: a title when it is not empty, a width or height
+    /// when given.
+    func htmlImage(
+        _ xs: [Inline], _ link: Link, width: String?, height: String?, into out: inout [UInt8]
+    ) {
+        htmlAttribute("<img src=\"", link.destination, into: &out)
+        htmlAttribute(" alt=\"", Inline.span(xs, .none).plainText, into: &out)
+        if !link.title.isEmpty { htmlAttribute(" title=\"", link.title, into: &out) }
+        if let width { htmlAttribute(" width=\"", width, into: &out) }
+        if let height { htmlAttribute(" height=\"", height, into: &out) }
+        out.append(ascii: " />")
+    }
+
+    /// Appends `opening` (` name="`), `value` (escaped unless `escape` is false: an alignment
+    /// or a number) and the closing quote.
+    @inline(__always)
+    func htmlAttribute(
+        _ opening: StaticString, _ value: String, escape: Bool = true, into out: inout [UInt8]
+    ) {
+        out.append(ascii: opening)
+        if escape { htmlEscape(value, into: &out) } else { out.append(utf8: value) }
+        out.append(0x22)
+    }
+
     func isSafeTagName(_ tag: String) -> Bool {
         guard let first = tag.utf8.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else {
             return false
@@ -297,14 +286,8 @@ extension MarkdownWriter.Renderer {
 
     /// Rewrites blank (or whitespace-only) lines so the HTML stays one HTML block: the line
     /// feed that ends a blank line becomes `&#10;` (the same character to an HTML parser).
-    /// Trailing line feeds are dropped (not one that ends a `\r\n`).
-    func protectBlankLines(_ html: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        protectBlankLines(html, into: &out)
-        return out
-    }
-
-    /// `protectBlankLines` into `out` (emptied first, its capacity kept).
+    /// Trailing line feeds are dropped (not one that ends a `\r\n`). Into `out` (emptied
+    /// first, its capacity kept).
     func protectBlankLines(_ html: [UInt8], into out: inout [UInt8]) {
         var end = html.count
         while end > 0 && html[end - 1] == 0x0A && !(end > 1 && html[end - 2] == 0x0D) {

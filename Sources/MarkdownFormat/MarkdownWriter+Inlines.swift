@@ -26,6 +26,15 @@ extension MarkdownWriter.Renderer {
                     || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
             }
         }
+
+        /// The class of what follows; `unknown` for `.unknown`.
+        func characterClass(unknown: CharClass = .punctuation) -> CharClass {
+            switch self {
+            case .end: .whitespace
+            case .byte(let b): b < 0x80 ? charClass(ascii: b) : .other
+            case .unknown: unknown
+            }
+        }
     }
 
     /// Where an output byte came from: text that may be wrapped, text that may not, markup.
@@ -62,16 +71,11 @@ extension MarkdownWriter.Renderer {
             if let enclosing { (buffer, originRuns) = enclosing }
         }
         var end = xs.count
-        while end > 0 {
-            if case .lineBreak = xs[end - 1] {
-                end -= 1
-                continue
+        trailingBreaks: while end > 0 {
+            switch xs[end - 1] {
+            case .lineBreak, .softBreak: end -= 1
+            default: break trailingBreaks
             }
-            if case .softBreak = xs[end - 1] {
-                end -= 1
-                continue
-            }
-            break
         }
         if end == xs.count {
             renderInlines(xs, following: .end)
@@ -383,11 +387,7 @@ extension MarkdownWriter.Renderer {
     private func leadingClass(_ xs: [Inline]) -> CharClass {
         guard !xs.isEmpty else { return .punctuation }
         if case .text(let s) = xs[0] { return firstCharClass(s) }
-        switch firstFollowing(xs, at: 0) {
-        case .end: return .whitespace
-        case .byte(let b): return b < 0x80 ? charClass(ascii: b) : .other
-        case .unknown: return .punctuation
-        }
+        return firstFollowing(xs, at: 0).characterClass()
     }
 
     /// `charClass(s.unicodeScalars.first)`, reading one byte when it is ASCII.
@@ -421,59 +421,46 @@ extension MarkdownWriter.Renderer {
                 appendTextByte(0x20)
             }
         case .lineBreak:
-            switch lineMode {
-            case .paragraph, .setext:
+            if lineMode == .paragraph || lineMode == .setext {
                 appendHardBreak()
-            case .tableCell:
-                if options.rawHTML {
-                    appendMarkup(ascii: "<br>")
-                } else {
-                    lossy(.lossyLineBreak, "line break in a table cell written as a space")
-                    appendTextByte(0x20)
-                }
-            case .atx:
-                lossy(.lossyLineBreak, "line break in a heading written as a space")
+            } else if lineMode == .tableCell && options.rawHTML {
+                appendMarkup(ascii: "<br>")
+            } else {
+                let place = lineMode == .atx ? "a heading" : "a table cell"
+                lossy(.lossyLineBreak, "line break in \(place) written as a space")
                 appendTextByte(0x20)
             }
         case .code(let code, let a):
             reportAttributes(a, element: a.tag ?? "code")
             renderCodeSpan(code)
         case .emphasis(let children, let a):
-            reportAttributes(a, element: a.tag ?? "em")
             let preferred: UInt8 = options.emphasisDelimiter == .underscore ? 0x5F : 0x2A
             renderDelimited(
-                children, preferred: preferred, count: 1, htmlTag: "em", following: following)
+                children, a, preferred: preferred, count: 1, htmlTag: "em", following: following)
         case .strong(let children, let a):
-            reportAttributes(a, element: a.tag ?? "strong")
             let preferred: UInt8 = options.strongDelimiter == .underscores ? 0x5F : 0x2A
             renderDelimited(
-                children, preferred: preferred, count: 2, htmlTag: "strong", following: following)
+                children, a, preferred: preferred, count: 2, htmlTag: "strong",
+                following: following)
         case .strikethrough(let children, let a):
-            reportAttributes(a, element: a.tag ?? "del")
             if ext.contains(.strikethrough) {
                 renderDelimited(
-                    children, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del",
+                    children, a, preferred: UInt8(ascii: "~"), count: 2, htmlTag: "del",
                     following: following)
             } else {
-                renderRawTag(
-                    "del", children, code: .lossyStrikethrough, following: following)
+                renderRawTag("del", children, a, code: .lossyStrikethrough, following: following)
             }
         case .underline(let children, let a):
-            reportAttributes(a, element: a.tag ?? "u")
-            renderRawTag("u", children, code: .lossyUnderline, following: following)
+            renderRawTag("u", children, a, code: .lossyUnderline, following: following)
         case .sup(let children, let a):
-            reportAttributes(a, element: a.tag ?? "sup")
-            renderRawTag("sup", children, code: .lossySuperscript, following: following)
+            renderRawTag("sup", children, a, code: .lossySuperscript, following: following)
         case .sub(let children, let a):
-            reportAttributes(a, element: a.tag ?? "sub")
-            renderRawTag("sub", children, code: .lossySubscript, following: following)
+            renderRawTag("sub", children, a, code: .lossySubscript, following: following)
         case .highlight(let children, let a):
-            reportAttributes(a, element: a.tag ?? "mark")
-            renderRawTag("mark", children, code: .lossyHighlight, following: following)
+            renderRawTag("mark", children, a, code: .lossyHighlight, following: following)
         case .span(let children, let a):
             if a.tag == "kbd" {
-                reportAttributes(a, element: "kbd")
-                renderRawTag("kbd", children, code: .lossyKbd, following: following)
+                renderRawTag("kbd", children, a, code: .lossyKbd, following: following)
             } else {
                 reportAttributes(a, element: a.tag ?? "span")
                 inlineDepth += 1
@@ -496,13 +483,12 @@ extension MarkdownWriter.Renderer {
         case .footnoteReference(let label):
             if ext.contains(.footnotes) {
                 escapeBangBeforeBracket()
-                appendMarkup("[^\(label)]")
             } else {
                 lossy(
                     .lossyFootnote, "footnote [^\(label)] written as text (no footnotes extension)")
                 appendEscape()
-                appendMarkup("[^\(label)]")
             }
+            appendMarkup("[^\(label)]")
         }
     }
 
@@ -530,10 +516,12 @@ extension MarkdownWriter.Renderer {
     // MARK: Emphasis
 
     /// Writes what comes before the children of emphasis, strong or strikethrough and
-    /// schedules them (see `renderInline`).
+    /// schedules them (see `renderInline`); reports its attributes `a`.
     func renderDelimited(
-        _ children: [Inline], preferred: UInt8, count: Int, htmlTag: String, following: Following
+        _ children: [Inline], _ a: Attributes, preferred: UInt8, count: Int, htmlTag: String,
+        following: Following
     ) {
+        reportAttributes(a, element: a.tag ?? htmlTag)
         var xs = children
         var leading = ""
         var trailing = ""
@@ -576,16 +564,7 @@ extension MarkdownWriter.Renderer {
         func descend(_ inner: Following, _ exit: InlineExit?) {
             self.descend(xs, inner, exit, trailing: trailing, after: following)
         }
-        let after: CharClass
-        if !trailing.isEmpty {
-            after = .whitespace
-        } else {
-            switch following {
-            case .end: after = .whitespace
-            case .byte(let b): after = b < 0x80 ? charClass(ascii: b) : .other
-            case .unknown: after = .other
-            }
-        }
+        let after = trailing.isEmpty ? following.characterClass(unknown: .other) : .whitespace
         let before = previousClass()
         let first = firstClass(xs)
         let last = lastClass(xs)
@@ -686,10 +665,12 @@ extension MarkdownWriter.Renderer {
         return index
     }
 
-    /// `<tag>…</tag>` as raw HTML when allowed, else the content with a diagnostic.
+    /// `<tag>…</tag>` as raw HTML when allowed, else the content with a diagnostic; reports
+    /// its attributes `a`.
     func renderRawTag(
-        _ tag: String, _ xs: [Inline], code: DiagnosticCode, following: Following
+        _ tag: String, _ xs: [Inline], _ a: Attributes, code: DiagnosticCode, following: Following
     ) {
+        reportAttributes(a, element: a.tag ?? tag)
         inlineDepth += 1
         if options.rawHTML {
             appendMarkup("<\(tag)>")
@@ -788,9 +769,7 @@ extension MarkdownWriter.Renderer {
     func isEmailAddress(_ s: String) -> Bool {
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
-        let localOK = parts[0].utf8.allSatisfy { b in
-            isAlnumByte(b) && b < 0x80 || Array(".!#$%&'*+/=?^_`{|}~-".utf8).contains(b)
-        }
+        let localOK = parts[0].utf8.allSatisfy(Self.isEmailLocalByte)
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         let domainOK = labels.allSatisfy { label in
             !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
@@ -878,16 +857,12 @@ extension MarkdownWriter.Renderer {
                 }
                 // `[text]` before `(`, `[` or `:` would read as an inline link, a full
                 // reference or a definition.
-                var shortcut = options.referenceStyle == .shortcut
-                switch following {
-                case .end: break
-                case .byte(let next):
-                    if next == UInt8(ascii: "(") || next == UInt8(ascii: "[")
+                var shortcut = options.referenceStyle == .shortcut && following != .unknown
+                if case .byte(let next) = following,
+                    next == UInt8(ascii: "(") || next == UInt8(ascii: "[")
                         || next == UInt8(ascii: ":")
-                    {
-                        shortcut = false
-                    }
-                case .unknown: shortcut = false
+                {
+                    shortcut = false
                 }
                 appendMarkup(shortcut ? "]" : "][]")
                 return
@@ -959,12 +934,11 @@ extension MarkdownWriter.Renderer {
         let height = a.value(of: "height") ?? ""
         if !width.isEmpty || !height.isEmpty {
             if options.imageSizeAsHTML && options.rawHTML {
-                var tag =
-                    "<img src=\"\(htmlEscape(link.destination))\" alt=\"\(htmlEscape(Inline.span(xs, .none).plainText))\""
-                if !link.title.isEmpty { tag += " title=\"\(htmlEscape(link.title))\"" }
-                if !width.isEmpty { tag += " width=\"\(htmlEscape(width))\"" }
-                if !height.isEmpty { tag += " height=\"\(htmlEscape(height))\"" }
-                appendMarkup(tag + " />")
+                var tag: [UInt8] = []
+                htmlImage(
+                    xs, link, width: width.isEmpty ? nil : width,
+                    height: height.isEmpty ? nil : height, into: &tag)
+                tag.withUnsafeBufferPointer { appendMarkup(bytes: $0) }
                 return
             }
             lossy(
@@ -974,16 +948,10 @@ extension MarkdownWriter.Renderer {
         renderLink(xs, link, image: true, following: following)
     }
 
-    /// A link destination: `<...>` when it is empty or holds spaces, controls, `<`, or
-    /// parentheses that are not balanced (cmark reads balanced ones, nested up to 32 deep, in a
-    /// bare destination: `https://en.wikipedia.org/wiki/Foo_(bar)` stays as it is).
-    func destination(_ d: String) -> String {
-        var out: [UInt8] = []
-        appendDestination(d, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends the `destination` form of `d` to `out`.
+    /// Appends link destination `d` to `out`: `<...>` when it is empty or holds spaces,
+    /// controls, `<`, or parentheses that are not balanced (cmark reads balanced ones, nested
+    /// up to 32 deep, in a bare destination: `https://en.wikipedia.org/wiki/Foo_(bar)` stays as
+    /// it is).
     func appendDestination(_ d: String, to out: inout [UInt8]) {
         d.withUTF8Bytes { bytes in
             var angle = bytes.isEmpty
@@ -1075,14 +1043,7 @@ extension MarkdownWriter.Renderer {
         return found != 0
     }
 
-    /// A link title in double quotes.
-    func title(_ t: String) -> String {
-        var out: [UInt8] = []
-        appendTitle(t, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends the `title` form of `t` to `out`.
+    /// Appends link title `t` to `out` in double quotes.
     func appendTitle(_ t: String, to out: inout [UInt8]) {
         t.withUTF8Bytes { appendTitle(bytes: $0, to: &out) }
     }

@@ -37,9 +37,7 @@ extension MarkdownWriter.Renderer {
                     outer.append((list, index))
                     list = children
                     index = 0
-                case .paragraph(let xs, _) where xs.isEmpty:
-                    continue
-                case .plain(let xs, _) where xs.isEmpty:
+                case .paragraph(let xs, _) where xs.isEmpty, .plain(let xs, _) where xs.isEmpty:
                     continue
                 case .rawBlock(let format, let text):
                     if rawHTML && !text.isEmpty && format.lowercased() == "html" {

@@ -9,16 +9,6 @@ extension MarkdownWriter {
             var first: [UInt8]
             var rest: [UInt8]
             var used = false
-
-            init(first: String, rest: String) {
-                self.first = Array(first.utf8)
-                self.rest = Array(rest.utf8)
-            }
-
-            init(first: [UInt8], rest: [UInt8]) {
-                self.first = first
-                self.rest = rest
-            }
         }
 
         /// Bytes of `buffer` up to `end` (from the end of the run before) of one `Origin`.
@@ -131,28 +121,16 @@ extension MarkdownWriter {
         /// Emits one line with the current container prefixes; an empty line gets the
         /// prefixes without their trailing spaces.
         func emitLine(_ content: String, keepTrailingSpace: Bool = false) {
-            let start = out.count
-            beginLine()
-            if content.isEmpty {
-                endEmptyLine(from: start, keepTrailingSpace: keepTrailingSpace)
-            } else {
-                out.append(utf8: content)
-                out.append(0x0A)
-            }
-        }
-
-        /// `emitLine` for UTF-8 bytes.
-        func emitLine(bytes content: ArraySlice<UInt8>) {
-            content.withUnsafeBufferPointer { emitLine(bytes: $0) }
+            content.withUTF8Bytes { emitLine(bytes: $0, keepTrailingSpace: keepTrailingSpace) }
         }
 
         /// `emitLine` for UTF-8 bytes in a buffer (appending an `ArraySlice` took the generic
         /// sequence path).
-        func emitLine(bytes content: UnsafeBufferPointer<UInt8>) {
+        func emitLine(bytes content: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool = false) {
             let start = out.count
             beginLine()
             if content.isEmpty {
-                endEmptyLine(from: start, keepTrailingSpace: false)
+                endEmptyLine(from: start, keepTrailingSpace: keepTrailingSpace)
             } else {
                 out.append(contentsOf: content)
                 out.append(0x0A)
@@ -180,19 +158,11 @@ extension MarkdownWriter {
             var start = 0
             let count = all.count
             while true {
-                let end = Self.newline(in: all, from: start)
+                let end = ByteScan.firstIndex(of: 0x0A, in: all, from: start)
                 emitLine(bytes: UnsafeBufferPointer(rebasing: all[start..<end]))
                 if end == count { break }
                 start = end + 1
             }
-        }
-
-        /// The index of the first `\n` in `bytes` at or after `start`, or `bytes.count`.
-        ///
-        /// Eight bytes at a time: a paragraph is mostly one long line, and a byte loop over it
-        /// cost as much as rendering its inlines.
-        static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-            ByteScan.firstIndex(of: 0x0A, in: bytes, from: start)
         }
 
         /// The width of the prefix of the next line.
@@ -240,10 +210,16 @@ extension MarkdownWriter {
         func flushReferences() {
             guard !pendingReferences.isEmpty else { return }
             if !out.isEmpty { emitBlank() }
+            var line: [UInt8] = []
             for (label, link) in pendingReferences {
-                var line = "[\(label)]: " + destination(link.destination)
-                if !link.title.isEmpty { line += " " + title(link.title) }
-                emitLine(line)
+                line.removeAll(keepingCapacity: true)
+                line.append(utf8: "[\(label)]: ")
+                appendDestination(link.destination, to: &line)
+                if !link.title.isEmpty {
+                    line.append(0x20)
+                    appendTitle(link.title, to: &line)
+                }
+                line.withUnsafeBufferPointer { emitLine(bytes: $0) }
             }
             pendingReferences.removeAll()
         }

@@ -34,17 +34,10 @@ extension MarkdownWriter.Renderer {
                 columns: table.columns)
             return
         }
-        var useHTML = false
-        switch options.tables {
-        case .auto: useHTML = options.rawHTML
-        case .html:
-            useHTML = options.rawHTML
-            if !options.rawHTML {
-                lossy(.lossyTable, "HTML table fallback needs raw HTML; written as a pipe table")
-            }
-        case .pipe: useHTML = false
+        if options.tables == .html && !options.rawHTML {
+            lossy(.lossyTable, "HTML table fallback needs raw HTML; written as a pipe table")
         }
-        if useHTML {
+        if options.tables != .pipe && options.rawHTML {
             emitHTMLBlock { htmlTable(table, depth: depth, into: &$0) }
             return
         }
@@ -63,8 +56,8 @@ extension MarkdownWriter.Renderer {
             emitBlank()
         }
         var rows = table.head + table.body + table.foot
-        if table.head.count != 1 || rows.isEmpty {
-            if !rows.isEmpty { lossy(.lossyTableHeader, "table header row inferred or merged") }
+        if table.head.count != 1 && !rows.isEmpty {
+            lossy(.lossyTableHeader, "table header row inferred or merged")
         }
         if !table.foot.isEmpty {
             lossy(.lossyTableFoot, "table footer rows written as body rows")
@@ -214,22 +207,13 @@ extension MarkdownWriter.Renderer {
                 out.append(UInt8(ascii: "|"))
                 for c in 0..<count {
                     let alignment = c < columns.count ? columns[c] : .none
-                    let w = compact ? 3 : widths[c]
+                    let left = alignment == .left || alignment == .center
+                    let right = alignment == .right || alignment == .center
                     out.append(0x20)
-                    switch alignment {
-                    case .none:
-                        out.append(repeating: dash, count: w)
-                    case .left:
-                        out.append(colon)
-                        out.append(repeating: dash, count: w - 1)
-                    case .right:
-                        out.append(repeating: dash, count: w - 1)
-                        out.append(colon)
-                    case .center:
-                        out.append(colon)
-                        out.append(repeating: dash, count: w - 2)
-                        out.append(colon)
-                    }
+                    if left { out.append(colon) }
+                    let w = compact ? 3 : widths[c]
+                    out.append(repeating: dash, count: w - (left ? 1 : 0) - (right ? 1 : 0))
+                    if right { out.append(colon) }
                     out.append(0x20)
                     out.append(UInt8(ascii: "|"))
                 }
