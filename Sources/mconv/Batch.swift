@@ -246,13 +246,7 @@ extension CLIOptions {
                     status: .cannotWrite)
             }
             let size = result.output.utf8.count + result.media.reduce(0) { $0 + $1.bytes.count }
-            // The document goes with the write, so that it is released on the writing thread
-            // while this worker converts the next file (releasing a page's AST node by node
-            // is about 4% of its conversion).
-            var document = Document()
-            swap(&document, &converted.document)
-            shared.writes.submit(bytes: size) { [outcome, document] in
-                defer { withExtendedLifetime(document) {} }
+            shared.writes.submit(bytes: size) { [outcome] in
                 var outcome = outcome
                 do throws(Failure) {
                     let folder = (outputPath as NSString).deletingLastPathComponent
