@@ -34,14 +34,8 @@ struct BBCodeLowering {
         return false
     }
 
-    /// Whether `inlines`, made of `nodes`, may hold a line break: at its top level (from line
-    /// ends, looked at after the edges were trimmed) or inside an inline of a run or a
-    /// flattened block element (nothing else makes one).
-    private func mayHoldBreak(_ nodes: ArraySlice<BBNode>, _ inlines: [Inline]) -> Bool {
-        nodesMayHoldBreak(nodes) || topLevelBreak(inlines)
-    }
-
-    /// The part of `mayHoldBreak` that looks at the nodes.
+    /// Whether the inlines made of `nodes` may hold a line break inside an inline of a run or
+    /// a flattened block element (nothing else makes one; `topLevelBreak` looks at the rest).
     private func nodesMayHoldBreak(_ nodes: ArraySlice<BBNode>) -> Bool {
         for node in nodes {
             switch node {
@@ -53,7 +47,7 @@ struct BBCodeLowering {
         return false
     }
 
-    /// The part of `mayHoldBreak` that looks at the inlines' top level.
+    /// Whether `inlines` holds a line break at its top level.
     private func topLevelBreak(_ inlines: [Inline]) -> Bool {
         for i in inlines.indices {
             if case .lineBreak = inlines[i] { return true }

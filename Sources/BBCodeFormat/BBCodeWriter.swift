@@ -489,16 +489,10 @@ struct BBCodeRenderer {
         var k = i + 1
         if k < u.count, u[k] == 0x2F { k += 1 }
         let nameStart = k
-        while k < u.count, k - nameStart < 33,
-            (u[k] | 0x20 >= 0x61 && u[k] | 0x20 <= 0x7A) || (u[k] >= 0x30 && u[k] <= 0x39)
-                || u[k] == 0x2A
-                || u[k] == 0x5F || u[k] == 0x2D
-        {
-            k += 1
-        }
+        while k < u.count, k - nameStart < 33, BBCodeTagScanner.isNameByte(u[k]) { k += 1 }
         guard k > nameStart, k < u.count else { return nil }
         let name = String(
-            decoding: u[nameStart..<k].map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 },
+            decoding: u[nameStart..<k].map(BBCodeValues.lower),
             as: UTF8.self)
         guard tagNames.contains(name), u[k] == 0x5D || u[k] == 0x3D || u[k] == 0x20 else {
             return nil
