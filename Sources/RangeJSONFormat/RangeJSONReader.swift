@@ -64,7 +64,7 @@ public struct RangeJSONReader: MarkupReader {
                 let blocks = try state.document(tape)
                 // A `\uD800` without its pair cannot be text: reported, not replaced silently.
                 let replaced = tape.loneSurrogates.map { position in
-                    let place = JSONParser(bytes).error("", at: position)
+                    let place = JSONTapeParser(bytes).error("", at: position)
                     return Diagnostic(
                         .warning, .inputInvalidUTF16,
                         "a lone surrogate escape in a JSON string was replaced with U+FFFD",
@@ -78,19 +78,9 @@ public struct RangeJSONReader: MarkupReader {
     }
 }
 
-/// Calls `body` with the UTF-8 bytes of `text` (no copy for native strings).
-@inline(__always)
-func withUTF8Bytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    if let r = text.utf8.withContiguousStorageIfAvailable(body) { return r }
-    return Array(text.utf8).withUnsafeBufferPointer(body)
-}
-
 /// `text` upper-cased; ASCII text without lower-case letters is returned as is.
 func upperCased(_ text: String) -> String {
-    let plain = withUTF8Bytes(text) { u in
-        !u.contains { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) }
-    }
-    return plain ? text : text.uppercased()
+    text.utf8.contains { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) } ? text.uppercased() : text
 }
 
 /// A paragraph's text as a part of a String: `piece` copies byte ranges of it from the
@@ -102,31 +92,20 @@ struct TextSource {
     let offset: Int
 
     /// The text's bytes `[start, end)` (scalar boundaries; `bytes` are the text's UTF-8) as
-    /// a String.
+    /// a String. (ASCII, checked 8 bytes at a time, is decoded: cheaper than slicing; other
+    /// text is sliced, which does not validate it again as decoding would.)
     @inline(__always)
     func piece(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        if let ascii = asciiString(bytes, start, end) { return ascii }
-        return slice(string, offset + start, offset + end)
+        guard let base = bytes.baseAddress else { return "" }
+        if ByteScan.isASCII(base, start, end) {
+            return String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        let utf8 = string.utf8
+        let lo = utf8.index(utf8.startIndex, offsetBy: offset + start)
+        let hi = utf8.index(lo, offsetBy: end - start)
+        return String(Substring(utf8[lo..<hi]))
     }
-}
-
-/// `bytes[start..<end]` as a String when it is ASCII, else nil: decoding ASCII (checked 8
-/// bytes at a time) is cheaper than slicing; for other text slicing wins (no validation).
-@inline(__always)
-func asciiString(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
-    guard let base = bytes.baseAddress else { return "" }
-    guard ByteScan.isASCII(base, start, end) else { return nil }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-}
-
-/// The bytes `[start, end)` of `text` (scalar boundaries) as a String, copied without
-/// validating the UTF-8 again (unlike `String(decoding:as:)`).
-@inline(__always)
-func slice(_ text: String, _ start: Int, _ end: Int) -> String {
-    let utf8 = text.utf8
-    let lo = utf8.index(utf8.startIndex, offsetBy: start)
-    let hi = utf8.index(lo, offsetBy: end - start)
-    return String(Substring(utf8[lo..<hi]))
 }
 
 /// One style range (the reader keeps UTF-8 byte offsets of the paragraph text).
@@ -148,10 +127,8 @@ struct RangeSpan {
 }
 
 /// Markup types in canonical order (outermost first for equal ranges).
-enum RangeKind: Int, Comparable {
+enum RangeKind: Int {
     case link, strong, emphasis, underline, strikethrough, sup, sub, highlight, span, code
-
-    static func < (a: RangeKind, b: RangeKind) -> Bool { a.rawValue < b.rawValue }
 
     /// The type names, indexed by raw value.
     private static let names = [
@@ -568,10 +545,9 @@ struct RangeJSONLowering {
     /// quadratic in number (each range crossing the end of every enclosing one).
     static func splitLimit(_ count: Int) -> Int { 4 * count + 4_096 }
 
+    /// Canonical order: by start, then the longer range first, then by kind.
     static func canonical(_ a: StyleRange, _ b: StyleRange) -> Bool {
-        if a.start != b.start { return a.start < b.start }
-        if a.end != b.end { return a.end > b.end }
-        return a.kind < b.kind
+        (a.start, b.end, a.kind.rawValue) < (b.start, a.end, b.kind.rawValue)
     }
 
     static func attributes(_ value: JSONValue?) -> Attributes {
@@ -591,9 +567,7 @@ struct RangeJSONLowering {
     }
 
     static func canonical(_ a: RangeSpan, _ b: RangeSpan) -> Bool {
-        if a.start != b.start { return a.start < b.start }
-        if a.end != b.end { return a.end > b.end }
-        return a.kind < b.kind
+        (a.start, b.end, a.kind.rawValue) < (b.start, a.end, b.kind.rawValue)
     }
 
     /// Whether `ranges` is in canonical order already (sorting would keep it as it is).
