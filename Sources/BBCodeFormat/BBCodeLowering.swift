@@ -315,13 +315,7 @@ struct BBCodeLowering {
         @inline(__always)
         func edge(_ x: Inline, leading: Bool) -> Bool {
             guard case .text(let s) = x else { return false }
-            let u = s.utf8
-            let byte =
-                u.withContiguousStorageIfAvailable { p -> UInt8? in
-                    p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
-                } ?? (leading ? u.first : u.last)
-            guard let byte else { return false }
-            return byte != 0x20 && byte != 0x09
+            return edgeByte(s, leading: leading).map { $0 != 0x20 && $0 != 0x09 } ?? false
         }
         guard edge(xs[start], leading: true), edge(xs[end - 1], leading: false) else { return nil }
         if ownBreaks {
@@ -424,20 +418,13 @@ struct BBCodeLowering {
     /// Drops the spaces and tabs at the start (`leading`) or end of `x` when it is a text, byte
     /// by byte (it may be left empty); returns whether it did.
     static func trimEdge(_ x: inout Inline, leading: Bool) -> Bool {
-        guard case .text(let s) = x else { return false }
+        func blank(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 }
+        guard case .text(let s) = x, blank(edgeByte(s, leading: leading)) else { return false }
         let u = s.utf8
-        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
-        // (The edge byte read in place first: most texts have no space there.)
-        let edge = u.withContiguousStorageIfAvailable { p -> UInt8? in
-            p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
-        }
-        if let edge, edge.map(blank) != true { return false }
         if leading {
-            guard let first = u.first, blank(first) else { return false }
             let start = u.firstIndex { !blank($0) } ?? u.endIndex
             x = .text(String(Substring(u[start...])))
         } else {
-            guard let last = u.last, blank(last) else { return false }
             var end = u.index(before: u.endIndex)
             while end > u.startIndex, blank(u[u.index(before: end)]) { end = u.index(before: end) }
             x = .text(String(Substring(u[..<end])))
@@ -462,4 +449,15 @@ struct BBCodeLowering {
             return out
         }
     }
+}
+
+/// The first (`leading`) or last UTF-8 byte of `s`, nil when it is empty. (Read in place when
+/// the storage allows: most texts have no space at their edges to trim.)
+@inline(__always)
+func edgeByte(_ s: String, leading: Bool) -> UInt8? {
+    let u = s.utf8
+    let inPlace = u.withContiguousStorageIfAvailable { p -> UInt8? in
+        p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
+    }
+    return inPlace ?? (leading ? u.first : u.last)
 }

@@ -131,17 +131,22 @@ struct BBCodeTokenizer {
         func flushText(_ end: Int) {
             if end > textStart { tokens.append(.text(start: UInt32(textStart), end: UInt32(end))) }
         }
+        // Appends `token`, written from `i` to `end`, after the text before it.
+        @inline(__always)
+        func emit(_ token: BBCodeToken, to end: Int) {
+            flushText(i)
+            tokens.append(token)
+            i = end
+            textStart = end
+        }
 
         while i < n {
             let c = b[i]
             if c == 0x0A || c == 0x0D {
-                flushText(i)
                 let (count, end) = BBCodeTagScanner.lineEnds(base, i, n)
                 line += count
-                i = end
                 lineStart = end
-                tokens.append(.newlines(UInt32(count)))
-                textStart = i
+                emit(.newlines(UInt32(count)), to: end)
                 continue
             }
             if c != 0x5B {  // '['
@@ -157,10 +162,7 @@ struct BBCodeTokenizer {
             switch kind {
             case .close(let id, let index):
                 tagCounts[tagTable.count + 1 + id] += 1
-                flushText(i)
-                tokens.append(.close(UInt32(index)))
-                i = end
-                textStart = i
+                emit(.close(UInt32(index)), to: end)
             case .open(let k):
                 if isRawContent(tags[k]) {
                     let name = tagTable[tags[k].id].name
@@ -170,30 +172,24 @@ struct BBCodeTokenizer {
                         continue
                     }
                     if let (contentEnd, after) = findClose(name, b, from: end, n) {
-                        flushText(i)
                         var content = ByteScan.string(
                             fromValidUTF8: UnsafeBufferPointer(rebasing: b[end..<contentEnd]))
                         if b[end..<contentEnd].contains(0x0D) {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
                         contents.append(content)
-                        tokens.append(.raw(UInt32(k), content: UInt32(contents.count - 1)))
                         for k in end..<after where b[k] == 0x0A {
                             line += 1
                             lineStart = k + 1
                         }
-                        i = after
-                        textStart = i
+                        emit(.raw(UInt32(k), content: UInt32(contents.count - 1)), to: after)
                     } else {
                         noCloseAfter[name] = end
                         diagnostics.append(unclosed(tags[k]))
                         i = end
                     }
                 } else {
-                    flushText(i)
-                    tokens.append(.open(UInt32(k)))
-                    i = end
-                    textStart = i
+                    emit(.open(UInt32(k)), to: end)
                 }
             }
         }
@@ -222,14 +218,15 @@ struct BBCodeTokenizer {
     ) -> (Int, Int)? {
         let nameBytes = Array(name.utf8)
         let m = nameBytes.count
-        var i = start
+        // (From `[` to `[`, found 8 bytes at a time.)
+        var i = ByteScan.firstIndex(of: 0x5B, in: b, from: start)
         while i + 2 + m < n {
-            if b[i] == 0x5B, b[i + 1] == 0x2F, b[i + 2 + m] == 0x5D,
+            if b[i + 1] == 0x2F, b[i + 2 + m] == 0x5D,
                 (0..<m).allSatisfy({ BBCodeValues.lower(b[i + 2 + $0]) == nameBytes[$0] })
             {
                 return (i, i + 3 + m)
             }
-            i += 1
+            i = ByteScan.firstIndex(of: 0x5B, in: b, from: i + 1)
         }
         return nil
     }
