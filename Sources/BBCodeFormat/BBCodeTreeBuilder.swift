@@ -596,35 +596,16 @@ struct BBCodeTreeBuilder {
         return Attribute(name: name, value: text(range.value))
     }
 
-    /// A new element for the open tag `tok`.
-    private mutating func newElement(
-        _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes
-    ) -> BBElement {
-        let element = newElement(tok, isBlock: isBlock)
-        element.attributes = attributes
-        return element
-    }
-
-    /// `newElement` without attributes (not even `.none` passed: most tags open this way).
+    /// A new element for the open tag `tok` (without attributes: most tags open this way), a
+    /// popped inline element reused when one is kept.
     @inline(__always)
     private mutating func newElement(_ tok: BBCodeTagToken, isBlock: Bool) -> BBElement {
-        if !isBlock, let element = takeSpareInlineElement() {
+        if !isBlock, let element = secondSpareInlineElement.take() ?? spareInlineElement.take() {
             element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
             return element
         }
         return BBElement(
             tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock)
-    }
-
-    /// A popped inline element for reuse, if one is kept.
-    @inline(__always)
-    private mutating func takeSpareInlineElement() -> BBElement? {
-        if let element = secondSpareInlineElement.take() { return element }
-        return spareInlineElement.take()
-    }
-
-    private mutating func literal(_ tok: BBCodeTagToken) {
-        appendText(tok.raw)
     }
 
     /// Opens the tag `tok`. `text`: the input text between it and its own close tag when those
@@ -642,7 +623,7 @@ struct BBCodeTreeBuilder {
                         "tags nested deeper than \(maxDepth) are kept as text",
                         line: tok.line, column: tok.column))
             }
-            literal(tok)
+            appendText(tok.raw)
             return false
         }
         let kind = tagTable[tok.id].kind
@@ -650,7 +631,7 @@ struct BBCodeTreeBuilder {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
             .highlight, .color, .size, .font, .span, .link, .email:
             guard var element = inlineElement(tok, kind) else {
-                literal(tok)
+                appendText(tok.raw)
                 return false
             }
             // (Inside a link element the text is not autolinked.)
@@ -673,7 +654,7 @@ struct BBCodeTreeBuilder {
         case .listItem, .tableRow:
             let parent: BBCodeTagKind = kind == .listItem ? .list : .table
             guard let container = topmost(where: { $0.tag.kind == parent }) else {
-                literal(tok)
+                appendText(tok.raw)
                 return false
             }
             let tail = popInlineTail()
@@ -686,7 +667,7 @@ struct BBCodeTreeBuilder {
                     $0.tag.kind == .tableRow || $0.tag.kind == .table
                 })
             else {
-                literal(tok)
+                appendText(tok.raw)
                 return false
             }
             let tail = popInlineTail()
@@ -697,19 +678,21 @@ struct BBCodeTreeBuilder {
                 let rowTag = rowID < tagTable.count ? tagTable[rowID] : BBCodeTag("tr", .tableRow)
                 push(BBElement(tag: rowTag, id: rowID, token: nil, isBlock: true))
             }
-            var attributes = Attributes()
+            let cell = newElement(tok, isBlock: true)
             for pair in tagAttributes(tok) where pair.name == "colspan" || pair.name == "rowspan" {
-                attributes.pairs.append(pair)
+                cell.attributes.pairs.append(pair)
             }
-            push(newElement(tok, isBlock: true, attributes: attributes))
+            push(cell)
             reopen(tail)
         case .quote, .list, .align, .indent, .table, .spoiler, .heading, .div:
             let tail = popInlineTail()
-            push(newElement(tok, isBlock: true, attributes: blockAttributes(tok)))
+            let element = newElement(tok, isBlock: true)
+            element.attributes = blockAttributes(tok)
+            push(element)
             reopen(tail)
         case .code, .noParse, .image, .youtube:
             // Raw-content tags whose close was missing (reported by the tokenizer).
-            literal(tok)
+            appendText(tok.raw)
         }
         return false
     }
@@ -821,7 +804,7 @@ struct BBCodeTreeBuilder {
                     [.text(url)], Link(url),
                     Attributes(pairs: [Attribute(name: "data-embed", value: "youtube")])))
         default:
-            literal(tok)
+            appendText(tok.raw)
         }
     }
 
