@@ -244,13 +244,10 @@ struct RangeJSONLowering {
             switch paragraph {
             case .skipped:
                 continue
-            case .empty:
+            case .empty, .block:
                 flushList()
                 flushQuote()
-            case .block(let block):
-                flushList()
-                flushQuote()
-                blocks.append(block)
+                if case .block(let block) = paragraph { blocks.append(block) }
             case .listItem(let kind, let item):
                 flushQuote()
                 if list != nil, list!.kind != kind { flushList() }
@@ -339,14 +336,8 @@ struct RangeJSONLowering {
                 ?? ""
             let embed = type == "IFRAME" ? "iframe" : "mixtape"
             let content = !inlines.isEmpty ? inlines : href.isEmpty ? [] : [Inline.text(href)]
-            return .block(
-                .paragraph(
-                    [
-                        .link(
-                            content, Link(href),
-                            Attributes(pairs: [Attribute(name: "data-embed", value: embed)]))
-                    ],
-                    .none))
+            let attributes = Attributes(pairs: [Attribute(name: "data-embed", value: embed)])
+            return .block(.paragraph([.link(content, Link(href), attributes)], .none))
         case "HR":
             return .block(.thematicBreak(.none))
         default:
