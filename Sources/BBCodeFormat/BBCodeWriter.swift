@@ -236,12 +236,11 @@ struct BBCodeRenderer {
     private mutating func table(_ table: Table) -> BBRendered {
         guard let t = name(.table), let tr = name(.tableRow), let td = name(.tableCell) else {
             lossy(.lossyTable, "table written as lines of cells separated by |")
-            var lines: [String] = []
-            for row in table.allRows {
-                lines.append(
-                    row.cells.map { cell in
-                        self.blocks(cell.blocks).text.replacingOccurrences(of: "\n", with: " ")
-                    }.joined(separator: " | "))
+            let lines = table.allRows.map { row in
+                row.cells.map {
+                    self.blocks($0.blocks).text.replacingOccurrences(of: "\n", with: " ")
+                }
+                .joined(separator: " | ")
             }
             return BBRendered(text: lines.joined(separator: "\n"), tagged: false)
         }
