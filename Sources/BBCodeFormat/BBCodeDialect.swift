@@ -19,7 +19,6 @@ public struct BBCodeDialect: Hashable, Sendable {
     public var sizeScale: BBCodeSizeScale
     /// Whether the writer keeps phpBB quote attributes (`post_id`, `time`, `user_id`).
     public var quoteAttributes: Bool
-    private var index: [String: Int]
     /// Byte-level name lookup for the reader (same indices as `tags`).
     private(set) var lookup = BBCodeTagLookup(names: [])
 
@@ -31,7 +30,6 @@ public struct BBCodeDialect: Hashable, Sendable {
         self.tags = []
         self.sizeScale = sizeScale
         self.quoteAttributes = quoteAttributes
-        self.index = [:]
         for tag in tags { add(tag) }
     }
 
@@ -44,10 +42,9 @@ public struct BBCodeDialect: Hashable, Sendable {
     public mutating func add(_ tag: BBCodeTag) {
         var tag = tag
         tag.name = tag.name.lowercased()
-        if let existing = index[tag.name] {
+        if let existing = tags.firstIndex(where: { $0.name == tag.name }) {
             tags[existing] = tag
         } else {
-            index[tag.name] = tags.count
             tags.append(tag)
         }
         lookup = BBCodeTagLookup(names: tags.map(\.name))
@@ -57,14 +54,12 @@ public struct BBCodeDialect: Hashable, Sendable {
     public mutating func remove(_ name: String) {
         let key = name.lowercased()
         tags.removeAll { $0.name == key }
-        index = [:]
-        for (i, tag) in tags.enumerated() { index[tag.name] = i }
         lookup = BBCodeTagLookup(names: tags.map(\.name))
     }
 
     /// The tag named `name` (lower-case), if the dialect has it.
     public func tag(named name: String) -> BBCodeTag? {
-        index[name].map { tags[$0] }
+        tags.first { $0.name == name }
     }
 
     /// The first (preferred) tag of `kind`, used by the writer.

@@ -34,14 +34,8 @@ struct BBCodeLowering {
         return false
     }
 
-    /// Whether `inlines`, made of `nodes`, may hold a line break: at its top level (from line
-    /// ends, looked at after the edges were trimmed) or inside an inline of a run or a
-    /// flattened block element (nothing else makes one).
-    private func mayHoldBreak(_ nodes: ArraySlice<BBNode>, _ inlines: [Inline]) -> Bool {
-        nodesMayHoldBreak(nodes) || topLevelBreak(inlines)
-    }
-
-    /// The part of `mayHoldBreak` that looks at the nodes.
+    /// Whether the inlines made of `nodes` may hold a line break inside an inline of a run or
+    /// a flattened block element (nothing else makes one; `topLevelBreak` looks at the rest).
     private func nodesMayHoldBreak(_ nodes: ArraySlice<BBNode>) -> Bool {
         for node in nodes {
             switch node {
@@ -53,7 +47,7 @@ struct BBCodeLowering {
         return false
     }
 
-    /// The part of `mayHoldBreak` that looks at the inlines' top level.
+    /// Whether `inlines` holds a line break at its top level.
     private func topLevelBreak(_ inlines: [Inline]) -> Bool {
         for i in inlines.indices {
             if case .lineBreak = inlines[i] { return true }
@@ -321,13 +315,7 @@ struct BBCodeLowering {
         @inline(__always)
         func edge(_ x: Inline, leading: Bool) -> Bool {
             guard case .text(let s) = x else { return false }
-            let u = s.utf8
-            let byte =
-                u.withContiguousStorageIfAvailable { p -> UInt8? in
-                    p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
-                } ?? (leading ? u.first : u.last)
-            guard let byte else { return false }
-            return byte != 0x20 && byte != 0x09
+            return edgeByte(s, leading: leading).map { $0 != 0x20 && $0 != 0x09 } ?? false
         }
         guard edge(xs[start], leading: true), edge(xs[end - 1], leading: false) else { return nil }
         if ownBreaks {
@@ -430,20 +418,13 @@ struct BBCodeLowering {
     /// Drops the spaces and tabs at the start (`leading`) or end of `x` when it is a text, byte
     /// by byte (it may be left empty); returns whether it did.
     static func trimEdge(_ x: inout Inline, leading: Bool) -> Bool {
-        guard case .text(let s) = x else { return false }
+        func blank(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 }
+        guard case .text(let s) = x, blank(edgeByte(s, leading: leading)) else { return false }
         let u = s.utf8
-        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
-        // (The edge byte read in place first: most texts have no space there.)
-        let edge = u.withContiguousStorageIfAvailable { p -> UInt8? in
-            p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
-        }
-        if let edge, edge.map(blank) != true { return false }
         if leading {
-            guard let first = u.first, blank(first) else { return false }
             let start = u.firstIndex { !blank($0) } ?? u.endIndex
             x = .text(String(Substring(u[start...])))
         } else {
-            guard let last = u.last, blank(last) else { return false }
             var end = u.index(before: u.endIndex)
             while end > u.startIndex, blank(u[u.index(before: end)]) { end = u.index(before: end) }
             x = .text(String(Substring(u[..<end])))
@@ -468,4 +449,15 @@ struct BBCodeLowering {
             return out
         }
     }
+}
+
+/// The first (`leading`) or last UTF-8 byte of `s`, nil when it is empty. (Read in place when
+/// the storage allows: most texts have no space at their edges to trim.)
+@inline(__always)
+func edgeByte(_ s: String, leading: Bool) -> UInt8? {
+    let u = s.utf8
+    let inPlace = u.withContiguousStorageIfAvailable { p -> UInt8? in
+        p.isEmpty ? nil : (leading ? p[0] : p[p.count - 1])
+    }
+    return inPlace ?? (leading ? u.first : u.last)
 }

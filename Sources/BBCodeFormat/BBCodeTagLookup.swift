@@ -42,17 +42,12 @@ struct BBCodeTagLookup: Sendable {
     /// Adds the lower-cased name byte `byte` at `position` (< 8) to `key`.
     @inline(__always)
     static func fold(_ key: UInt64, _ byte: UInt8, at position: Int) -> UInt64 {
-        key | UInt64(lower(byte)) &<< UInt64(position &* 8)
+        key | UInt64(BBCodeValues.lower(byte)) &<< UInt64(position &* 8)
     }
 
     @inline(__always)
     private static func hash(_ key: UInt64, _ count: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) &+ count &* 13
-    }
-
-    @inline(__always)
-    private static func lower(_ x: UInt8) -> UInt8 {
-        (x >= 0x41 && x <= 0x5A) ? x + 32 : x
     }
 
     /// The index of the tag named by `b[start..<end]` (ASCII letters in any case), or nil.
@@ -86,7 +81,7 @@ struct BBCodeTagLookup: Sendable {
             bytes.withUnsafeBufferPointer { names in
                 let s = starts[index]
                 var k = 8
-                while k < count, names[s + k] == BBCodeTagLookup.lower(b[start + k]) { k += 1 }
+                while k < count, names[s + k] == BBCodeValues.lower(b[start + k]) { k += 1 }
                 return k == count
             }
         }

@@ -1,5 +1,3 @@
-import ByteScan
-
 /// Where one `[tag=value name=value ...]` or `[/tag]` lies in the input bytes: the syntax of
 /// a tag, read without building strings (the tokenizer reads tags with it).
 ///
@@ -124,13 +122,6 @@ enum BBCodeTagScanner {
         }
         guard i < limit, b[i] == 0x5D else { return nil }
         return BBCodeScannedTag(id: id, isClose: false, value: value, end: i + 1)
-    }
-
-    /// The position of the first `[`, `\n` or `\r` at or after `from`, or `n` (plain text is
-    /// skipped 8 bytes at a time).
-    @inline(__always)
-    static func skipPlain(_ base: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
-        ByteScan.firstIndex(of: 0x5B, 0x0A, 0x0D, in: base, from: from, to: n)
     }
 
     /// The bytes inside the quotes that open at `i` (`"` or `'`), closed before a line end.

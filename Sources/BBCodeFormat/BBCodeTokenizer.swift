@@ -53,8 +53,6 @@ struct BBCodeTagToken {
 enum BBCodeToken {
     /// Text: the input bytes `[start, end)`.
     case text(start: UInt32, end: UInt32)
-    /// Text held in `contents` (adjacent text runs merged).
-    case string(UInt32)
     /// `count` consecutive line ends (blank lines included).
     case newlines(UInt32)
     /// The open tag `tags[index]`.
@@ -92,7 +90,7 @@ struct BBCodeTokenizer {
     private(set) var tokens = TrivialBuffer<BBCodeToken>()
     /// The open, close and raw tags the tokens point to.
     private(set) var tags = TrivialBuffer<BBCodeTagToken>()
-    /// Raw contents and merged texts the tokens point to.
+    /// Raw contents the tokens point to.
     private(set) var contents: [String] = []
     /// The ` name=value` pairs of every open tag, back to back (tokens hold ranges of it).
     private(set) var attributeRanges: [BBCodeAttributeRange] = []
@@ -121,52 +119,39 @@ struct BBCodeTokenizer {
 
     /// `b`: the input and the 0 after it (`b[n]`).
     private mutating func tokenize(_ b: UnsafeBufferPointer<UInt8>, count n: Int) {
+        let base = b.baseAddress.unsafelyUnwrapped
         var i = 0
         var textStart = 0
         var line = 1
         var lineStart = 0
         var noCloseAfter: [String: Int] = [:]  // raw tag name -> position with no close after
-        // Whether the last token is `.text` (checked without copying the token).
-        var lastIsText = false
 
+        // (A token always follows a flushed text: two texts are never adjacent.)
         @inline(__always)
         func flushText(_ end: Int) {
-            if end > textStart {
-                if lastIsText, let previous = tokens.last {
-                    // Not reached by the loop below (a token always separates two flushes);
-                    // kept so that adjacent runs would still merge.
-                    let s = String(decoding: b[textStart..<end], as: UTF8.self)
-                    var merged = ""
-                    switch previous {
-                    case .text(let start, let end):
-                        merged = String(decoding: b[Int(start)..<Int(end)], as: UTF8.self)
-                    case .string(let k): merged = contents[Int(k)]
-                    default: break
-                    }
-                    contents.append(merged + s)
-                    tokens[tokens.count - 1] = .string(UInt32(contents.count - 1))
-                } else {
-                    tokens.append(.text(start: UInt32(textStart), end: UInt32(end)))
-                }
-                lastIsText = true
-            }
+            if end > textStart { tokens.append(.text(start: UInt32(textStart), end: UInt32(end))) }
+        }
+        // Appends `token`, written from `i` to `end`, after the text before it.
+        @inline(__always)
+        func emit(_ token: BBCodeToken, to end: Int) {
+            flushText(i)
+            tokens.append(token)
+            i = end
+            textStart = end
         }
 
         while i < n {
             let c = b[i]
             if c == 0x0A || c == 0x0D {
-                flushText(i)
-                let (count, end) = BBCodeTagScanner.lineEnds(b.baseAddress.unsafelyUnwrapped, i, n)
+                let (count, end) = BBCodeTagScanner.lineEnds(base, i, n)
                 line += count
-                i = end
                 lineStart = end
-                tokens.append(.newlines(UInt32(count)))
-                lastIsText = false
-                textStart = i
+                emit(.newlines(UInt32(count)), to: end)
                 continue
             }
             if c != 0x5B {  // '['
-                i = BBCodeTokenizer.skipPlain(b, i + 1, n)
+                // (Plain text skipped 8 bytes at a time, to the next `[` or line end.)
+                i = ByteScan.firstIndex(of: 0x5B, 0x0A, 0x0D, in: base, from: i + 1, to: n)
                 continue
             }
             let column = i - lineStart + 1
@@ -177,11 +162,7 @@ struct BBCodeTokenizer {
             switch kind {
             case .close(let id, let index):
                 tagCounts[tagTable.count + 1 + id] += 1
-                flushText(i)
-                tokens.append(.close(UInt32(index)))
-                lastIsText = false
-                i = end
-                textStart = i
+                emit(.close(UInt32(index)), to: end)
             case .open(let k):
                 if isRawContent(tags[k]) {
                     let name = tagTable[tags[k].id].name
@@ -191,42 +172,28 @@ struct BBCodeTokenizer {
                         continue
                     }
                     if let (contentEnd, after) = findClose(name, b, from: end, n) {
-                        flushText(i)
                         var content = ByteScan.string(
                             fromValidUTF8: UnsafeBufferPointer(rebasing: b[end..<contentEnd]))
                         if b[end..<contentEnd].contains(0x0D) {
                             content = content.replacingOccurrences(of: "\r\n", with: "\n")
                         }
                         contents.append(content)
-                        tokens.append(.raw(UInt32(k), content: UInt32(contents.count - 1)))
-                        lastIsText = false
                         for k in end..<after where b[k] == 0x0A {
                             line += 1
                             lineStart = k + 1
                         }
-                        i = after
-                        textStart = i
+                        emit(.raw(UInt32(k), content: UInt32(contents.count - 1)), to: after)
                     } else {
                         noCloseAfter[name] = end
                         diagnostics.append(unclosed(tags[k]))
                         i = end
                     }
                 } else {
-                    flushText(i)
-                    tokens.append(.open(UInt32(k)))
-                    lastIsText = false
-                    i = end
-                    textStart = i
+                    emit(.open(UInt32(k)), to: end)
                 }
             }
         }
         flushText(n)
-    }
-
-    /// See `BBCodeTagScanner.skipPlain`.
-    @inline(__always)
-    static func skipPlain(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ n: Int) -> Int {
-        BBCodeTagScanner.skipPlain(b.baseAddress.unsafelyUnwrapped, from, n)
     }
 
     private func unclosed(_ tok: BBCodeTagToken) -> Diagnostic {
@@ -248,32 +215,20 @@ struct BBCodeTokenizer {
     /// Finds `[/name]` (case-insensitive) at or after `start`: (content end, position after).
     private func findClose(
         _ name: String, _ b: UnsafeBufferPointer<UInt8>, from start: Int, _ n: Int
-    )
-        -> (Int, Int)?
-    {
+    ) -> (Int, Int)? {
         let nameBytes = Array(name.utf8)
         let m = nameBytes.count
-        var i = start
+        // (From `[` to `[`, found 8 bytes at a time.)
+        var i = ByteScan.firstIndex(of: 0x5B, in: b, from: start)
         while i + 2 + m < n {
-            if b[i] == 0x5B, b[i + 1] == 0x2F {
-                var ok = true
-                var k = 0
-                while k < m {
-                    if lower(b[i + 2 + k]) != nameBytes[k] {
-                        ok = false
-                        break
-                    }
-                    k += 1
-                }
-                if ok, b[i + 2 + m] == 0x5D { return (i, i + 3 + m) }
+            if b[i + 1] == 0x2F, b[i + 2 + m] == 0x5D,
+                (0..<m).allSatisfy({ BBCodeValues.lower(b[i + 2 + $0]) == nameBytes[$0] })
+            {
+                return (i, i + 3 + m)
             }
-            i += 1
+            i = ByteScan.firstIndex(of: 0x5B, in: b, from: i + 1)
         }
         return nil
-    }
-
-    @inline(__always) private func lower(_ x: UInt8) -> UInt8 {
-        (x >= 0x41 && x <= 0x5A) ? x + 32 : x
     }
 
     /// Parses a tag at `start` (a `[`): the token and the position after `]`.

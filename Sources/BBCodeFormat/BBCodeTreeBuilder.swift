@@ -152,8 +152,8 @@ final class BBElement {
 
     /// A fresh element with the same tag and attributes (for reopening).
     func reopened() -> BBElement {
-        let copy = BBElement(tag: tag, id: id, token: nil, isBlock: isBlock, attributes: attributes)
-        copy.token = token
+        let copy = BBElement(
+            tag: tag, id: id, token: token, isBlock: isBlock, attributes: attributes)
         copy.link = link
         copy.transparent = transparent
         return copy
@@ -269,12 +269,6 @@ struct BBCodeTreeBuilder {
             case .text(let start, let end):
                 appendText(Int(start)..<Int(end))
                 noteContent(Int(start)..<Int(end))
-            case .string(let k):
-                let s = contents[Int(k)]
-                appendText(s)
-                if !lineHasContent, s.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                    lineHasContent = true
-                }
             case .newlines(let count):
                 lineHasContent = false
                 if count >= 2 {
@@ -303,21 +297,14 @@ struct BBCodeTreeBuilder {
                 counts[width + tok.id] -= 1
                 close(id: tok.id, raw: tok.raw, line: tok.line, column: tok.column)
             case .raw(let k, let content):
-                var nextHasText = false
-                if index + 1 < tokens.count {
-                    switch tokens[index + 1] {
-                    case .text(let start, let end):
-                        nextHasText = bytes[Int(start)..<Int(end)].contains {
-                            $0 != 0x20 && $0 != 0x09
-                        }
-                    case .string(let j):
-                        nextHasText = contents[Int(j)].utf8.contains { $0 != 0x20 && $0 != 0x09 }
-                    default: break
-                    }
+                // (A raw tag stays inline when its line has content before or after it.)
+                var inline = lineHasContent
+                if !inline, index + 1 < tokens.count,
+                    case .text(let start, let end) = tokens[index + 1]
+                {
+                    inline = hasContent(Int(start)..<Int(end))
                 }
-                raw(
-                    tags[Int(k)], contents[Int(content)],
-                    inlineContext: lineHasContent || nextHasText)
+                raw(tags[Int(k)], contents[Int(content)], inlineContext: inline)
                 lineHasContent = true
             }
             index += 1
@@ -386,9 +373,13 @@ struct BBCodeTreeBuilder {
     /// content other than spaces and tabs (a raw tag then stays inline).
     @inline(__always)
     private mutating func noteContent(_ range: Range<Int>) {
-        if !lineHasContent, bytes[range].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-            lineHasContent = true
-        }
+        if !lineHasContent, hasContent(range) { lineHasContent = true }
+    }
+
+    /// Whether the input `bytes[range]` holds a byte other than a space or tab.
+    @inline(__always)
+    private func hasContent(_ range: Range<Int>) -> Bool {
+        bytes[range].contains { $0 != 0x20 && $0 != 0x09 }
     }
 
     /// Appends one line end: a line break in the top element's inlines (or its run).
@@ -554,41 +545,27 @@ struct BBCodeTreeBuilder {
 
     // MARK: Tokens
 
-    private mutating func appendText(_ s: String) {
-        if autolink, linkDepth == 0 {
-            let u = Array(s.utf8)
-            if u.withUnsafeBufferPointer({ BBCodeAutolink.mayHoldURL($0, 0..<$0.count) }) {
-                u.withUnsafeBufferPointer { appendLinkedText($0, 0..<$0.count) }
-                return
-            }
-        }
-        appendPlainText(s)
-    }
-
     /// Appends the input text `bytes[range]`, with bare URLs as links when autolinking.
     private mutating func appendText(_ range: Range<Int>) {
         if autolink, linkDepth == 0, BBCodeAutolink.mayHoldURL(bytes, range) {
-            appendLinkedText(bytes, range)
+            appendLinkedText(range)
             return
         }
         appendPlainText(text(range))
     }
 
-    /// Appends the text `u[range]` as text and link nodes.
-    private mutating func appendLinkedText(_ u: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        // (URLs start and end next to ASCII bytes: the pieces are valid UTF-8.)
-        func string(_ r: Range<Int>) -> String {
-            ByteScan.string(fromValidUTF8: UnsafeBufferPointer(rebasing: u[r]))
-        }
+    /// Appends the input text `bytes[range]` as text and link nodes (URLs start and end next
+    /// to ASCII bytes: the pieces are valid UTF-8).
+    private mutating func appendLinkedText(_ range: Range<Int>) {
         var start = range.lowerBound
-        while let url = BBCodeAutolink.nextURL(u, from: start, in: range) {
-            if url.lowerBound > start { appendPlainText(string(start..<url.lowerBound)) }
-            let s = string(url)
+        while let url = BBCodeAutolink.nextURL(bytes, from: start, in: range) {
+            if url.lowerBound > start { appendPlainText(text(start..<url.lowerBound)) }
+            let s = text(url)
             append(inline: .link([.text(s)], Link(BBCodeURL.normalized(s)), .none))
             start = url.upperBound
         }
         if start == range.lowerBound || start < range.upperBound {
-            appendPlainText(string(start..<range.upperBound))
+            appendPlainText(text(start..<range.upperBound))
         }
     }
 
@@ -614,40 +591,21 @@ struct BBCodeTreeBuilder {
         let raw = bytes[range.name]
         let name =
             raw.contains { $0 >= 0x41 && $0 <= 0x5A }
-            ? String(decoding: raw.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 }, as: UTF8.self)
+            ? String(decoding: raw.map(BBCodeValues.lower), as: UTF8.self)
             : text(range.name)
         return Attribute(name: name, value: text(range.value))
     }
 
-    /// A new element for the open tag `tok`.
-    private mutating func newElement(
-        _ tok: BBCodeTagToken, isBlock: Bool, attributes: Attributes
-    ) -> BBElement {
-        let element = newElement(tok, isBlock: isBlock)
-        element.attributes = attributes
-        return element
-    }
-
-    /// `newElement` without attributes (not even `.none` passed: most tags open this way).
+    /// A new element for the open tag `tok` (without attributes: most tags open this way), a
+    /// popped inline element reused when one is kept.
     @inline(__always)
     private mutating func newElement(_ tok: BBCodeTagToken, isBlock: Bool) -> BBElement {
-        if !isBlock, let element = takeSpareInlineElement() {
+        if !isBlock, let element = secondSpareInlineElement.take() ?? spareInlineElement.take() {
             element.reuse(table: tagTable, id: tok.id, token: (tok.line, tok.column))
             return element
         }
         return BBElement(
             tag: tagTable[tok.id], id: tok.id, token: (tok.line, tok.column), isBlock: isBlock)
-    }
-
-    /// A popped inline element for reuse, if one is kept.
-    @inline(__always)
-    private mutating func takeSpareInlineElement() -> BBElement? {
-        if let element = secondSpareInlineElement.take() { return element }
-        return spareInlineElement.take()
-    }
-
-    private mutating func literal(_ tok: BBCodeTagToken) {
-        appendText(tok.raw)
     }
 
     /// Opens the tag `tok`. `text`: the input text between it and its own close tag when those
@@ -665,7 +623,7 @@ struct BBCodeTreeBuilder {
                         "tags nested deeper than \(maxDepth) are kept as text",
                         line: tok.line, column: tok.column))
             }
-            literal(tok)
+            appendText(tok.raw)
             return false
         }
         let kind = tagTable[tok.id].kind
@@ -673,7 +631,7 @@ struct BBCodeTreeBuilder {
         case .strong, .emphasis, .underline, .strikethrough, .sub, .sup,
             .highlight, .color, .size, .font, .span, .link, .email:
             guard var element = inlineElement(tok, kind) else {
-                literal(tok)
+                appendText(tok.raw)
                 return false
             }
             // (Inside a link element the text is not autolinked.)
@@ -693,22 +651,14 @@ struct BBCodeTreeBuilder {
             let tail = popInlineTail()
             append(block: .thematicBreak(.none))
             reopen(tail)
-        case .listItem:
-            guard let list = topmost(where: { $0.tag.kind == .list }) else {
-                literal(tok)
+        case .listItem, .tableRow:
+            let parent: BBCodeTagKind = kind == .listItem ? .list : .table
+            guard let container = topmost(where: { $0.tag.kind == parent }) else {
+                appendText(tok.raw)
                 return false
             }
             let tail = popInlineTail()
-            closeBlocks(above: list)
-            push(newElement(tok, isBlock: true))
-            reopen(tail)
-        case .tableRow:
-            guard let table = topmost(where: { $0.tag.kind == .table }) else {
-                literal(tok)
-                return false
-            }
-            let tail = popInlineTail()
-            closeBlocks(above: table)
+            closeBlocks(above: container)
             push(newElement(tok, isBlock: true))
             reopen(tail)
         case .tableCell, .tableHeader:
@@ -717,7 +667,7 @@ struct BBCodeTreeBuilder {
                     $0.tag.kind == .tableRow || $0.tag.kind == .table
                 })
             else {
-                literal(tok)
+                appendText(tok.raw)
                 return false
             }
             let tail = popInlineTail()
@@ -728,21 +678,21 @@ struct BBCodeTreeBuilder {
                 let rowTag = rowID < tagTable.count ? tagTable[rowID] : BBCodeTag("tr", .tableRow)
                 push(BBElement(tag: rowTag, id: rowID, token: nil, isBlock: true))
             }
-            var attributes = Attributes()
+            let cell = newElement(tok, isBlock: true)
             for pair in tagAttributes(tok) where pair.name == "colspan" || pair.name == "rowspan" {
-                attributes.pairs.append(pair)
+                cell.attributes.pairs.append(pair)
             }
-            push(
-                newElement(tok, isBlock: true, attributes: attributes))
+            push(cell)
             reopen(tail)
         case .quote, .list, .align, .indent, .table, .spoiler, .heading, .div:
             let tail = popInlineTail()
-            push(
-                newElement(tok, isBlock: true, attributes: blockAttributes(tok)))
+            let element = newElement(tok, isBlock: true)
+            element.attributes = blockAttributes(tok)
+            push(element)
             reopen(tail)
         case .code, .noParse, .image, .youtube:
             // Raw-content tags whose close was missing (reported by the tokenizer).
-            literal(tok)
+            appendText(tok.raw)
         }
         return false
     }
@@ -854,7 +804,7 @@ struct BBCodeTreeBuilder {
                     [.text(url)], Link(url),
                     Attributes(pairs: [Attribute(name: "data-embed", value: "youtube")])))
         default:
-            literal(tok)
+            appendText(tok.raw)
         }
     }
 
@@ -874,30 +824,19 @@ struct BBCodeTreeBuilder {
     {
         let element = newElement(tok, isBlock: false)
         switch kind {
-        case .color:
-            guard let value = tagValue(tok).map(trimmed), BBCodeValues.isColor(value) else {
-                return nil
-            }
-            element.attributes = Attributes(
-                style: [CSSDeclaration(property: "color", value: value)])
-        case .size:
-            guard let value = tagValue(tok).map(trimmed),
-                let size = BBCodeSize.css(value, scale: sizeScale)
-            else { return nil }
-            element.attributes = Attributes(
-                style: [CSSDeclaration(property: "font-size", value: size)])
-        case .font:
-            guard let value = tagValue(tok).map(trimmed), BBCodeValues.isFontName(value) else {
-                return nil
-            }
-            element.attributes = Attributes(
-                style: [CSSDeclaration(property: "font-family", value: value)])
+        case .color, .size, .font:
+            // (No value reads as "", which no check below accepts.)
+            let value = trimmed(tagValue(tok) ?? "")
+            let (property, css): (String, String?) =
+                switch kind {
+                case .color: ("color", BBCodeValues.isColor(value) ? value : nil)
+                case .size: ("font-size", BBCodeSize.css(value, scale: sizeScale))
+                default: ("font-family", BBCodeValues.isFontName(value) ? value : nil)
+                }
+            guard let css else { return nil }
+            element.attributes = Attributes(style: [CSSDeclaration(property: property, value: css)])
         case .span(let tag):
-            var attributes = Attributes(tag: tag, pairs: tagAttributes(tok))
-            if let value = tagValue(tok) {
-                attributes.pairs.insert(Attribute(name: tag, value: value), at: 0)
-            }
-            element.attributes = attributes
+            element.attributes = customAttributes(tok, tag)
         case .link, .email:
             let raw = trimmed(tagValue(tok) ?? "")
             let isEmail: Bool
@@ -958,11 +897,7 @@ struct BBCodeTreeBuilder {
             }
             return attributes
         case .div(let tag):
-            var attributes = Attributes(tag: tag, pairs: tagAttributes(tok))
-            if let value = tagValue(tok) {
-                attributes.pairs.insert(Attribute(name: tag, value: value), at: 0)
-            }
-            return attributes
+            return customAttributes(tok, tag)
         case .list:
             // The value is interpreted when lowering; keep it as a pair for now.
             var attributes = Attributes()
@@ -971,6 +906,16 @@ struct BBCodeTreeBuilder {
         default:
             return .none
         }
+    }
+
+    /// The attributes of a custom tag (`.span` or `.div`): the tag, its `=value` as a pair
+    /// named by the tag, then its pairs.
+    private func customAttributes(_ tok: BBCodeTagToken, _ tag: String) -> Attributes {
+        var attributes = Attributes(tag: tag, pairs: tagAttributes(tok))
+        if let value = tagValue(tok) {
+            attributes.pairs.insert(Attribute(name: tag, value: value), at: 0)
+        }
+        return attributes
     }
 }
 

@@ -31,26 +31,23 @@ public enum BBCodeURL {
         while start < u.count, u[start] <= 0x20 { start += 1 }
         var end = start
         while end < u.count {
-            let byte = u[end]
-            if byte == 0x3A { break }
-            let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
+            if u[end] == 0x3A { break }
+            let lower = BBCodeValues.lower(u[end])
             let isSchemeByte =
                 (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39)
-                || lower == 0x2B
-                || lower == 0x2D || lower == 0x2E
+                || lower == 0x2B || lower == 0x2D || lower == 0x2E
             if !isSchemeByte { return true }  // no scheme: relative
             if end - start == 32 { return true }
             end += 1
         }
-        let length = end - start
+        // Whether `u[i...]` starts with `name` (lower case), ignoring ASCII case.
+        func starts(_ name: StaticString, at i: Int) -> Bool {
+            let count = name.utf8CodeUnitCount
+            guard u.count >= i + count else { return false }
+            return (0..<count).allSatisfy { BBCodeValues.lower(u[i + $0]) == name.utf8Start[$0] }
+        }
         func isScheme(_ name: StaticString) -> Bool {
-            guard length == name.utf8CodeUnitCount else { return false }
-            for k in 0..<length {
-                let byte = u[start + k]
-                let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
-                if lower != name.utf8Start[k] { return false }
-            }
-            return true
+            end - start == name.utf8CodeUnitCount && starts(name, at: start)
         }
         if isScheme("javascript") || isScheme("vbscript") || isScheme("file")
             || isScheme("livescript")
@@ -59,18 +56,8 @@ public enum BBCodeURL {
         }
         guard isScheme("data") else { return true }
         guard image else { return false }
-        func hasPrefix(_ prefix: StaticString) -> Bool {
-            let count = prefix.utf8CodeUnitCount
-            guard u.count >= count else { return false }
-            for k in 0..<count {
-                let byte = u[k]
-                let lower = (byte >= 0x41 && byte <= 0x5A) ? byte + 32 : byte
-                if lower != prefix.utf8Start[k] { return false }
-            }
-            return true
-        }
-        return hasPrefix("data:image/png") || hasPrefix("data:image/gif")
-            || hasPrefix("data:image/jpeg") || hasPrefix("data:image/webp")
+        return starts("data:image/png", at: 0) || starts("data:image/gif", at: 0)
+            || starts("data:image/jpeg", at: 0) || starts("data:image/webp", at: 0)
     }
 
     /// A link target as users write it: a scheme-less address that starts with `www.` or a
@@ -196,7 +183,7 @@ enum BBCodeSize {
             }
         }
         guard unit.count <= 2 else { return nil }
-        var lower = unit.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        var lower = unit.map(BBCodeValues.lower)
         switch (lower.first!, lower.count == 2 ? lower[1] : 0) {
         case (0x25, 0): break  // %
         case (0x70, 0x78), (0x70, 0x74), (0x65, 0x6D): break  // px pt em

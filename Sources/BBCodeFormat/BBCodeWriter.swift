@@ -236,12 +236,11 @@ struct BBCodeRenderer {
     private mutating func table(_ table: Table) -> BBRendered {
         guard let t = name(.table), let tr = name(.tableRow), let td = name(.tableCell) else {
             lossy(.lossyTable, "table written as lines of cells separated by |")
-            var lines: [String] = []
-            for row in table.allRows {
-                lines.append(
-                    row.cells.map { cell in
-                        self.blocks(cell.blocks).text.replacingOccurrences(of: "\n", with: " ")
-                    }.joined(separator: " | "))
+            let lines = table.allRows.map { row in
+                row.cells.map {
+                    self.blocks($0.blocks).text.replacingOccurrences(of: "\n", with: " ")
+                }
+                .joined(separator: " | ")
             }
             return BBRendered(text: lines.joined(separator: "\n"), tagged: false)
         }
@@ -489,16 +488,10 @@ struct BBCodeRenderer {
         var k = i + 1
         if k < u.count, u[k] == 0x2F { k += 1 }
         let nameStart = k
-        while k < u.count, k - nameStart < 33,
-            (u[k] | 0x20 >= 0x61 && u[k] | 0x20 <= 0x7A) || (u[k] >= 0x30 && u[k] <= 0x39)
-                || u[k] == 0x2A
-                || u[k] == 0x5F || u[k] == 0x2D
-        {
-            k += 1
-        }
+        while k < u.count, k - nameStart < 33, BBCodeTagScanner.isNameByte(u[k]) { k += 1 }
         guard k > nameStart, k < u.count else { return nil }
         let name = String(
-            decoding: u[nameStart..<k].map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 + 32 : $0 },
+            decoding: u[nameStart..<k].map(BBCodeValues.lower),
             as: UTF8.self)
         guard tagNames.contains(name), u[k] == 0x5D || u[k] == 0x3D || u[k] == 0x20 else {
             return nil

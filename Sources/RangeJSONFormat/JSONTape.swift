@@ -156,19 +156,36 @@ struct JSONTape {
     }
 }
 
-/// The JSON grammar, writing a tape; numbers, escaped strings and errors go through `JSONParser`.
+/// The JSON grammar (RFC 8259), writing a tape; errors name their line and column.
+///
+/// It reads from a buffer that must stay valid while the parser is used.
 struct JSONTapeParser {
     let b: UnsafeBufferPointer<UInt8>
     var i = 0
     var depth = 0
+    /// How deeply arrays and objects may nest: deeper input is refused.
+    static let maxDepth = 512
     var entries: [JSONTape.Entry] = []
     var strings: [String] = []
+    /// Where each `\u` escape of a lone surrogate starts (its `\`); each was read as U+FFFD.
     var loneSurrogates: [Int] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.b = bytes }
 
     func error(_ message: String, at position: Int? = nil) -> ReadError {
-        JSONParser(b).error(message, at: position ?? i)
+        let p = min(position ?? i, b.count)
+        var line = 1
+        var lineStart = 0
+        for k in 0..<p where b[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
+        // Columns count characters (UTF-8 lead bytes), 1-based.
+        var column = 1
+        for k in lineStart..<p where b[k] & 0xC0 != 0x80 { column += 1 }
+        return ReadError(
+            "invalid JSON at line \(line), column \(column): \(message)", line: line, column: column
+        )
     }
 
     @inline(__always)
@@ -212,7 +229,7 @@ struct JSONTapeParser {
 
     mutating func enter() throws(ReadError) {
         depth += 1
-        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth)") }
+        if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth)") }
     }
 
     /// Parses an object or an array (`kind`), whose closing byte is `close`.
@@ -281,11 +298,30 @@ struct JSONTapeParser {
             entries.append(JSONTape.Entry(kind: .number, after: entries.count + 1, number: d))
             return
         }
-        var parser = JSONParser(b)
-        parser.i = i
-        let value = try parser.parseNumber()
-        i = parser.i
-        guard case .number(let d) = value else { return }
+        // Otherwise the grammar is checked here and `Double` reads the text.
+        let start = i
+        i = digitsStart
+        while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+        guard i > digitsStart else { throw error("expected a digit") }
+        if i < b.count, b[i] == 0x2E {
+            i += 1
+            let f = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            guard i > f else { throw error("expected a digit after '.'") }
+        }
+        if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
+            i += 1
+            if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+            let e = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            guard i > e else { throw error("expected a digit in the exponent") }
+        }
+        guard
+            let d = Double(
+                String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
+        else {
+            throw error("invalid number", at: start)
+        }
         entries.append(JSONTape.Entry(kind: .number, after: entries.count + 1, number: d))
     }
 
@@ -336,15 +372,85 @@ struct JSONTapeParser {
                 return
             }
         }
-        // Escapes (or an error): decoded by `JSONParser.parseString`, with its errors.
-        var parser = JSONParser(b)
-        parser.i = first - 1
-        let decoded = try parser.parseString()
-        loneSurrogates += parser.loneSurrogates
-        i = parser.i
+        // Escapes (or an error): decoded by `decodeString`, with its errors.
+        i = first
+        let decoded = try decodeString()
         entries.append(
             JSONTape.Entry(
                 kind: .string, flag: true, start: strings.count, after: entries.count + 1))
         strings.append(decoded)
+    }
+
+    mutating func hex4() throws(ReadError) -> UInt32 {
+        guard i + 4 <= b.count else { throw error("expected four hex digits") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = b[i]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            default: throw error("expected a hex digit")
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+
+    /// The string whose first byte after the quote is at `i`, escapes decoded.
+    mutating func decodeString() throws(ReadError) -> String {
+        var out: [UInt8] = []
+        var runStart = i
+        while true {
+            guard i < b.count else { throw error("unterminated string") }
+            let c = b[i]
+            if c == 0x22 {
+                out += b[runStart..<i]
+                i += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            if c < 0x20 { throw error("control character in string") }
+            if c != 0x5C {
+                i += 1
+                continue
+            }
+            out += b[runStart..<i]
+            i += 1
+            guard i < b.count else { throw error("unterminated string") }
+            let e = b[i]
+            i += 1
+            if let plain = ByteScan.jsonEscape(e) {
+                out.append(plain)
+                runStart = i
+                continue
+            }
+            switch e {
+            case 0x75:
+                let escapeStart = i - 2
+                var v = try hex4()
+                if v >= 0xD800 && v < 0xDC00, i + 1 < b.count, b[i] == 0x5C, b[i + 1] == 0x75 {
+                    let save = i
+                    i += 2
+                    let low = try hex4()
+                    if low >= 0xDC00 && low < 0xE000 {
+                        v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        i = save
+                    }
+                }
+                var scalar: Unicode.Scalar = "\u{FFFD}"
+                if let valid = Unicode.Scalar(v) {
+                    scalar = valid
+                } else {
+                    loneSurrogates.append(escapeStart)
+                }
+                out += Array(String(Character(scalar)).utf8)
+            default:
+                throw error("invalid escape in string", at: i - 2)
+            }
+            runStart = i
+        }
     }
 }

@@ -1,4 +1,3 @@
-import ByteScan
 import MarkupAST
 
 /// A parsed JSON value (objects keep key order).
@@ -92,7 +91,7 @@ public enum JSONValue: Hashable, Sendable {
             Result { () throws(ReadError) -> JSONValue in
                 let tape = try JSONTape(parsing: bytes, of: source)
                 if rejectingLoneSurrogates, let first = tape.loneSurrogates.first {
-                    throw JSONParser(bytes).error("unpaired surrogate escape", at: first)
+                    throw JSONTapeParser(bytes).error("unpaired surrogate escape", at: first)
                 }
                 return tape.value(0)
             }
@@ -157,137 +156,5 @@ public enum JSONValue: Hashable, Sendable {
             }
         }
         out += "\""
-    }
-}
-
-/// The pieces of JSON (RFC 8259) that `JSONTapeParser` reads through: numbers, strings with
-/// escapes, and errors with their line and column.
-///
-/// It reads from a buffer that must stay valid while the parser is used.
-struct JSONParser {
-    let b: UnsafeBufferPointer<UInt8>
-    var i = 0
-    /// How deeply arrays and objects may nest: deeper input is refused.
-    static let maxDepth = 512
-    /// Where each `\u` escape of a lone surrogate starts (its `\`); each was read as U+FFFD.
-    var loneSurrogates: [Int] = []
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.b = bytes }
-
-    func error(_ message: String, at position: Int? = nil) -> ReadError {
-        let p = min(position ?? i, b.count)
-        var line = 1
-        var lineStart = 0
-        for k in 0..<p where b[k] == 0x0A {
-            line += 1
-            lineStart = k + 1
-        }
-        // Columns count characters (UTF-8 lead bytes), 1-based.
-        var column = 1
-        for k in lineStart..<p where b[k] & 0xC0 != 0x80 { column += 1 }
-        return ReadError(
-            "invalid JSON at line \(line), column \(column): \(message)", line: line, column: column
-        )
-    }
-
-    mutating func parseNumber() throws(ReadError) -> JSONValue {
-        let start = i
-        if b[i] == 0x2D { i += 1 }
-        let digitsStart = i
-        while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
-        guard i > digitsStart else { throw error("expected a digit") }
-        if i < b.count, b[i] == 0x2E {
-            i += 1
-            let f = i
-            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
-            guard i > f else { throw error("expected a digit after '.'") }
-        }
-        if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
-            i += 1
-            if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
-            let e = i
-            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
-            guard i > e else { throw error("expected a digit in the exponent") }
-        }
-        guard
-            let d = Double(
-                String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self))
-        else {
-            throw error("invalid number", at: start)
-        }
-        return .number(d)
-    }
-
-    mutating func hex4() throws(ReadError) -> UInt32 {
-        guard i + 4 <= b.count else { throw error("expected four hex digits") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = b[i]
-            let d: UInt32
-            switch c {
-            case 0x30...0x39: d = UInt32(c - 0x30)
-            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
-            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-            default: throw error("expected a hex digit")
-            }
-            v = v * 16 + d
-            i += 1
-        }
-        return v
-    }
-
-    mutating func parseString() throws(ReadError) -> String {
-        i += 1
-        var out: [UInt8] = []
-        var runStart = i
-        while true {
-            guard i < b.count else { throw error("unterminated string") }
-            let c = b[i]
-            if c == 0x22 {
-                out += b[runStart..<i]
-                i += 1
-                return String(decoding: out, as: UTF8.self)
-            }
-            if c < 0x20 { throw error("control character in string") }
-            if c != 0x5C {
-                i += 1
-                continue
-            }
-            out += b[runStart..<i]
-            i += 1
-            guard i < b.count else { throw error("unterminated string") }
-            let e = b[i]
-            i += 1
-            if let plain = ByteScan.jsonEscape(e) {
-                out.append(plain)
-                runStart = i
-                continue
-            }
-            switch e {
-            case 0x75:
-                let escapeStart = i - 2
-                var v = try hex4()
-                if v >= 0xD800 && v < 0xDC00, i + 1 < b.count, b[i] == 0x5C, b[i + 1] == 0x75 {
-                    let save = i
-                    i += 2
-                    let low = try hex4()
-                    if low >= 0xDC00 && low < 0xE000 {
-                        v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        i = save
-                    }
-                }
-                var scalar: Unicode.Scalar = "\u{FFFD}"
-                if let valid = Unicode.Scalar(v) {
-                    scalar = valid
-                } else {
-                    loneSurrogates.append(escapeStart)
-                }
-                out += Array(String(Character(scalar)).utf8)
-            default:
-                throw error("invalid escape in string", at: i - 2)
-            }
-            runStart = i
-        }
     }
 }

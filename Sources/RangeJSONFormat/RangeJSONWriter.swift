@@ -139,15 +139,9 @@ struct RangeJSONFlattener {
             var link: Link?
             var attributes = Attributes.none
             switch x {
-            case .text(let s):
-                add(s)
-                continue
-            case .softBreak:
-                add(" ")
-                continue
-            case .lineBreak:
-                add("\n")
-                continue
+            case .text(let s): add(s)
+            case .softBreak: add(" ")
+            case .lineBreak: add("\n")
             case .code(let s, _):
                 add(s)
                 if !inCode {
@@ -155,18 +149,13 @@ struct RangeJSONFlattener {
                         StyleRange(
                             kind: .code, start: start, end: length, link: nil, attributes: .none))
                 }
-                continue
-            case .rawInline(let format, _):
-                lossy(.lossyRaw, "raw \(format) inline dropped")
-                continue
+            case .rawInline(let format, _): lossy(.lossyRaw, "raw \(format) inline dropped")
             case .footnoteReference(let label):
                 lossy(.lossyFootnote, "footnote reference \(label) written as [\(label)]")
                 add("[\(label)]")
-                continue
             case .image(let alt, let target, _):
                 lossy(.lossyImage, "inline image \(target.destination) written as its description")
                 flatten(alt, into: &text, length: &length, ranges: &ranges, inCode: inCode)
-                continue
             case .strong: kind = .strong
             case .emphasis: kind = .emphasis
             case .underline: kind = .underline
@@ -181,8 +170,10 @@ struct RangeJSONFlattener {
                 kind = .span
                 attributes = a
             }
+            // (Leaves were written above; containers are flattened here.)
+            guard let kind else { continue }
             flatten(x.children, into: &text, length: &length, ranges: &ranges, inCode: inCode)
-            if let kind, length > start {
+            if length > start {
                 ranges.append(
                     StyleRange(
                         kind: kind, start: start, end: length, link: link, attributes: attributes))
