@@ -1084,43 +1084,48 @@ final class HTMLReaderLowering {
         {
             linkNode = nodes[Int(only)]
         }
-        var raw: [UInt8] = []
-        var stack: [Int32] = [i]
-        // The nodes are read in place (`nodes[n]` copied each one out).
-        nodes.withUnsafeBufferPointer { nodes in
-            while let n = stack.popLast() {
-                switch nodes[Int(n)].kind {
-                case .text: raw.append(contentsOf: nodes.data(of: Int(n)).utf8)
+        // The text of the subtree in document order, collapsed as a browser does as it is
+        // read (the edges kept as collapsible spaces outside the code): a pre-order walk by
+        // the links, reading the nodes in place (`nodes[n]` copied each one out).
+        var text = nodes.withUnsafeBufferPointer { nodes -> [UInt8] in
+            var text: [UInt8] = []
+            text.reserveCapacity(64)
+            var lastSpace = false
+            var n = Int(i)
+            walk: while true {
+                var enter = false
+                var chunk: String?
+                switch nodes[n].kind {
+                case .text: chunk = nodes.data(of: n)
                 case .element:
-                    let name = nodes.name(of: Int(n))
-                    if name == "br" {
-                        raw.append(0x20)
-                        continue
-                    }
-                    if name == "script" || name == "style" || name == "template" { continue }
-                    var c = nodes[Int(n)].lastChild
-                    while let child = c {
-                        stack.append(child.index)
-                        c = nodes[Int(child.index)].previousSibling
+                    switch nodes.name(of: n) {
+                    case "br": chunk = " "
+                    case "script", "style", "template": break
+                    default: enter = true
                     }
                 default: break
                 }
-            }
-        }
-        // Collapse as a browser does, keeping the edges as collapsible spaces outside the code.
-        var text: [UInt8] = []
-        text.reserveCapacity(raw.count)
-        var lastSpace = false
-        for b in raw {
-            let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
-            if inherited == .pre {
-                text.append(space && b != 0x09 ? 0x20 : b)
-            } else if space {
-                if !lastSpace { text.append(0x20) }
-                lastSpace = true
-            } else {
-                text.append(b)
-                lastSpace = false
+                for b in chunk?.utf8 ?? "".utf8 {
+                    let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
+                    if inherited == .pre {
+                        text.append(space && b != 0x09 ? 0x20 : b)
+                    } else if !space || !lastSpace {
+                        text.append(space ? 0x20 : b)
+                    }
+                    lastSpace = space
+                }
+                if enter, let child = nodes[n].firstChild {
+                    n = Int(child.index)
+                    continue
+                }
+                while n != Int(i) {
+                    if let next = nodes[n].nextSibling {
+                        n = Int(next.index)
+                        continue walk
+                    }
+                    n = Int(nodes[n].parent!.index)
+                }
+                return text
             }
         }
         let leading = text.first == 0x20
