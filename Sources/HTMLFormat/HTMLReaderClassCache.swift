@@ -33,7 +33,8 @@ struct HTMLReaderClassCache<Value> {
     /// The value stored for `tag` and `key`, or `build()` stored and returned.
     mutating func value(tag: String?, key: String, orBuild build: () -> Value) -> Value {
         let (hash, found) = Self.utf8(key) { k in
-            Self.utf8(tag ?? "") { t in find(k, tag: tag == nil ? nil : t) }
+            guard let tag else { return find(k, tag: nil) }
+            return Self.utf8(tag) { find(k, tag: $0) }
         }
         if found >= 0 { return values[found] }
         let value = build()
