@@ -383,18 +383,20 @@ final class HTMLReaderLowering {
         var classes: [String] = []
         var style: [CSSDeclaration] = []
         var pairs: [Attribute] = []
-        for attribute in list {
-            let name = attribute.namespace == .none ? attribute.name : attribute.qualifiedName
+        // By index, lengths compared first: `for attribute in list` copied each attribute out
+        // (retaining its name and value), and most names are compared with none of the three.
+        for k in list.indices {
+            let name = list[k].namespace == .none ? list[k].name : list[k].qualifiedName
             if !skip.isEmpty && skip.contains(name) { continue }
-            switch name {
-            case "id": id = attribute.value
-            case "class": classes = classList(attribute.value)
-            case "style":
+            switch name.utf8.count {
+            case 2 where name == "id": id = list[k].value
+            case 5 where name == "class": classes = classList(list[k].value)
+            case 5 where name == "style":
                 // The parsed list itself when it is the first (`+=` onto an empty array
                 // allocates a copy).
-                let parsed = CSSDeclaration.parseList(attribute.value)
+                let parsed = CSSDeclaration.parseList(list[k].value)
                 if style.isEmpty { style = parsed } else { style += parsed }
-            default: pairs.append(Attribute(name: name, value: attribute.value))
+            default: pairs.append(Attribute(name: name, value: list[k].value))
             }
         }
         return Attributes(tag: tag, id: id, classes: classes, pairs: pairs, style: style)
