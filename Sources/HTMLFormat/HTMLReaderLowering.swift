@@ -831,46 +831,55 @@ final class HTMLReaderLowering {
     }
 
     private func onlyElementChild(_ i: Int32) -> Int32? {
-        var found: Int32?
-        var c = nodes[Int(i)].firstChild
-        while let child = c {
-            let n = nodes[Int(child.index)]
-            if n.kind == .element {
-                if found != nil { return nil }
-                found = child.index
-            } else if n.kind == .text, !Self.isWhitespace(n.data) {
-                return nil
+        // In place (`nodes[k]` copies the node out).
+        nodes.withUnsafeBufferPointer { nodes in
+            var found: Int32?
+            var c = nodes[Int(i)].firstChild
+            while let child = c {
+                let k = Int(child.index)
+                if nodes[k].kind == .element {
+                    if found != nil { return nil }
+                    found = child.index
+                } else if nodes[k].kind == .text, !Self.isWhitespace(nodes.data(of: k)) {
+                    return nil
+                }
+                c = nodes[k].nextSibling
             }
-            c = n.nextSibling
+            return found
         }
-        return found
     }
 
     /// The leading checkbox of a list item (`<li><input type=checkbox checked> a`, also inside
     /// a first `<p>`).
     private func taskCheckbox(_ li: Int32) -> (Int32, Bool)? {
-        var parent = li
-        for _ in 0..<2 {
-            var c = nodes[Int(parent)].firstChild
-            while let child = c {
-                let n = nodes[Int(child.index)]
-                if n.kind == .text && Self.isWhitespace(n.data) || n.kind == .comment {
-                    c = n.nextSibling
-                    continue
+        // In place (`nodes[k]` copies the node out).
+        nodes.withUnsafeBufferPointer { nodes in
+            var parent = li
+            for _ in 0..<2 {
+                var c = nodes[Int(parent)].firstChild
+                while let child = c {
+                    let n = nodes.baseAddress! + Int(child.index)
+                    let kind = n.pointee.kind
+                    if kind == .text && Self.isWhitespace(nodes.data(of: Int(child.index)))
+                        || kind == .comment
+                    {
+                        c = n.pointee.nextSibling
+                        continue
+                    }
+                    let name = n.pointee.namespace == .html ? n.name : ""
+                    if name == "input", (n.attribute("type") ?? "").lowercased() == "checkbox" {
+                        return (child.index, n.attribute("checked") != nil)
+                    }
+                    if name == "p" || name == "label" {
+                        parent = child.index
+                        break
+                    }
+                    return nil
                 }
-                if n.isHTMLElement("input"), (n.attribute("type") ?? "").lowercased() == "checkbox"
-                {
-                    return (child.index, n.attribute("checked") != nil)
-                }
-                if n.isHTMLElement("p") || n.isHTMLElement("label") {
-                    parent = child.index
-                    break
-                }
-                return nil
+                if c == nil { return nil }
             }
-            if c == nil { return nil }
+            return nil
         }
-        return nil
     }
 
     private func tableChild(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace) {
