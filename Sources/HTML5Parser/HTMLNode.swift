@@ -148,14 +148,45 @@ public struct HTMLNode: Sendable {
         // The list is read in place and lengths are compared first: names of other lengths
         // took the general string comparison (readers ask for `href`, `id`, `class` on every
         // element).
-        guard kind != .doctype else { return nil }
+        kind == .doctype ? nil : Self.value(of: name, in: attributeList)
+    }
+
+    @inlinable static func value(of name: String, in attributes: [HTMLAttribute]) -> String? {
         let length = name.utf8.count
-        return attributeList.withUnsafeBufferPointer { list in
+        return attributes.withUnsafeBufferPointer { list in
             for i in list.indices where list[i].name.utf8.count == length && list[i].name == name {
                 return list[i].value
             }
             return nil
         }
+    }
+}
+
+// A node's computed properties and methods, called on `pointee`, copy the whole node out
+// first (retaining and releasing its text and attribute list): these read it in place.
+extension UnsafePointer<HTMLNode> {
+    /// The ``HTMLNode/name`` of the node pointed to, read in place.
+    ///
+    /// ```swift
+    /// let d = HTMLParser.parseFragment("<a href=/x>y</a>")
+    /// let a = Int(d.children(of: d.root).first!.index)
+    /// d.nodes.withUnsafeBufferPointer { ($0.baseAddress! + a).name }  // "a"
+    /// d.nodes.withUnsafeBufferPointer { ($0.baseAddress! + a).attributes.count }  // 1
+    /// d.nodes.withUnsafeBufferPointer { ($0.baseAddress! + a).attribute("href") }  // "/x"
+    /// ```
+    @inlinable @inline(__always)
+    public var name: String {
+        pointee.kind == .element || pointee.kind == .doctype ? pointee.text : ""
+    }
+
+    /// The ``HTMLNode/attributes`` of the node pointed to, read in place (see ``name``).
+    @inlinable @inline(__always) public var attributes: [HTMLAttribute] {
+        pointee.kind == .doctype ? [] : pointee.attributeList
+    }
+
+    /// ``HTMLNode/attribute(_:)`` of the node pointed to, read in place (see ``name``).
+    @inlinable public func attribute(_ name: String) -> String? {
+        pointee.kind == .doctype ? nil : HTMLNode.value(of: name, in: pointee.attributeList)
     }
 }
 

@@ -15,6 +15,9 @@ extension HTMLPageByline {
         private var dateRank = 4
         private var bylineBudget = 64
         private var dateBudget = 64
+        /// The hints of each class value read (pages repeat a few hundred class values over
+        /// thousands of elements; ids are unique, and are read as they come).
+        private var classHints = HTMLReaderClassCache<Hints>()
 
         init(dom: HTMLDocument, needAuthor: Bool, needDate: Bool) {
             self.dom = dom
@@ -52,17 +55,17 @@ extension HTMLPageByline {
 
         /// The attributes the walk reads.
         private enum AttributeKind {
-            case classOrID, itemprop, rel, role, pubdate
+            case classValue, id, itemprop, rel, role, pubdate
         }
 
         /// The kind of an attribute name: compared only with the one name of its length (the
         /// names of most attributes have other lengths, or differ in their first bytes).
         private static func attributeKind(_ name: String) -> AttributeKind? {
             switch name.utf8.count {
-            case 2: name == "id" ? .classOrID : nil
+            case 2: name == "id" ? .id : nil
             case 3: name == "rel" ? .rel : nil
             case 4: name == "role" ? .role : nil
-            case 5: name == "class" ? .classOrID : nil
+            case 5: name == "class" ? .classValue : nil
             case 7: name == "pubdate" ? .pubdate : nil
             case 8: name == "itemprop" ? .itemprop : nil
             default: nil
@@ -133,8 +136,11 @@ extension HTMLPageByline {
             // releasing its name and value) to read its name.
             for k in attributes.indices where attributes[k].namespace == .none {
                 switch Self.attributeKind(attributes[k].name) {
-                case .classOrID:
+                case .id:
                     words.formUnion(hints(attributes[k].value))
+                case .classValue:
+                    let value = attributes[k].value
+                    words.formUnion(classHints.value(tag: nil, key: value) { hints(value) })
                 case .itemprop:
                     property = hints(attributes[k].value)
                     if attributes[k].value.lowercased().contains("articlebody") {

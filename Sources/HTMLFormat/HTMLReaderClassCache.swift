@@ -9,52 +9,91 @@ import Foundation
 /// `String` hashing normalizes Unicode first and cost more than a hit saves, and values that
 /// are canonically equivalent but spelt differently must not share an entry.
 struct HTMLReaderClassCache<Value> {
-    private struct Entry {
-        let tag: String?
-        let key: String
-        let value: Value
+    /// Where a stored tag and key are in `bytes`: the tag at `tag..<key` (`tag` -1: no tag),
+    /// the key at `key..<end`. Lookups compare bytes in place: keeping each key as a `String`
+    /// cost a retain and a release of it (and of its tag) per probe.
+    private struct Stored {
+        var tag: Int32
+        var key: Int32
+        var end: Int32
     }
 
-    /// A slot of the table: a key's hash and its entry (-1: empty). Probes read only these:
-    /// reading an `Entry?` slot copied the entry out (retaining its strings and value).
+    /// A slot of the table: a key's hash and its entry (-1: empty).
     private struct Slot {
         var hash: UInt64
         var entry: Int32
     }
 
     private var slots: [Slot] = []
-    private var entries: [Entry] = []
+    private var stored: [Stored] = []
+    private var values: [Value] = []
+    /// The UTF-8 of every stored tag and key, one after another.
+    private var bytes: [UInt8] = []
 
     /// The value stored for `tag` and `key`, or `build()` stored and returned.
     mutating func value(tag: String?, key: String, orBuild build: () -> Value) -> Value {
-        var key = key
-        let hash = key.withUTF8 { Self.hash($0, tag: tag) }
-        if !slots.isEmpty {
-            let found = slots.withUnsafeBufferPointer { slots in
-                entries.withUnsafeBufferPointer { entries in
+        let (hash, found) = Self.utf8(key) { k in
+            guard let tag else { return find(k, tag: nil) }
+            return Self.utf8(tag) { find(k, tag: $0) }
+        }
+        if found >= 0 { return values[found] }
+        let value = build()
+        if (values.count + 1) * 2 > slots.count { grow() }
+        insert(hash, Int32(values.count))
+        let tagStart = tag == nil ? -1 : bytes.count
+        if let tag { bytes.append(contentsOf: tag.utf8) }
+        let keyStart = bytes.count
+        bytes.append(contentsOf: key.utf8)
+        stored.append(Stored(tag: Int32(tagStart), key: Int32(keyStart), end: Int32(bytes.count)))
+        values.append(value)
+        return value
+    }
+
+    /// `body` on the UTF-8 of `s` in place (native and small strings, as attribute values are;
+    /// `withUTF8` needs a `var` copy, a retain and a release).
+    private static func utf8<R>(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = s.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var s = s
+        return s.withUTF8(body)
+    }
+
+    /// The hash of a key and the index of its entry (-1: not stored).
+    private func find(_ key: UnsafeBufferPointer<UInt8>, tag: UnsafeBufferPointer<UInt8>?)
+        -> (UInt64, Int)
+    {
+        var h = Self.mix(key, into: 0xCBF2_9CE4_8422_2325)
+        if let tag { h = Self.mix(tag, into: (h ^ 0xFF) &* 0x0000_0100_0000_01B3) }
+        // The low bits pick the slot: fold the high ones in.
+        let hash = h ^ (h >> 29)
+        guard !slots.isEmpty else { return (hash, -1) }
+        return slots.withUnsafeBufferPointer { slots in
+            stored.withUnsafeBufferPointer { stored in
+                bytes.withUnsafeBufferPointer { bytes in
                     let mask = slots.count - 1
                     var slot = Int(truncatingIfNeeded: hash) & mask
                     while slots[slot].entry >= 0 {
-                        if slots[slot].hash == hash {
-                            let entry = entries.baseAddress! + Int(slots[slot].entry)
-                            if Self.sameBytes(entry.pointee.key, key)
-                                && Self.sameTag(entry.pointee.tag, tag)
-                            {
-                                return Int(slots[slot].entry)
-                            }
+                        let e = stored[Int(slots[slot].entry)]
+                        if slots[slot].hash == hash && Self.same(bytes, e.key, e.end, key)
+                            && (tag == nil
+                                ? e.tag < 0 : e.tag >= 0 && Self.same(bytes, e.tag, e.key, tag!))
+                        {
+                            return (hash, Int(slots[slot].entry))
                         }
                         slot = (slot + 1) & mask
                     }
-                    return -1
+                    return (hash, -1)
                 }
             }
-            if found >= 0 { return entries[found].value }
         }
-        let value = build()
-        if (entries.count + 1) * 2 > slots.count { grow() }
-        insert(hash, Int32(entries.count))
-        entries.append(Entry(tag: tag, key: key, value: value))
-        return value
+    }
+
+    /// Whether `bytes[start..<end]` are the bytes of `b`.
+    private static func same(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32,
+        _ b: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        Int(end - start) == b.count
+            && (b.isEmpty || memcmp(bytes.baseAddress! + Int(start), b.baseAddress!, b.count) == 0)
     }
 
     private mutating func insert(_ hash: UInt64, _ entry: Int32) {
@@ -68,17 +107,6 @@ struct HTMLReaderClassCache<Value> {
         let old = slots
         slots = Array(repeating: Slot(hash: 0, entry: -1), count: max(64, old.count * 2))
         for slot in old where slot.entry >= 0 { insert(slot.hash, slot.entry) }
-    }
-
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, tag: String?) -> UInt64 {
-        var h = mix(bytes, into: 0xCBF2_9CE4_8422_2325)
-        if let tag {
-            // The bytes in place: iterating `tag.utf8` decoded the string byte by byte.
-            var tag = tag
-            h = tag.withUTF8 { mix($0, into: (h ^ 0xFF) &* 0x0000_0100_0000_01B3) }
-        }
-        // The low bits pick the slot: fold the high ones in.
-        return h ^ (h >> 29)
     }
 
     /// `h` with `bytes` mixed in eight at a time (FNV-style multiply, then the rest one by
@@ -98,30 +126,5 @@ struct HTMLReaderClassCache<Value> {
             p += 1
         }
         return h
-    }
-
-    private static func sameTag(_ a: String?, _ b: String?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return sameBytes(a, b)
-    }
-
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        // In place when both are contiguous (native or small strings, as attribute values
-        // are); `withUTF8` needs `var` copies (a retain and a release each).
-        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                x.count == y.count
-                    && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
-        if let inPlace, let same = inPlace { return same }
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                x.count == y.count
-                    && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
     }
 }

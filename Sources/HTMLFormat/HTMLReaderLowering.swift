@@ -6,6 +6,9 @@ import MarkupAST
 /// DOM -> AST lowering, one iterative walk (no recursion; a stack of visits and a stack of
 /// block contexts, both bounded by the DOM depth the parser capped).
 final class HTMLReaderLowering {
+    /// A DOM node read in place (`HTMLNode`'s computed properties copy the node out).
+    typealias Node = UnsafePointer<HTMLNode>
+
     let dom: HTMLDocument
     let nodes: [HTMLNode]
     let options: HTMLReaderOptions
@@ -230,8 +233,8 @@ final class HTMLReaderLowering {
         }
     }
 
-    private func isFootnoteSection(_ node: HTMLNode) -> Bool {
-        guard node.kind == .element else { return false }
+    private func isFootnoteSection(_ node: Node) -> Bool {
+        guard node.pointee.kind == .element else { return false }
         if node.attribute("data-footnotes") != nil { return true }
         if node.attribute("role") == "doc-endnotes" { return true }
         // The class list is built only when its bytes contain the class name at all.
@@ -260,14 +263,15 @@ final class HTMLReaderLowering {
     }
 
     private func isInFootnoteSection(_ i: Int) -> Bool {
-        var p = nodes[i].parent
-        var steps = 0
-        while let parent = p, steps < 4 {
-            if isFootnoteSection(nodes[Int(parent.index)]) { return true }
-            p = nodes[Int(parent.index)].parent
-            steps += 1
+        nodes.withUnsafeBufferPointer { nodes in
+            var p = nodes[i].parent
+            for _ in 0..<4 {
+                guard let parent = p else { break }
+                if isFootnoteSection(nodes.baseAddress! + Int(parent.index)) { return true }
+                p = nodes[Int(parent.index)].parent
+            }
+            return false
         }
-        return false
     }
 
     private func footnoteLabel(_ id: String) -> String {
@@ -300,7 +304,7 @@ final class HTMLReaderLowering {
                 break
             case .element:
                 if !skipped.isEmpty && skipped.contains(i) { return }
-                element(i, nodes[Int(i)], whiteSpace)
+                element(i, nodes.baseAddress! + Int(i), whiteSpace)
             }
         }
     }
@@ -359,7 +363,7 @@ final class HTMLReaderLowering {
 
     /// The attributes of an element: id, classes, style, then the rest in source order.
     private func attributes(
-        _ node: HTMLNode, tag: String?, skipping skip: [String] = HTMLReaderLowering.noSkips
+        _ node: Node, tag: String?, skipping skip: [String] = HTMLReaderLowering.noSkips
     ) -> Attributes {
         let list = node.attributes
         if list.isEmpty {
@@ -379,18 +383,20 @@ final class HTMLReaderLowering {
         var classes: [String] = []
         var style: [CSSDeclaration] = []
         var pairs: [Attribute] = []
-        for attribute in list {
-            let name = attribute.namespace == .none ? attribute.name : attribute.qualifiedName
+        // By index, lengths compared first: `for attribute in list` copied each attribute out
+        // (retaining its name and value), and most names are compared with none of the three.
+        for k in list.indices {
+            let name = list[k].namespace == .none ? list[k].name : list[k].qualifiedName
             if !skip.isEmpty && skip.contains(name) { continue }
-            switch name {
-            case "id": id = attribute.value
-            case "class": classes = classList(attribute.value)
-            case "style":
+            switch name.utf8.count {
+            case 2 where name == "id": id = list[k].value
+            case 5 where name == "class": classes = classList(list[k].value)
+            case 5 where name == "style":
                 // The parsed list itself when it is the first (`+=` onto an empty array
                 // allocates a copy).
-                let parsed = CSSDeclaration.parseList(attribute.value)
+                let parsed = CSSDeclaration.parseList(list[k].value)
                 if style.isEmpty { style = parsed } else { style += parsed }
-            default: pairs.append(Attribute(name: name, value: attribute.value))
+            default: pairs.append(Attribute(name: name, value: list[k].value))
             }
         }
         return Attributes(tag: tag, id: id, classes: classes, pairs: pairs, style: style)
@@ -424,10 +430,10 @@ final class HTMLReaderLowering {
     // MARK: - Elements
 
     @inline(__always)
-    private func element(_ i: Int32, _ node: borrowing HTMLNode, _ inherited: HTMLWhiteSpace) {
+    private func element(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace) {
         let name = node.name
         let ctx = context
-        guard node.namespace == .html else {
+        guard node.pointee.namespace == .html else {
             if node.name == "svg" {
                 drop("<svg> elements", node: i)
                 return
@@ -514,7 +520,7 @@ final class HTMLReaderLowering {
             break
         }
         let role =
-            HTMLReaderElements.knownRole(code: node.tagCode, name: name)
+            HTMLReaderElements.knownRole(code: node.pointee.tagCode, name: name)
             ?? HTMLReaderElements.role(of: name, containsBlock: containsBlockElement(i))
         var a: Attributes
         switch role {
@@ -527,7 +533,7 @@ final class HTMLReaderLowering {
                     ctx.flushInlines()
                     ctx.append(.rawBlock(format: "html", html))
                 }
-            } else if name == "script", Self.isJSONLD(node) {
+            } else if name == "script", Self.isJSONLD(nodes[Int(i)]) {
                 if !pageScripts.isEmpty { scriptsRead.insert(i) }
                 page.jsonLD(dom.textContent(of: HTMLNodeID(i)))
             } else if name == "script" || name == "style" || name == "template" {
@@ -542,7 +548,7 @@ final class HTMLReaderLowering {
         case .title:
             page.offer("title", dom.textContent(of: HTMLNodeID(i)), from: .pageElement)
         case .meta:
-            meta(node)
+            meta(nodes[Int(i)])
         case .transparent:
             pushVisit(i, exit: .none, whiteSpace: inherited)
         case .boundary:
@@ -560,7 +566,7 @@ final class HTMLReaderLowering {
             a = attributes(
                 node, tag: name == "span" ? nil : name,
                 skipping: name == "font" ? Self.fontSkips : Self.noSkips)
-            if name == "font" { a.style = fontStyle(node) + a.style }
+            if name == "font" { a.style = fontStyle(nodes[Int(i)]) + a.style }
             openWrapper(
                 i, HTMLInlineWrapper(kind: .span, attributes: a), whiteSpaceMode(a, inherited))
         case .link:
@@ -594,7 +600,7 @@ final class HTMLReaderLowering {
 
     /// Handles an element inside a context opened just for it (a reopened list item, an
     /// implicit `<dd>`), finishing that context when the element is done.
-    private func elementFinishingContext(_ i: Int32, _ node: HTMLNode, _ ws: HTMLWhiteSpace) {
+    private func elementFinishingContext(_ i: Int32, _ node: Node, _ ws: HTMLWhiteSpace) {
         let before = visits.count
         element(i, node, ws)
         if visits.count > before {
@@ -664,11 +670,11 @@ final class HTMLReaderLowering {
     }
 
     private func block(
-        _ i: Int32, _ node: HTMLNode, _ role: HTMLReaderElements.Role, _ inherited: HTMLWhiteSpace
+        _ i: Int32, _ node: Node, _ role: HTMLReaderElements.Role, _ inherited: HTMLWhiteSpace
     ) {
         let name = node.name
         let tight = context.tightText
-        if visits.count >= depthLimit, node.firstChild == nil, !isThematicBreak(role) {
+        if visits.count >= depthLimit, node.pointee.firstChild == nil, !isThematicBreak(role) {
             // At the depth limit (the visits are the node's ancestors): the parser attached
             // everything nested deeper here side by side, as empty elements with the text
             // between them. A block per level cost a line of `maxDepth` quote markers or
@@ -825,49 +831,58 @@ final class HTMLReaderLowering {
     }
 
     private func onlyElementChild(_ i: Int32) -> Int32? {
-        var found: Int32?
-        var c = nodes[Int(i)].firstChild
-        while let child = c {
-            let n = nodes[Int(child.index)]
-            if n.kind == .element {
-                if found != nil { return nil }
-                found = child.index
-            } else if n.kind == .text, !Self.isWhitespace(n.data) {
-                return nil
+        // In place (`nodes[k]` copies the node out).
+        nodes.withUnsafeBufferPointer { nodes in
+            var found: Int32?
+            var c = nodes[Int(i)].firstChild
+            while let child = c {
+                let k = Int(child.index)
+                if nodes[k].kind == .element {
+                    if found != nil { return nil }
+                    found = child.index
+                } else if nodes[k].kind == .text, !Self.isWhitespace(nodes.data(of: k)) {
+                    return nil
+                }
+                c = nodes[k].nextSibling
             }
-            c = n.nextSibling
+            return found
         }
-        return found
     }
 
     /// The leading checkbox of a list item (`<li><input type=checkbox checked> a`, also inside
     /// a first `<p>`).
     private func taskCheckbox(_ li: Int32) -> (Int32, Bool)? {
-        var parent = li
-        for _ in 0..<2 {
-            var c = nodes[Int(parent)].firstChild
-            while let child = c {
-                let n = nodes[Int(child.index)]
-                if n.kind == .text && Self.isWhitespace(n.data) || n.kind == .comment {
-                    c = n.nextSibling
-                    continue
+        // In place (`nodes[k]` copies the node out).
+        nodes.withUnsafeBufferPointer { nodes in
+            var parent = li
+            for _ in 0..<2 {
+                var c = nodes[Int(parent)].firstChild
+                while let child = c {
+                    let n = nodes.baseAddress! + Int(child.index)
+                    let kind = n.pointee.kind
+                    if kind == .text && Self.isWhitespace(nodes.data(of: Int(child.index)))
+                        || kind == .comment
+                    {
+                        c = n.pointee.nextSibling
+                        continue
+                    }
+                    let name = n.pointee.namespace == .html ? n.name : ""
+                    if name == "input", (n.attribute("type") ?? "").lowercased() == "checkbox" {
+                        return (child.index, n.attribute("checked") != nil)
+                    }
+                    if name == "p" || name == "label" {
+                        parent = child.index
+                        break
+                    }
+                    return nil
                 }
-                if n.isHTMLElement("input"), (n.attribute("type") ?? "").lowercased() == "checkbox"
-                {
-                    return (child.index, n.attribute("checked") != nil)
-                }
-                if n.isHTMLElement("p") || n.isHTMLElement("label") {
-                    parent = child.index
-                    break
-                }
-                return nil
+                if c == nil { return nil }
             }
-            if c == nil { return nil }
+            return nil
         }
-        return nil
     }
 
-    private func tableChild(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace) {
+    private func tableChild(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace) {
         let ctx = context
         switch node.name {
         case "caption":
@@ -887,10 +902,10 @@ final class HTMLReaderLowering {
         }
     }
 
-    private func readColumns(_ i: Int32, _ node: HTMLNode) {
+    private func readColumns(_ i: Int32, _ node: Node) {
         guard let table = context.table else { return }
         var builder = table
-        func add(_ n: HTMLNode) {
+        func add(_ n: Node) {
             let span = max(1, min(1000, Int(n.attribute("span") ?? "1") ?? 1))
             let alignment = HTMLReaderElements.alignment(
                 n.attribute("align"), attributes(n, tag: nil).styleValue("text-align"))
@@ -902,7 +917,7 @@ final class HTMLReaderLowering {
             var hasCols = false
             for child in dom.children(of: HTMLNodeID(i))
             where nodes[Int(child.index)].isHTMLElement("col") {
-                add(nodes[Int(child.index)])
+                nodes.withUnsafeBufferPointer { add($0.baseAddress! + Int(child.index)) }
                 hasCols = true
             }
             if !hasCols { add(node) }
@@ -982,7 +997,7 @@ final class HTMLReaderLowering {
 
     // MARK: - Inline leaves
 
-    private func link(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace) {
+    private func link(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace) {
         let ctx = context
         guard let href = node.attribute("href") else {
             let a = attributes(node, tag: "a")
@@ -990,13 +1005,13 @@ final class HTMLReaderLowering {
             return
         }
         // On the bytes: `hasPrefix` compares Characters, slowly.
-        if ByteScan.hasPrefix(href, ascii: "#"),
+        if ByteScan.hasPrefix(href, ascii: "#"), !footnoteLabels.isEmpty,
             let label = footnoteLabels[String(href.dropFirst())]
         {
             ctx.buffer.atom(.footnoteReference(label: label))
             return
         }
-        if footnoteDepth > 0, isBackReference(node, href) { return }
+        if footnoteDepth > 0, isBackReference(nodes[Int(i)], href) { return }
         let a = attributes(node, tag: nil, skipping: Self.linkSkips)
         let target = Link(resolve(href), title: node.attribute("title") ?? "")
         openWrapper(i, HTMLInlineWrapper(kind: .link(target), attributes: a), inherited)
@@ -1024,7 +1039,7 @@ final class HTMLReaderLowering {
         return footnoteLabels[String(href.dropFirst())]
     }
 
-    private func image(_ node: HTMLNode) {
+    private func image(_ node: Node) {
         var source = node.attribute("src") ?? ""
         if source.isEmpty, let srcset = node.attribute("srcset") {
             let first =
@@ -1042,7 +1057,7 @@ final class HTMLReaderLowering {
                 Link(resolve(source), title: node.attribute("title") ?? ""), a))
     }
 
-    private func embed(_ i: Int32, _ node: HTMLNode) {
+    private func embed(_ i: Int32, _ node: Node) {
         var source = node.attribute("src") ?? node.attribute("data") ?? ""
         if source.isEmpty {
             for child in dom.children(of: HTMLNodeID(i)) {
@@ -1072,55 +1087,59 @@ final class HTMLReaderLowering {
         }
     }
 
-    private func inlineCode(_ i: Int32, _ node: HTMLNode, _ inherited: HTMLWhiteSpace, tag: String?)
-    {
+    private func inlineCode(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace, tag: String?) {
         let ctx = context
         let a = attributes(node, tag: tag)
         // `<code><a href>x</a></code>`: a link around the code.
-        var linkNode: HTMLNode?
+        var linkNode: Int32?
         if let only = onlyElementChild(i), nodes[Int(only)].isHTMLElement("a"),
             let href = nodes[Int(only)].attribute("href"),
             !href.hasPrefix("#") || footnoteLabels[String(href.dropFirst())] == nil
         {
-            linkNode = nodes[Int(only)]
+            linkNode = only
         }
-        var raw: [UInt8] = []
-        var stack: [Int32] = [i]
-        // The nodes are read in place (`nodes[n]` copied each one out).
-        nodes.withUnsafeBufferPointer { nodes in
-            while let n = stack.popLast() {
-                switch nodes[Int(n)].kind {
-                case .text: raw.append(contentsOf: nodes.data(of: Int(n)).utf8)
+        // The text of the subtree in document order, collapsed as a browser does as it is
+        // read (the edges kept as collapsible spaces outside the code): a pre-order walk by
+        // the links, reading the nodes in place (`nodes[n]` copied each one out).
+        var text = nodes.withUnsafeBufferPointer { nodes -> [UInt8] in
+            var text: [UInt8] = []
+            text.reserveCapacity(64)
+            var lastSpace = false
+            var n = Int(i)
+            walk: while true {
+                var enter = false
+                var chunk: String?
+                switch nodes[n].kind {
+                case .text: chunk = nodes.data(of: n)
                 case .element:
-                    let name = nodes.name(of: Int(n))
-                    if name == "br" {
-                        raw.append(0x20)
-                        continue
-                    }
-                    if name == "script" || name == "style" || name == "template" { continue }
-                    var c = nodes[Int(n)].lastChild
-                    while let child = c {
-                        stack.append(child.index)
-                        c = nodes[Int(child.index)].previousSibling
+                    switch nodes.name(of: n) {
+                    case "br": chunk = " "
+                    case "script", "style", "template": break
+                    default: enter = true
                     }
                 default: break
                 }
-            }
-        }
-        // Collapse as a browser does, keeping the edges as collapsible spaces outside the code.
-        var text: [UInt8] = []
-        text.reserveCapacity(raw.count)
-        var lastSpace = false
-        for b in raw {
-            let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
-            if inherited == .pre {
-                text.append(space && b != 0x09 ? 0x20 : b)
-            } else if space {
-                if !lastSpace { text.append(0x20) }
-                lastSpace = true
-            } else {
-                text.append(b)
-                lastSpace = false
+                for b in chunk?.utf8 ?? "".utf8 {
+                    let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
+                    if inherited == .pre {
+                        text.append(space && b != 0x09 ? 0x20 : b)
+                    } else if !space || !lastSpace {
+                        text.append(space ? 0x20 : b)
+                    }
+                    lastSpace = space
+                }
+                if enter, let child = nodes[n].firstChild {
+                    n = Int(child.index)
+                    continue
+                }
+                while n != Int(i) {
+                    if let next = nodes[n].nextSibling {
+                        n = Int(next.index)
+                        continue walk
+                    }
+                    n = Int(nodes[n].parent!.index)
+                }
+                return text
             }
         }
         let leading = text.first == 0x20
@@ -1133,11 +1152,12 @@ final class HTMLReaderLowering {
         if !text.isEmpty {
             // Valid UTF-8: text nodes' bytes with ASCII white space collapsed.
             let code = Inline.code(ByteScan.string(fromValidUTF8: text), a)
-            if let linkNode, let href = linkNode.attribute("href") {
-                let la = attributes(linkNode, tag: nil, skipping: Self.linkSkips)
-                ctx.buffer.atom(
-                    .link([code], Link(resolve(href), title: linkNode.attribute("title") ?? ""), la)
-                )
+            if let linkNode, let href = nodes[Int(linkNode)].attribute("href") {
+                let la = nodes.withUnsafeBufferPointer {
+                    attributes($0.baseAddress! + Int(linkNode), tag: nil, skipping: Self.linkSkips)
+                }
+                let title = nodes[Int(linkNode)].attribute("title") ?? ""
+                ctx.buffer.atom(.link([code], Link(resolve(href), title: title), la))
             } else {
                 ctx.buffer.atom(code)
             }

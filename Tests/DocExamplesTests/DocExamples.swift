@@ -351,6 +351,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(d[d.children(of: d.root).first!].attribute("href") == "/x")
 }
 
+// Sources/HTML5Parser/HTMLNode.swift:171
+@Test func HTML5Parser_HTMLNode_171() throws {
+    let d = HTMLParser.parseFragment("<a href=/x>y</a>")
+    let a = Int(d.children(of: d.root).first!.index)
+    #expect(d.nodes.withUnsafeBufferPointer { ($0.baseAddress! + a).name } == "a")
+    #expect(d.nodes.withUnsafeBufferPointer { ($0.baseAddress! + a).attributes.count } == 1)
+    #expect(d.nodes.withUnsafeBufferPointer { ($0.baseAddress! + a).attribute("href") } == "/x")
+}
+
 // Sources/HTML5Parser/HTMLParser.swift:6
 @Test func HTML5Parser_HTMLParser_6() throws {
     let doc = HTMLParser.parseDocument("<b>a<i>b</b>c</i>")
