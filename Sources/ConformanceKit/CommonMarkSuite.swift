@@ -50,9 +50,6 @@ public enum CommonMarkSuite {
             tablePreferStyleAttributes: true),
     ]
 
-    /// The round-trip suite's name.
-    public static let roundTripName = "markdown-roundtrip"
-
     /// Runs every suite file under `data/commonmark`, one result per file, and the round
     /// trip last. Empty when the data folder is absent.
     public static func run(paths: ConformancePaths) -> [SuiteResult] {
@@ -117,7 +114,7 @@ public enum CommonMarkSuite {
     /// example.
     /// Ids are `roundtrip:<file>:<example>`.
     public static func runRoundTrip(paths: ConformancePaths) -> SuiteResult {
-        runRoundTrip(paths: paths, name: roundTripName, styles: [("roundtrip", { _ in })])
+        runRoundTrip(paths: paths, name: "markdown-roundtrip", styles: [("roundtrip", { _ in })])
     }
 
     /// The writer styles `markdown-roundtrip-styles` runs every example with (ids
@@ -150,12 +147,9 @@ public enum CommonMarkSuite {
             ),
         ]
 
-    /// The round trip suite's name for ``roundTripStyles``.
-    public static let roundTripStylesName = "markdown-roundtrip-styles"
-
     /// The round trip with every style of ``roundTripStyles``.
     public static func runRoundTripStyles(paths: ConformancePaths) -> SuiteResult {
-        runRoundTrip(paths: paths, name: roundTripStylesName, styles: roundTripStyles)
+        runRoundTrip(paths: paths, name: "markdown-roundtrip-styles", styles: roundTripStyles)
     }
 
     /// The round trip as suite `name`, each example once per style (the style name is the
