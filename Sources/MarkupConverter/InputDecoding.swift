@@ -198,6 +198,13 @@ public enum InputDecoding {
             for k in 0..<w.count where lower(bytes[i + k]) != w[k] { return false }
             return true
         }
+        // The first index from `k` on whose byte is not in `set`.
+        func skip(_ set: String, from k: Int) -> Int {
+            var k = k
+            while k < bytes.count && set.utf8.contains(bytes[k]) { k += 1 }
+            return k
+        }
+        let labelBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:"
         var i = 0
         while i < bytes.count {
             guard matches("<meta", at: i) else {
@@ -206,34 +213,17 @@ public enum InputDecoding {
             }
             var j = i + 5
             while j < bytes.count && bytes[j] != UInt8(ascii: ">") {
-                if matches("charset", at: j) {
-                    var k = j + 7
-                    while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
-                    guard k < bytes.count, bytes[k] == UInt8(ascii: "=") else {
-                        j += 1
-                        continue
-                    }
-                    k += 1
-                    while k < bytes.count
-                        && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == UInt8(ascii: "\"")
-                            || bytes[k] == UInt8(ascii: "'"))
-                    {
-                        k += 1
-                    }
-                    var label: [UInt8] = []
-                    while k < bytes.count, label.count < 40,
-                        (bytes[k] | 0x20) >= 0x61 && (bytes[k] | 0x20) <= 0x7A
-                            || (bytes[k] >= 0x30 && bytes[k] <= 0x39)
-                            || bytes[k] == UInt8(ascii: "-")
-                            || bytes[k] == UInt8(ascii: "_") || bytes[k] == UInt8(ascii: ".")
-                            || bytes[k] == UInt8(ascii: ":")
-                    {
-                        label.append(bytes[k])
-                        k += 1
-                    }
-                    return label.isEmpty ? nil : String(decoding: label, as: UTF8.self).lowercased()
+                let equals = skip(" \t", from: j + 7)
+                guard matches("charset", at: j), equals < bytes.count,
+                    bytes[equals] == UInt8(ascii: "=")
+                else {
+                    j += 1
+                    continue
                 }
-                j += 1
+                let start = skip(" \t\"'", from: equals + 1)
+                let end = min(skip(labelBytes, from: start), start + 40)
+                guard end > start else { return nil }
+                return String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
             }
             i = j
         }
