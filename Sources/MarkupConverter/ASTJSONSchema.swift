@@ -1,7 +1,7 @@
 import MarkupAST
 
 // The AST JSON schema (Formats/json.md): every node is an object with a `"type"` and named
-// fields; `"attributes"` only when not empty. These wrappers give the AST that form without
+// fields; `"attributes"` only when not empty. `ASTJSON` gives the AST that form without
 // changing its own (synthesized) Codable conformance.
 
 /// The version `ASTJSONWriter` writes and `ASTJSONReader` reads.
@@ -17,37 +17,27 @@ enum ASTJSONKey: String, CodingKey {
     case caption, columns, head, body, foot, cells, header, alignment, colspan, rowspan
 }
 
-/// A `Document` in the AST JSON schema.
-struct ASTJSONDocument: Codable {
-    var document: Document
+/// An AST value with an AST JSON form: it writes its fields into the keyed container of its
+/// JSON object, and reads them from it.
+protocol ASTJSONCodable {
+    func encode(json c: inout KeyedEncodingContainer<ASTJSONKey>) throws
+    init(json c: KeyedDecodingContainer<ASTJSONKey>) throws
+}
 
-    init(_ document: Document) { self.document = document }
+/// A value in its AST JSON form, for the JSON coders.
+struct ASTJSON<Value: ASTJSONCodable>: Codable {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: ASTJSONKey.self)
-        let version = try c.decodeIfPresent(Int.self, forKey: .version) ?? astJSONVersion
-        guard version == astJSONVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: c,
-                debugDescription: "unsupported AST JSON version \(version) (this reads 1)")
-        }
-        let blocks = try c.blocks(.blocks)
-        document = Document(blocks, metadata: try c.value(.metadata, or: [String: String]()))
+        value = try Value(json: decoder.container(keyedBy: ASTJSONKey.self))
     }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: ASTJSONKey.self)
-        try c.encode(astJSONVersion, forKey: .version)
-        try c.encode(document.blocks, as: ASTJSONBlock.self, forKey: .blocks)
-        try c.encode(document.metadata, forKey: .metadata)
+        try value.encode(json: &c)
     }
-}
-
-/// A wrapper that gives an AST value its AST JSON form.
-protocol ASTJSONForm: Codable {
-    associatedtype Value
-    var value: Value { get }
-    init(_ value: Value)
 }
 
 extension KeyedEncodingContainer<ASTJSONKey> {
@@ -55,24 +45,16 @@ extension KeyedEncodingContainer<ASTJSONKey> {
         if !attributes.isEmpty { try encode(attributes, forKey: .attributes) }
     }
 
-    /// `values` in the form `W` gives them.
-    mutating func encode<W: ASTJSONForm>(_ values: [W.Value], as _: W.Type, forKey key: ASTJSONKey)
+    /// `values`, each as its JSON object.
+    mutating func encodeJSON<V: ASTJSONCodable>(_ values: [V], forKey key: ASTJSONKey = .children)
         throws
     {
-        try encode(values.map(W.init), forKey: key)
+        try encode(values.map { ASTJSON($0) }, forKey: key)
     }
 }
 
 extension KeyedDecodingContainer<ASTJSONKey> {
     func attributes() throws -> Attributes { try value(.attributes, or: .none) }
-
-    func blocks(_ key: ASTJSONKey = .children) throws -> [Block] {
-        try list(key, of: ASTJSONBlock.self)
-    }
-
-    func inlines(_ key: ASTJSONKey = .children) throws -> [Inline] {
-        try list(key, of: ASTJSONInline.self)
-    }
 
     func string(_ key: ASTJSONKey) throws -> String { try value(key, or: "") }
 
@@ -81,30 +63,41 @@ extension KeyedDecodingContainer<ASTJSONKey> {
         try decodeIfPresent(T.self, forKey: key) ?? fallback
     }
 
-    /// The list at `key` in the form `W` gives its elements, empty when it is missing.
-    func list<W: ASTJSONForm>(_ key: ASTJSONKey, of _: W.Type) throws -> [W.Value] {
-        try value(key, or: [W]()).map(\.value)
+    /// The list of JSON objects at `key`, empty when it is missing.
+    func list<V: ASTJSONCodable>(_ key: ASTJSONKey = .children) throws -> [V] {
+        try value(key, or: [ASTJSON<V>]()).map(\.value)
     }
 }
 
-/// A `Block` in the AST JSON schema.
-struct ASTJSONBlock: ASTJSONForm {
-    var value: Block
+extension Document: ASTJSONCodable {
+    func encode(json c: inout KeyedEncodingContainer<ASTJSONKey>) throws {
+        try c.encode(astJSONVersion, forKey: .version)
+        try c.encodeJSON(blocks, forKey: .blocks)
+        try c.encode(metadata, forKey: .metadata)
+    }
 
-    init(_ value: Block) { self.value = value }
+    init(json c: KeyedDecodingContainer<ASTJSONKey>) throws {
+        let version = try c.value(.version, or: astJSONVersion)
+        guard version == astJSONVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: c,
+                debugDescription: "unsupported AST JSON version \(version) (this reads 1)")
+        }
+        let blocks: [Block] = try c.list(.blocks)
+        self.init(blocks, metadata: try c.value(.metadata, or: [String: String]()))
+    }
+}
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: ASTJSONKey.self)
-        try c.encode(value.kindName, forKey: .type)
-        try c.encodeAttributes(value.attributes)
-        switch value {
-        case .paragraph(let xs, _), .plain(let xs, _):
-            try c.encode(xs, as: ASTJSONInline.self, forKey: .children)
+extension Block: ASTJSONCodable {
+    func encode(json c: inout KeyedEncodingContainer<ASTJSONKey>) throws {
+        try c.encode(kindName, forKey: .type)
+        try c.encodeAttributes(attributes)
+        switch self {
+        case .paragraph(let xs, _), .plain(let xs, _): try c.encodeJSON(xs)
         case .heading(let level, let xs, _):
             try c.encode(level, forKey: .level)
-            try c.encode(xs, as: ASTJSONInline.self, forKey: .children)
-        case .blockQuote(let bs, _), .div(let bs, _):
-            try c.encode(bs, as: Self.self, forKey: .children)
+            try c.encodeJSON(xs)
+        case .blockQuote(let bs, _), .div(let bs, _): try c.encodeJSON(bs)
         case .codeBlock(let info, let code, _):
             try c.encode(info, forKey: .info)
             try c.encode(code, forKey: .code)
@@ -116,62 +109,55 @@ struct ASTJSONBlock: ASTJSONForm {
             try c.encode(list.start, forKey: .start)
             try c.encode(list.delimiter, forKey: .delimiter)
             try c.encode(list.tight, forKey: .tight)
-            try c.encode(list.items, as: ASTJSONListItem.self, forKey: .items)
-        case .definitionList(let items, _):
-            try c.encode(items, as: ASTJSONDefinitionItem.self, forKey: .items)
+            try c.encodeJSON(list.items, forKey: .items)
+        case .definitionList(let items, _): try c.encodeJSON(items, forKey: .items)
         case .table(let table):
             try c.encode(table.columns, forKey: .columns)
-            if !table.caption.isEmpty {
-                try c.encode(table.caption, as: Self.self, forKey: .caption)
-            }
-            try c.encode(table.head, as: ASTJSONRow.self, forKey: .head)
-            try c.encode(table.body, as: ASTJSONRow.self, forKey: .body)
-            if !table.foot.isEmpty { try c.encode(table.foot, as: ASTJSONRow.self, forKey: .foot) }
+            if !table.caption.isEmpty { try c.encodeJSON(table.caption, forKey: .caption) }
+            try c.encodeJSON(table.head, forKey: .head)
+            try c.encodeJSON(table.body, forKey: .body)
+            if !table.foot.isEmpty { try c.encodeJSON(table.foot, forKey: .foot) }
         case .thematicBreak: break
         case .footnoteDefinition(let label, let bs, _):
             try c.encode(label, forKey: .label)
-            try c.encode(bs, as: Self.self, forKey: .children)
+            try c.encodeJSON(bs)
         }
     }
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: ASTJSONKey.self)
+    init(json c: KeyedDecodingContainer<ASTJSONKey>) throws {
         let type = try c.decode(String.self, forKey: .type)
         switch type {
-        case "paragraph": value = .paragraph(try c.inlines(), try c.attributes())
-        case "plain": value = .plain(try c.inlines(), try c.attributes())
+        case "paragraph": self = .paragraph(try c.list(), try c.attributes())
+        case "plain": self = .plain(try c.list(), try c.attributes())
         case "heading":
-            value = .heading(
-                level: try c.decode(Int.self, forKey: .level), try c.inlines(), try c.attributes())
-        case "blockquote": value = .blockQuote(try c.blocks(), try c.attributes())
+            self = .heading(
+                level: try c.decode(Int.self, forKey: .level), try c.list(), try c.attributes())
+        case "blockquote": self = .blockQuote(try c.list(), try c.attributes())
         case "code_block":
-            value = .codeBlock(
+            self = .codeBlock(
                 info: try c.string(.info), code: try c.string(.code), try c.attributes())
         case "raw_block":
-            value = .rawBlock(format: try c.string(.format), try c.string(.content))
+            self = .rawBlock(format: try c.string(.format), try c.string(.content))
         case "list":
-            let items = try c.list(.items, of: ASTJSONListItem.self)
-            value = .list(
+            let items: [ListItem] = try c.list(.items)
+            self = .list(
                 ListBlock(
                     kind: try c.value(.kind, or: .bullet), start: try c.value(.start, or: 1),
                     delimiter: try c.value(.delimiter, or: .period),
                     tight: try c.value(.tight, or: true), items: items,
                     attributes: try c.attributes()))
-        case "definition_list":
-            let items = try c.list(.items, of: ASTJSONDefinitionItem.self)
-            value = .definitionList(items, try c.attributes())
+        case "definition_list": self = .definitionList(try c.list(.items), try c.attributes())
         case "table":
-            value = .table(
+            self = .table(
                 Table(
-                    caption: try c.blocks(.caption), columns: try c.value(.columns, or: []),
-                    head: try c.list(.head, of: ASTJSONRow.self),
-                    body: try c.list(.body, of: ASTJSONRow.self),
-                    foot: try c.list(.foot, of: ASTJSONRow.self), attributes: try c.attributes()))
-        case "thematic_break": value = .thematicBreak(try c.attributes())
-        case "div": value = .div(try c.blocks(), try c.attributes())
+                    caption: try c.list(.caption), columns: try c.value(.columns, or: []),
+                    head: try c.list(.head), body: try c.list(.body), foot: try c.list(.foot),
+                    attributes: try c.attributes()))
+        case "thematic_break": self = .thematicBreak(try c.attributes())
+        case "div": self = .div(try c.list(), try c.attributes())
         case "footnote_definition":
-            value = .footnoteDefinition(
-                label: try c.string(.label), try c.blocks(), try c.attributes())
+            self = .footnoteDefinition(
+                label: try c.string(.label), try c.list(), try c.attributes())
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown block type \"\(type)\"")
@@ -180,98 +166,69 @@ struct ASTJSONBlock: ASTJSONForm {
 }
 
 /// A list item: `{"children": [...], "task": true, "attributes": {...}}`.
-struct ASTJSONListItem: ASTJSONForm {
-    var value: ListItem
-
-    init(_ value: ListItem) { self.value = value }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: ASTJSONKey.self)
-        try c.encodeIfPresent(value.task, forKey: .task)
-        try c.encodeAttributes(value.attributes)
-        try c.encode(value.blocks, as: ASTJSONBlock.self, forKey: .children)
+extension ListItem: ASTJSONCodable {
+    func encode(json c: inout KeyedEncodingContainer<ASTJSONKey>) throws {
+        try c.encodeIfPresent(task, forKey: .task)
+        try c.encodeAttributes(attributes)
+        try c.encodeJSON(blocks)
     }
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: ASTJSONKey.self)
-        value = ListItem(
-            try c.blocks(), task: try c.decodeIfPresent(Bool.self, forKey: .task),
+    init(json c: KeyedDecodingContainer<ASTJSONKey>) throws {
+        self.init(
+            try c.list(), task: try c.decodeIfPresent(Bool.self, forKey: .task),
             attributes: try c.attributes())
     }
 }
 
 /// A definition: `{"term": [...], "definitions": [[...], ...], "attributes": {...}}`.
-struct ASTJSONDefinitionItem: ASTJSONForm {
-    var value: DefinitionItem
-
-    init(_ value: DefinitionItem) { self.value = value }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: ASTJSONKey.self)
-        try c.encodeAttributes(value.attributes)
-        try c.encode(value.term, as: ASTJSONInline.self, forKey: .term)
-        try c.encode(value.definitions.map { $0.map(ASTJSONBlock.init) }, forKey: .definitions)
+extension DefinitionItem: ASTJSONCodable {
+    func encode(json c: inout KeyedEncodingContainer<ASTJSONKey>) throws {
+        try c.encodeAttributes(attributes)
+        try c.encodeJSON(term, forKey: .term)
+        try c.encode(definitions.map { $0.map(ASTJSON.init) }, forKey: .definitions)
     }
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: ASTJSONKey.self)
-        let definitions = try c.value(.definitions, or: [[ASTJSONBlock]]())
-        value = DefinitionItem(
-            term: try c.inlines(.term), definitions: definitions.map { $0.map(\.value) },
+    init(json c: KeyedDecodingContainer<ASTJSONKey>) throws {
+        let definitions = try c.value(.definitions, or: [[ASTJSON<Block>]]())
+        self.init(
+            term: try c.list(.term), definitions: definitions.map { $0.map(\.value) },
             attributes: try c.attributes())
     }
 }
 
-/// A table row: `{"cells": [...], "attributes": {...}}`; a cell
-/// `{"header": false, "alignment": "none", "colspan": 2, "rowspan": 1, "children": [...]}`.
-struct ASTJSONRow: ASTJSONForm {
-    var value: TableRow
-
-    init(_ value: TableRow) { self.value = value }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: ASTJSONKey.self)
-        try c.encodeAttributes(value.attributes)
-        try c.encode(value.cells, as: Cell.self, forKey: .cells)
+/// A table row: `{"cells": [...], "attributes": {...}}`.
+extension TableRow: ASTJSONCodable {
+    func encode(json c: inout KeyedEncodingContainer<ASTJSONKey>) throws {
+        try c.encodeAttributes(attributes)
+        try c.encodeJSON(cells, forKey: .cells)
     }
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: ASTJSONKey.self)
-        value = TableRow(try c.list(.cells, of: Cell.self), attributes: try c.attributes())
-    }
-
-    struct Cell: ASTJSONForm {
-        var value: TableCell
-
-        init(_ value: TableCell) { self.value = value }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: ASTJSONKey.self)
-            try c.encode(value.header, forKey: .header)
-            try c.encode(value.alignment, forKey: .alignment)
-            try c.encode(value.colspan, forKey: .colspan)
-            try c.encode(value.rowspan, forKey: .rowspan)
-            try c.encodeAttributes(value.attributes)
-            try c.encode(value.blocks, as: ASTJSONBlock.self, forKey: .children)
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: ASTJSONKey.self)
-            value = TableCell(
-                try c.blocks(), header: try c.value(.header, or: false),
-                alignment: try c.value(.alignment, or: .none),
-                colspan: try c.value(.colspan, or: 1), rowspan: try c.value(.rowspan, or: 1),
-                attributes: try c.attributes())
-        }
+    init(json c: KeyedDecodingContainer<ASTJSONKey>) throws {
+        self.init(try c.list(.cells), attributes: try c.attributes())
     }
 }
 
-/// An `Inline` in the AST JSON schema.
-struct ASTJSONInline: ASTJSONForm {
-    var value: Inline
+/// A table cell:
+/// `{"header": false, "alignment": "none", "colspan": 2, "rowspan": 1, "children": [...]}`.
+extension TableCell: ASTJSONCodable {
+    func encode(json c: inout KeyedEncodingContainer<ASTJSONKey>) throws {
+        try c.encode(header, forKey: .header)
+        try c.encode(alignment, forKey: .alignment)
+        try c.encode(colspan, forKey: .colspan)
+        try c.encode(rowspan, forKey: .rowspan)
+        try c.encodeAttributes(attributes)
+        try c.encodeJSON(blocks)
+    }
 
-    init(_ value: Inline) { self.value = value }
+    init(json c: KeyedDecodingContainer<ASTJSONKey>) throws {
+        self.init(
+            try c.list(), header: try c.value(.header, or: false),
+            alignment: try c.value(.alignment, or: .none), colspan: try c.value(.colspan, or: 1),
+            rowspan: try c.value(.rowspan, or: 1), attributes: try c.attributes())
+    }
+}
 
+extension Inline: ASTJSONCodable {
     /// The container inlines by `"type"`.
     private static let containers: [String: @Sendable ([Inline], Attributes) -> Inline] = [
         "emphasis": Inline.emphasis, "strong": Inline.strong, "strikethrough": Inline.strikethrough,
@@ -279,11 +236,10 @@ struct ASTJSONInline: ASTJSONForm {
         "highlight": Inline.highlight, "span": Inline.span,
     ]
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: ASTJSONKey.self)
-        try c.encode(value.kindName, forKey: .type)
-        try c.encodeAttributes(value.attributes)
-        switch value {
+    func encode(json c: inout KeyedEncodingContainer<ASTJSONKey>) throws {
+        try c.encode(kindName, forKey: .type)
+        try c.encodeAttributes(attributes)
+        switch self {
         case .text(let s): try c.encode(s, forKey: .text)
         case .code(let s, _): try c.encode(s, forKey: .code)
         case .link(_, let link, _), .image(_, let link, _):
@@ -295,30 +251,29 @@ struct ASTJSONInline: ASTJSONForm {
         case .footnoteReference(let label): try c.encode(label, forKey: .label)
         default: break
         }
-        if value.isContainer { try c.encode(value.children, as: Self.self, forKey: .children) }
+        if isContainer { try c.encodeJSON(children) }
     }
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: ASTJSONKey.self)
+    init(json c: KeyedDecodingContainer<ASTJSONKey>) throws {
         let type = try c.decode(String.self, forKey: .type)
         switch type {
-        case "text": value = .text(try c.string(.text))
-        case "softbreak": value = .softBreak
-        case "linebreak": value = .lineBreak
-        case "code": value = .code(try c.string(.code), try c.attributes())
+        case "text": self = .text(try c.string(.text))
+        case "softbreak": self = .softBreak
+        case "linebreak": self = .lineBreak
+        case "code": self = .code(try c.string(.code), try c.attributes())
         case "link", "image":
             let link = Link(try c.string(.destination), title: try c.string(.title))
-            let (xs, a) = (try c.inlines(), try c.attributes())
-            value = type == "link" ? .link(xs, link, a) : .image(xs, link, a)
+            let (xs, a): ([Inline], Attributes) = (try c.list(), try c.attributes())
+            self = type == "link" ? .link(xs, link, a) : .image(xs, link, a)
         case "raw_inline":
-            value = .rawInline(format: try c.string(.format), try c.string(.content))
-        case "footnote_reference": value = .footnoteReference(label: try c.string(.label))
+            self = .rawInline(format: try c.string(.format), try c.string(.content))
+        case "footnote_reference": self = .footnoteReference(label: try c.string(.label))
         default:
             guard let container = Self.containers[type] else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .type, in: c, debugDescription: "unknown inline type \"\(type)\"")
             }
-            value = container(try c.inlines(), try c.attributes())
+            self = container(try c.list(), try c.attributes())
         }
     }
 }
