@@ -68,13 +68,17 @@ public enum CommandCaseSuite {
         }
         writer.start()
         let errData = Locked(Data())
-        let errReader = Thread { errData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        let errReader = Thread {
+            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            errData.withLock { $0 = data }
+        }
         errReader.start()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while errReader.isExecuting { usleep(1000) }
         return (
-            String(decoding: out, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self),
+            String(decoding: out, as: UTF8.self),
+            String(decoding: errData.withLock { $0 }, as: UTF8.self),
             process.terminationStatus
         )
     }
@@ -98,11 +102,11 @@ public enum CommandCaseSuite {
             DispatchQueue.concurrentPerform(iterations: selected.count) { index in
                 let c = selected[index]
                 let (out, err, _) = execute(c, binary: binary)
-                outcomes.update { $0[c.id] = (out, err) }
+                outcomes.withLock { $0[c.id] = (out, err) }
             }
             var rewrites: [String: [(Range<Int>, String)]] = [:]
             for c in selected {
-                let (out, err) = outcomes.get()[c.id] ?? ("", "")
+                let (out, err) = outcomes.withLock { $0[c.id] } ?? ("", "")
                 let ok = out == c.expected
                 result.record(
                     id: c.id, passed: ok, expectations: expectations,
@@ -138,19 +142,9 @@ final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
     init(_ value: Value) { self.value = value }
-    func get() -> Value {
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        return value
-    }
-    func set(_ newValue: Value) {
-        lock.lock()
-        value = newValue
-        lock.unlock()
-    }
-    func update(_ body: (inout Value) -> Void) {
-        lock.lock()
-        body(&value)
-        lock.unlock()
+        return body(&value)
     }
 }

@@ -50,9 +50,6 @@ public enum CommonMarkSuite {
             tablePreferStyleAttributes: true),
     ]
 
-    /// The round-trip suite's name.
-    public static let roundTripName = "markdown-roundtrip"
-
     /// Runs every suite file under `data/commonmark`, one result per file, and the round
     /// trip last. Empty when the data folder is absent.
     public static func run(paths: ConformancePaths) -> [SuiteResult] {
@@ -117,52 +114,45 @@ public enum CommonMarkSuite {
     /// example.
     /// Ids are `roundtrip:<file>:<example>`.
     public static func runRoundTrip(paths: ConformancePaths) -> SuiteResult {
-        runRoundTrip(paths: paths, name: roundTripName, styles: [("roundtrip", { _ in })])
+        runRoundTrip(
+            paths: paths, name: "markdown-roundtrip",
+            styles: [("roundtrip", MarkdownWriterOptions())])
     }
 
     /// The writer styles `markdown-roundtrip-styles` runs every example with (ids
     /// `<style>:<file>:<example>`): each sets the Markdown output options that have no effect
     /// in the plain round trip.
-    public static let roundTripStyles:
-        [(name: String, apply: @Sendable (inout MarkdownWriterOptions) -> Void)] = [
-            (
-                "spaces-closed-shortcut",
-                { o in
-                    (o.hardBreak, o.headingStyle, o.thematicBreak) = (.spaces, .atxClosed, "* * *")
-                    (o.linkStyle, o.referenceStyle, o.referenceLocation) = (
-                        .reference, .shortcut, .block
-                    )
-                }
-            ),
-            (
-                "html-setext-collapsed",
-                { o in
-                    (o.hardBreak, o.headingStyle, o.thematicBreak) = (.html, .setext, "___")
-                    (o.linkStyle, o.referenceStyle) = (.reference, .collapsed)
-                }
-            ),
-            (
-                "spaced-dashes-full",
-                { o in
-                    (o.hardBreak, o.thematicBreak, o.bulletMarker) = (.spaces, "- - -", .asterisk)
-                    (o.linkStyle, o.referenceStyle) = (.reference, .full)
-                }
-            ),
-        ]
-
-    /// The round trip suite's name for ``roundTripStyles``.
-    public static let roundTripStylesName = "markdown-roundtrip-styles"
+    public static let roundTripStyles: [(name: String, options: MarkdownWriterOptions)] = [
+        (
+            "spaces-closed-shortcut",
+            MarkdownWriterOptions(
+                headingStyle: .atxClosed, linkStyle: .reference, referenceLocation: .block,
+                hardBreak: .spaces, thematicBreak: "* * *", referenceStyle: .shortcut)
+        ),
+        (
+            "html-setext-collapsed",
+            MarkdownWriterOptions(
+                headingStyle: .setext, linkStyle: .reference, hardBreak: .html,
+                thematicBreak: "___", referenceStyle: .collapsed)
+        ),
+        (
+            "spaced-dashes-full",
+            MarkdownWriterOptions(
+                bulletMarker: .asterisk, linkStyle: .reference, hardBreak: .spaces,
+                thematicBreak: "- - -", referenceStyle: .full)
+        ),
+    ]
 
     /// The round trip with every style of ``roundTripStyles``.
     public static func runRoundTripStyles(paths: ConformancePaths) -> SuiteResult {
-        runRoundTrip(paths: paths, name: roundTripStylesName, styles: roundTripStyles)
+        runRoundTrip(paths: paths, name: "markdown-roundtrip-styles", styles: roundTripStyles)
     }
 
     /// The round trip as suite `name`, each example once per style (the style name is the
     /// id's prefix).
     static func runRoundTrip(
         paths: ConformancePaths, name: String,
-        styles: [(name: String, apply: @Sendable (inout MarkdownWriterOptions) -> Void)]
+        styles: [(name: String, options: MarkdownWriterOptions)]
     ) -> SuiteResult {
         var result = SuiteResult(name: name)
         guard let data = paths.data else { return result }
@@ -184,9 +174,9 @@ public enum CommonMarkSuite {
                 for style in styles {
                     // Soft breaks are kept (`--wrap=preserve`) so the HTML can match byte for
                     // byte.
-                    var options = MarkdownWriterOptions(extensions: extensions)
+                    var options = style.options
+                    options.extensions = extensions
                     options.wrap = .preserve
-                    style.apply(&options)
                     let writer = MarkdownWriter(options: options)
                     let markdown = writer.write(document).output
                     let html = renderHTML(markdown, extensions: extensions, file: file)

@@ -271,10 +271,8 @@ public enum HTML5LibSuite {
                 out.append("S|\(name)|\(list)|\(selfClosing)")
             case .endTag(let name): out.append("E|" + name)
             case .doctype(let name, let pub, let sys, let fq):
-                let n = name.map { "\"\($0)\"" } ?? "nil"
-                let p = pub.map { "\"\($0)\"" } ?? "nil"
-                let s = sys.map { "\"\($0)\"" } ?? "nil"
-                out.append("D|\(n)|\(p)|\(s)|\(!fq)")
+                let quoted = [name, pub, sys].map { $0.map { "\"\($0)\"" } ?? "nil" }
+                out.append("D|\(quoted.joined(separator: "|"))|\(!fq)")
             }
         }
         return out

@@ -104,8 +104,7 @@ public struct Attributes: Hashable, Sendable, Codable {
 
     /// The value of the first attribute named `name` in `pairs`.
     public func value(of name: String) -> String? {
-        for pair in pairs where pair.name == name { return pair.value }
-        return nil
+        pairs.first { $0.name == name }?.value
     }
 
     /// Sets (replacing) or appends the attribute `name` in `pairs`.

@@ -46,9 +46,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable,
     }
 }
 
-// MARK: - input.*: decoding the input bytes
-
 extension DiagnosticCode {
+    // MARK: - input.*: decoding the input bytes
     /// Note. The input was decoded as an encoding other than UTF-8 (named by a BOM, a
     /// `<meta charset>`, or `--encoding`); the message says which and why.
     public static let inputEncoding = DiagnosticCode(rawValue: "input.encoding")
@@ -62,11 +61,8 @@ extension DiagnosticCode {
     /// Warning. Markdown: NUL characters in the input were replaced with U+FFFD (as
     /// CommonMark requires); the message gives the count.
     public static let inputNUL = DiagnosticCode(rawValue: "input.nul")
-}
 
-// MARK: - parse.*: input a reader recovered from
-
-extension DiagnosticCode {
+    // MARK: - parse.*: input a reader recovered from
     /// Note. Range JSON: markups inside a code paragraph were ignored.
     public static let parseCodeMarkup = DiagnosticCode(rawValue: "parse.code-markup")
     /// Warning. Markdown, BBCode or range JSON nested deeper than the reader's depth limit was
@@ -108,11 +104,8 @@ extension DiagnosticCode {
     public static let parseUnknownType = DiagnosticCode(rawValue: "parse.unknown-type")
     /// Warning. BBCode: a tag with an unsafe URL (`javascript:` ...) was kept as text.
     public static let parseUnsafeURL = DiagnosticCode(rawValue: "parse.unsafe-url")
-}
 
-// MARK: - lossy.*: what a writer could not express
-
-extension DiagnosticCode {
+    // MARK: - lossy.*: what a writer could not express
     /// Info (presentational: class, id, style, lang, data-* ...) or warning (content-bearing:
     /// title, colspan ...). Markdown: attributes were dropped; one of each per document,
     /// naming them and counting the elements.
@@ -259,11 +252,8 @@ extension DiagnosticCode {
     /// Warning. HTML writer in safe mode: an unsafe URL was removed. BBCode: an unsafe link was
     /// written as its text.
     public static let lossyUnsafeURL = DiagnosticCode(rawValue: "lossy.unsafe-url")
-}
 
-// MARK: - select.*: taking part of the input
-
-extension DiagnosticCode {
+    // MARK: - select.*: taking part of the input
     /// Warning. `--select`: no element matched the selector (named in the message); the
     /// output is empty.
     public static let selectNoMatch = DiagnosticCode(rawValue: "select.no-match")
@@ -271,22 +261,16 @@ extension DiagnosticCode {
     /// between unrelated blocks, or too little text in the best one); the whole page was
     /// converted. The message says why.
     public static let selectNoMainContent = DiagnosticCode(rawValue: "select.no-main-content")
-}
 
-// MARK: - media.*: extracting images (`--extract-media`)
-
-extension DiagnosticCode {
+    // MARK: - media.*: extracting images (`--extract-media`)
     /// Warning. `--extract-media`: a `data:` image whose content does not decode (bad base64,
     /// empty) was kept as it is.
     public static let mediaInvalidData = DiagnosticCode(rawValue: "media.invalid-data")
     /// Note. `--extract-media`: a `data:` image whose media type is not an image type it
     /// knows was kept as it is.
     public static let mediaNotImage = DiagnosticCode(rawValue: "media.not-image")
-}
 
-// MARK: - style.*: CSS a stylesheet ignored or adjusted
-
-extension DiagnosticCode {
+    // MARK: - style.*: CSS a stylesheet ignored or adjusted
     /// Warning. A CSS value outside its range was clamped.
     public static let styleClamped = DiagnosticCode(rawValue: "style.clamped")
     /// Warning. A CSS declaration with a value that cannot be used was ignored.
@@ -294,11 +278,8 @@ extension DiagnosticCode {
     /// Warning. A stylesheet rule with a selector the resolver does not support was ignored.
     public static let styleUnsupportedSelector = DiagnosticCode(
         rawValue: "style.unsupported-selector")
-}
 
-// MARK: - write.*: a writer that failed
-
-extension DiagnosticCode {
+    // MARK: - write.*: a writer that failed
     /// Error. The AST could not be encoded as JSON; the output is empty.
     public static let writeJSON = DiagnosticCode(rawValue: "write.json")
 }

@@ -86,56 +86,40 @@ public struct MarkupText: Hashable, Sendable, ExpressibleByStringInterpolation,
 /// let s: MarkupText = "\("Save", .strong) or \("x", .role("kbd"))"
 /// ```
 public struct MarkupRole: Hashable, Sendable {
-    enum Kind: Hashable, Sendable {
-        case strong, emphasis, code, underline, strikethrough, highlight, sup, sub
-        case link(Link)
-        case custom(String)
-    }
-
-    let kind: Kind
+    /// The node the role wraps its text in, with that text as children (code: as its text).
+    let node: Inline
 
     /// Strong importance.
-    public static let strong = MarkupRole(kind: .strong)
+    public static let strong = MarkupRole(node: .strong([], .none))
     /// Emphasis.
-    public static let emphasis = MarkupRole(kind: .emphasis)
+    public static let emphasis = MarkupRole(node: .emphasis([], .none))
     /// Inline code (the text as code).
-    public static let code = MarkupRole(kind: .code)
+    public static let code = MarkupRole(node: .code("", .none))
     /// Underline.
-    public static let underline = MarkupRole(kind: .underline)
+    public static let underline = MarkupRole(node: .underline([], .none))
     /// Strikethrough.
-    public static let strikethrough = MarkupRole(kind: .strikethrough)
+    public static let strikethrough = MarkupRole(node: .strikethrough([], .none))
     /// Highlight.
-    public static let highlight = MarkupRole(kind: .highlight)
+    public static let highlight = MarkupRole(node: .highlight([], .none))
     /// Superscript.
-    public static let superscript = MarkupRole(kind: .sup)
+    public static let superscript = MarkupRole(node: .sup([], .none))
     /// Subscript.
-    public static let `subscript` = MarkupRole(kind: .sub)
+    public static let `subscript` = MarkupRole(node: .sub([], .none))
 
     /// A link to `url`, e.g. `.link("https://example.com")`.
     public static func link(_ url: String, title: String = "") -> MarkupRole {
-        MarkupRole(kind: .link(Link(url, title: title)))
+        MarkupRole(node: .link([], Link(url, title: title), .none))
     }
 
     /// A semantic role: a `.span` with `Attributes.tag` = `name` (`.role("important")`).
     public static func role(_ name: String) -> MarkupRole {
-        MarkupRole(kind: .custom(name))
+        MarkupRole(node: .span([], Attributes(tag: name)))
     }
 
     func wrap(_ xs: [Inline]) -> Inline {
-        switch kind {
-        case .strong: return .strong(xs, .none)
-        case .emphasis: return .emphasis(xs, .none)
-        case .code:
-            var text = ""
-            Inline.appendPlainText(of: xs, to: &text)
-            return .code(text, .none)
-        case .underline: return .underline(xs, .none)
-        case .strikethrough: return .strikethrough(xs, .none)
-        case .highlight: return .highlight(xs, .none)
-        case .sup: return .sup(xs, .none)
-        case .sub: return .sub(xs, .none)
-        case .link(let link): return .link(xs, link, .none)
-        case .custom(let name): return .span(xs, Attributes(tag: name))
-        }
+        guard case .code = node else { return node.withChildren(xs) }
+        var text = ""
+        Inline.appendPlainText(of: xs, to: &text)
+        return .code(text, .none)
     }
 }

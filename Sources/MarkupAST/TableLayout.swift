@@ -66,19 +66,10 @@ public struct TableLayout: Sendable, Hashable {
             self.columnCount = placed.width
             self.spansHonoured = true
         } else {
-            var starts: [[Int]] = []
-            var ends: [Int] = []
-            starts.reserveCapacity(rows.count)
-            ends.reserveCapacity(rows.count)
-            var width = 0
-            for row in rows {
-                starts.append(Array(row.cells.indices))
-                ends.append(row.cells.count)
-                width = max(width, row.cells.count)
-            }
-            self.starts = starts
+            let ends = rows.map(\.cells.count)
+            self.starts = rows.map { Array($0.cells.indices) }
             self.rowEnds = ends
-            self.columnCount = width
+            self.columnCount = ends.max() ?? 0
             self.spansHonoured = false
         }
     }

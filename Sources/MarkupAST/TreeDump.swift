@@ -48,10 +48,7 @@ public enum TreeDump {
     static func head(_ block: Block) -> String {
         let attrs = describe(block.attributes)
         switch block {
-        case .paragraph: return "paragraph" + attrs
-        case .plain: return "plain" + attrs
         case .heading(let level, _, _): return "heading \(level)" + attrs
-        case .blockQuote: return "blockquote" + attrs
         case .codeBlock(let info, let code, _):
             return "code_block info=\(quote(info))" + attrs + " \(quote(code))"
         case .rawBlock(let format, let text): return "raw_block \(format) \(quote(text))"
@@ -60,14 +57,12 @@ public enum TreeDump {
             if list.kind == .ordered && list.delimiter == .parenthesis { head += " delim=paren" }
             head += list.tight ? " tight" : " loose"
             return head + attrs
-        case .definitionList: return "definition_list" + attrs
         case .table(let table):
             let aligns = table.columns.map(\.rawValue).joined(separator: ",")
             return "table columns=\(aligns)" + attrs
-        case .thematicBreak: return "thematic_break" + attrs
-        case .div: return "div" + attrs
         case .footnoteDefinition(let label, _, _):
             return "footnote_definition \(quote(label))" + attrs
+        default: return block.kindName + attrs
         }
     }
 
@@ -97,21 +92,12 @@ public enum TreeDump {
         let attrs = describe(inline.attributes)
         switch inline {
         case .text(let s): return "text \(quote(s))"
-        case .softBreak: return "softbreak"
-        case .lineBreak: return "linebreak"
         case .code(let s, _): return "code \(quote(s))" + attrs
         case .rawInline(let format, let s): return "raw_inline \(format) \(quote(s))"
         case .footnoteReference(let label): return "footnote_reference \(quote(label))"
-        case .link(_, let target, _): return "link " + describe(target) + attrs
-        case .image(_, let target, _): return "image " + describe(target) + attrs
-        case .emphasis: return "emphasis" + attrs
-        case .strong: return "strong" + attrs
-        case .strikethrough: return "strikethrough" + attrs
-        case .underline: return "underline" + attrs
-        case .sup: return "superscript" + attrs
-        case .sub: return "subscript" + attrs
-        case .highlight: return "highlight" + attrs
-        case .span: return "span" + attrs
+        case .link(_, let target, _), .image(_, let target, _):
+            return inline.kindName + " " + describe(target) + attrs
+        default: return inline.kindName + attrs
         }
     }
 }

@@ -8,11 +8,7 @@ extension Document {
     /// doc.containsInline { if case .strong = $0 { true } else { false } }  // true
     /// ```
     public func containsInline(where predicate: (Inline) -> Bool) -> Bool {
-        withoutActuallyEscaping(predicate) { predicate in
-            var search = InlineSearch(predicate: predicate)
-            _ = search.visit(blocks)
-            return search.found
-        }
+        blocks.contains { $0.containsInline(where: predicate) }
     }
 
     /// Rewrites every block bottom-up (children first) with `transform`.

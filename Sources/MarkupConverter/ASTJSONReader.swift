@@ -16,7 +16,7 @@ public struct ASTJSONReader: MarkupReader {
     public func read(_ input: String) throws(ReadError) -> ReadResult {
         let data = Data(input.utf8)
         do {
-            let document = try JSONDecoder().decode(ASTJSONDocument.self, from: data).document
+            let document = try JSONDecoder().decode(ASTJSON<Document>.self, from: data).value
             return ReadResult(document: document)
         } catch let error as DecodingError {
             if case .dataCorrupted = error {

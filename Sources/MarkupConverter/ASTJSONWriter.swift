@@ -17,11 +17,11 @@ public struct ASTJSONWriter: MarkupWriter {
     public func write(_ document: Document) -> WriteResult {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        if let data = try? encoder.encode(ASTJSONDocument(document)) {
+        if let data = try? encoder.encode(ASTJSON(document)) {
             return WriteResult(output: String(decoding: data, as: UTF8.self) + "\n")
         }
         do {
-            let data = try encoder.encode(ASTJSONDocument(Self.limitingDepth(document)))
+            let data = try encoder.encode(ASTJSON(Self.limitingDepth(document)))
             return WriteResult(
                 output: String(decoding: data, as: UTF8.self) + "\n",
                 diagnostics: [

@@ -153,8 +153,11 @@ extension ConversionOption {
         choice("heading-style", \.markdownWriter.headingStyle, output: markdown, "Heading style."),
         choice("bullet-marker", \.markdownWriter.bulletMarker, output: markdown, "Bullet marker."),
         choice(
-            "ordered-delimiter", \.markdownWriter.orderedDelimiter, output: markdown,
-            "Ordered list delimiter (default: the source's)."),
+            "ordered-delimiter", output: markdown, "Ordered list delimiter (default: the source's)."
+        ) {
+            (options, value: MarkdownWriterOptions.OrderedDelimiter) in
+            options.markdownWriter.orderedDelimiter = value
+        },
         choice(
             "emphasis-delimiter", \.markdownWriter.emphasisDelimiter, output: markdown,
             "Emphasis delimiter."),
@@ -317,17 +320,6 @@ extension ConversionOption {
         input: [String]? = nil, output: [String]? = nil, _ help: String
     ) -> ConversionOption where Choice.RawValue == String {
         choice(name, input: input, output: output, help) { $0[keyPath: field()] = $1 }
-    }
-
-    /// A choice stored in the optional `field` (nil until the option is given).
-    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String,
-        _ field: @autoclosure @escaping @Sendable () -> WritableKeyPath<FormatOptions, Choice?>,
-        output: [String], _ help: String
-    ) -> ConversionOption where Choice.RawValue == String {
-        choice(name, output: output, help) { (options, value: Choice) in
-            options[keyPath: field()] = value
-        }
     }
 
     /// A `true`/`false` option (`yes`/`no`, `1`/`0` too); its default is the field's.

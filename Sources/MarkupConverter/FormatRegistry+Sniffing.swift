@@ -18,12 +18,7 @@ extension FormatRegistry {
         let head = Array(bytes.prefix(4096))
         var text: String
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
-            let little = head[0] == 0xFF
-            let units = stride(from: 2, to: head.count - 1, by: 2).map { i in
-                little
-                    ? UInt16(head[i]) | UInt16(head[i + 1]) << 8
-                    : UInt16(head[i]) << 8 | UInt16(head[i + 1])
-            }
+            let units = InputDecoding.utf16Units(head.dropFirst(2), littleEndian: head[0] == 0xFF)
             text = String(decoding: units, as: UTF16.self)
         } else {
             text = String(decoding: head, as: UTF8.self)

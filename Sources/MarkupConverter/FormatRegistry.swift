@@ -227,18 +227,15 @@ public enum FormatRegistry {
         for (names, isOn) in [(spec.enabled, true), (spec.disabled, false)] {
             for name in names {
                 guard let e = MarkdownExtensions(name: name) else {
-                    throw unknownExtension(name, entry)
+                    let known = MarkdownExtensions.named.map(\.name).joined(separator: ", ")
+                    throw FormatError(
+                        "unknown extension '\(name)' for format '\(entry.name)'; choose one of: "
+                            + known)
                 }
                 if isOn { result.insert(e) } else { result.remove(e) }
             }
         }
         return result
-    }
-
-    static func unknownExtension(_ name: String, _ entry: Entry) -> FormatError {
-        let names = MarkdownExtensions.named.map(\.name).joined(separator: ", ")
-        return FormatError(
-            "unknown extension '\(name)' for format '\(entry.name)'; choose one of: \(names)")
     }
 
     static func lookup(_ spec: FormatSpec, output: Bool) throws(FormatError) -> Entry {

@@ -15,35 +15,35 @@ import MarkupAST
 /// InputDecoding.decode([0x63, 0x61, 0x66, 0xE9], source: "a.txt", encoding: "latin1").0 // "café"
 /// ```
 public enum InputDecoding {
-    /// The encodings `--encoding` and `<meta charset>` may name, by label (lower case; the
-    /// WHATWG labels for them, so `iso-8859-1`, `latin1` and `ascii` mean windows-1252 as in
-    /// browsers).
-    static let labels: [String: String.Encoding] = {
-        var table: [String: String.Encoding] = [:]
-        func add(_ names: [String], _ encoding: String.Encoding) {
-            for name in names { table[name] = encoding }
-        }
-        add(["utf-8", "utf8", "unicode-1-1-utf-8"], .utf8)
-        add(["utf-16le", "utf-16"], .utf16LittleEndian)
-        add(["utf-16be"], .utf16BigEndian)
-        add(
+    /// The encodings `--encoding` and `<meta charset>` may name: the name messages give each,
+    /// and its labels in lower case (the WHATWG labels, so `iso-8859-1`, `latin1` and `ascii`
+    /// mean windows-1252 as in browsers).
+    static let encodings: [(name: String, encoding: String.Encoding, labels: [String])] = [
+        ("UTF-8", .utf8, ["utf-8", "utf8", "unicode-1-1-utf-8"]),
+        ("UTF-16LE", .utf16LittleEndian, ["utf-16le", "utf-16"]),
+        ("UTF-16BE", .utf16BigEndian, ["utf-16be"]),
+        (
+            "windows-1252", .windowsCP1252,
             [
                 "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1",
-                "latin1",
-                "l1", "ascii", "us-ascii", "ansi_x3.4-1968",
-            ], .windowsCP1252)
-        add(["windows-1250", "cp1250", "x-cp1250"], .windowsCP1250)
-        add(["windows-1251", "cp1251", "x-cp1251"], .windowsCP1251)
-        add(["windows-1253", "cp1253", "x-cp1253"], .windowsCP1253)
-        add(["windows-1254", "cp1254", "x-cp1254", "iso-8859-9", "latin5"], .windowsCP1254)
-        add(["iso-8859-2", "iso8859-2", "latin2", "l2"], .isoLatin2)
-        add(["macintosh", "mac", "x-mac-roman", "csmacintosh"], .macOSRoman)
-        return table
-    }()
+                "latin1", "l1", "ascii", "us-ascii", "ansi_x3.4-1968",
+            ]
+        ),
+        ("windows-1250", .windowsCP1250, ["windows-1250", "cp1250", "x-cp1250"]),
+        ("windows-1251", .windowsCP1251, ["windows-1251", "cp1251", "x-cp1251"]),
+        ("windows-1253", .windowsCP1253, ["windows-1253", "cp1253", "x-cp1253"]),
+        (
+            "windows-1254", .windowsCP1254,
+            ["windows-1254", "cp1254", "x-cp1254", "iso-8859-9", "latin5"]
+        ),
+        ("ISO-8859-2", .isoLatin2, ["iso-8859-2", "iso8859-2", "latin2", "l2"]),
+        ("macintosh", .macOSRoman, ["macintosh", "mac", "x-mac-roman", "csmacintosh"]),
+    ]
 
-    /// The encoding a label names, nil when it is not one of `labels`.
+    /// The encoding a label names, nil when it is not one of `encodings`.
     public static func encoding(named label: String) -> String.Encoding? {
-        labels[label.trimmingCharacters(in: .whitespaces).lowercased()]
+        let label = label.trimmingCharacters(in: .whitespaces).lowercased()
+        return encodings.first { $0.labels.contains(label) }?.encoding
     }
 
     /// The main label of each encoding `--encoding` accepts (the others are aliases).
@@ -53,7 +53,7 @@ public enum InputDecoding {
     ]
 
     /// Decodes `bytes`. A UTF-8 byte order mark is removed; a UTF-16 one selects UTF-16.
-    /// `encoding` (a label of `labels`) overrides both; `html` lets a `<meta charset>` in the
+    /// `encoding` (a label of `encodings`) overrides both; `html` lets a `<meta charset>` in the
     /// first 1024 bytes choose the encoding of input that is not valid UTF-8.
     public static func decode(
         _ bytes: [UInt8], source: String, encoding label: String? = nil, html: Bool = false
@@ -114,14 +114,7 @@ public enum InputDecoding {
         }
         // Bytes the encoding does not define (or unpaired UTF-16 surrogates): one by one.
         if utf16 {
-            var units: [UInt16] = []
-            units.reserveCapacity(bytes.count / 2)
-            var i = 0
-            while i + 1 < bytes.count {
-                let (a, b) = (UInt16(bytes[i]), UInt16(bytes[i + 1]))
-                units.append(encoding == .utf16LittleEndian ? a | b << 8 : a << 8 | b)
-                i += 2
-            }
+            let units = utf16Units(bytes[...], littleEndian: encoding == .utf16LittleEndian)
             var text = String(decoding: units, as: UTF16.self)
             let odd = bytes.count % 2 == 1
             if odd { text.append("\u{FFFD}") }
@@ -141,6 +134,14 @@ public enum InputDecoding {
                 .warning, .inputInvalidBytes,
                 "\(source): bytes undefined in \(name(of: encoding)) replaced with U+FFFD"))
         return (text, notes)
+    }
+
+    /// The UTF-16 code units of `bytes` in pairs (an odd last byte is left out).
+    static func utf16Units(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> [UInt16] {
+        stride(from: bytes.startIndex, to: bytes.endIndex - 1, by: 2).map { i in
+            let (a, b) = (UInt16(bytes[i]), UInt16(bytes[i + 1]))
+            return littleEndian ? a | b << 8 : a << 8 | b
+        }
     }
 
     /// The byte order of UTF-16 without a byte order mark, recognised by the NUL bytes of
@@ -167,18 +168,7 @@ public enum InputDecoding {
     }
 
     private static func name(of encoding: String.Encoding) -> String {
-        switch encoding {
-        case .utf16LittleEndian: return "UTF-16LE"
-        case .utf16BigEndian: return "UTF-16BE"
-        case .windowsCP1252: return "windows-1252"
-        case .windowsCP1250: return "windows-1250"
-        case .windowsCP1251: return "windows-1251"
-        case .windowsCP1253: return "windows-1253"
-        case .windowsCP1254: return "windows-1254"
-        case .isoLatin2: return "ISO-8859-2"
-        case .macOSRoman: return "macintosh"
-        default: return "\(encoding)"
-        }
+        encodings.first { $0.encoding == encoding }?.name ?? "\(encoding)"
     }
 
     /// windows-1252 as the encoding standard defines it (bytes 0x80-0x9F it leaves undefined
@@ -208,6 +198,13 @@ public enum InputDecoding {
             for k in 0..<w.count where lower(bytes[i + k]) != w[k] { return false }
             return true
         }
+        // The first index from `k` on whose byte is not in `set`.
+        func skip(_ set: String, from k: Int) -> Int {
+            var k = k
+            while k < bytes.count && set.utf8.contains(bytes[k]) { k += 1 }
+            return k
+        }
+        let labelBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:"
         var i = 0
         while i < bytes.count {
             guard matches("<meta", at: i) else {
@@ -216,34 +213,17 @@ public enum InputDecoding {
             }
             var j = i + 5
             while j < bytes.count && bytes[j] != UInt8(ascii: ">") {
-                if matches("charset", at: j) {
-                    var k = j + 7
-                    while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
-                    guard k < bytes.count, bytes[k] == UInt8(ascii: "=") else {
-                        j += 1
-                        continue
-                    }
-                    k += 1
-                    while k < bytes.count
-                        && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == UInt8(ascii: "\"")
-                            || bytes[k] == UInt8(ascii: "'"))
-                    {
-                        k += 1
-                    }
-                    var label: [UInt8] = []
-                    while k < bytes.count, label.count < 40,
-                        (bytes[k] | 0x20) >= 0x61 && (bytes[k] | 0x20) <= 0x7A
-                            || (bytes[k] >= 0x30 && bytes[k] <= 0x39)
-                            || bytes[k] == UInt8(ascii: "-")
-                            || bytes[k] == UInt8(ascii: "_") || bytes[k] == UInt8(ascii: ".")
-                            || bytes[k] == UInt8(ascii: ":")
-                    {
-                        label.append(bytes[k])
-                        k += 1
-                    }
-                    return label.isEmpty ? nil : String(decoding: label, as: UTF8.self).lowercased()
+                let equals = skip(" \t", from: j + 7)
+                guard matches("charset", at: j), equals < bytes.count,
+                    bytes[equals] == UInt8(ascii: "=")
+                else {
+                    j += 1
+                    continue
                 }
-                j += 1
+                let start = skip(" \t\"'", from: equals + 1)
+                let end = min(skip(labelBytes, from: start), start + 40)
+                guard end > start else { return nil }
+                return String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
             }
             i = j
         }

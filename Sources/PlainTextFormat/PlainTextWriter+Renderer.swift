@@ -86,14 +86,12 @@ extension PlainTextWriter {
                     stack.append((children, 0))
                 case .rawBlock(let format, let raw):
                     if format.lowercased() == "html" {
-                        let lines = PlainTextWriter.visibleText(ofRawHTML: raw)
+                        let lines = PlainTextWriter.visibleText(ofRawHTML: raw).map {
+                            [Inline.text($0)]
+                        }
                         if !lines.isEmpty {
                             result.append(
-                                .plain(
-                                    Array(
-                                        lines.map { [Inline.text($0)] }.joined(separator: [
-                                            .lineBreak
-                                        ])), .none))
+                                .plain(Array(lines.joined(separator: [.lineBreak])), .none))
                         }
                     } else {
                         lossy(.lossyRaw, "raw \(format) block dropped")

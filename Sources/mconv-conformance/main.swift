@@ -24,14 +24,12 @@ struct DataOptions: ParsableArguments {
     var paths: ConformancePaths { ConformancePaths.resolve(data: data) }
 }
 
-/// Prints results, returns whether all are clean.
-func report(_ results: [SuiteResult], verbose: Bool) -> Bool {
-    var clean = true
+/// Prints results; exits with status 1 unless all are clean.
+func finish(_ results: [SuiteResult], verbose: Bool) throws {
     for r in results {
         print(r.summary)
         for note in r.notes { print("  note: \(note)") }
         if !r.unexpectedFailures.isEmpty {
-            clean = false
             print(
                 "  unexpected failures (\(r.unexpectedFailures.count)): \(r.unexpectedFailures.prefix(30).joined(separator: " "))"
             )
@@ -46,7 +44,6 @@ func report(_ results: [SuiteResult], verbose: Bool) -> Bool {
             }
         }
         if !r.unexpectedPasses.isEmpty {
-            clean = false
             print(
                 "  known failures that now pass (remove them from the list): \(r.unexpectedPasses.joined(separator: " "))"
             )
@@ -55,11 +52,7 @@ func report(_ results: [SuiteResult], verbose: Bool) -> Bool {
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = results.reduce(0) { $0 + $1.failed }
     print("\(passed) passed, \(failed) failed")
-    return clean
-}
-
-func finish(_ results: [SuiteResult], verbose: Bool) throws {
-    if !report(results, verbose: verbose) { throw ExitCode(1) }
+    if !results.allSatisfy(\.isClean) { throw ExitCode(1) }
 }
 
 func needData(_ paths: ConformancePaths) throws {
@@ -148,15 +141,13 @@ struct DOM: ParsableCommand {
         String?
     @Argument var file: String?
     func run() throws {
-        let data: Data
-        if let file {
-            guard let d = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("cannot read '\(file)'")
-            }
-            data = d
-        } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        }
+        let data =
+            try file.map { file in
+                guard let d = FileManager.default.contents(atPath: file) else {
+                    throw ValidationError("cannot read '\(file)'")
+                }
+                return d
+            } ?? FileHandle.standardInput.readDataToEndOfFile()
         print(
             HTML5LibSuite.dump(String(decoding: data, as: UTF8.self), fragmentContext: fragment),
             terminator: "")

@@ -169,9 +169,9 @@ func ConformanceKit_CommonMarkSuite_18() throws {
     ignore(results.map(\.summary))  // ["commonmark-spec: 671 passed, 0 failed", ...]
 }
 
-// Sources/ConformanceKit/CommonMarkSuite.swift:69
+// Sources/ConformanceKit/CommonMarkSuite.swift:66
 // Compiled, not run: runs a whole conformance suite.
-func ConformanceKit_CommonMarkSuite_69() throws {
+func ConformanceKit_CommonMarkSuite_66() throws {
     let paths = ConformancePaths.resolve()
     #expect(CommonMarkSuite.runHTML(paths: paths, stems: ["spec"]).first?.summary == "commonmark-spec: 671 passed, 0 failed")
 }
@@ -700,8 +700,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(doc.containsInline { if case .strong = $0 { true } else { false } } == true)
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:21
-@Test func MarkupAST_Walk_Queries_21() throws {
+// Sources/MarkupAST/Walk+Queries.swift:17
+@Test func MarkupAST_Walk_Queries_17() throws {
     let doc = Document([.heading(level: 1, [.text("Title")], .none)])
     let flat = doc.mapBlocks { block in
         if case .heading(_, let xs, let a) = block { return .paragraph(xs, a) }
@@ -710,32 +710,32 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(flat.blocks == [.paragraph([.text("Title")], .none)])
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:46
-@Test func MarkupAST_Walk_Queries_46() throws {
+// Sources/MarkupAST/Walk+Queries.swift:42
+@Test func MarkupAST_Walk_Queries_42() throws {
     let doc = Document([.paragraph([.link([.text("a")], Link("/a"), .none)], .none)])
     #expect(doc.query { if case .inline(.link) = $0 { true } else { false } }.count == 1)
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:64
-@Test func MarkupAST_Walk_Queries_64() throws {
+// Sources/MarkupAST/Walk+Queries.swift:60
+@Test func MarkupAST_Walk_Queries_60() throws {
     #expect(Block.paragraph([.rawInline(format: "html", "<b>")], .none)
         .containsInline { if case .rawInline = $0 { true } else { false } } == true)
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:80
-@Test func MarkupAST_Walk_Queries_80() throws {
+// Sources/MarkupAST/Walk+Queries.swift:76
+@Test func MarkupAST_Walk_Queries_76() throws {
     #expect(Block.blockQuote([.thematicBreak(.none)], .none)
         .containsBlock { if case .thematicBreak = $0 { true } else { false } } == true)
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:97
-@Test func MarkupAST_Walk_Queries_97() throws {
+// Sources/MarkupAST/Walk+Queries.swift:93
+@Test func MarkupAST_Walk_Queries_93() throws {
     let a = Block.paragraph([.text("a")], .none)
     #expect(Block.blockQuote([.blockQuote([a], .none)], .none).leafBlocks() == [.paragraph([.text("a")], .none)])
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:125
-@Test func MarkupAST_Walk_Queries_125() throws {
+// Sources/MarkupAST/Walk+Queries.swift:121
+@Test func MarkupAST_Walk_Queries_121() throws {
     #expect(Inline.strong([.emphasis([.text("a")], .none), .lineBreak], .none).leafInlines == [.text("a"), .lineBreak])
 }
 
@@ -849,8 +849,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.sniffFormat(of: Array("# Hi\n\n<b>x</b>".utf8)).name == "markdown")
 }
 
-// Sources/MarkupConverter/FormatRegistry+Sniffing.swift:95
-@Test func MarkupConverter_FormatRegistry_Sniffing_95() throws {
+// Sources/MarkupConverter/FormatRegistry+Sniffing.swift:90
+@Test func MarkupConverter_FormatRegistry_Sniffing_90() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.outputFileExtension == "md")
 }
 
@@ -871,15 +871,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:294
-@Test func MarkupConverter_FormatRegistry_294() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:291
+@Test func MarkupConverter_FormatRegistry_291() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:308
-@Test func MarkupConverter_FormatRegistry_308() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:305
+@Test func MarkupConverter_FormatRegistry_305() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 
@@ -899,8 +899,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(InputDecoding.decode([0x63, 0x61, 0x66, 0xE9], source: "a.txt", encoding: "latin1").0 == "café")
 }
 
-// Sources/MarkupConverter/InputDecoding.swift:151
-@Test func MarkupConverter_InputDecoding_151() throws {
+// Sources/MarkupConverter/InputDecoding.swift:152
+@Test func MarkupConverter_InputDecoding_152() throws {
     let wide = Array("<p>hi</p>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     #expect(InputDecoding.unmarkedUTF16(wide) == .utf16LittleEndian)
 }
@@ -959,8 +959,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(UnwrapElements(links: true).apply(to: doc).blocks == [.paragraph([.text("a")], .none)])
 }
 
-// Sources/MarkupConverter/Transforms/UnwrapElements.swift:130
-@Test func MarkupConverter_UnwrapElements_130() throws {
+// Sources/MarkupConverter/Transforms/UnwrapElements.swift:122
+@Test func MarkupConverter_UnwrapElements_122() throws {
     let doc = try HTMLReader().read("<nav>menu</nav><main><p>text</p></main>").document
     let (kept, diagnostics) = try SelectSubtrees("main").apply(to: doc)
     #expect(kept.blocks.count == 1)  // div <main> [paragraph "text"]

@@ -81,36 +81,28 @@ public struct ExtractMedia: Sendable {
         var depth = 0
 
         mutating func visit(_ blocks: [Block]) -> [Block]? {
-            rebuild(blocks) { walk, block in block.visitChildren(&walk) }
+            nest { walk in blocks.rewritten { $0.visitChildren(&walk) } }
         }
 
         mutating func visit(_ inlines: [Inline]) -> [Inline]? {
-            rebuild(inlines) { walk, inline in
-                let rebuilt = inline.visitChildren(&walk)
-                guard case .image(let xs, var link, let a) = rebuilt ?? inline,
-                    let destination = walk.extract(link.destination)
-                else { return rebuilt }
-                link.destination = destination
-                return .image(xs, link, a)
+            nest { walk in
+                inlines.rewritten { inline in
+                    let rebuilt = inline.visitChildren(&walk)
+                    guard case .image(let xs, var link, let a) = rebuilt ?? inline,
+                        let destination = walk.extract(link.destination)
+                    else { return rebuilt }
+                    link.destination = destination
+                    return .image(xs, link, a)
+                }
             }
         }
 
-        /// `xs` with each element `change` returns a replacement for, copied from the first
-        /// change only; nil when nothing changed (or deeper than 1,024 levels).
-        mutating func rebuild<T>(_ xs: [T], _ change: (inout Walk, T) -> T?) -> [T]? {
+        /// What `body` gives one level deeper; nil deeper than 1,024 levels.
+        mutating func nest<T>(_ body: (inout Walk) -> T?) -> T? {
             guard depth < 1_024 else { return nil }
             depth += 1
             defer { depth -= 1 }
-            var out: [T]?
-            for index in xs.indices {
-                guard let rebuilt = change(&self, xs[index]) else {
-                    out?.append(xs[index])
-                    continue
-                }
-                if out == nil { out = Array(xs[..<index]) }
-                out!.append(rebuilt)
-            }
-            return out
+            return body(&self)
         }
 
         /// The new destination of a `data:` image, or nil to keep it (with a diagnostic when

@@ -27,28 +27,17 @@ public enum PromoteStyles {
         return copy
     }
 
-    /// `xs` with `change` applied, or nil when `change` returned nil (no change) for every
-    /// element: the array is copied at the first change only.
-    static func rewritten<T>(_ xs: [T], _ change: (T) -> T?) -> [T]? {
-        var result: [T]?
-        for index in xs.indices {
-            guard let new = change(xs[index]) else { continue }
-            if result == nil { result = xs }
-            result![index] = new
-        }
-        return result
-    }
 }
 
 /// The walk of `PromoteStyles`: spans promoted children first; a list is copied at its first
 /// change only (`Block.visitChildren` rebuilds only the nodes whose lists changed).
 private struct Promoter: MarkupVisitor {
     mutating func visit(_ blocks: [Block]) -> [Block]? {
-        PromoteStyles.rewritten(blocks) { $0.visitChildren(&self) }
+        blocks.rewritten { $0.visitChildren(&self) }
     }
 
     mutating func visit(_ inlines: [Inline]) -> [Inline]? {
-        PromoteStyles.rewritten(inlines) { inline in
+        inlines.rewritten { inline in
             let children = inline.visitChildren(&self)
             guard case .span = inline else { return children }
             return (children ?? inline).withPromotedStyles() ?? children

@@ -72,18 +72,12 @@ public struct QuoteAttribution: Sendable {
 
     /// The template's text around a strong author name.
     func attribution(_ author: String) -> [Inline] {
-        guard let marker = template.range(of: "%@") else {
-            // (No place for the author: after the text.)
-            return template.isEmpty
-                ? [.strong([.text(author)], .none)]
-                : [.text(template + " "), .strong([.text(author)], .none)]
-        }
-        var out: [Inline] = []
-        let before = template[..<marker.lowerBound]
-        let after = template[marker.upperBound...]
-        if !before.isEmpty { out.append(.text(String(before))) }
-        out.append(.strong([.text(author)], .none))
-        if !after.isEmpty { out.append(.text(String(after))) }
-        return out
+        // (No place for the author: after the text.)
+        let (before, after) =
+            template.range(of: "%@").map {
+                (String(template[..<$0.lowerBound]), String(template[$0.upperBound...]))
+            } ?? (template.isEmpty ? "" : template + " ", "")
+        let parts: [Inline] = [.text(before), .strong([.text(author)], .none), .text(after)]
+        return parts.filter { $0 != .text("") }
     }
 }

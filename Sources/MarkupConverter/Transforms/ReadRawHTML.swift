@@ -38,16 +38,7 @@ public enum ReadRawHTML {
 
         mutating func visit(_ blocks: [Block]) -> [Block]? {
             guard depth < maxDepth, captions.last != true else { return nil }
-            var out: [Block]?
-            for (index, block) in blocks.enumerated() {
-                guard let read = self.block(block) else {
-                    out?.append(block)
-                    continue
-                }
-                if out == nil { out = Array(blocks[..<index]) }
-                out!.append(contentsOf: read)
-            }
-            return out
+            return blocks.spliced { self.block($0) }
         }
 
         mutating func enter(_ part: BlockPart) { captions.append(part == .caption) }

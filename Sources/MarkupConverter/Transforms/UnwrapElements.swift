@@ -104,18 +104,10 @@ public struct UnwrapElements: Sendable {
             guard depth < 1_024 else { return nil }
             depth += 1
             defer { depth -= 1 }
-            var out: [T]?
-            for index in xs.indices {
-                let rebuilt = children(xs[index], &self)
-                let replaced = replace(rebuilt ?? xs[index])
-                guard rebuilt != nil || replaced != nil else {
-                    out?.append(xs[index])
-                    continue
-                }
-                if out == nil { out = Array(xs[..<index]) }
-                out!.append(contentsOf: replaced ?? [rebuilt!])
+            return xs.spliced { x in
+                let rebuilt = children(x, &self)
+                return replace(rebuilt ?? x) ?? rebuilt.map { [$0] }
             }
-            return out
         }
     }
 }
