@@ -10,13 +10,7 @@ extension HTMLWriter.Renderer {
     ) {
         put("<")
         append(tag)
-        for (name, value) in extra {
-            put(" ")
-            append(name)
-            put("=\"")
-            appendEscaped(value)
-            put("\"")
-        }
+        for (name, value) in extra { appendAttribute(name, value) }
         // (Empty parts write nothing: `appendAttributes` reads each part once.)
         if !attributes.isEmpty { appendAttributes(attributes, skip: skip) }
         append(close)
@@ -73,11 +67,7 @@ extension HTMLWriter.Renderer {
                     continue
                 }
             }
-            put(" ")
-            append(pair.name)
-            put("=\"")
-            appendEscaped(pair.value)
-            put("\"")
+            appendAttribute(pair.name, pair.value)
         }
         if !attributes.style.isEmpty && (skip.isEmpty || !skip.contains("style")) {
             let declarations = attributes.style
@@ -275,6 +265,15 @@ extension HTMLWriter.Renderer {
     @inline(__always)
     private mutating func appendEscaped(_ text: String) {
         Escaping.appendHTML(text, to: &out)
+    }
+
+    /// Appends ` name="value"`, the value escaped.
+    mutating func appendAttribute(_ name: String, _ value: String) {
+        put(" ")
+        append(name)
+        put("=\"")
+        appendEscaped(value)
+        put("\"")
     }
 
     /// `[a-z][a-z0-9-]*` (custom elements included).

@@ -145,24 +145,19 @@ extension HTMLWriter {
         /// descriptions (written as alt text, counted there), and those in the definitions,
         /// found by one walk of the definitions in place.
         private mutating func countFootnoteReferences() {
-            var totals = footnoteReferenceTotals
-            totals.merge(footnoteReferencesSeen, uniquingKeysWith: +)
-            for footnote in footnotes {
-                _ = Block.div(footnote.blocks, .none).containsInline { inline in
-                    if case .footnoteReference(let label) = inline {
-                        totals[label, default: 0] += 1
-                    }
-                    return false
-                }
-            }
-            footnoteReferenceTotals = totals
+            footnoteReferenceTotals.merge(footnoteReferencesSeen, uniquingKeysWith: +)
+            for footnote in footnotes { countFootnoteReferences(in: .div(footnote.blocks, .none)) }
         }
 
         /// Counts the footnote references in an image description of the body (its alt text
         /// holds them as text; the others are counted as they are written).
         private mutating func countFootnoteReferences(inImage inlines: [Inline]) {
             guard !footnotes.isEmpty, !footnotesStarted else { return }
-            _ = Block.plain(inlines, .none).containsInline { inline in
+            countFootnoteReferences(in: .plain(inlines, .none))
+        }
+
+        private mutating func countFootnoteReferences(in block: Block) {
+            _ = block.containsInline { inline in
                 if case .footnoteReference(let label) = inline {
                     footnoteReferenceTotals[label, default: 0] += 1
                 }
@@ -253,6 +248,16 @@ extension HTMLWriter {
             }
         }
 
+        /// Ends a block container's start tag with a newline and schedules `blocks`, then `cr`
+        /// and `close`.
+        @inline(__always)
+        private mutating func openBlocks(_ blocks: [Block], close: StaticString) {
+            put("\n")
+            stack.append(.literal(close))
+            stack.append(.cr)
+            push(blocks: blocks)
+        }
+
         /// Closes an element whose content was written from stack depth `depth` on: now when it
         /// scheduled no task (leaves only), else under the tasks it scheduled.
         @inline(__always)
@@ -318,10 +323,7 @@ extension HTMLWriter {
             case .blockQuote(let blocks, let attributes):
                 cr()
                 open("<blockquote>", "blockquote", attributes)
-                put("\n")
-                stack.append(.literal("</blockquote>\n"))
-                stack.append(.cr)
-                push(blocks: blocks)
+                openBlocks(blocks, close: "</blockquote>\n")
             case .codeBlock(let info, let code, let attributes):
                 cr()
                 open("<pre>", "pre", attributes)
@@ -358,26 +360,16 @@ extension HTMLWriter {
                     } else {
                         open("<ol>", "ol", list.attributes, skip: Self.listSkips)
                     }
-                    put("\n")
-                    stack.append(.literal("</ol>\n"))
                 } else {
                     open("<ul>", "ul", list.attributes)
-                    put("\n")
-                    stack.append(.literal("</ul>\n"))
                 }
-                stack.append(.cr)
-                if !list.items.isEmpty {
-                    stack.append(.items(Self.view(list.items), 0))
-                }
+                openBlocks([], close: list.kind == .ordered ? "</ol>\n" : "</ul>\n")
+                if !list.items.isEmpty { stack.append(.items(Self.view(list.items), 0)) }
             case .definitionList(let items, let attributes):
                 cr()
                 open("<dl>", "dl", attributes)
-                put("\n")
-                stack.append(.literal("</dl>\n"))
-                stack.append(.cr)
-                if !items.isEmpty {
-                    stack.append(.terms(Self.view(items), 0))
-                }
+                openBlocks([], close: "</dl>\n")
+                if !items.isEmpty { stack.append(.terms(Self.view(items), 0)) }
             case .table(let table):
                 render(table)
             case .thematicBreak(let attributes):
@@ -405,10 +397,7 @@ extension HTMLWriter {
                 if !merged.classes.contains("footnote") { merged.classes.append("footnote") }
                 cr()
                 appendOpenTag("div", merged)
-                put("\n")
-                stack.append(.literal("</div>\n"))
-                stack.append(.cr)
-                push(blocks: blocks)
+                openBlocks(blocks, close: "</div>\n")
             }
         }
 
@@ -430,8 +419,7 @@ extension HTMLWriter {
             cr()
             open("<dt>", "dt", item.attributes)
             if !item.definitions.isEmpty {
-                stack.append(
-                    .definitions(Self.view(item.definitions), 0))
+                stack.append(.definitions(Self.view(item.definitions), 0))
             }
             stack.append(.literal("</dt>\n"))
             push(inlines: item.term)
@@ -606,13 +594,7 @@ extension HTMLWriter {
                     appendOpenTag(tag, attributes, close: " />")
                     if !renderLeaves(inlines) { push(inlines: inlines) }
                 } else {
-                    appendOpenTag(tag, attributes)
-                    if renderLeaves(inlines) {
-                        appendClose(tag)
-                    } else {
-                        stack.append(.close(tag))
-                        push(inlines: inlines)
-                    }
+                    wrap(inlines, tag: tag, attributes)
                 }
             case .link(let inlines, let link, let attributes):
                 put("<a href=\"")
@@ -625,12 +607,7 @@ extension HTMLWriter {
                 }
                 if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.linkSkips) }
                 put(">")
-                if renderLeaves(inlines) {
-                    put("</a>")
-                } else {
-                    stack.append(.literal("</a>"))
-                    push(inlines: inlines)
-                }
+                render(inlines, then: "</a>")
             case .image(let inlines, let link, let attributes):
                 put("<img src=\"")
                 appendURL(link.destination)
@@ -681,20 +658,32 @@ extension HTMLWriter {
         ) {
             if attributes.isEmpty || (attributes.tag == nil && Self.isBare(attributes)) {
                 put(bare)
-                if renderLeaves(inlines) {
-                    put(close)
-                } else {
-                    stack.append(.literal(close))
-                    push(inlines: inlines)
-                }
-                return
+                render(inlines, then: close)
+            } else {
+                let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed())
+                wrap(inlines, tag: tag, attributes)
             }
-            let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed())
+        }
+
+        /// Writes `<tag>` with the attributes, `inlines`, then `</tag>`.
+        @inline(__always)
+        private mutating func wrap(_ inlines: [Inline], tag: String, _ attributes: Attributes) {
             appendOpenTag(tag, attributes)
             if renderLeaves(inlines) {
                 appendClose(tag)
             } else {
                 stack.append(.close(tag))
+                push(inlines: inlines)
+            }
+        }
+
+        /// Writes `inlines` then `close`: now when they are leaves, else through tasks.
+        @inline(__always)
+        private mutating func render(_ inlines: [Inline], then close: StaticString) {
+            if renderLeaves(inlines) {
+                put(close)
+            } else {
+                stack.append(.literal(close))
                 push(inlines: inlines)
             }
         }

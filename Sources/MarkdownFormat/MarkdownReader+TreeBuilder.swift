@@ -531,23 +531,15 @@
                 let length = strlen(rendered)
                 return rendered.withMemoryRebound(to: UInt8.self, capacity: length) { base in
                     let bytes = UnsafeBufferPointer(start: base, count: length)
-                    guard let open = Self.find(bytes, "[^") else { return "" }
+                    let open = (0..<max(0, length - 1)).first { index in
+                        bytes[index] == UInt8(ascii: "[") && bytes[index + 1] == UInt8(ascii: "^")
+                    }
+                    guard let open else { return "" }
                     let start = open + 2
-                    var end = start
-                    while end < bytes.count && bytes[end] != UInt8(ascii: "]") { end += 1 }
+                    let end = bytes[start...].firstIndex(of: UInt8(ascii: "]")) ?? bytes.count
                     return String(
                         decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 }
-            }
-
-            private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Int?
-            {
-                let pattern = Array(needle.utf8)
-                guard bytes.count >= pattern.count else { return nil }
-                for index in 0...(bytes.count - pattern.count) {
-                    if bytes[index] == pattern[0] && bytes[index + 1] == pattern[1] { return index }
-                }
-                return nil
             }
 
             private static func target(_ node: OpaquePointer) -> Link {
