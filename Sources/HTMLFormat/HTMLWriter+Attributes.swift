@@ -97,12 +97,9 @@ extension HTMLWriter.Renderer {
         var declarations = style
         declarations.removeAll { declaration in
             let css = Self.unescapedCSS(declaration.property + ": " + declaration.value)
-            let bad =
-                Self.unsafeCSS.contains { css.contains($0) } || Self.hasUnsafeCSSURL(css)
+            let bad = Self.unsafeCSS.contains { css.contains($0) } || Self.hasUnsafeCSSURL(css)
             if bad {
-                lose(
-                    .lossyUnsafeStyle,
-                    "scripting CSS removed (safe mode; --unsafe keeps it)")
+                lose(.lossyUnsafeStyle, "scripting CSS removed (safe mode; --unsafe keeps it)")
             }
             return bad
         }
@@ -210,7 +207,7 @@ extension HTMLWriter.Renderer {
 
     /// Whether `bytes` holds `pattern` (lower-case ASCII) at `i`, ignoring ASCII case.
     @inline(__always)
-    private static func matches(
+    static func matches(
         _ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ pattern: [UInt8]
     ) -> Bool {
         let m = pattern.count

@@ -235,25 +235,15 @@ extension HTMLWriter {
 
         /// Whether the `<` at `offset` opens (or closes) a filtered tag.
         static func isFilteredTag(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-            let size = bytes.count - offset
-            guard size >= 3 else { return false }
-            var i = 1
-            if bytes[offset + i] == UInt8(ascii: "/") { i += 1 }
-            for name in filteredTags {
-                var j = i
-                var matched = true
-                for char in name {
-                    if j >= size || lower(bytes[offset + j]) != char {
-                        matched = false
-                        break
-                    }
-                    j += 1
-                }
-                guard matched, j < size else { continue }
-                let next = bytes[offset + j]
+            guard bytes.count - offset >= 3 else { return false }
+            let start = offset + (bytes[offset + 1] == UInt8(ascii: "/") ? 2 : 1)
+            for name in filteredTags where Renderer.matches(bytes, at: start, name) {
+                let end = start + name.count
+                guard end < bytes.count else { continue }
+                let next = bytes[end]
                 if isSpace(next) || next == UInt8(ascii: ">") { return true }
-                if next == UInt8(ascii: "/") && size >= j + 2
-                    && bytes[offset + j + 1] == UInt8(ascii: ">")
+                if next == UInt8(ascii: "/") && end + 1 < bytes.count
+                    && bytes[end + 1] == UInt8(ascii: ">")
                 {
                     return true
                 }

@@ -86,16 +86,14 @@ extension HTMLWriter {
 
         /// The diagnostics, one per kind of loss with its count.
         var diagnostics: [Diagnostic] {
-            var diagnostics = losses.map { loss in
+            var losses = losses
+            if out.replacedNULs > 0 {
+                losses.append((.lossyNUL, "NUL character written as U+FFFD", out.replacedNULs))
+            }
+            return losses.map { loss in
                 let suffix = loss.count > 1 ? " (\(loss.count) times)" : ""
                 return Diagnostic(.warning, loss.code, loss.message + suffix)
             }
-            if out.replacedNULs > 0 {
-                let times = out.replacedNULs > 1 ? " (\(out.replacedNULs) times)" : ""
-                diagnostics.append(
-                    Diagnostic(.warning, .lossyNUL, "NUL character written as U+FFFD" + times))
-            }
-            return diagnostics
         }
 
         // MARK: Document
