@@ -273,31 +273,21 @@ extension HTMLWriter {
         private mutating func render(inlines list: UnsafeBufferPointer<Inline>, from start: Int) {
             var index = start
             while index < list.count {
-                let isContainer: Bool
-                switch list[index] {
-                case .text(let text):
+                if case .text(let text) = list[index] {
                     // (The most common inline, written here: only its string is copied.)
                     Escaping.appendHTML(text, to: &out)
                     index += 1
                     continue
-                case .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight, .span,
-                    .link:
-                    isContainer = true
-                case .softBreak, .lineBreak, .code, .image, .rawInline, .footnoteReference:
-                    isContainer = false
                 }
+                // A leaf or a container written whole (leaves only, most formatting) schedules
+                // no task, and the loop goes on; else the rest of the list is scheduled under
+                // the container's own tasks, so that it runs after them.
+                let depth = stack.count
+                render(list, at: index)
                 index += 1
-                if isContainer {
-                    // A container written whole (leaves only, most formatting) schedules no
-                    // task, and the loop goes on; else the rest of the list is scheduled
-                    // under the container's own tasks, so that it runs after them.
-                    let depth = stack.count
-                    render(list, at: index - 1)
-                    if stack.count == depth { continue }
-                    if index < list.count { stack.insert(.inlines(list, index), at: depth) }
-                    return
-                }
-                render(list, at: index - 1)
+                if stack.count == depth { continue }
+                if index < list.count { stack.insert(.inlines(list, index), at: depth) }
+                return
             }
         }
 
