@@ -418,10 +418,8 @@ extension HTMLWriter {
             open("<table>", "table", table.attributes)
             var tasks: [Task] = []
             if !table.caption.isEmpty {
-                tasks.append(.cr)
-                tasks.append(.literal("<caption>"))
-                tasks.append(.blocks(Self.view(table.caption), 0))
-                tasks.append(.literal("</caption>"))
+                let caption = Task.blocks(Self.view(table.caption), 0)
+                tasks += [.cr, .literal("<caption>"), caption, .literal("</caption>")]
             }
             let sections: [(StaticString, StaticString, [TableRow], Bool)] = [
                 ("<thead>", "</thead>", table.head, true),
@@ -429,15 +427,10 @@ extension HTMLWriter {
                 ("<tfoot>", "</tfoot>", table.foot, false),
             ]
             for (open, close, rows, head) in sections where !rows.isEmpty {
-                tasks.append(.cr)
-                tasks.append(.literal(open))
-                tasks.append(.rows(RowCursor(rows: rows, head: head, columns: table.columns)))
-                tasks.append(.cr)
-                tasks.append(.literal(close))
+                let cursor = RowCursor(rows: rows, head: head, columns: table.columns)
+                tasks += [.cr, .literal(open), .rows(cursor), .cr, .literal(close)]
             }
-            tasks.append(.cr)
-            tasks.append(.literal("</table>"))
-            tasks.append(.cr)
+            tasks += [.cr, .literal("</table>"), .cr]
             stack.append(contentsOf: tasks.reversed())
         }
 
@@ -481,9 +474,7 @@ extension HTMLWriter {
                     attributes.style.insert(
                         CSSDeclaration(property: "text-align", value: alignment.rawValue), at: 0)
                 } else {
-                    put(" align=\"")
-                    append(alignment.rawValue)
-                    put("\"")
+                    appendAttribute("align", alignment.rawValue)
                 }
             }
             if cell.colspan > 1 { append(" colspan=\"\(cell.colspan)\"") }
@@ -588,11 +579,7 @@ extension HTMLWriter {
                 put("<a href=\"")
                 appendURL(link.destination)
                 put("\"")
-                if !link.title.isEmpty {
-                    put(" title=\"")
-                    Escaping.appendHTML(link.title, to: &out)
-                    put("\"")
-                }
+                if !link.title.isEmpty { appendAttribute("title", link.title) }
                 if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.linkSkips) }
                 put(">")
                 render(inlines, then: "</a>")
@@ -605,11 +592,7 @@ extension HTMLWriter {
                 let alt = PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
                 Escaping.appendHTML(alt, to: &out)
                 put("\"")
-                if !link.title.isEmpty {
-                    put(" title=\"")
-                    Escaping.appendHTML(link.title, to: &out)
-                    put("\"")
-                }
+                if !link.title.isEmpty { appendAttribute("title", link.title) }
                 if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.imageSkips) }
                 put(" />")
             case .rawInline(let format, let text):
