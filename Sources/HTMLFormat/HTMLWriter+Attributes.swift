@@ -10,13 +10,7 @@ extension HTMLWriter.Renderer {
     ) {
         put("<")
         append(tag)
-        for (name, value) in extra {
-            put(" ")
-            append(name)
-            put("=\"")
-            appendEscaped(value)
-            put("\"")
-        }
+        for (name, value) in extra { appendAttribute(name, value) }
         // (Empty parts write nothing: `appendAttributes` reads each part once.)
         if !attributes.isEmpty { appendAttributes(attributes, skip: skip) }
         append(close)
@@ -73,11 +67,7 @@ extension HTMLWriter.Renderer {
                     continue
                 }
             }
-            put(" ")
-            append(pair.name)
-            put("=\"")
-            appendEscaped(pair.value)
-            put("\"")
+            appendAttribute(pair.name, pair.value)
         }
         if !attributes.style.isEmpty && (skip.isEmpty || !skip.contains("style")) {
             let declarations = attributes.style
@@ -107,12 +97,9 @@ extension HTMLWriter.Renderer {
         var declarations = style
         declarations.removeAll { declaration in
             let css = Self.unescapedCSS(declaration.property + ": " + declaration.value)
-            let bad =
-                Self.unsafeCSS.contains { css.contains($0) } || Self.hasUnsafeCSSURL(css)
+            let bad = Self.unsafeCSS.contains { css.contains($0) } || Self.hasUnsafeCSSURL(css)
             if bad {
-                lose(
-                    .lossyUnsafeStyle,
-                    "scripting CSS removed (safe mode; --unsafe keeps it)")
+                lose(.lossyUnsafeStyle, "scripting CSS removed (safe mode; --unsafe keeps it)")
             }
             return bad
         }
@@ -220,7 +207,7 @@ extension HTMLWriter.Renderer {
 
     /// Whether `bytes` holds `pattern` (lower-case ASCII) at `i`, ignoring ASCII case.
     @inline(__always)
-    private static func matches(
+    static func matches(
         _ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ pattern: [UInt8]
     ) -> Bool {
         let m = pattern.count
@@ -275,6 +262,15 @@ extension HTMLWriter.Renderer {
     @inline(__always)
     private mutating func appendEscaped(_ text: String) {
         Escaping.appendHTML(text, to: &out)
+    }
+
+    /// Appends ` name="value"`, the value escaped.
+    mutating func appendAttribute(_ name: String, _ value: String) {
+        put(" ")
+        append(name)
+        put("=\"")
+        appendEscaped(value)
+        put("\"")
     }
 
     /// `[a-z][a-z0-9-]*` (custom elements included).

@@ -92,9 +92,7 @@ extension HTMLWriter {
             while true {
                 let index = nextHTMLEscape(base, from: start, count: count)
                 guard index < count else { break }
-                if start < index {
-                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                }
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 switch base[index] {
                 case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
                 case UInt8(ascii: "<"): out.append("&lt;" as StaticString)
@@ -106,9 +104,7 @@ extension HTMLWriter {
                 }
                 start = index + 1
             }
-            if start < count {
-                out.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
-            }
+            out.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
         }
 
         /// Appends `text` HTML-escaped.
@@ -136,9 +132,7 @@ extension HTMLWriter {
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 if isHrefSafe(byte) { continue }
-                if start < index {
-                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                }
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 switch byte {
                 case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
                 case UInt8(ascii: "'"): out.append("&#x27;" as StaticString)
@@ -149,9 +143,7 @@ extension HTMLWriter {
                 }
                 start = index + 1
             }
-            if start < bytes.count {
-                out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
-            }
+            out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
 
         /// Whether `url` starts with a scheme cmark-gfm blanks in safe mode: `javascript:`,
@@ -221,10 +213,7 @@ extension HTMLWriter {
         }
 
         /// Tags GFM's tag filter disables.
-        static let filteredTags = [
-            "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script",
-            "plaintext",
-        ].map { Array($0.utf8) }
+        static let filteredTags = Renderer.filteredTagNames.map { Array($0.utf8) }
 
         /// Appends raw HTML, replacing the `<` of filtered tags by `&lt;` (cmark-gfm tagfilter).
         static func appendFiltered(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
@@ -234,41 +223,27 @@ extension HTMLWriter {
                 var index = 0
                 while index < bytes.count {
                     if bytes[index] == UInt8(ascii: "<") && isFilteredTag(bytes, at: index) {
-                        if start < index {
-                            out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                        }
+                        out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                         out.append("&lt;" as StaticString)
                         start = index + 1
                     }
                     index += 1
                 }
-                if start < bytes.count {
-                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
-                }
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
             }
         }
 
         /// Whether the `<` at `offset` opens (or closes) a filtered tag.
         static func isFilteredTag(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-            let size = bytes.count - offset
-            guard size >= 3 else { return false }
-            var i = 1
-            if bytes[offset + i] == UInt8(ascii: "/") { i += 1 }
-            for name in filteredTags {
-                var j = i
-                var matched = true
-                for char in name {
-                    if j >= size || lower(bytes[offset + j]) != char {
-                        matched = false
-                        break
-                    }
-                    j += 1
-                }
-                guard matched, j < size else { continue }
-                let next = bytes[offset + j]
+            guard bytes.count - offset >= 3 else { return false }
+            let start = offset + (bytes[offset + 1] == UInt8(ascii: "/") ? 2 : 1)
+            for name in filteredTags where Renderer.matches(bytes, at: start, name) {
+                let end = start + name.count
+                guard end < bytes.count else { continue }
+                let next = bytes[end]
                 if isSpace(next) || next == UInt8(ascii: ">") { return true }
-                if next == UInt8(ascii: "/") && size >= j + 2
-                    && bytes[offset + j + 1] == UInt8(ascii: ">")
+                if next == UInt8(ascii: "/") && end + 1 < bytes.count
+                    && bytes[end + 1] == UInt8(ascii: ">")
                 {
                     return true
                 }

@@ -86,16 +86,14 @@ extension HTMLWriter {
 
         /// The diagnostics, one per kind of loss with its count.
         var diagnostics: [Diagnostic] {
-            var diagnostics = losses.map { loss in
+            var losses = losses
+            if out.replacedNULs > 0 {
+                losses.append((.lossyNUL, "NUL character written as U+FFFD", out.replacedNULs))
+            }
+            return losses.map { loss in
                 let suffix = loss.count > 1 ? " (\(loss.count) times)" : ""
                 return Diagnostic(.warning, loss.code, loss.message + suffix)
             }
-            if out.replacedNULs > 0 {
-                let times = out.replacedNULs > 1 ? " (\(out.replacedNULs) times)" : ""
-                diagnostics.append(
-                    Diagnostic(.warning, .lossyNUL, "NUL character written as U+FFFD" + times))
-            }
-            return diagnostics
         }
 
         // MARK: Document
@@ -145,24 +143,19 @@ extension HTMLWriter {
         /// descriptions (written as alt text, counted there), and those in the definitions,
         /// found by one walk of the definitions in place.
         private mutating func countFootnoteReferences() {
-            var totals = footnoteReferenceTotals
-            totals.merge(footnoteReferencesSeen, uniquingKeysWith: +)
-            for footnote in footnotes {
-                _ = Block.div(footnote.blocks, .none).containsInline { inline in
-                    if case .footnoteReference(let label) = inline {
-                        totals[label, default: 0] += 1
-                    }
-                    return false
-                }
-            }
-            footnoteReferenceTotals = totals
+            footnoteReferenceTotals.merge(footnoteReferencesSeen, uniquingKeysWith: +)
+            for footnote in footnotes { countFootnoteReferences(in: .div(footnote.blocks, .none)) }
         }
 
         /// Counts the footnote references in an image description of the body (its alt text
         /// holds them as text; the others are counted as they are written).
         private mutating func countFootnoteReferences(inImage inlines: [Inline]) {
             guard !footnotes.isEmpty, !footnotesStarted else { return }
-            _ = Block.plain(inlines, .none).containsInline { inline in
+            countFootnoteReferences(in: .plain(inlines, .none))
+        }
+
+        private mutating func countFootnoteReferences(in block: Block) {
+            _ = block.containsInline { inline in
                 if case .footnoteReference(let label) = inline {
                     footnoteReferenceTotals[label, default: 0] += 1
                 }
@@ -253,6 +246,16 @@ extension HTMLWriter {
             }
         }
 
+        /// Ends a block container's start tag with a newline and schedules `blocks`, then `cr`
+        /// and `close`.
+        @inline(__always)
+        private mutating func openBlocks(_ blocks: [Block], close: StaticString) {
+            put("\n")
+            stack.append(.literal(close))
+            stack.append(.cr)
+            push(blocks: blocks)
+        }
+
         /// Closes an element whose content was written from stack depth `depth` on: now when it
         /// scheduled no task (leaves only), else under the tasks it scheduled.
         @inline(__always)
@@ -270,31 +273,21 @@ extension HTMLWriter {
         private mutating func render(inlines list: UnsafeBufferPointer<Inline>, from start: Int) {
             var index = start
             while index < list.count {
-                let isContainer: Bool
-                switch list[index] {
-                case .text(let text):
+                if case .text(let text) = list[index] {
                     // (The most common inline, written here: only its string is copied.)
                     Escaping.appendHTML(text, to: &out)
                     index += 1
                     continue
-                case .emphasis, .strong, .strikethrough, .underline, .sup, .sub, .highlight, .span,
-                    .link:
-                    isContainer = true
-                case .softBreak, .lineBreak, .code, .image, .rawInline, .footnoteReference:
-                    isContainer = false
                 }
+                // A leaf or a container written whole (leaves only, most formatting) schedules
+                // no task, and the loop goes on; else the rest of the list is scheduled under
+                // the container's own tasks, so that it runs after them.
+                let depth = stack.count
+                render(list, at: index)
                 index += 1
-                if isContainer {
-                    // A container written whole (leaves only, most formatting) schedules no
-                    // task, and the loop goes on; else the rest of the list is scheduled
-                    // under the container's own tasks, so that it runs after them.
-                    let depth = stack.count
-                    render(list, at: index - 1)
-                    if stack.count == depth { continue }
-                    if index < list.count { stack.insert(.inlines(list, index), at: depth) }
-                    return
-                }
-                render(list, at: index - 1)
+                if stack.count == depth { continue }
+                if index < list.count { stack.insert(.inlines(list, index), at: depth) }
+                return
             }
         }
 
@@ -318,10 +311,7 @@ extension HTMLWriter {
             case .blockQuote(let blocks, let attributes):
                 cr()
                 open("<blockquote>", "blockquote", attributes)
-                put("\n")
-                stack.append(.literal("</blockquote>\n"))
-                stack.append(.cr)
-                push(blocks: blocks)
+                openBlocks(blocks, close: "</blockquote>\n")
             case .codeBlock(let info, let code, let attributes):
                 cr()
                 open("<pre>", "pre", attributes)
@@ -358,26 +348,16 @@ extension HTMLWriter {
                     } else {
                         open("<ol>", "ol", list.attributes, skip: Self.listSkips)
                     }
-                    put("\n")
-                    stack.append(.literal("</ol>\n"))
                 } else {
                     open("<ul>", "ul", list.attributes)
-                    put("\n")
-                    stack.append(.literal("</ul>\n"))
                 }
-                stack.append(.cr)
-                if !list.items.isEmpty {
-                    stack.append(.items(Self.view(list.items), 0))
-                }
+                openBlocks([], close: list.kind == .ordered ? "</ol>\n" : "</ul>\n")
+                if !list.items.isEmpty { stack.append(.items(Self.view(list.items), 0)) }
             case .definitionList(let items, let attributes):
                 cr()
                 open("<dl>", "dl", attributes)
-                put("\n")
-                stack.append(.literal("</dl>\n"))
-                stack.append(.cr)
-                if !items.isEmpty {
-                    stack.append(.terms(Self.view(items), 0))
-                }
+                openBlocks([], close: "</dl>\n")
+                if !items.isEmpty { stack.append(.terms(Self.view(items), 0)) }
             case .table(let table):
                 render(table)
             case .thematicBreak(let attributes):
@@ -405,10 +385,7 @@ extension HTMLWriter {
                 if !merged.classes.contains("footnote") { merged.classes.append("footnote") }
                 cr()
                 appendOpenTag("div", merged)
-                put("\n")
-                stack.append(.literal("</div>\n"))
-                stack.append(.cr)
-                push(blocks: blocks)
+                openBlocks(blocks, close: "</div>\n")
             }
         }
 
@@ -430,8 +407,7 @@ extension HTMLWriter {
             cr()
             open("<dt>", "dt", item.attributes)
             if !item.definitions.isEmpty {
-                stack.append(
-                    .definitions(Self.view(item.definitions), 0))
+                stack.append(.definitions(Self.view(item.definitions), 0))
             }
             stack.append(.literal("</dt>\n"))
             push(inlines: item.term)
@@ -442,10 +418,8 @@ extension HTMLWriter {
             open("<table>", "table", table.attributes)
             var tasks: [Task] = []
             if !table.caption.isEmpty {
-                tasks.append(.cr)
-                tasks.append(.literal("<caption>"))
-                tasks.append(.blocks(Self.view(table.caption), 0))
-                tasks.append(.literal("</caption>"))
+                let caption = Task.blocks(Self.view(table.caption), 0)
+                tasks += [.cr, .literal("<caption>"), caption, .literal("</caption>")]
             }
             let sections: [(StaticString, StaticString, [TableRow], Bool)] = [
                 ("<thead>", "</thead>", table.head, true),
@@ -453,15 +427,10 @@ extension HTMLWriter {
                 ("<tfoot>", "</tfoot>", table.foot, false),
             ]
             for (open, close, rows, head) in sections where !rows.isEmpty {
-                tasks.append(.cr)
-                tasks.append(.literal(open))
-                tasks.append(.rows(RowCursor(rows: rows, head: head, columns: table.columns)))
-                tasks.append(.cr)
-                tasks.append(.literal(close))
+                let cursor = RowCursor(rows: rows, head: head, columns: table.columns)
+                tasks += [.cr, .literal(open), .rows(cursor), .cr, .literal(close)]
             }
-            tasks.append(.cr)
-            tasks.append(.literal("</table>"))
-            tasks.append(.cr)
+            tasks += [.cr, .literal("</table>"), .cr]
             stack.append(contentsOf: tasks.reversed())
         }
 
@@ -505,9 +474,7 @@ extension HTMLWriter {
                     attributes.style.insert(
                         CSSDeclaration(property: "text-align", value: alignment.rawValue), at: 0)
                 } else {
-                    put(" align=\"")
-                    append(alignment.rawValue)
-                    put("\"")
+                    appendAttribute("align", alignment.rawValue)
                 }
             }
             if cell.colspan > 1 { append(" colspan=\"\(cell.colspan)\"") }
@@ -606,31 +573,16 @@ extension HTMLWriter {
                     appendOpenTag(tag, attributes, close: " />")
                     if !renderLeaves(inlines) { push(inlines: inlines) }
                 } else {
-                    appendOpenTag(tag, attributes)
-                    if renderLeaves(inlines) {
-                        appendClose(tag)
-                    } else {
-                        stack.append(.close(tag))
-                        push(inlines: inlines)
-                    }
+                    wrap(inlines, tag: tag, attributes)
                 }
             case .link(let inlines, let link, let attributes):
                 put("<a href=\"")
                 appendURL(link.destination)
                 put("\"")
-                if !link.title.isEmpty {
-                    put(" title=\"")
-                    Escaping.appendHTML(link.title, to: &out)
-                    put("\"")
-                }
+                if !link.title.isEmpty { appendAttribute("title", link.title) }
                 if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.linkSkips) }
                 put(">")
-                if renderLeaves(inlines) {
-                    put("</a>")
-                } else {
-                    stack.append(.literal("</a>"))
-                    push(inlines: inlines)
-                }
+                render(inlines, then: "</a>")
             case .image(let inlines, let link, let attributes):
                 put("<img src=\"")
                 appendURL(link.destination)
@@ -640,11 +592,7 @@ extension HTMLWriter {
                 let alt = PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
                 Escaping.appendHTML(alt, to: &out)
                 put("\"")
-                if !link.title.isEmpty {
-                    put(" title=\"")
-                    Escaping.appendHTML(link.title, to: &out)
-                    put("\"")
-                }
+                if !link.title.isEmpty { appendAttribute("title", link.title) }
                 if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.imageSkips) }
                 put(" />")
             case .rawInline(let format, let text):
@@ -681,20 +629,32 @@ extension HTMLWriter {
         ) {
             if attributes.isEmpty || (attributes.tag == nil && Self.isBare(attributes)) {
                 put(bare)
-                if renderLeaves(inlines) {
-                    put(close)
-                } else {
-                    stack.append(.literal(close))
-                    push(inlines: inlines)
-                }
-                return
+                render(inlines, then: close)
+            } else {
+                let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed())
+                wrap(inlines, tag: tag, attributes)
             }
-            let tag = elementName(attributes.tag, fallback: fallback, allowed: allowed())
+        }
+
+        /// Writes `<tag>` with the attributes, `inlines`, then `</tag>`.
+        @inline(__always)
+        private mutating func wrap(_ inlines: [Inline], tag: String, _ attributes: Attributes) {
             appendOpenTag(tag, attributes)
             if renderLeaves(inlines) {
                 appendClose(tag)
             } else {
                 stack.append(.close(tag))
+                push(inlines: inlines)
+            }
+        }
+
+        /// Writes `inlines` then `close`: now when they are leaves, else through tasks.
+        @inline(__always)
+        private mutating func render(_ inlines: [Inline], then close: StaticString) {
+            if renderLeaves(inlines) {
+                put(close)
+            } else {
+                stack.append(.literal(close))
                 push(inlines: inlines)
             }
         }

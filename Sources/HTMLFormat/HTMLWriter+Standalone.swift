@@ -8,7 +8,7 @@ extension HTMLWriter.Renderer {
     mutating func renderHead(_ document: Document) {
         let metadata = document.metadata
         out.append("<!DOCTYPE html>\n<html")
-        if let lang = metadata["lang"] { attribute("lang", lang) }
+        if let lang = metadata["lang"] { appendAttribute("lang", lang) }
         out.append(">\n<head>\n<meta charset=\"utf-8\" />\n")
         if let title = metadata["title"] ?? Self.firstHeadingText(document) {
             out.append("<title>")
@@ -18,13 +18,13 @@ extension HTMLWriter.Renderer {
         for name in ["author", "description", "keywords"] {
             guard let content = metadata[name] else { continue }
             out.append("<meta")
-            attribute("name", name)
-            attribute("content", content)
+            appendAttribute("name", name)
+            appendAttribute("content", content)
             out.append(" />\n")
         }
         for url in options.stylesheets {
             out.append("<link rel=\"stylesheet\"")
-            attribute("href", url)
+            appendAttribute("href", url)
             out.append(" />\n")
         }
         out.append("</head>\n<body>\n")
@@ -33,12 +33,6 @@ extension HTMLWriter.Renderer {
     /// The end of a standalone document.
     mutating func renderTail() {
         out.append("</body>\n</html>\n")
-    }
-
-    private mutating func attribute(_ name: String, _ value: String) {
-        out.append(" " + name + "=\"")
-        HTMLWriter.Escaping.appendHTML(value, to: &out)
-        out.append("\"")
     }
 
     /// The plain text of the first heading anywhere in the document, if it has any text.

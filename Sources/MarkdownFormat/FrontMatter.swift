@@ -69,7 +69,10 @@ public struct FrontMatter: Hashable, Sendable {
             case 1:
                 guard fence && bytes[start] == 0x2D else { return nil }
             case 2:
-                guard isKeyOrCommentLine(bytes, start, last) else { return nil }
+                // A `key:` line (followed by white space or its end) or a `#` comment.
+                let second = Substring(String(decoding: bytes[start..<last], as: UTF8.self))
+                let comment = second.utf8.drop { $0 == 0x20 }.first == 0x23
+                guard comment || keyAndRest(second) != nil else { return nil }
             default:
                 if fence && (bytes[start] == 0x2D || bytes[start] == 0x2E) {
                     return (start, min(end + 1, bytes.count), line)
@@ -79,20 +82,6 @@ public struct FrontMatter: Hashable, Sendable {
             start = end + 1
         }
         return nil
-    }
-
-    /// Whether `bytes[start..<end]` starts with a key and a colon followed by white space or
-    /// the end, or is a `#` comment (after spaces).
-    private static func isKeyOrCommentLine(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
-    ) -> Bool {
-        var k = start
-        while k < end && bytes[k] == 0x20 { k += 1 }
-        if k < end && bytes[k] == 0x23 { return true }
-        k = start
-        while k < end && isKeyByte(bytes[k]) { k += 1 }
-        guard k > start, bytes[start] != 0x2D, k < end, bytes[k] == 0x3A else { return false }
-        return k + 1 == end || bytes[k + 1] == 0x20 || bytes[k + 1] == 0x09
     }
 
     private static func withoutCR(_ line: Substring) -> Substring {

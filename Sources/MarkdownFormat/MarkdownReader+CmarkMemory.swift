@@ -180,10 +180,7 @@
                 guard header & tagMask == magic else { return realloc(pointer, size) }
                 let sizeClass = Self.sizeClass(header)
                 if sizeClass == systemClass {
-                    guard let base = realloc(pointer - headerSize, size + headerSize) else {
-                        return nil
-                    }
-                    return base + headerSize
+                    return realloc(pointer - headerSize, size + headerSize).map { $0 + headerSize }
                 }
                 if size <= sizeClass << 3 { return pointer }
                 // The block cut last grows in place while its chunk has room (cmark appends a

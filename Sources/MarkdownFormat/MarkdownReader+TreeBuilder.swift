@@ -351,8 +351,7 @@
                     }
                     append(block: .table(Table(columns: columns, head: head, body: body)))
                 case .row:
-                    let rowCells = cells.take(from: frame.cellStart)
-                    rows.append(TableRow(rowCells))
+                    rows.append(TableRow(cells.take(from: frame.cellStart)))
                 case .cell(let header):
                     let content = inlines.take(from: frame.inlineStart)
                     cells.append(
@@ -421,10 +420,7 @@
             }
 
             private mutating func appendTextBytes(_ literal: UnsafePointer<CChar>) {
-                let length = strlen(literal)
-                literal.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-                    textBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
-                }
+                textBytes.append(contentsOf: Self.bytes(literal))
             }
 
             /// Appends the pending text (if any) to the top frame's inlines.
@@ -501,11 +497,13 @@
             /// A string cmark wrote. It is validated: cmark-gfm can cut a U+FFFD it wrote for
             /// a NUL in two (`[^~~\0a~~]`, a footnote label with strikethrough), and such bytes
             /// are read as U+FFFD again.
-            static func string(_ text: UnsafePointer<CChar>) -> String {
-                let count = strlen(text)
-                return text.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-                    string(UnsafeBufferPointer(start: bytes, count: count))
-                }
+            static func string(_ text: UnsafePointer<CChar>) -> String { string(bytes(text)) }
+
+            /// The bytes of a C string cmark wrote (`CChar` and `UInt8` memory may alias).
+            @inline(__always)
+            static func bytes(_ text: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+                let start = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+                return UnsafeBufferPointer(start: start, count: strlen(text))
             }
 
             /// `bytes` as a string (eight ASCII bytes checked at a time), invalid UTF-8 as U+FFFD.
@@ -528,26 +526,14 @@
                     return ""
                 }
                 defer { CmarkMemory.free(rendered) }
-                let length = strlen(rendered)
-                return rendered.withMemoryRebound(to: UInt8.self, capacity: length) { base in
-                    let bytes = UnsafeBufferPointer(start: base, count: length)
-                    guard let open = Self.find(bytes, "[^") else { return "" }
-                    let start = open + 2
-                    var end = start
-                    while end < bytes.count && bytes[end] != UInt8(ascii: "]") { end += 1 }
-                    return String(
-                        decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                let bytes = Self.bytes(rendered)
+                let open = (0..<max(0, bytes.count - 1)).first { index in
+                    bytes[index] == UInt8(ascii: "[") && bytes[index + 1] == UInt8(ascii: "^")
                 }
-            }
-
-            private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String) -> Int?
-            {
-                let pattern = Array(needle.utf8)
-                guard bytes.count >= pattern.count else { return nil }
-                for index in 0...(bytes.count - pattern.count) {
-                    if bytes[index] == pattern[0] && bytes[index + 1] == pattern[1] { return index }
-                }
-                return nil
+                guard let open else { return "" }
+                let start = open + 2
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "]")) ?? bytes.count
+                return String(decoding: bytes[start..<end], as: UTF8.self)
             }
 
             private static func target(_ node: OpaquePointer) -> Link {
