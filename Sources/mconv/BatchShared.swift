@@ -13,12 +13,7 @@ struct BatchShared: Sendable {
     func converter(from input: String, to output: String) throws(Failure) -> Converter {
         let key = input + "\u{0}" + output
         if let made = converters.withLock({ $0[key] }) { return made }
-        let made: Converter
-        do {
-            made = try Converter(from: input, to: output, settings: settings)
-        } catch {
-            throw Failure(message: error.message, status: .badInput)
-        }
+        let made = try CLIOptions.converter(from: input, to: output, settings: settings)
         converters.withLock { $0[key] = made }
         return made
     }

@@ -19,19 +19,18 @@ enum ExitStatus: Int32 {
 
     /// How bad it is: a batch exits with its worst file's status.
     var rank: Int {
-        switch self {
-        case .ok: 0
-        case .lossy: 1
-        case .badInput: 2
-        case .cannotWrite: 3
-        case .usage: 4
-        }
+        [ExitStatus.ok, .lossy, .badInput, .cannotWrite, .usage].firstIndex(of: self)!
     }
 }
 
 func fail(_ message: String, _ status: ExitStatus) -> Never {
-    FileHandle.standardError.write(Data("mconv: \(message)\n".utf8))
+    printError("mconv: \(message)\n")
     exit(status.rawValue)
+}
+
+/// Writes `text` to standard error (nothing when it is empty).
+func printError(_ text: String) {
+    if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
 }
 
 struct MConv: ParsableCommand {
@@ -135,15 +134,15 @@ nonisolated(unsafe) var keptDocument = Document()
 func endProcess(_ status: ExitStatus) -> Never { exit(status.rawValue) }
 
 /// The bytes of the file at `path`, read with read(2) straight into the array (no
-/// intermediate `Data`, no zero-filled buffer), or the `errno` when the file cannot be opened
-/// or read (`EISDIR` for a folder).
-func contents(ofFile path: String) -> Result<[UInt8], Errno> {
+/// intermediate `Data`, no zero-filled buffer); throws the `errno` when the file cannot be
+/// opened or read (`EISDIR` for a folder).
+func contents(ofFile path: String) throws(Errno) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(Errno(code: errno)) }
+    guard descriptor >= 0 else { throw Errno(code: errno) }
     defer { close(descriptor) }
     var info = stat()
     let known = fstat(descriptor, &info) == 0
-    if known, (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Errno(code: EISDIR)) }
+    if known, (info.st_mode & S_IFMT) == S_IFDIR { throw Errno(code: EISDIR) }
     // A regular file in one buffer of its size (one byte more sees the end in it); a pipe or
     // a device in chunks of 64 KB.
     let regular = known && (info.st_mode & S_IFMT) == S_IFREG
@@ -166,9 +165,9 @@ func contents(ofFile path: String) -> Result<[UInt8], Errno> {
                 }
             }
         }
-        if error != 0 { return .failure(Errno(code: error)) }
+        if error != 0 { throw Errno(code: error) }
         if bytes.isEmpty { bytes = part } else { bytes += part }
-        if ended { return .success(bytes) }
+        if ended { return bytes }
         chunk = 1 << 16
     }
 }
@@ -195,14 +194,6 @@ func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int3
         offset += written
     }
     return 0
-}
-
-/// Writes `text` to standard output; a failed write ends the run with `.cannotWrite`.
-func writeToStandardOutput(_ text: String) {
-    let error = writeAll(text, to: STDOUT_FILENO)
-    if error != 0 {
-        fail("cannot write to standard output: \(String(cString: strerror(error)))", .cannotWrite)
-    }
 }
 
 /// Handles `--list-extensions[=FORMAT]` (an option with an optional value) before parsing.
@@ -281,7 +272,6 @@ do {
         print(isHelp ? message + "\n" + ConversionOption.helpText : message)
         exit(0)
     }
-    FileHandle.standardError.write(Data("mconv: \(MConv.message(for: error))\n".utf8))
-    FileHandle.standardError.write(Data("Run 'mconv --help' for usage.\n".utf8))
+    printError("mconv: \(MConv.message(for: error))\nRun 'mconv --help' for usage.\n")
     exit(ExitStatus.usage.rawValue)
 }
