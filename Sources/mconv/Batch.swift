@@ -117,7 +117,7 @@ extension CLIOptions {
                     + " \(total - failed) converted, \(failed) failed, \(lossy) lossy\n")
         }
         let worst = outcomes.map(\.status).max { $0.rank < $1.rank } ?? .ok
-        endProcess(worst)
+        exit(worst.rawValue)
     }
 
     /// The files of the inputs; inputs that are missing go to `problems`.
@@ -185,12 +185,11 @@ extension CLIOptions {
         }
         for argument in files {
             var isFolder: ObjCBool = false
+            let name = (argument as NSString).lastPathComponent
             if manager.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
                 // As `cp -r`: a folder's files go under its name (the contents for `.`).
-                let name = (argument as NSString).lastPathComponent
                 walk(argument, relative: [".", "..", "/", ""].contains(name) ? "" : name)
             } else {
-                let name = (argument as NSString).lastPathComponent
                 batch.append(BatchFile(path: argument, relative: name, size: size(argument)))
             }
         }

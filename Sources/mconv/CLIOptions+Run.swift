@@ -211,7 +211,7 @@ extension CLIOptions {
             where listInputFormats ? entry.readable : entry.writable {
                 print(entry.name)
             }
-            endProcess(.ok)
+            exit(0)
         }
         // The formats `-f` or the first file's extension and `-t` name; the converter built
         // to check them and the options converts when the input is in that format.
@@ -279,7 +279,12 @@ extension CLIOptions {
                 swap(&bytes, &inputs[0].bytes)
                 for k in inputs.indices.dropFirst() { bytes += [0x0A, 0x0A] + inputs[k].bytes }
                 inputs = []
-                let converted = try convert(consume bytes, source: source, with: converter)
+                let converted: ConversionResult
+                do {
+                    converted = try converter.convert(bytes: consume bytes, source: source)
+                } catch {
+                    throw Self.readFailure(error, source: source)
+                }
                 keptDocument = converted.document
                 result = Converted(
                     output: converted.output, diagnostics: converted.diagnostics,
@@ -297,18 +302,7 @@ extension CLIOptions {
         // The process ends here: leave the document and the output to the kernel instead of
         // releasing them node by node (about a tenth of the run on a 1 MB page). Nothing is
         // buffered: the output went out with write(2) and stdio is flushed by exit(3).
-        endProcess(.ok)
-    }
-
-    /// Converts one input's bytes; a read error names the place.
-    func convert(_ bytes: consuming [UInt8], source: String, with converter: Converter)
-        throws(Failure) -> ConversionResult
-    {
-        do {
-            return try converter.convert(bytes: consume bytes, source: source)
-        } catch {
-            throw Self.readFailure(error, source: source)
-        }
+        exit(0)
     }
 
     /// A reader's error as the failure to report: `source:line:column: message`.

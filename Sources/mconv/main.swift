@@ -130,9 +130,6 @@ struct MConv: ParsableCommand {
 /// about a twentieth of a Markdown -> HTML run; `exit` leaves it to the kernel).
 nonisolated(unsafe) var keptDocument = Document()
 
-/// Ends the process with `status` (`exit(3)`: stdio flushed, nothing released).
-func endProcess(_ status: ExitStatus) -> Never { exit(status.rawValue) }
-
 /// The bytes of the file at `path`, read with read(2) straight into the array (no
 /// intermediate `Data`, no zero-filled buffer); throws the `errno` when the file cannot be
 /// opened or read (`EISDIR` for a folder).
