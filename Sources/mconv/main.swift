@@ -48,24 +48,22 @@ struct MConv: ParsableCommand {
     )
 
     @Option(
-        name: [.customShort("f"), .customLong("from")],
-        help: "Input format (default: from the file extension, else markdown).")
+        name: .shortAndLong, help: "Input format (default: from the file extension, else markdown)."
+    )
     var from: String?
 
     @Option(
-        name: [.customShort("t"), .customLong("to")],
+        name: .shortAndLong,
         help: "Output format (default: from -o's extension, else html, or markdown for html input)."
     )
     var to: String?
 
     @Option(
-        name: [.customShort("o"), .customLong("output")],
+        name: .shortAndLong,
         help: "Write to this file instead of standard output ('-': standard output).")
     var output: String?
 
-    @Option(
-        name: .customLong("output-dir"),
-        help: "Convert each input to its own file in this folder (folders: recursively).")
+    @Option(help: "Convert each input to its own file in this folder (folders: recursively).")
     var outputDir: String?
 
     @Option(help: "With --output-dir, convert this many files at once (default: one per core).")
@@ -73,9 +71,7 @@ struct MConv: ParsableCommand {
 
     @Flag(help: "Convert input that looks binary (NUL bytes) anyway.") var force = false
 
-    @Option(
-        name: .customLong("extract-media"),
-        help: "Write data: images into this folder and point the images there.")
+    @Option(help: "Write data: images into this folder and point the images there.")
     var extractMedia: String?
 
     /// The files and the reader and writer options, which the option table reads.
@@ -88,16 +84,12 @@ struct MConv: ParsableCommand {
     @Flag(help: "List the output formats.") var listOutputFormats = false
     @Flag(help: "Fail with exit code 3 when the conversion loses content (a warning).")
     var strict = false
-    @Option(
-        name: .customLong("fail-on"),
-        help: "Also fail with exit code 3 on these codes, any severity (CODE,... or lossy.).")
+    @Option(help: "Also fail with exit code 3 on these codes, any severity (CODE,... or lossy.).")
     var failOn: [String] = []
     @Option(help: "Neither print nor fail on these codes (CODE,... or a prefix such as parse.).")
     var ignore: [String] = []
-    @Flag(name: [.customShort("q"), .long], help: "Do not print diagnostics.") var quiet = false
-    @Flag(
-        name: [.customShort("v"), .long],
-        help: "Print every diagnostic: info, HTML parse errors, each place.")
+    @Flag(name: .shortAndLong, help: "Do not print diagnostics.") var quiet = false
+    @Flag(name: .shortAndLong, help: "Print every diagnostic: info, HTML parse errors, each place.")
     var verbose = false
     @Option(help: "Colour for -t ansi: auto|always|never (default auto; NO_COLOR is honoured).")
     var color: String?
