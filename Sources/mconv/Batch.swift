@@ -64,14 +64,9 @@ extension CLIOptions {
             : Array(batch.indices)
         let results = Locked([BatchOutcome?](repeating: nil, count: batch.count))
         let next = Locked(0)
-        let claims = Locked([String: String]())
-        let converters = Locked([String: Converter]())
-        let settings = settings()
         // Files are read ahead and outputs written behind on two threads of their own, so the
         // workers only convert.
-        let writes = BatchWriteBehind(limit: workers + 1)
-        let shared = BatchShared(
-            settings: settings, claims: claims, converters: converters, writes: writes)
+        let shared = BatchShared(settings: settings(), writes: BatchWriteBehind(limit: workers + 1))
         let reads = BatchReadAhead(items: order.map { batch[$0] }, window: workers + 1) { file in
             Result { () throws(Failure) in
                 try batchInput(file, outputDir: outputDir, shared: shared)
@@ -105,7 +100,7 @@ extension CLIOptions {
             thread.start()
         }
         group.wait()
-        writes.finish()
+        shared.writes.finish()
         progress.clear()
         outcomes += results.withLock { $0 }.compactMap(\.self)
         let failed = outcomes.filter { $0.status != .ok }.count

@@ -5,9 +5,9 @@ import MarkupConverter
 /// writer.
 struct BatchShared: Sendable {
     var settings: ConversionSettings
-    var claims: Locked<[String: String]>
-    var converters: Locked<[String: Converter]>
     var writes: BatchWriteBehind
+    var claims = Locked([String: String]())
+    var converters = Locked([String: Converter]())
 
     /// The converter from `input` to `output`, made once per pair.
     func converter(from input: String, to output: String) throws(Failure) -> Converter {

@@ -21,16 +21,13 @@ final class TemporaryFiles: @unchecked Sendable {
     private var interrupted = false
     private var source: DispatchSourceSignal?
 
-    /// Installs the SIGINT handler (once; only runs that write files need it).
+    /// Installs the SIGINT handler (only runs that write files need it; called once, before
+    /// any file is written).
     func removeOnInterrupt() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard source == nil else { return }
         signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [self] in interrupt() }
-        source.resume()
-        self.source = source
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source?.setEventHandler { [self] in interrupt() }
+        source?.resume()
     }
 
     /// Registers a temporary file about to be created; false once the run is interrupted.
