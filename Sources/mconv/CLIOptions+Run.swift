@@ -161,14 +161,10 @@ extension CLIOptions {
             for diagnostic in shown { line(diagnostic) }
             return text
         }
-        var groups: [DiagnosticCode: [Diagnostic]] = [:]
-        var order: [DiagnosticCode] = []
-        for diagnostic in shown {
-            if groups[diagnostic.code] == nil { order.append(diagnostic.code) }
-            groups[diagnostic.code, default: []].append(diagnostic)
-        }
-        for code in order {
-            let group = groups[code]!
+        // One line per code, in the order of each code's first diagnostic.
+        var groups = Dictionary(grouping: shown, by: \.code)
+        for code in shown.map(\.code) {
+            guard let group = groups.removeValue(forKey: code) else { continue }
             if group.count == 1 {
                 line(group[0])
                 continue
