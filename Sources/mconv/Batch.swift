@@ -64,23 +64,14 @@ extension CLIOptions {
             : Array(batch.indices)
         let results = Locked([BatchOutcome?](repeating: nil, count: batch.count))
         let next = Locked(0)
-        let claims = Locked([String: String]())
-        let converters = Locked([String: Converter]())
-        let settings = settings()
         // Files are read ahead and outputs written behind on two threads of their own, so the
         // workers only convert.
-        let writes = BatchWriteBehind(limit: workers + 1)
-        let shared = BatchShared(
-            settings: settings, claims: claims, converters: converters, writes: writes)
-        let reads = BatchReadAhead<BatchFile, BatchInput>(
-            items: order.map { batch[$0] }, window: workers + 1, size: \.text.utf8.count
-        ) { file in
+        let shared = BatchShared(settings: settings(), writes: BatchWriteBehind(limit: workers + 1))
+        let reads = BatchReadAhead(items: order.map { batch[$0] }, window: workers + 1) { file in
             Result { () throws(Failure) in
                 try batchInput(file, outputDir: outputDir, shared: shared)
             }
         }
-        reads.start()
-        writes.start()
         let group = DispatchGroup()
         for _ in 0..<workers {
             group.enter()
@@ -98,7 +89,7 @@ extension CLIOptions {
                         shared: shared
                     ) { outcome in
                         results.withLock { $0[index] = outcome }
-                        progress.finished(bytes: file.size, messages: outcome.messages)
+                        progress.report(outcome.messages, finished: file.size)
                     }
                 }
                 group.leave()
@@ -109,20 +100,19 @@ extension CLIOptions {
             thread.start()
         }
         group.wait()
-        writes.finish()
+        shared.writes.finish()
         progress.clear()
         outcomes += results.withLock { $0 }.compactMap(\.self)
         let failed = outcomes.filter { $0.status != .ok }.count
         let lossy = outcomes.filter(\.lossy).count
         if !quiet {
             let total = outcomes.count
-            let summary =
+            printError(
                 "mconv: \(total) file\(total == 1 ? "" : "s"):"
-                + " \(total - failed) converted, \(failed) failed, \(lossy) lossy\n"
-            FileHandle.standardError.write(Data(summary.utf8))
+                    + " \(total - failed) converted, \(failed) failed, \(lossy) lossy\n")
         }
         let worst = outcomes.map(\.status).max { $0.rank < $1.rank } ?? .ok
-        endProcess(worst)
+        exit(worst.rawValue)
     }
 
     /// The files of the inputs; inputs that are missing go to `problems`.
@@ -190,12 +180,11 @@ extension CLIOptions {
         }
         for argument in files {
             var isFolder: ObjCBool = false
+            let name = (argument as NSString).lastPathComponent
             if manager.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
                 // As `cp -r`: a folder's files go under its name (the contents for `.`).
-                let name = (argument as NSString).lastPathComponent
                 walk(argument, relative: [".", "..", "/", ""].contains(name) ? "" : name)
             } else {
-                let name = (argument as NSString).lastPathComponent
                 batch.append(BatchFile(path: argument, relative: name, size: size(argument)))
             }
         }
@@ -225,7 +214,12 @@ extension CLIOptions {
             let (toName, outputPath) = (input.output, input.outputPath)
             var converter = try shared.converter(from: input.format, to: toName)
             converter.mediaExtraction = mediaExtraction(forOutput: outputPath)
-            var converted = try convert(input.text, source: file.path, with: converter)
+            var converted: ConversionResult
+            do {
+                converted = try converter.convert(input.text)
+            } catch {
+                throw Self.readFailure(error, source: file.path)
+            }
             converted.diagnostics.insert(contentsOf: input.diagnostics, at: 0)
             outcome.messages += diagnosticLines(converted.diagnostics, source: file.path)
             outcome.lossy = converted.diagnostics.contains {
@@ -343,36 +337,16 @@ final class BatchProgress: @unchecked Sendable {
         (self.files, self.bytes, self.enabled) = (files, bytes, enabled)
     }
 
-    /// Prints messages (above the progress line).
-    func report(_ messages: String) {
+    /// Prints messages (above the progress line), and counts a finished file of `size` bytes.
+    func report(_ messages: String, finished size: Int? = nil) {
         lock.lock()
         defer { lock.unlock() }
-        print(messages)
-    }
-
-    /// Counts a finished file and prints its messages.
-    func finished(bytes size: Int, messages: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        doneFiles += 1
-        doneBytes += size
-        print(messages)
-    }
-
-    /// Removes the progress line.
-    func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        if drawn { write("\r\u{1B}[K") }
-        drawn = false
-    }
-
-    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-
-    /// Call with the lock held.
-    private func print(_ messages: String) {
+        if let size {
+            doneFiles += 1
+            doneBytes += size
+        }
         if !messages.isEmpty {
-            write((drawn ? "\r\u{1B}[K" : "") + messages)
+            printError((drawn ? "\r\u{1B}[K" : "") + messages)
             drawn = false
         }
         let now = Date()
@@ -388,7 +362,15 @@ final class BatchProgress: @unchecked Sendable {
         if doneBytes > 0 {
             line += ", ETA \(Int((Double(bytes - doneBytes) / rate).rounded(.up))) s"
         }
-        write("\r\u{1B}[K" + line)
+        printError("\r\u{1B}[K" + line)
         drawn = true
+    }
+
+    /// Removes the progress line.
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { printError("\r\u{1B}[K") }
+        drawn = false
     }
 }

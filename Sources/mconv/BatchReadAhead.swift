@@ -9,37 +9,31 @@ import Foundation
 ///
 /// Workers take files in the order they claim them, and claims follow the read order, so a
 /// worker waiting for a file never waits behind files nobody will take.
-final class BatchReadAhead<Item: Sendable, Value>: @unchecked Sendable {
+final class BatchReadAhead: @unchecked Sendable {
     /// How many bytes of files read ahead may wait at most.
     static var byteLimit: Int { 64 << 20 }
 
     private let condition = NSCondition()
-    private let items: [Item]
+    private let items: [BatchFile]
     private let window: Int
-    private let read: @Sendable (Item) -> Result<Value, Failure>
-    private let size: @Sendable (Value) -> Int
-    private var ready: [Int: Result<Value, Failure>] = [:]
+    private let read: @Sendable (BatchFile) -> Result<BatchInput, Failure>
+    private var ready: [Int: Result<BatchInput, Failure>] = [:]
     private var next = 0
     private var taken = 0
     private var held = 0
 
-    /// Reads `items` (files) with `read`, keeping at most `window` files ahead of the workers;
-    /// `size` tells how many bytes a value read holds.
+    /// Starts reading `items` with `read` on a thread, keeping at most `window` files ahead of
+    /// the workers.
     init(
-        items: [Item], window: Int, size: @escaping @Sendable (Value) -> Int,
-        read: @escaping @Sendable (Item) -> Result<Value, Failure>
+        items: [BatchFile], window: Int,
+        read: @escaping @Sendable (BatchFile) -> Result<BatchInput, Failure>
     ) {
-        (self.items, self.window, self.size, self.read) = (items, max(window, 1), size, read)
-    }
-
-    /// Starts the reading thread.
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.start()
+        (self.items, self.window, self.read) = (items, max(window, 1), read)
+        Thread { [self] in run() }.start()
     }
 
     /// What was read of file `index` (or why it could not be read), once read.
-    func take(_ index: Int) -> Result<Value, Failure> {
+    func take(_ index: Int) -> Result<BatchInput, Failure> {
         condition.lock()
         defer { condition.unlock() }
         while ready[index] == nil { condition.wait() }
@@ -74,7 +68,7 @@ final class BatchReadAhead<Item: Sendable, Value>: @unchecked Sendable {
         }
     }
 
-    private func bytes(_ result: Result<Value, Failure>) -> Int {
-        (try? result.get()).map(size) ?? 0
+    private func bytes(_ result: Result<BatchInput, Failure>) -> Int {
+        (try? result.get())?.text.utf8.count ?? 0
     }
 }

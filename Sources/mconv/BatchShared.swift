@@ -5,20 +5,15 @@ import MarkupConverter
 /// writer.
 struct BatchShared: Sendable {
     var settings: ConversionSettings
-    var claims: Locked<[String: String]>
-    var converters: Locked<[String: Converter]>
     var writes: BatchWriteBehind
+    var claims = Locked([String: String]())
+    var converters = Locked([String: Converter]())
 
     /// The converter from `input` to `output`, made once per pair.
     func converter(from input: String, to output: String) throws(Failure) -> Converter {
         let key = input + "\u{0}" + output
         if let made = converters.withLock({ $0[key] }) { return made }
-        let made: Converter
-        do {
-            made = try Converter(from: input, to: output, settings: settings)
-        } catch {
-            throw Failure(message: error.message, status: .badInput)
-        }
+        let made = try CLIOptions.converter(from: input, to: output, settings: settings)
         converters.withLock { $0[key] = made }
         return made
     }

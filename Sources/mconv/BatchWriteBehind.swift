@@ -17,13 +17,10 @@ final class BatchWriteBehind: @unchecked Sendable {
     private var closed = false
     private var done = false
 
-    /// A writer letting at most `limit` writes wait.
-    init(limit: Int) { self.limit = max(limit, 1) }
-
-    /// Starts the writing thread.
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.start()
+    /// Starts a writing thread letting at most `limit` writes wait.
+    init(limit: Int) {
+        self.limit = max(limit, 1)
+        Thread { [self] in run() }.start()
     }
 
     /// Queues `job` (a write of about `bytes` bytes), waiting while the queue is full.

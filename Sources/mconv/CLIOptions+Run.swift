@@ -67,16 +67,14 @@ extension CLIOptions {
     /// The bytes of an input (`-`: standard input).
     func readInput(_ path: String) throws(Failure) -> [UInt8] {
         if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        let error: Int32
-        switch contents(ofFile: path) {
-        case .success(let bytes): return bytes
-        case .failure(let failure): error = failure.code
-        }
-        if error == EISDIR {
+        do {
+            return try contents(ofFile: path)
+        } catch  where error.code == EISDIR {
             throw Failure(message: "\(path): is a directory (use --output-dir)", status: .badInput)
+        } catch {
+            let reason = String(cString: strerror(error.code))
+            throw Failure(message: "cannot read '\(path)': \(reason)", status: .badInput)
         }
-        let reason = String(cString: strerror(error))
-        throw Failure(message: "cannot read '\(path)': \(reason)", status: .badInput)
     }
 
     /// Refuses input that looks binary unless `--force`: NUL bytes in the first 8 KB and no
@@ -113,9 +111,11 @@ extension CLIOptions {
     }
 
     /// The converter from `input` to `output`; format names were checked before.
-    func converter(from input: String, to output: String) throws(Failure) -> Converter {
+    static func converter(from input: String, to output: String, settings: ConversionSettings)
+        throws(Failure) -> Converter
+    {
         do {
-            return try Converter(from: input, to: output, settings: settings())
+            return try Converter(from: input, to: output, settings: settings)
         } catch {
             throw Failure(message: error.message, status: .badInput)
         }
@@ -161,14 +161,10 @@ extension CLIOptions {
             for diagnostic in shown { line(diagnostic) }
             return text
         }
-        var groups: [DiagnosticCode: [Diagnostic]] = [:]
-        var order: [DiagnosticCode] = []
-        for diagnostic in shown {
-            if groups[diagnostic.code] == nil { order.append(diagnostic.code) }
-            groups[diagnostic.code, default: []].append(diagnostic)
-        }
-        for code in order {
-            let group = groups[code]!
+        // One line per code, in the order of each code's first diagnostic.
+        var groups = Dictionary(grouping: shown, by: \.code)
+        for code in shown.map(\.code) {
+            guard let group = groups.removeValue(forKey: code) else { continue }
             if group.count == 1 {
                 line(group[0])
                 continue
@@ -206,13 +202,12 @@ extension CLIOptions {
 
     /// Runs the conversion and ends the process.
     func run() -> Never {
-        if listInputFormats {
-            for entry in FormatRegistry.entries where entry.readable { print(entry.name) }
-            endProcess(.ok)
-        }
-        if listOutputFormats {
-            for entry in FormatRegistry.entries where entry.writable { print(entry.name) }
-            endProcess(.ok)
+        if listInputFormats || listOutputFormats {
+            for entry in FormatRegistry.entries
+            where listInputFormats ? entry.readable : entry.writable {
+                print(entry.name)
+            }
+            exit(0)
         }
         // The formats `-f` or the first file's extension and `-t` name; the converter built
         // to check them and the options converts when the input is in that format.
@@ -232,8 +227,7 @@ extension CLIOptions {
             fail(error.message, .usage)
         }
         if jobs != nil && outputDir == nil && !quiet {
-            FileHandle.standardError.write(
-                Data("mconv: warning: --jobs applies only with --output-dir; ignored\n".utf8))
+            printError("mconv: warning: --jobs applies only with --output-dir; ignored\n")
         }
         // Ctrl-C removes the temporary files of the outputs being written.
         if outputDir != nil || (self.output ?? "-") != "-" || extractMedia != nil {
@@ -253,9 +247,7 @@ extension CLIOptions {
                 let bytes = try readInput(path)
                 try checkNotBinary(bytes, path: path)
                 let (format, note) = inputFormat(path: path, bytes: bytes)
-                if let note, verbose, !quiet {
-                    FileHandle.standardError.write(Data("mconv: \(note)\n".utf8))
-                }
+                if let note, verbose, !quiet { printError("mconv: \(note)\n") }
                 inputs.append((path, bytes, format))
             }
         } catch {
@@ -270,7 +262,8 @@ extension CLIOptions {
         do throws(Failure) {
             var converter =
                 fromName == checked.input
-                ? checked.converter : try self.converter(from: fromName, to: toName)
+                ? checked.converter
+                : try Self.converter(from: fromName, to: toName, settings: settings())
             converter.mediaExtraction = mediaExtraction(forOutput: output)
             let inputBytes = inputs.reduce(0) { $0 + $1.bytes.count }
             MallocTuning.prepare(for: converter.reader, inputBytes: inputBytes)
@@ -282,7 +275,12 @@ extension CLIOptions {
                 swap(&bytes, &inputs[0].bytes)
                 for k in inputs.indices.dropFirst() { bytes += [0x0A, 0x0A] + inputs[k].bytes }
                 inputs = []
-                let converted = try convert(consume bytes, source: source, with: converter)
+                let converted: ConversionResult
+                do {
+                    converted = try converter.convert(bytes: consume bytes, source: source)
+                } catch {
+                    throw Self.readFailure(error, source: source)
+                }
                 keptDocument = converted.document
                 result = Converted(
                     output: converted.output, diagnostics: converted.diagnostics,
@@ -290,8 +288,7 @@ extension CLIOptions {
             } else {
                 result = try joinDocuments(inputs, to: toName, with: converter)
             }
-            let lines = diagnosticLines(result.diagnostics, source: source)
-            if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
+            printError(diagnosticLines(result.diagnostics, source: source))
             try checkResult(result, source: source, to: toName)
             try writeMedia(result.media, tag: 0)
             try writeOutput(result.output, to: output, tag: 0)
@@ -301,29 +298,7 @@ extension CLIOptions {
         // The process ends here: leave the document and the output to the kernel instead of
         // releasing them node by node (about a tenth of the run on a 1 MB page). Nothing is
         // buffered: the output went out with write(2) and stdio is flushed by exit(3).
-        endProcess(.ok)
-    }
-
-    /// Converts one input's bytes; a read error names the place.
-    func convert(_ bytes: consuming [UInt8], source: String, with converter: Converter)
-        throws(Failure) -> ConversionResult
-    {
-        do {
-            return try converter.convert(bytes: consume bytes, source: source)
-        } catch {
-            throw Self.readFailure(error, source: source)
-        }
-    }
-
-    /// Converts one input's decoded text; a read error names the place.
-    func convert(_ text: String, source: String, with converter: Converter) throws(Failure)
-        -> ConversionResult
-    {
-        do {
-            return try converter.convert(text)
-        } catch {
-            throw Self.readFailure(error, source: source)
-        }
+        exit(0)
     }
 
     /// A reader's error as the failure to report: `source:line:column: message`.
@@ -342,16 +317,16 @@ extension CLIOptions {
     ) throws(Failure) -> Converted {
         if !quiet {
             let formats = inputs.map { "\(Self.displayName($0.path)): \($0.format)" }
-            let warning =
+            printError(
                 "mconv: warning: the inputs are in different formats ("
-                + formats.joined(separator: ", ") + "); each is read in its own format\n"
-            FileHandle.standardError.write(Data(warning.utf8))
+                    + formats.joined(separator: ", ") + "); each is read in its own format\n")
         }
         var joined = Document()
         var readDiagnostics: [Diagnostic] = []
         for input in inputs {
             let source = Self.displayName(input.path)
-            let converter = try self.converter(from: input.format, to: toName)
+            let converter = try Self.converter(
+                from: input.format, to: toName, settings: settings())
             let (text, decoding) = InputDecoding.decode(
                 input.bytes, source: source, encoding: converter.inputEncoding,
                 html: converter.sniffsHTMLCharset)
@@ -364,8 +339,7 @@ extension CLIOptions {
             var document = read.document
             for transform in converter.transforms { document = transform(document) }
             readDiagnostics += decoding + read.diagnostics
-            let lines = diagnosticLines(decoding + read.diagnostics, source: source)
-            if !lines.isEmpty { FileHandle.standardError.write(Data(lines.utf8)) }
+            printError(diagnosticLines(decoding + read.diagnostics, source: source))
             joined.blocks += document.blocks
             joined.metadata.merge(document.metadata) { first, _ in first }
         }
@@ -390,15 +364,16 @@ struct Converted {
     var printed: [Diagnostic] = []
     /// Files `--extract-media` took out, to write before the output.
     var media: [ExtractMedia.File] = []
-    var isLossy: Bool { (diagnostics + printed).contains { $0.isLossy } }
 }
 
 /// Writes `text` to standard output (`path` nil or `-`) or to the file at `path`, atomically
 /// (see ``writeAtomically(to:tag:_:)``).
 func writeOutput(_ text: String, to path: String?, tag: Int) throws(Failure) {
     guard let path, path != "-" else {
-        writeToStandardOutput(text)
-        return
+        let error = writeAll(text, to: STDOUT_FILENO)
+        if error == 0 { return }
+        let reason = String(cString: strerror(error))
+        throw Failure(message: "cannot write to standard output: \(reason)", status: .cannotWrite)
     }
     try writeAtomically(to: path, tag: tag) { writeAll(text, to: $0) }
 }

@@ -138,26 +138,24 @@ extension CLIOptions {
                 case "quiet" where inline == nil: quiet = true
                 case "verbose" where inline == nil: verbose = true
                 case "force" where inline == nil: force = true
-                case "jobs":
-                    guard let value = inline.map(String.init) ?? next(), let n = Int(value) else {
-                        throw FormatError("")
-                    }
-                    jobs = n
-                case "fail-on", "ignore":
+                case "jobs", "fail-on", "ignore", "from", "to", "output", "color", "output-dir",
+                    "extract-media":
                     guard let value = inline.map(String.init) ?? next() else {
                         throw FormatError("")
                     }
-                    let codes = value.split(separator: ",").map(String.init)
-                    if name == "fail-on" { failOn = codes } else { ignore = codes }
-                case "from", "to", "output", "color", "output-dir", "extract-media":
-                    let value = inline.map(String.init) ?? next()
-                    guard let value else { throw FormatError("") }
-                    if name == "from" { from = value }
-                    if name == "to" { to = value }
-                    if name == "output" { output = value }
-                    if name == "color" { color = value }
-                    if name == "output-dir" { outputDir = value }
-                    if name == "extract-media" { extractMedia = value }
+                    switch name {
+                    case "jobs":
+                        guard let n = Int(value) else { throw FormatError("") }
+                        jobs = n
+                    case "fail-on": failOn = value.split(separator: ",").map(String.init)
+                    case "ignore": ignore = value.split(separator: ",").map(String.init)
+                    case "from": from = value
+                    case "to": to = value
+                    case "output": output = value
+                    case "color": color = value
+                    case "output-dir": outputDir = value
+                    default: extractMedia = value
+                    }
                 default: throw FormatError("unknown option '\(argument)'")
                 }
                 continue

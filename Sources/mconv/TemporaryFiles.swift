@@ -16,47 +16,34 @@ import Foundation
 final class TemporaryFiles: @unchecked Sendable {
     static let shared = TemporaryFiles()
 
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    private var interrupted = false
+    /// The files being written; nil once the run is interrupted.
+    private let paths = Locked<Set<String>?>([])
     private var source: DispatchSourceSignal?
 
-    /// Installs the SIGINT handler (once; only runs that write files need it).
+    /// Installs the SIGINT handler (only runs that write files need it; called once, before
+    /// any file is written).
     func removeOnInterrupt() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard source == nil else { return }
         signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [self] in interrupt() }
-        source.resume()
-        self.source = source
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source?.setEventHandler { [self] in interrupt() }
+        source?.resume()
     }
 
     /// Registers a temporary file about to be created; false once the run is interrupted.
-    func add(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !interrupted else { return false }
-        paths.insert(path)
-        return true
-    }
+    func add(_ path: String) -> Bool { paths.withLock { $0?.insert(path) != nil } }
 
     /// Forgets a temporary file renamed or removed.
-    func remove(_ path: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        paths.remove(path)
-    }
+    func remove(_ path: String) { paths.withLock { _ = $0?.remove(path) } }
 
     /// Removes the registered files and ends the process with 130.
     private func interrupt() {
-        lock.lock()
-        interrupted = true
-        for path in paths { unlink(path) }
-        // Clears a progress line first.
-        let message = (isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : "") + "mconv: interrupted\n"
-        _ = writeAll(message, to: STDERR_FILENO)
-        _exit(130)
+        paths.withLock { paths in
+            for path in paths ?? [] { unlink(path) }
+            paths = nil
+            // Clears a progress line first.
+            let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
+            _ = writeAll(clear + "mconv: interrupted\n", to: STDERR_FILENO)
+            _exit(130)
+        }
     }
 }

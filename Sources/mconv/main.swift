@@ -19,19 +19,18 @@ enum ExitStatus: Int32 {
 
     /// How bad it is: a batch exits with its worst file's status.
     var rank: Int {
-        switch self {
-        case .ok: 0
-        case .lossy: 1
-        case .badInput: 2
-        case .cannotWrite: 3
-        case .usage: 4
-        }
+        [ExitStatus.ok, .lossy, .badInput, .cannotWrite, .usage].firstIndex(of: self)!
     }
 }
 
 func fail(_ message: String, _ status: ExitStatus) -> Never {
-    FileHandle.standardError.write(Data("mconv: \(message)\n".utf8))
+    printError("mconv: \(message)\n")
     exit(status.rawValue)
+}
+
+/// Writes `text` to standard error (nothing when it is empty).
+func printError(_ text: String) {
+    if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
 }
 
 struct MConv: ParsableCommand {
@@ -49,24 +48,22 @@ struct MConv: ParsableCommand {
     )
 
     @Option(
-        name: [.customShort("f"), .customLong("from")],
-        help: "Input format (default: from the file extension, else markdown).")
+        name: .shortAndLong, help: "Input format (default: from the file extension, else markdown)."
+    )
     var from: String?
 
     @Option(
-        name: [.customShort("t"), .customLong("to")],
+        name: .shortAndLong,
         help: "Output format (default: from -o's extension, else html, or markdown for html input)."
     )
     var to: String?
 
     @Option(
-        name: [.customShort("o"), .customLong("output")],
+        name: .shortAndLong,
         help: "Write to this file instead of standard output ('-': standard output).")
     var output: String?
 
-    @Option(
-        name: .customLong("output-dir"),
-        help: "Convert each input to its own file in this folder (folders: recursively).")
+    @Option(help: "Convert each input to its own file in this folder (folders: recursively).")
     var outputDir: String?
 
     @Option(help: "With --output-dir, convert this many files at once (default: one per core).")
@@ -74,9 +71,7 @@ struct MConv: ParsableCommand {
 
     @Flag(help: "Convert input that looks binary (NUL bytes) anyway.") var force = false
 
-    @Option(
-        name: .customLong("extract-media"),
-        help: "Write data: images into this folder and point the images there.")
+    @Option(help: "Write data: images into this folder and point the images there.")
     var extractMedia: String?
 
     /// The files and the reader and writer options, which the option table reads.
@@ -89,16 +84,12 @@ struct MConv: ParsableCommand {
     @Flag(help: "List the output formats.") var listOutputFormats = false
     @Flag(help: "Fail with exit code 3 when the conversion loses content (a warning).")
     var strict = false
-    @Option(
-        name: .customLong("fail-on"),
-        help: "Also fail with exit code 3 on these codes, any severity (CODE,... or lossy.).")
+    @Option(help: "Also fail with exit code 3 on these codes, any severity (CODE,... or lossy.).")
     var failOn: [String] = []
     @Option(help: "Neither print nor fail on these codes (CODE,... or a prefix such as parse.).")
     var ignore: [String] = []
-    @Flag(name: [.customShort("q"), .long], help: "Do not print diagnostics.") var quiet = false
-    @Flag(
-        name: [.customShort("v"), .long],
-        help: "Print every diagnostic: info, HTML parse errors, each place.")
+    @Flag(name: .shortAndLong, help: "Do not print diagnostics.") var quiet = false
+    @Flag(name: .shortAndLong, help: "Print every diagnostic: info, HTML parse errors, each place.")
     var verbose = false
     @Option(help: "Colour for -t ansi: auto|always|never (default auto; NO_COLOR is honoured).")
     var color: String?
@@ -131,19 +122,16 @@ struct MConv: ParsableCommand {
 /// about a twentieth of a Markdown -> HTML run; `exit` leaves it to the kernel).
 nonisolated(unsafe) var keptDocument = Document()
 
-/// Ends the process with `status` (`exit(3)`: stdio flushed, nothing released).
-func endProcess(_ status: ExitStatus) -> Never { exit(status.rawValue) }
-
 /// The bytes of the file at `path`, read with read(2) straight into the array (no
-/// intermediate `Data`, no zero-filled buffer), or the `errno` when the file cannot be opened
-/// or read (`EISDIR` for a folder).
-func contents(ofFile path: String) -> Result<[UInt8], Errno> {
+/// intermediate `Data`, no zero-filled buffer); throws the `errno` when the file cannot be
+/// opened or read (`EISDIR` for a folder).
+func contents(ofFile path: String) throws(Errno) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(Errno(code: errno)) }
+    guard descriptor >= 0 else { throw Errno(code: errno) }
     defer { close(descriptor) }
     var info = stat()
     let known = fstat(descriptor, &info) == 0
-    if known, (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Errno(code: EISDIR)) }
+    if known, (info.st_mode & S_IFMT) == S_IFDIR { throw Errno(code: EISDIR) }
     // A regular file in one buffer of its size (one byte more sees the end in it); a pipe or
     // a device in chunks of 64 KB.
     let regular = known && (info.st_mode & S_IFMT) == S_IFREG
@@ -166,9 +154,9 @@ func contents(ofFile path: String) -> Result<[UInt8], Errno> {
                 }
             }
         }
-        if error != 0 { return .failure(Errno(code: error)) }
+        if error != 0 { throw Errno(code: error) }
         if bytes.isEmpty { bytes = part } else { bytes += part }
-        if ended { return .success(bytes) }
+        if ended { return bytes }
         chunk = 1 << 16
     }
 }
@@ -195,14 +183,6 @@ func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int3
         offset += written
     }
     return 0
-}
-
-/// Writes `text` to standard output; a failed write ends the run with `.cannotWrite`.
-func writeToStandardOutput(_ text: String) {
-    let error = writeAll(text, to: STDOUT_FILENO)
-    if error != 0 {
-        fail("cannot write to standard output: \(String(cString: strerror(error)))", .cannotWrite)
-    }
 }
 
 /// Handles `--list-extensions[=FORMAT]` (an option with an optional value) before parsing.
@@ -281,7 +261,6 @@ do {
         print(isHelp ? message + "\n" + ConversionOption.helpText : message)
         exit(0)
     }
-    FileHandle.standardError.write(Data("mconv: \(MConv.message(for: error))\n".utf8))
-    FileHandle.standardError.write(Data("Run 'mconv --help' for usage.\n".utf8))
+    printError("mconv: \(MConv.message(for: error))\nRun 'mconv --help' for usage.\n")
     exit(ExitStatus.usage.rawValue)
 }
