@@ -257,9 +257,13 @@ struct HTMLReaderInlineBuffer {
     mutating func append(_ text: String, _ mode: HTMLWhiteSpace) {
         isPristine = false
         if mode == .normal {
-            let original = text
-            var text = text
-            text.withUTF8 { appendCollapsing($0, original: original) }
+            // The bytes in place (text nodes are native strings; `withUTF8` needs a copy).
+            if text.utf8.withContiguousStorageIfAvailable({ appendCollapsing($0, original: text) })
+                == nil
+            {
+                var copy = text
+                copy.withUTF8 { appendCollapsing($0, original: text) }
+            }
             return
         }
         materializePendingText()

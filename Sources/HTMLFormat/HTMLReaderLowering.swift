@@ -318,10 +318,9 @@ final class HTMLReaderLowering {
     }
 
     private func text(_ data: String, _ whiteSpace: HTMLWhiteSpace) {
-        let ctx = context
-        switch ctx.kind {
+        switch context.kind {
         case .pre:
-            ctx.code.append(contentsOf: data.utf8)
+            context.code.append(contentsOf: data.utf8)
         case .list:
             guard !Self.isWhitespace(data) else { return }
             let item = reopenItem()
@@ -338,7 +337,7 @@ final class HTMLReaderLowering {
             // own (and a row, directly in a table) instead of being dropped.
             guard !Self.isWhitespace(data) else { return }
             let inTable: Bool
-            if case .table = ctx.kind { inTable = true } else { inTable = false }
+            if case .table = context.kind { inTable = true } else { inTable = false }
             if inTable { beginBlock(.row, attributes: .none, tight: true) }
             beginBlock(.cell, attributes: .none, tight: true)
             context.cell = TableCell([])
@@ -346,7 +345,7 @@ final class HTMLReaderLowering {
             finishTop()
             if inTable { finishTop() }
         default:
-            ctx.buffer.append(data, whiteSpace)
+            context.buffer.append(data, whiteSpace)
         }
     }
 
@@ -432,7 +431,6 @@ final class HTMLReaderLowering {
     @inline(__always)
     private func element(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace) {
         let name = node.name
-        let ctx = context
         guard node.pointee.namespace == .html else {
             if node.name == "svg" {
                 drop("<svg> elements", node: i)
@@ -449,9 +447,9 @@ final class HTMLReaderLowering {
             return
         }
         // Raw code text.
-        if case .pre = ctx.kind {
+        if case .pre = context.kind {
             switch name {
-            case "br": ctx.code.append(0x0A)
+            case "br": context.code.append(0x0A)
             case "script", "style", "template": drop("<\(name)> elements")
             case "button": drop("<button> elements in code")
             case "code":
@@ -459,12 +457,12 @@ final class HTMLReaderLowering {
                 // flavours): one code block each.
                 let classes = attributes(node, tag: nil).classes
                 let language = HTMLReaderElements.language(fromClasses: classes)
-                if ctx.code.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 }) {
-                    ctx.finishedCode.append((ctx.language, ctx.code))
-                    ctx.code = []
-                    if let language { ctx.language = language }
-                } else if let language, ctx.language.isEmpty {
-                    ctx.language = language
+                if context.code.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 }) {
+                    context.finishedCode.append((context.language, context.code))
+                    context.code = []
+                    if let language { context.language = language }
+                } else if let language, context.language.isEmpty {
+                    context.language = language
                 }
                 pushVisit(i, exit: .none, whiteSpace: .pre)
             default: pushVisit(i, exit: .none, whiteSpace: .pre)
@@ -472,7 +470,7 @@ final class HTMLReaderLowering {
             return
         }
         // Structural parents first.
-        switch ctx.kind {
+        switch context.kind {
         case .list where name != "li":
             // Misnested content of a list (`<ul><li>a</li><ul>...</ul></ul>`): it joins the
             // previous item.
@@ -527,11 +525,11 @@ final class HTMLReaderLowering {
         case .dropped(let what):
             if options.keepRawHTML && (name == "script" || name == "style") {
                 let html = dom.outerHTML(of: HTMLNodeID(i))
-                if ctx.inlineOnly {
-                    ctx.buffer.atom(.rawInline(format: "html", html))
+                if context.inlineOnly {
+                    context.buffer.atom(.rawInline(format: "html", html))
                 } else {
-                    ctx.flushInlines()
-                    ctx.append(.rawBlock(format: "html", html))
+                    context.flushInlines()
+                    context.append(.rawBlock(format: "html", html))
                 }
             } else if name == "script", Self.isJSONLD(nodes[Int(i)]) {
                 if !pageScripts.isEmpty { scriptsRead.insert(i) }
@@ -552,10 +550,10 @@ final class HTMLReaderLowering {
         case .transparent:
             pushVisit(i, exit: .none, whiteSpace: inherited)
         case .boundary:
-            if ctx.inlineOnly {
+            if context.inlineOnly {
                 separator(i, inherited)
             } else {
-                ctx.flushInlines()
+                context.flushInlines()
                 pushVisit(i, exit: .boundary, whiteSpace: inherited)
             }
         case .wrapper(let kind, let canonical):
@@ -574,7 +572,7 @@ final class HTMLReaderLowering {
         case .code:
             inlineCode(i, node, inherited, tag: name == "code" ? nil : name)
         case .lineBreak:
-            ctx.buffer.lineBreak()
+            context.buffer.lineBreak()
         case .image:
             image(node)
         case .embed:
@@ -583,14 +581,14 @@ final class HTMLReaderLowering {
             drop("form controls (<input>)")
         case .sup:
             if let label = footnoteReference(inSup: i) {
-                ctx.buffer.atom(.footnoteReference(label: label))
+                context.buffer.atom(.footnoteReference(label: label))
             } else {
                 openWrapper(
                     i, HTMLInlineWrapper(kind: .sup, attributes: attributes(node, tag: nil)),
                     inherited)
             }
         default:
-            if ctx.inlineOnly {
+            if context.inlineOnly {
                 separator(i, inherited)
                 return
             }
