@@ -363,16 +363,12 @@ struct HTMLReaderInlineBuffer {
     /// Moves `pendingText`, if set, into `pending` (something is about to follow it).
     @inline(__always)
     private mutating func materializePendingText() {
-        if let text = pendingText {
-            pending.append(contentsOf: text.utf8)
-            pendingText = nil
-        }
+        if let text = pendingText.take() { pending.append(contentsOf: text.utf8) }
     }
 
     private mutating func flushPending() {
-        if let text = pendingText {
+        if let text = pendingText.take() {
             push(.text(text))
-            pendingText = nil
             return
         }
         guard !pending.isEmpty else { return }

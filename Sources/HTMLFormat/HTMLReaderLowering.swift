@@ -1185,11 +1185,11 @@ final class HTMLReaderLowering {
         for _ in 0..<visit.extraPops { finishTop() }
     }
 
-    /// Pops the innermost context and adds what it built to its parent.
+    /// Pops the innermost context and adds what it built to its parent (its parts moved out
+    /// with `take()`, not copied: the context is reused).
     private func finishTop() {
         guard contexts.count > 1 else { return }
         let ctx = contexts.removeLast()
-        defer { spareContexts.append(ctx) }
         let parent = context
         switch ctx.kind {
         case .root, .boundary:
@@ -1220,14 +1220,14 @@ final class HTMLReaderLowering {
                 parent.append(.definitionList(ctx.definitions, ctx.attributes))
             }
         case .item:
-            var item = ctx.item ?? ListItem([])
+            var item = ctx.item.take() ?? ListItem([])
             item.blocks = shortTextBlocks.shared(ctx.finishBlocks())
             item.attributes = ctx.attributes
             if parent.list?.items.capacity == 0 { parent.list?.items.reserveCapacity(8) }
             parent.list?.items.append(item)
         case .list:
             // A list without items renders nothing.
-            guard var list = ctx.list, !list.items.isEmpty else { return }
+            guard var list = ctx.list.take(), !list.items.isEmpty else { break }
             list.items = list.items.trimmed()
             let implicit = ctx.isImplicitList
             if list.start == Int.min { list.start = list.items.count }
@@ -1239,7 +1239,7 @@ final class HTMLReaderLowering {
             if implicit { parent.implicitLists.append(parent.blocks.count) }
             parent.append(.list(list))
         case .table:
-            guard var builder = ctx.table else { return }
+            guard var builder = ctx.table.take() else { break }
             builder.attributes = ctx.attributes
             if builder.head.isEmpty && builder.body.isEmpty && builder.foot.isEmpty {
                 parent.blocks += builder.caption
@@ -1251,7 +1251,7 @@ final class HTMLReaderLowering {
         case .row:
             parent.table?.add(TableRow(ctx.cells.trimmed(), attributes: ctx.attributes))
         case .cell:
-            var cell = ctx.cell ?? TableCell([])
+            var cell = ctx.cell.take() ?? TableCell([])
             var blocks = ctx.finishBlocks()
             if blocks.count == 1, case .paragraph(let xs, let a) = blocks[0], a.isEmpty {
                 blocks = [.plain(xs, .none)]
@@ -1274,5 +1274,7 @@ final class HTMLReaderLowering {
         case .footnote(let label):
             footnoteDefinitions.append(.footnoteDefinition(label: label, ctx.finishBlocks(), .none))
         }
+        // Moved back for `makeContext` to reuse (a `defer` retained it again).
+        spareContexts.append(consume ctx)
     }
 }
