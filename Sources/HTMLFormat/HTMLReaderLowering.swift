@@ -250,8 +250,7 @@ final class HTMLReaderLowering {
     static func bytes(of s: String, contain needle: StaticString) -> Bool {
         let n = needle.utf8CodeUnitCount
         let first = needle.utf8Start[0]
-        var s = s
-        return s.withUTF8 { bytes in
+        return s.withUTF8InPlace { bytes in
             guard bytes.count >= n else { return false }
             for start in 0...(bytes.count - n) where bytes[start] == first {
                 var k = 1
@@ -311,8 +310,7 @@ final class HTMLReaderLowering {
 
     static func isWhitespace(_ s: String) -> Bool {
         // Over the contiguous UTF-8 (iterating `utf8` indexed the string byte by byte).
-        var s = s
-        return s.withUTF8 { bytes in
+        s.withUTF8InPlace { bytes in
             bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
         }
     }
@@ -439,8 +437,8 @@ final class HTMLReaderLowering {
             // MathML and other foreign content: its text, as a span.
             if node.name == "math" {
                 openWrapper(
-                    i, HTMLInlineWrapper(kind: .span, attributes: attributes(node, tag: "math")),
-                    inherited)
+                    i, inherited,
+                    HTMLInlineWrapper(kind: .span, attributes: attributes(node, tag: "math")))
             } else {
                 pushVisit(i, exit: .none, whiteSpace: inherited)
             }
@@ -559,14 +557,14 @@ final class HTMLReaderLowering {
         case .wrapper(let kind, let canonical):
             a = attributes(node, tag: name == canonical ? nil : name)
             openWrapper(
-                i, HTMLInlineWrapper(kind: kind, attributes: a), whiteSpaceMode(a, inherited))
+                i, whiteSpaceMode(a, inherited), HTMLInlineWrapper(kind: kind, attributes: a))
         case .span:
             a = attributes(
                 node, tag: name == "span" ? nil : name,
                 skipping: name == "font" ? Self.fontSkips : Self.noSkips)
             if name == "font" { a.style = fontStyle(nodes[Int(i)]) + a.style }
             openWrapper(
-                i, HTMLInlineWrapper(kind: .span, attributes: a), whiteSpaceMode(a, inherited))
+                i, whiteSpaceMode(a, inherited), HTMLInlineWrapper(kind: .span, attributes: a))
         case .link:
             link(i, node, inherited)
         case .code:
@@ -584,8 +582,9 @@ final class HTMLReaderLowering {
                 context.buffer.atom(.footnoteReference(label: label))
             } else {
                 openWrapper(
-                    i, HTMLInlineWrapper(kind: .sup, attributes: attributes(node, tag: nil)),
-                    inherited)
+                    i, inherited,
+                    HTMLInlineWrapper(kind: .sup, attributes: attributes(node, tag: nil))
+                )
             }
         default:
             if context.inlineOnly {
@@ -613,30 +612,35 @@ final class HTMLReaderLowering {
         pushVisit(i, exit: .separator, whiteSpace: inherited)
     }
 
-    private func openWrapper(_ i: Int32, _ wrapper: HTMLInlineWrapper, _ ws: HTMLWhiteSpace) {
+    /// Opens `wrapper` (handed over: the buffer and the open wrappers keep it).
+    private func openWrapper(
+        _ i: Int32, _ ws: HTMLWhiteSpace, _ wrapper: consuming HTMLInlineWrapper
+    ) {
         let ctx = context
         ctx.buffer.open(wrapper)
-        ctx.openWrappers.append(wrapper)
+        ctx.openWrappers.append(consume wrapper)
         pushVisit(i, exit: .closeWrapper, whiteSpace: ws)
     }
 
     private func beginBlock(
-        _ kind: HTMLReaderContext.Kind, attributes: Attributes, tight: Bool
+        _ kind: HTMLReaderContext.Kind, attributes: consuming Attributes, tight: Bool
     ) {
-        let parent = context
-        parent.flushInlines()
+        context.flushInlines()
         contexts.append(
-            makeContext(kind, attributes: attributes, wrappers: parent.openWrappers, tight: tight))
+            makeContext(
+                kind, attributes: consume attributes, wrappers: context.openWrappers, tight: tight))
     }
 
     /// A new context, or a finished one made new (`HTMLReaderContext.reuse`): a page has a
-    /// context per block element, but only as many alive at once as blocks nest.
+    /// context per block element, but only as many alive at once as blocks nest. (The
+    /// attributes and wrappers are handed over, not copied.)
     private func makeContext(
-        _ kind: HTMLReaderContext.Kind, attributes: Attributes,
-        wrappers: [HTMLInlineWrapper], tight: Bool
+        _ kind: HTMLReaderContext.Kind, attributes: consuming Attributes,
+        wrappers: consuming [HTMLInlineWrapper], tight: Bool
     ) -> HTMLReaderContext {
         if let ctx = spareContexts.popLast() {
-            ctx.reuse(kind, attributes: attributes, wrappers: wrappers, tightText: tight)
+            ctx.reuse(
+                kind, attributes: consume attributes, wrappers: consume wrappers, tightText: tight)
             return ctx
         }
         return HTMLReaderContext(
@@ -645,10 +649,10 @@ final class HTMLReaderLowering {
     }
 
     private func pushBlock(
-        _ i: Int32, _ kind: HTMLReaderContext.Kind, _ a: Attributes, tight: Bool,
+        _ i: Int32, _ kind: HTMLReaderContext.Kind, _ a: consuming Attributes, tight: Bool,
         _ ws: HTMLWhiteSpace
     ) {
-        beginBlock(kind, attributes: a, tight: tight)
+        beginBlock(kind, attributes: consume a, tight: tight)
         pushVisit(i, exit: .popContext, whiteSpace: ws)
     }
 
@@ -996,23 +1000,22 @@ final class HTMLReaderLowering {
     // MARK: - Inline leaves
 
     private func link(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace) {
-        let ctx = context
         guard let href = node.attribute("href") else {
             let a = attributes(node, tag: "a")
-            openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), inherited)
+            openWrapper(i, inherited, HTMLInlineWrapper(kind: .span, attributes: a))
             return
         }
         // On the bytes: `hasPrefix` compares Characters, slowly.
         if ByteScan.hasPrefix(href, ascii: "#"), !footnoteLabels.isEmpty,
             let label = footnoteLabels[String(href.dropFirst())]
         {
-            ctx.buffer.atom(.footnoteReference(label: label))
+            context.buffer.atom(.footnoteReference(label: label))
             return
         }
         if footnoteDepth > 0, isBackReference(nodes[Int(i)], href) { return }
         let a = attributes(node, tag: nil, skipping: Self.linkSkips)
         let target = Link(resolve(href), title: node.attribute("title") ?? "")
-        openWrapper(i, HTMLInlineWrapper(kind: .link(target), attributes: a), inherited)
+        openWrapper(i, inherited, HTMLInlineWrapper(kind: .link(target), attributes: a))
     }
 
     private func isBackReference(_ node: HTMLNode, _ href: String) -> Bool {
