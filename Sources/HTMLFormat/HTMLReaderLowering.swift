@@ -1120,14 +1120,17 @@ final class HTMLReaderLowering {
                     }
                 default: break
                 }
-                for b in chunk?.utf8 ?? "".utf8 {
-                    let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
-                    if inherited == .pre {
-                        text.append(space && b != 0x09 ? 0x20 : b)
-                    } else if !space || !lastSpace {
-                        text.append(space ? 0x20 : b)
+                // The bytes in place (`chunk.utf8` was walked index by index).
+                chunk?.withUTF8InPlace { bytes in
+                    for b in bytes {
+                        let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
+                        if inherited == .pre {
+                            text.append(space && b != 0x09 ? 0x20 : b)
+                        } else if !space || !lastSpace {
+                            text.append(space ? 0x20 : b)
+                        }
+                        lastSpace = space
                     }
-                    lastSpace = space
                 }
                 if enter, let child = nodes[n].firstChild {
                     n = Int(child.index)
