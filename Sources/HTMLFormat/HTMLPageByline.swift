@@ -71,13 +71,7 @@ enum HTMLPageByline {
     /// `validate`), `posted` and `submitted` at its start; `updat` or `modif` (an updated
     /// date: no date hint then); `sidebar` at a word's start.
     static func hints(_ value: String) -> Hints {
-        // The bytes in place (a native or small string, as attribute values are); `withUTF8`
-        // needs a `var` copy of the string (a retain and a release per value).
-        if let found = value.utf8.withContiguousStorageIfAvailable({ hints(bytes: $0) }) {
-            return found
-        }
-        var value = value
-        return value.withUTF8 { hints(bytes: $0) }
+        value.withUTF8InPlace { hints(bytes: $0) }
     }
 
     /// `hints(_:)` of a value's UTF-8 bytes.

@@ -15,12 +15,9 @@ extension HTMLReader {
     static func removeInvisible(
         from dom: inout HTMLDocument, options: HTMLReaderOptions
     ) -> [Diagnostic] {
-        // Read in place: `dom.nodes[i].name` copied every node out (retains and releases).
+        // By tag code, read in place (names are not read, nor nodes copied out).
         let styles = dom.nodes.withUnsafeBufferPointer { nodes in
-            nodes.indices.filter {
-                nodes[$0].kind == .element && nodes[$0].namespace == .html
-                    && nodes.name(of: $0).utf8.count == 5 && nodes.name(of: $0) == "style"
-            }
+            nodes.indices.filter { nodes[$0].tagCode == Self.frameCodes.style }
         }
         let sheets = styles.map { dom.textContent(of: HTMLNodeID($0)) }
         let selectors = HTMLHiddenSelectors(sheets: sheets)
@@ -42,7 +39,9 @@ extension HTMLReader {
                     if isHidden(nodes, i, selectors) {
                         hidden.append(id)
                         enter = false
-                    } else if isFrameTag(nodes.name(of: i)), isUnknownFrame(nodes[i], providers) {
+                    } else if Self.frameCodes.frames.contains(nodes[i].tagCode),
+                        isUnknownFrame(nodes[i], providers)
+                    {
                         frames.append(id)
                         enter = false
                     }
@@ -124,11 +123,12 @@ extension HTMLReader {
         return name != "body" && name != "html"
     }
 
-    /// `<iframe>`, `<embed>` or `<object>`.
-    private static func isFrameTag(_ name: String) -> Bool {
-        let count = name.utf8.count
-        return count == 6 ? name == "iframe" || name == "object" : count == 5 && name == "embed"
-    }
+    /// The tag codes (`HTMLNode.tagCode`) of `<style>`, and of `<iframe>`, `<embed>` and
+    /// `<object>`.
+    private static let frameCodes = (
+        style: HTMLNode.tagCode(of: "style"),
+        frames: ["iframe", "embed", "object"].map { HTMLNode.tagCode(of: $0) }
+    )
 
     private static func isUnknownFrame(_ node: HTMLNode, _ providers: [String]) -> Bool {
         let source: String?

@@ -32,9 +32,9 @@ struct HTMLReaderClassCache<Value> {
 
     /// The value stored for `tag` and `key`, or `build()` stored and returned.
     mutating func value(tag: String?, key: String, orBuild build: () -> Value) -> Value {
-        let (hash, found) = Self.utf8(key) { k in
+        let (hash, found) = key.withUTF8InPlace { k in
             guard let tag else { return find(k, tag: nil) }
-            return Self.utf8(tag) { find(k, tag: $0) }
+            return tag.withUTF8InPlace { find(k, tag: $0) }
         }
         if found >= 0 { return values[found] }
         let value = build()
@@ -47,14 +47,6 @@ struct HTMLReaderClassCache<Value> {
         stored.append(Stored(tag: Int32(tagStart), key: Int32(keyStart), end: Int32(bytes.count)))
         values.append(value)
         return value
-    }
-
-    /// `body` on the UTF-8 of `s` in place (native and small strings, as attribute values are;
-    /// `withUTF8` needs a `var` copy, a retain and a release).
-    private static func utf8<R>(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = s.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var s = s
-        return s.withUTF8(body)
     }
 
     /// The hash of a key and the index of its entry (-1: not stored).

@@ -85,15 +85,16 @@ final class HTMLReaderContext {
     /// of its inline buffer and code bytes: the lowering reuses finished contexts (one object,
     /// an event list and a byte buffer per block element were allocated and freed again).
     func reuse(
-        _ kind: Kind, attributes: Attributes, wrappers: [HTMLInlineWrapper], tightText: Bool
+        _ kind: Kind, attributes: consuming Attributes, wrappers: consuming [HTMLInlineWrapper],
+        tightText: Bool
     ) {
         self.kind = kind
-        self.attributes = attributes
+        self.attributes = consume attributes
         // What the finished block handed on (moved into the AST) is let go; empty lists keep
         // their storage. Most fields are already empty: they are only written when not.
         if !blocks.isEmpty { blocks = [] }
         buffer.reset(reopening: wrappers)
-        openWrappers = wrappers
+        openWrappers = consume wrappers
         self.tightText = tightText
         inlineOnly = Self.isInlineOnly(kind)
         if list != nil { list = nil }

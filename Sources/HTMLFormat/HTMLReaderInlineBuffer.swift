@@ -43,7 +43,7 @@ struct HTMLInlineWrapper {
         return !attributes.id.isEmpty
     }
 
-    func make(_ children: [Inline]) -> Inline {
+    func make(_ children: consuming [Inline]) -> Inline {
         switch kind {
         case .emphasis: return .emphasis(children, attributes)
         case .strong: return .strong(children, attributes)
@@ -257,9 +257,7 @@ struct HTMLReaderInlineBuffer {
     mutating func append(_ text: String, _ mode: HTMLWhiteSpace) {
         isPristine = false
         if mode == .normal {
-            let original = text
-            var text = text
-            text.withUTF8 { appendCollapsing($0, original: original) }
+            text.withUTF8InPlace { appendCollapsing($0, original: text) }
             return
         }
         materializePendingText()
@@ -359,16 +357,12 @@ struct HTMLReaderInlineBuffer {
     /// Moves `pendingText`, if set, into `pending` (something is about to follow it).
     @inline(__always)
     private mutating func materializePendingText() {
-        if let text = pendingText {
-            pending.append(contentsOf: text.utf8)
-            pendingText = nil
-        }
+        if let text = pendingText.take() { pending.append(contentsOf: text.utf8) }
     }
 
     private mutating func flushPending() {
-        if let text = pendingText {
+        if let text = pendingText.take() {
             push(.text(text))
-            pendingText = nil
             return
         }
         guard !pending.isEmpty else { return }
@@ -598,7 +592,9 @@ struct HTMLReaderInlineBuffer {
                 trailingSpace = true
             }
             if promotes { HTMLReaderInlineBuffer.promoteSpans(in: &frame.children) }
-            let made = frame.wrapper.make(frame.children)
+            let isEmpty = frame.children.isEmpty
+            // The children are moved into the wrapper, not copied.
+            let made = frame.wrapper.make(exchange(&frame.children, with: []))
             let siblings = parent == 0 ? root.count : stack[parent - 1].children.count
             let droppedAt = parent == 0 ? rootDroppedAt : stack[parent - 1].droppedAt
             // `<b>a</b><b>b</b>` renders as one run: merge identical neighbours.
@@ -607,12 +603,12 @@ struct HTMLReaderInlineBuffer {
             {
                 if parent == 0 {
                     HTMLReaderInlineBuffer.appendChildren(
-                        frame.children, toElementAt: siblings - 1, of: &root)
+                        made.children, toElementAt: siblings - 1, of: &root)
                 } else {
                     HTMLReaderInlineBuffer.appendChildren(
-                        frame.children, toElementAt: siblings - 1, of: &stack[parent - 1].children)
+                        made.children, toElementAt: siblings - 1, of: &stack[parent - 1].children)
                 }
-            } else if frame.children.isEmpty, !frame.wrapper.survivesEmpty {
+            } else if isEmpty, !frame.wrapper.survivesEmpty {
                 // Dropped, as `Normalize` would drop it.
                 if parent == 0 {
                     rootDroppedAt = siblings

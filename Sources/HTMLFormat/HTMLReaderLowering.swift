@@ -250,8 +250,7 @@ final class HTMLReaderLowering {
     static func bytes(of s: String, contain needle: StaticString) -> Bool {
         let n = needle.utf8CodeUnitCount
         let first = needle.utf8Start[0]
-        var s = s
-        return s.withUTF8 { bytes in
+        return s.withUTF8InPlace { bytes in
             guard bytes.count >= n else { return false }
             for start in 0...(bytes.count - n) where bytes[start] == first {
                 var k = 1
@@ -311,17 +310,15 @@ final class HTMLReaderLowering {
 
     static func isWhitespace(_ s: String) -> Bool {
         // Over the contiguous UTF-8 (iterating `utf8` indexed the string byte by byte).
-        var s = s
-        return s.withUTF8 { bytes in
+        s.withUTF8InPlace { bytes in
             bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
         }
     }
 
     private func text(_ data: String, _ whiteSpace: HTMLWhiteSpace) {
-        let ctx = context
-        switch ctx.kind {
+        switch context.kind {
         case .pre:
-            ctx.code.append(contentsOf: data.utf8)
+            context.code.append(contentsOf: data.utf8)
         case .list:
             guard !Self.isWhitespace(data) else { return }
             let item = reopenItem()
@@ -338,7 +335,7 @@ final class HTMLReaderLowering {
             // own (and a row, directly in a table) instead of being dropped.
             guard !Self.isWhitespace(data) else { return }
             let inTable: Bool
-            if case .table = ctx.kind { inTable = true } else { inTable = false }
+            if case .table = context.kind { inTable = true } else { inTable = false }
             if inTable { beginBlock(.row, attributes: .none, tight: true) }
             beginBlock(.cell, attributes: .none, tight: true)
             context.cell = TableCell([])
@@ -346,7 +343,7 @@ final class HTMLReaderLowering {
             finishTop()
             if inTable { finishTop() }
         default:
-            ctx.buffer.append(data, whiteSpace)
+            context.buffer.append(data, whiteSpace)
         }
     }
 
@@ -432,7 +429,6 @@ final class HTMLReaderLowering {
     @inline(__always)
     private func element(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace) {
         let name = node.name
-        let ctx = context
         guard node.pointee.namespace == .html else {
             if node.name == "svg" {
                 drop("<svg> elements", node: i)
@@ -441,17 +437,17 @@ final class HTMLReaderLowering {
             // MathML and other foreign content: its text, as a span.
             if node.name == "math" {
                 openWrapper(
-                    i, HTMLInlineWrapper(kind: .span, attributes: attributes(node, tag: "math")),
-                    inherited)
+                    i, inherited,
+                    HTMLInlineWrapper(kind: .span, attributes: attributes(node, tag: "math")))
             } else {
                 pushVisit(i, exit: .none, whiteSpace: inherited)
             }
             return
         }
         // Raw code text.
-        if case .pre = ctx.kind {
+        if case .pre = context.kind {
             switch name {
-            case "br": ctx.code.append(0x0A)
+            case "br": context.code.append(0x0A)
             case "script", "style", "template": drop("<\(name)> elements")
             case "button": drop("<button> elements in code")
             case "code":
@@ -459,12 +455,12 @@ final class HTMLReaderLowering {
                 // flavours): one code block each.
                 let classes = attributes(node, tag: nil).classes
                 let language = HTMLReaderElements.language(fromClasses: classes)
-                if ctx.code.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 }) {
-                    ctx.finishedCode.append((ctx.language, ctx.code))
-                    ctx.code = []
-                    if let language { ctx.language = language }
-                } else if let language, ctx.language.isEmpty {
-                    ctx.language = language
+                if context.code.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 }) {
+                    context.finishedCode.append((context.language, context.code))
+                    context.code = []
+                    if let language { context.language = language }
+                } else if let language, context.language.isEmpty {
+                    context.language = language
                 }
                 pushVisit(i, exit: .none, whiteSpace: .pre)
             default: pushVisit(i, exit: .none, whiteSpace: .pre)
@@ -472,7 +468,7 @@ final class HTMLReaderLowering {
             return
         }
         // Structural parents first.
-        switch ctx.kind {
+        switch context.kind {
         case .list where name != "li":
             // Misnested content of a list (`<ul><li>a</li><ul>...</ul></ul>`): it joins the
             // previous item.
@@ -527,11 +523,11 @@ final class HTMLReaderLowering {
         case .dropped(let what):
             if options.keepRawHTML && (name == "script" || name == "style") {
                 let html = dom.outerHTML(of: HTMLNodeID(i))
-                if ctx.inlineOnly {
-                    ctx.buffer.atom(.rawInline(format: "html", html))
+                if context.inlineOnly {
+                    context.buffer.atom(.rawInline(format: "html", html))
                 } else {
-                    ctx.flushInlines()
-                    ctx.append(.rawBlock(format: "html", html))
+                    context.flushInlines()
+                    context.append(.rawBlock(format: "html", html))
                 }
             } else if name == "script", Self.isJSONLD(nodes[Int(i)]) {
                 if !pageScripts.isEmpty { scriptsRead.insert(i) }
@@ -552,29 +548,29 @@ final class HTMLReaderLowering {
         case .transparent:
             pushVisit(i, exit: .none, whiteSpace: inherited)
         case .boundary:
-            if ctx.inlineOnly {
+            if context.inlineOnly {
                 separator(i, inherited)
             } else {
-                ctx.flushInlines()
+                context.flushInlines()
                 pushVisit(i, exit: .boundary, whiteSpace: inherited)
             }
         case .wrapper(let kind, let canonical):
             a = attributes(node, tag: name == canonical ? nil : name)
             openWrapper(
-                i, HTMLInlineWrapper(kind: kind, attributes: a), whiteSpaceMode(a, inherited))
+                i, whiteSpaceMode(a, inherited), HTMLInlineWrapper(kind: kind, attributes: a))
         case .span:
             a = attributes(
                 node, tag: name == "span" ? nil : name,
                 skipping: name == "font" ? Self.fontSkips : Self.noSkips)
             if name == "font" { a.style = fontStyle(nodes[Int(i)]) + a.style }
             openWrapper(
-                i, HTMLInlineWrapper(kind: .span, attributes: a), whiteSpaceMode(a, inherited))
+                i, whiteSpaceMode(a, inherited), HTMLInlineWrapper(kind: .span, attributes: a))
         case .link:
             link(i, node, inherited)
         case .code:
             inlineCode(i, node, inherited, tag: name == "code" ? nil : name)
         case .lineBreak:
-            ctx.buffer.lineBreak()
+            context.buffer.lineBreak()
         case .image:
             image(node)
         case .embed:
@@ -583,14 +579,15 @@ final class HTMLReaderLowering {
             drop("form controls (<input>)")
         case .sup:
             if let label = footnoteReference(inSup: i) {
-                ctx.buffer.atom(.footnoteReference(label: label))
+                context.buffer.atom(.footnoteReference(label: label))
             } else {
                 openWrapper(
-                    i, HTMLInlineWrapper(kind: .sup, attributes: attributes(node, tag: nil)),
-                    inherited)
+                    i, inherited,
+                    HTMLInlineWrapper(kind: .sup, attributes: attributes(node, tag: nil))
+                )
             }
         default:
-            if ctx.inlineOnly {
+            if context.inlineOnly {
                 separator(i, inherited)
                 return
             }
@@ -615,30 +612,35 @@ final class HTMLReaderLowering {
         pushVisit(i, exit: .separator, whiteSpace: inherited)
     }
 
-    private func openWrapper(_ i: Int32, _ wrapper: HTMLInlineWrapper, _ ws: HTMLWhiteSpace) {
+    /// Opens `wrapper` (handed over: the buffer and the open wrappers keep it).
+    private func openWrapper(
+        _ i: Int32, _ ws: HTMLWhiteSpace, _ wrapper: consuming HTMLInlineWrapper
+    ) {
         let ctx = context
         ctx.buffer.open(wrapper)
-        ctx.openWrappers.append(wrapper)
+        ctx.openWrappers.append(consume wrapper)
         pushVisit(i, exit: .closeWrapper, whiteSpace: ws)
     }
 
     private func beginBlock(
-        _ kind: HTMLReaderContext.Kind, attributes: Attributes, tight: Bool
+        _ kind: HTMLReaderContext.Kind, attributes: consuming Attributes, tight: Bool
     ) {
-        let parent = context
-        parent.flushInlines()
+        context.flushInlines()
         contexts.append(
-            makeContext(kind, attributes: attributes, wrappers: parent.openWrappers, tight: tight))
+            makeContext(
+                kind, attributes: consume attributes, wrappers: context.openWrappers, tight: tight))
     }
 
     /// A new context, or a finished one made new (`HTMLReaderContext.reuse`): a page has a
-    /// context per block element, but only as many alive at once as blocks nest.
+    /// context per block element, but only as many alive at once as blocks nest. (The
+    /// attributes and wrappers are handed over, not copied.)
     private func makeContext(
-        _ kind: HTMLReaderContext.Kind, attributes: Attributes,
-        wrappers: [HTMLInlineWrapper], tight: Bool
+        _ kind: HTMLReaderContext.Kind, attributes: consuming Attributes,
+        wrappers: consuming [HTMLInlineWrapper], tight: Bool
     ) -> HTMLReaderContext {
         if let ctx = spareContexts.popLast() {
-            ctx.reuse(kind, attributes: attributes, wrappers: wrappers, tightText: tight)
+            ctx.reuse(
+                kind, attributes: consume attributes, wrappers: consume wrappers, tightText: tight)
             return ctx
         }
         return HTMLReaderContext(
@@ -647,10 +649,10 @@ final class HTMLReaderLowering {
     }
 
     private func pushBlock(
-        _ i: Int32, _ kind: HTMLReaderContext.Kind, _ a: Attributes, tight: Bool,
+        _ i: Int32, _ kind: HTMLReaderContext.Kind, _ a: consuming Attributes, tight: Bool,
         _ ws: HTMLWhiteSpace
     ) {
-        beginBlock(kind, attributes: a, tight: tight)
+        beginBlock(kind, attributes: consume a, tight: tight)
         pushVisit(i, exit: .popContext, whiteSpace: ws)
     }
 
@@ -998,23 +1000,22 @@ final class HTMLReaderLowering {
     // MARK: - Inline leaves
 
     private func link(_ i: Int32, _ node: Node, _ inherited: HTMLWhiteSpace) {
-        let ctx = context
         guard let href = node.attribute("href") else {
             let a = attributes(node, tag: "a")
-            openWrapper(i, HTMLInlineWrapper(kind: .span, attributes: a), inherited)
+            openWrapper(i, inherited, HTMLInlineWrapper(kind: .span, attributes: a))
             return
         }
         // On the bytes: `hasPrefix` compares Characters, slowly.
         if ByteScan.hasPrefix(href, ascii: "#"), !footnoteLabels.isEmpty,
             let label = footnoteLabels[String(href.dropFirst())]
         {
-            ctx.buffer.atom(.footnoteReference(label: label))
+            context.buffer.atom(.footnoteReference(label: label))
             return
         }
         if footnoteDepth > 0, isBackReference(nodes[Int(i)], href) { return }
         let a = attributes(node, tag: nil, skipping: Self.linkSkips)
         let target = Link(resolve(href), title: node.attribute("title") ?? "")
-        openWrapper(i, HTMLInlineWrapper(kind: .link(target), attributes: a), inherited)
+        openWrapper(i, inherited, HTMLInlineWrapper(kind: .link(target), attributes: a))
     }
 
     private func isBackReference(_ node: HTMLNode, _ href: String) -> Bool {
@@ -1119,14 +1120,17 @@ final class HTMLReaderLowering {
                     }
                 default: break
                 }
-                for b in chunk?.utf8 ?? "".utf8 {
-                    let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
-                    if inherited == .pre {
-                        text.append(space && b != 0x09 ? 0x20 : b)
-                    } else if !space || !lastSpace {
-                        text.append(space ? 0x20 : b)
+                // The bytes in place (`chunk.utf8` was walked index by index).
+                chunk?.withUTF8InPlace { bytes in
+                    for b in bytes {
+                        let space = b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
+                        if inherited == .pre {
+                            text.append(space && b != 0x09 ? 0x20 : b)
+                        } else if !space || !lastSpace {
+                            text.append(space ? 0x20 : b)
+                        }
+                        lastSpace = space
                     }
-                    lastSpace = space
                 }
                 if enter, let child = nodes[n].firstChild {
                     n = Int(child.index)
@@ -1187,11 +1191,11 @@ final class HTMLReaderLowering {
         for _ in 0..<visit.extraPops { finishTop() }
     }
 
-    /// Pops the innermost context and adds what it built to its parent.
+    /// Pops the innermost context and adds what it built to its parent (its parts moved out
+    /// with `take()`, not copied: the context is reused).
     private func finishTop() {
         guard contexts.count > 1 else { return }
         let ctx = contexts.removeLast()
-        defer { spareContexts.append(ctx) }
         let parent = context
         switch ctx.kind {
         case .root, .boundary:
@@ -1222,14 +1226,14 @@ final class HTMLReaderLowering {
                 parent.append(.definitionList(ctx.definitions, ctx.attributes))
             }
         case .item:
-            var item = ctx.item ?? ListItem([])
+            var item = ctx.item.take() ?? ListItem([])
             item.blocks = shortTextBlocks.shared(ctx.finishBlocks())
             item.attributes = ctx.attributes
             if parent.list?.items.capacity == 0 { parent.list?.items.reserveCapacity(8) }
             parent.list?.items.append(item)
         case .list:
             // A list without items renders nothing.
-            guard var list = ctx.list, !list.items.isEmpty else { return }
+            guard var list = ctx.list.take(), !list.items.isEmpty else { break }
             list.items = list.items.trimmed()
             let implicit = ctx.isImplicitList
             if list.start == Int.min { list.start = list.items.count }
@@ -1241,7 +1245,7 @@ final class HTMLReaderLowering {
             if implicit { parent.implicitLists.append(parent.blocks.count) }
             parent.append(.list(list))
         case .table:
-            guard var builder = ctx.table else { return }
+            guard var builder = ctx.table.take() else { break }
             builder.attributes = ctx.attributes
             if builder.head.isEmpty && builder.body.isEmpty && builder.foot.isEmpty {
                 parent.blocks += builder.caption
@@ -1253,7 +1257,7 @@ final class HTMLReaderLowering {
         case .row:
             parent.table?.add(TableRow(ctx.cells.trimmed(), attributes: ctx.attributes))
         case .cell:
-            var cell = ctx.cell ?? TableCell([])
+            var cell = ctx.cell.take() ?? TableCell([])
             var blocks = ctx.finishBlocks()
             if blocks.count == 1, case .paragraph(let xs, let a) = blocks[0], a.isEmpty {
                 blocks = [.plain(xs, .none)]
@@ -1276,5 +1280,7 @@ final class HTMLReaderLowering {
         case .footnote(let label):
             footnoteDefinitions.append(.footnoteDefinition(label: label, ctx.finishBlocks(), .none))
         }
+        // Moved back for `makeContext` to reuse (a `defer` retained it again).
+        spareContexts.append(consume ctx)
     }
 }

@@ -118,8 +118,10 @@ public struct Attributes: Hashable, Sendable, Codable {
 
     /// The value of the last declaration of a CSS `property` (lower-case), if any.
     public func styleValue(_ property: String) -> String? {
+        // (Read in place: the `style` getter copied the list, for most nodes an empty one.)
+        guard let storage, !storage.style.isEmpty else { return nil }
         var found: String?
-        for declaration in style where declaration.property == property {
+        for declaration in storage.style where declaration.property == property {
             found = declaration.value
         }
         return found
