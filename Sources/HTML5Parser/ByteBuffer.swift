@@ -76,7 +76,18 @@ struct ByteBuffer {
         s.withUTF8 { if let b = $0.baseAddress { append(b, $0.count) } }
     }
 
+    @inline(__always) mutating func removeLast(_ k: Int) { count -= k }
+
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    func bytes(from start: Int, to end: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: end - start)
+    }
+
+    /// ``string()`` of the bytes from `start` to `end`.
+    func string(from start: Int, to end: Int) -> String {
+        ByteScan.string(fromValidUTF8: bytes(from: start, to: end))
+    }
 
     /// The bytes as a `String`, not validated again (debug builds check): the tokenizer's
     /// input is valid UTF-8 (``InputStream`` repaired it) and its tokens end next to ASCII
@@ -85,6 +96,11 @@ struct ByteBuffer {
 
     func equals(_ other: ByteBuffer) -> Bool {
         count == other.count && (count == 0 || memcmp(base, other.base, count) == 0)
+    }
+
+    /// Whether the `n` bytes at `offset` are those at `other`.
+    func matches(_ other: UnsafePointer<UInt8>, _ n: Int, at offset: Int) -> Bool {
+        memcmp(base + offset, other, n) == 0
     }
 
     func equals(_ s: StaticString) -> Bool {
