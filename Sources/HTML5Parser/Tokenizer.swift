@@ -35,11 +35,12 @@ struct Tokenizer<Sink: TokenSink> {
     private var nameStart = 0
     private var nameEnd = 0
     private var attrNameSet: Set<String>? = nil
-    /// Attribute lists already built and the `attrBytes` each was built from; per slot of a
-    /// hash of those, the index of the last list built for it (-1: none). See
-    /// ``attributeList()``.
+    /// Attribute lists already built, where in `listKeys` the `attrBytes` each was built from
+    /// start and end, and per slot of a hash of those, the last list built for it (-1: none).
+    /// See ``attributeList()``.
     private var lists: [[HTMLAttribute]] = []
-    private var listKeys: [[UInt8]] = []
+    private var listKeyEnds: [Int] = []
+    private var listKeys = ByteBuffer(capacity: 0)
     private var listSlots: [Int32] = []
     private var inAttribute = false
     private var tagOffset = 0
@@ -73,6 +74,7 @@ struct Tokenizer<Sink: TokenSink> {
         text.free()
         tagName.free()
         attrBytes.free()
+        listKeys.free()
         lastStartTag.free()
         commentBuf.free()
         temp.free()
@@ -221,8 +223,8 @@ struct Tokenizer<Sink: TokenSink> {
         // The top bits of the product: they depend on every byte.
         let slot = Int(truncatingIfNeeded: h >> (64 - listSlots.count.trailingZeroBitCount))
         var e = Int(listSlots[slot])
-        if e >= 0 && listKeys[e].count == n
-            && listKeys[e].withUnsafeBufferPointer({ attrBytes.matches($0.baseAddress!, n, at: 0) })
+        if e >= 0 && listKeyEnds[2 * e + 1] - listKeyEnds[2 * e] == n
+            && listKeys.matches(attrBytes.base, n, at: listKeyEnds[2 * e])
         {
             return lists[e]
         }
@@ -232,14 +234,23 @@ struct Tokenizer<Sink: TokenSink> {
                 name: Self.commonAttributeName(name) ?? ByteScan.string(fromValidUTF8: name),
                 value: ByteScan.string(fromValidUTF8: attributeBytes(k, 1)))
         }
+        if listKeys.count > 1 << 20 {
+            // Replaced lists leave their bytes behind: start over rather than keep more.
+            (lists, listKeyEnds, e) = ([], [], -1)
+            listKeys.clear()
+            for i in listSlots.indices { listSlots[i] = -1 }
+        }
+        let start = listKeys.count
+        listKeys.append(buffer: attrBytes)
         if e < 0 {
             e = lists.count
             listSlots[slot] = Int32(e)
             lists.append(list)
-            listKeys.append(Array(attrBytes.bytes))
+            listKeyEnds.append(start)
+            listKeyEnds.append(listKeys.count)
         } else {
             lists[e] = list
-            listKeys[e] = Array(attrBytes.bytes)
+            (listKeyEnds[2 * e], listKeyEnds[2 * e + 1]) = (start, listKeys.count)
         }
         return list
     }
