@@ -80,15 +80,6 @@ struct ByteBuffer {
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    func bytes(from start: Int, to end: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + start, count: end - start)
-    }
-
-    /// ``string()`` of the bytes from `start` to `end`.
-    func string(from start: Int, to end: Int) -> String {
-        ByteScan.string(fromValidUTF8: bytes(from: start, to: end))
-    }
-
     /// The bytes as a `String`, not validated again (debug builds check): the tokenizer's
     /// input is valid UTF-8 (``InputStream`` repaired it) and its tokens end next to ASCII
     /// bytes.

@@ -35,9 +35,9 @@ struct Tokenizer<Sink: TokenSink> {
     private var nameStart = 0
     private var nameEnd = 0
     private var attrNameSet: Set<String>? = nil
-    /// Attribute lists already built, where in `listKeys` the `attrBytes` each was built from
-    /// start and end, and per slot of a hash of those, the last list built for it (-1: none).
-    /// See ``attributeList()``.
+    /// Attribute lists already built, the `attrBytes` of each (one after the other in
+    /// `listKeys`, list `e`'s ending at `listKeyEnds[e]`), and per slot of a hash of those, the
+    /// last list built for it (-1: none). See ``attributeList()``.
     private var lists: [[HTMLAttribute]] = []
     private var listKeyEnds: [Int] = []
     private var listKeys = ByteBuffer(capacity: 0)
@@ -168,7 +168,8 @@ struct Tokenizer<Sink: TokenSink> {
     /// Attribute `k`'s name (`part` 0) or value (`part` 1) in `attrBytes`.
     private func attributeBytes(_ k: Int, _ part: Int) -> UnsafeBufferPointer<UInt8> {
         let i = 2 * k + part
-        return attrBytes.bytes(from: i == 0 ? 0 : attrEnds[i - 1] + 1, to: attrEnds[i])
+        let start = i == 0 ? 0 : attrEnds[i - 1] + 1
+        return UnsafeBufferPointer(start: attrBytes.base + start, count: attrEnds[i] - start)
     }
 
     /// Whether an earlier attribute of the tag has the current one's name (the first wins).
@@ -189,7 +190,9 @@ struct Tokenizer<Sink: TokenSink> {
             attrNameSet = Set(
                 (0..<attrCount).map { ByteScan.string(fromValidUTF8: attributeBytes($0, 0)) })
         }
-        return !attrNameSet!.insert(attrBytes.string(from: nameStart, to: nameEnd)).inserted
+        let name = UnsafeBufferPointer(
+            start: attrBytes.base + nameStart, count: nameEnd - nameStart)
+        return !attrNameSet!.insert(ByteScan.string(fromValidUTF8: name)).inserted
     }
 
     private mutating func clearAttributes() {
@@ -222,10 +225,9 @@ struct Tokenizer<Sink: TokenSink> {
         }
         // The top bits of the product: they depend on every byte.
         let slot = Int(truncatingIfNeeded: h >> (64 - listSlots.count.trailingZeroBitCount))
-        var e = Int(listSlots[slot])
-        if e >= 0 && listKeyEnds[2 * e + 1] - listKeyEnds[2 * e] == n
-            && listKeys.matches(attrBytes.base, n, at: listKeyEnds[2 * e])
-        {
+        let e = Int(listSlots[slot])
+        let start = e > 0 ? listKeyEnds[e - 1] : 0
+        if e >= 0 && listKeyEnds[e] - start == n && listKeys.matches(attrBytes.base, n, at: start) {
             return lists[e]
         }
         let list = (0..<attrCount).map { k in
@@ -235,23 +237,15 @@ struct Tokenizer<Sink: TokenSink> {
                 value: ByteScan.string(fromValidUTF8: attributeBytes(k, 1)))
         }
         if listKeys.count > 1 << 20 {
-            // Replaced lists leave their bytes behind: start over rather than keep more.
-            (lists, listKeyEnds, e) = ([], [], -1)
+            // Replaced lists stay behind: start over rather than keep more.
+            (lists, listKeyEnds) = ([], [])
             listKeys.clear()
             for i in listSlots.indices { listSlots[i] = -1 }
         }
-        let start = listKeys.count
+        listSlots[slot] = Int32(lists.count)
+        lists.append(list)
         listKeys.append(buffer: attrBytes)
-        if e < 0 {
-            e = lists.count
-            listSlots[slot] = Int32(e)
-            lists.append(list)
-            listKeyEnds.append(start)
-            listKeyEnds.append(listKeys.count)
-        } else {
-            lists[e] = list
-            (listKeyEnds[2 * e], listKeyEnds[2 * e + 1]) = (start, listKeys.count)
-        }
+        listKeyEnds.append(listKeys.count)
         return list
     }
 
