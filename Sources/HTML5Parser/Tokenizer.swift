@@ -208,27 +208,33 @@ struct Tokenizer<Sink: TokenSink> {
     /// and its values and, in the DOM, an allocation per list and per long value. Lists are
     /// kept in a direct-mapped cache by a hash of `attrBytes`, which determine them: a name or
     /// value holds no U+0000 (the tokenizer replaces it), so the zero after each is a separator.
+    /// The cache keeps at most 256 KB of those bytes.
     private mutating func attributeList() -> [HTMLAttribute] {
         let b = UnsafePointer(attrBytes.base)
         let n = attrBytes.count
-        var h = UInt64(n)
-        var i = 0
-        while i + 8 <= n {
-            h = (h ^ ByteScan.word(b, i)) &* 0x9E37_79B9_7F4A_7C15
-            i += 8
-        }
-        if i < n { h = (h ^ Tag.packed(b + i, n - i)) &* 0x9E37_79B9_7F4A_7C15 }
-        if listSlots.isEmpty {
-            // 16 slots for a snippet, up to 4096 for pages of 512 KB and more.
-            let scale = Swift.max(16, Swift.min(4096, self.n / 128))
-            listSlots = Array(repeating: -1, count: 1 << (Int.bitWidth - scale.leadingZeroBitCount))
-        }
-        // The top bits of the product: they depend on every byte.
-        let slot = Int(truncatingIfNeeded: h >> (64 - listSlots.count.trailingZeroBitCount))
-        let e = Int(listSlots[slot])
-        let start = e > 0 ? listKeyEnds[e - 1] : 0
-        if e >= 0 && listKeyEnds[e] - start == n && listKeys.matches(attrBytes.base, n, at: start) {
-            return lists[e]
+        var slot = -1
+        // Longer lists (URLs, inline styles) are seldom repeated: they are not kept.
+        if n <= 128 {
+            var h = UInt64(n)
+            var i = 0
+            while i + 8 <= n {
+                h = (h ^ ByteScan.word(b, i)) &* 0x9E37_79B9_7F4A_7C15
+                i += 8
+            }
+            if i < n { h = (h ^ Tag.packed(b + i, n - i)) &* 0x9E37_79B9_7F4A_7C15 }
+            if listSlots.isEmpty {
+                // 16 slots for a snippet, up to 4096 for pages of 512 KB and more.
+                let scale = Swift.max(16, Swift.min(4096, self.n / 128))
+                listSlots = Array(
+                    repeating: -1, count: 1 << (Int.bitWidth - scale.leadingZeroBitCount))
+            }
+            // The top bits of the product: they depend on every byte.
+            slot = Int(truncatingIfNeeded: h >> (64 - listSlots.count.trailingZeroBitCount))
+            let e = Int(listSlots[slot])
+            let start = e > 0 ? listKeyEnds[e - 1] : 0
+            if e >= 0 && listKeyEnds[e] - start == n && listKeys.matches(b, n, at: start) {
+                return lists[e]
+            }
         }
         let list = (0..<attrCount).map { k in
             let name = attributeBytes(k, 0)
@@ -236,7 +242,8 @@ struct Tokenizer<Sink: TokenSink> {
                 name: Self.commonAttributeName(name) ?? ByteScan.string(fromValidUTF8: name),
                 value: ByteScan.string(fromValidUTF8: attributeBytes(k, 1)))
         }
-        if listKeys.count > 1 << 20 {
+        guard slot >= 0 else { return list }
+        if listKeys.count > 1 << 18 {
             // Replaced lists stay behind: start over rather than keep more.
             (lists, listKeyEnds) = ([], [])
             listKeys.clear()
