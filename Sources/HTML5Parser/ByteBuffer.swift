@@ -76,6 +76,8 @@ struct ByteBuffer {
         s.withUTF8 { if let b = $0.baseAddress { append(b, $0.count) } }
     }
 
+    @inline(__always) mutating func removeLast(_ k: Int) { count -= k }
+
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The bytes as a `String`, not validated again (debug builds check): the tokenizer's
@@ -85,6 +87,11 @@ struct ByteBuffer {
 
     func equals(_ other: ByteBuffer) -> Bool {
         count == other.count && (count == 0 || memcmp(base, other.base, count) == 0)
+    }
+
+    /// Whether the `n` bytes at `offset` are those at `other`.
+    func matches(_ other: UnsafePointer<UInt8>, _ n: Int, at offset: Int) -> Bool {
+        memcmp(base + offset, other, n) == 0
     }
 
     func equals(_ s: StaticString) -> Bool {

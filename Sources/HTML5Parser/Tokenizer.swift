@@ -16,7 +16,7 @@ struct Tokenizer<Sink: TokenSink> {
     private let n: Int
     private var pos = 0
 
-    /// One allocation holding the first bytes of `text`, `tagName`, `attrName` and `attrValue`.
+    /// One allocation holding the first bytes of `text`, `tagName` and `attrBytes`.
     private let scratch: UnsafeMutablePointer<UInt8>
     // Pending character run.
     private var text: ByteBuffer
@@ -25,10 +25,23 @@ struct Tokenizer<Sink: TokenSink> {
     private var tagName: ByteBuffer
     private var isEndTag = false
     private var selfClosing = false
-    private var attrs: [HTMLAttribute] = []
+    /// The current tag's attributes (duplicates dropped), names and values one after the
+    /// other, each followed by a zero byte: the zeros after attribute `k`'s name and value are
+    /// at `attrEnds[2 * k]` and `attrEnds[2 * k + 1]`. The attribute being read is at the
+    /// end, its name from `nameStart` to `nameEnd`.
+    private var attrBytes: ByteBuffer
+    private var attrEnds: [Int] = []
+    private var attrCount = 0
+    private var nameStart = 0
+    private var nameEnd = 0
     private var attrNameSet: Set<String>? = nil
-    private var attrName: ByteBuffer
-    private var attrValue: ByteBuffer
+    /// Attribute lists already built, the `attrBytes` of each (one after the other in
+    /// `listKeys`, list `e`'s ending at `listKeyEnds[e]`), and per slot of a hash of those, the
+    /// last list built for it (-1: none). See ``attributeList()``.
+    private var lists: [[HTMLAttribute]] = []
+    private var listKeyEnds: [Int] = []
+    private var listKeys = ByteBuffer(capacity: 0)
+    private var listSlots: [Int32] = []
     private var inAttribute = false
     private var tagOffset = 0
     /// The last start tag name (for "appropriate end tag token").
@@ -53,16 +66,15 @@ struct Tokenizer<Sink: TokenSink> {
         scratch = .allocate(capacity: 256 + 32 + 32 + 128)
         text = ByteBuffer(storage: scratch, capacity: 256)
         tagName = ByteBuffer(storage: scratch + 256, capacity: 32)
-        attrName = ByteBuffer(storage: scratch + 288, capacity: 32)
-        attrValue = ByteBuffer(storage: scratch + 320, capacity: 128)
+        attrBytes = ByteBuffer(storage: scratch + 288, capacity: 160)
     }
 
     /// Frees the scratch buffers; call once after ``run()``.
     func freeBuffers() {
         text.free()
         tagName.free()
-        attrName.free()
-        attrValue.free()
+        attrBytes.free()
+        listKeys.free()
         lastStartTag.free()
         commentBuf.free()
         temp.free()
@@ -122,9 +134,8 @@ struct Tokenizer<Sink: TokenSink> {
         tagName.clear()
         isEndTag = end
         selfClosing = false
-        // Both are empty already unless a tag was left unfinished (emitTag empties them).
-        if !attrs.isEmpty { attrs = [] }
-        if attrNameSet != nil { attrNameSet = nil }
+        // Empty already unless a tag was left unfinished (emitTag empties them).
+        if !attrBytes.isEmpty { clearAttributes() }
         inAttribute = false
         tagOffset = pos
     }
@@ -132,32 +143,117 @@ struct Tokenizer<Sink: TokenSink> {
     private mutating func startAttribute() {
         finishAttribute()
         inAttribute = true
-        attrName.clear()
-        attrValue.clear()
+        nameStart = attrBytes.count
     }
 
     private mutating func finishAttribute() {
         guard inAttribute else { return }
         inAttribute = false
-        let name = Self.commonAttributeName(attrName.bytes) ?? attrName.string()
-        if attrNameSet == nil && attrs.count >= 8 { attrNameSet = Set(attrs.map(\.name)) }
-        let dup: Bool
-        if attrNameSet != nil {
-            dup = !attrNameSet!.insert(name).inserted
-        } else {
-            // Lengths first: unequal names mostly differ in length, and comparing those
-            // took the general string comparison.
-            let length = name.utf8.count
-            dup = attrs.contains { $0.name.utf8.count == length && $0.name == name }
-        }
-        if dup {
+        if isDuplicateAttribute() {
             error("duplicate-attribute")
+            attrBytes.removeLast(attrBytes.count - nameStart)
             return
         }
-        // Sized for a typical tag at its first attribute: growing 1, 2, 4 reallocated the list
-        // at nearly every attribute.
-        if attrs.capacity == 0 { attrs.reserveCapacity(4) }
-        attrs.append(HTMLAttribute(name: name, value: attrValue.string()))
+        if 2 * attrCount == attrEnds.count {
+            attrEnds.append(nameEnd)
+            attrEnds.append(attrBytes.count)
+        } else {
+            attrEnds[2 * attrCount] = nameEnd
+            attrEnds[2 * attrCount + 1] = attrBytes.count
+        }
+        attrBytes.append(0)
+        attrCount += 1
+    }
+
+    /// Attribute `k`'s name (`part` 0) or value (`part` 1) in `attrBytes`.
+    private func attributeBytes(_ k: Int, _ part: Int) -> UnsafeBufferPointer<UInt8> {
+        let i = 2 * k + part
+        let start = i == 0 ? 0 : attrEnds[i - 1] + 1
+        return UnsafeBufferPointer(start: attrBytes.base + start, count: attrEnds[i] - start)
+    }
+
+    /// Whether an earlier attribute of the tag has the current one's name (the first wins).
+    private mutating func isDuplicateAttribute() -> Bool {
+        let length = nameEnd - nameStart
+        if attrNameSet == nil && attrCount < 8 {
+            for k in 0..<attrCount {
+                let name = attributeBytes(k, 0)
+                if name.count == length
+                    && attrBytes.matches(name.baseAddress!, length, at: nameStart)
+                {
+                    return true
+                }
+            }
+            return false
+        }
+        if attrNameSet == nil {
+            attrNameSet = Set(
+                (0..<attrCount).map { ByteScan.string(fromValidUTF8: attributeBytes($0, 0)) })
+        }
+        let name = UnsafeBufferPointer(
+            start: attrBytes.base + nameStart, count: nameEnd - nameStart)
+        return !attrNameSet!.insert(ByteScan.string(fromValidUTF8: name)).inserted
+    }
+
+    private mutating func clearAttributes() {
+        attrBytes.clear()
+        attrCount = 0
+        attrNameSet = nil
+    }
+
+    /// The current tag's attribute list. Real pages give many elements the same list
+    /// (`class="nav-link"`; a quarter of the lists of the benchmark corpus are distinct): a
+    /// list built for an earlier tag from the same bytes is handed out again (copy on write
+    /// keeps the tree builder's adjustments to its own copy), which spares building the list
+    /// and its values and, in the DOM, an allocation per list and per long value. Lists are
+    /// kept in a direct-mapped cache by a hash of `attrBytes`, which determine them: a name or
+    /// value holds no U+0000 (the tokenizer replaces it), so the zero after each is a separator.
+    /// The cache keeps at most 256 KB of those bytes.
+    private mutating func attributeList() -> [HTMLAttribute] {
+        let b = UnsafePointer(attrBytes.base)
+        let n = attrBytes.count
+        var slot = -1
+        // Longer lists (URLs, inline styles) are seldom repeated: they are not kept.
+        if n <= 128 {
+            var h = UInt64(n)
+            var i = 0
+            while i + 8 <= n {
+                h = (h ^ ByteScan.word(b, i)) &* 0x9E37_79B9_7F4A_7C15
+                i += 8
+            }
+            if i < n { h = (h ^ Tag.packed(b + i, n - i)) &* 0x9E37_79B9_7F4A_7C15 }
+            if listSlots.isEmpty {
+                // 16 slots for a snippet, up to 4096 for pages of 512 KB and more.
+                let scale = Swift.max(16, Swift.min(4096, self.n / 128))
+                listSlots = Array(
+                    repeating: -1, count: 1 << (Int.bitWidth - scale.leadingZeroBitCount))
+            }
+            // The top bits of the product: they depend on every byte.
+            slot = Int(truncatingIfNeeded: h >> (64 - listSlots.count.trailingZeroBitCount))
+            let e = Int(listSlots[slot])
+            let start = e > 0 ? listKeyEnds[e - 1] : 0
+            if e >= 0 && listKeyEnds[e] - start == n && listKeys.matches(b, n, at: start) {
+                return lists[e]
+            }
+        }
+        let list = (0..<attrCount).map { k in
+            let name = attributeBytes(k, 0)
+            return HTMLAttribute(
+                name: Self.commonAttributeName(name) ?? ByteScan.string(fromValidUTF8: name),
+                value: ByteScan.string(fromValidUTF8: attributeBytes(k, 1)))
+        }
+        guard slot >= 0 else { return list }
+        if listKeys.count > 1 << 18 {
+            // Replaced lists stay behind: start over rather than keep more.
+            (lists, listKeyEnds) = ([], [])
+            listKeys.clear()
+            for i in listSlots.indices { listSlots[i] = -1 }
+        }
+        listSlots[slot] = Int32(lists.count)
+        lists.append(list)
+        listKeys.append(buffer: attrBytes)
+        listKeyEnds.append(listKeys.count)
+        return list
     }
 
     private mutating func emitTag() {
@@ -165,24 +261,16 @@ struct Tokenizer<Sink: TokenSink> {
         state = .data
         let id = Tag.of(bytes: tagName.bytes)
         let name = id == .other ? tagName.string() : id.name
+        var attributes: [HTMLAttribute] = []
         if isEndTag {
-            if !attrs.isEmpty { error("end-tag-with-attributes") }
+            if attrCount > 0 { error("end-tag-with-attributes") }
             if selfClosing { error("end-tag-with-trailing-solidus") }
+        } else if attrCount > 0 {
+            attributes = attributeList()
         }
-        // The token gets an exact-size list (the DOM keeps it); `attrs` keeps its storage for
-        // the next tag. Handing over the list itself kept its reserved slack in every element.
-        // (`Array(attrs[...])` would hand over the same storage, slack and all.) The attributes
-        // are moved over, last first, and put back in order: a copy retained every name and
-        // value and emptying the list released them again (through the generic array paths).
-        var exact: [HTMLAttribute] = []
-        if !attrs.isEmpty {
-            exact.reserveCapacity(attrs.count)
-            while let attribute = attrs.popLast() { exact.append(attribute) }
-            // Through the buffer, the swaps move (`Array.reverse` copied each element).
-            exact.withUnsafeMutableBufferPointer { $0.reverse() }
-        }
+        if !attrBytes.isEmpty { clearAttributes() }
         let tok = TagToken(
-            name: name, attributes: exact, selfClosing: selfClosing, isEnd: isEndTag, id: id)
+            name: name, attributes: attributes, selfClosing: selfClosing, isEnd: isEndTag, id: id)
         emit(.tag(tok), offset: tagOffset)
         // The last start tag only matters in the RCDATA, RAWTEXT and script states, which
         // the tree builder switches to right after a start tag: keep it only then.
@@ -258,7 +346,7 @@ struct Tokenizer<Sink: TokenSink> {
 
     private mutating func appendRef(bytesFrom start: Int, to end: Int, inAttribute: Bool) {
         if inAttribute {
-            attrValue.append(p + start, end - start)
+            attrBytes.append(p + start, end - start)
         } else {
             if text.isEmpty { textOffset = start }
             text.append(p + start, end - start)
@@ -303,7 +391,7 @@ struct Tokenizer<Sink: TokenSink> {
             if let (len, value) = commonReference(c) {
                 pos += len
                 if inAttribute {
-                    attrValue.append(value.utf8Start, value.utf8CodeUnitCount)
+                    attrBytes.append(value.utf8Start, value.utf8CodeUnitCount)
                 } else {
                     if text.isEmpty { textOffset = start }
                     text.append(value.utf8Start, value.utf8CodeUnitCount)
@@ -322,7 +410,7 @@ struct Tokenizer<Sink: TokenSink> {
                 if !lastIsSemicolon { error("missing-semicolon-after-character-reference") }
                 let v = NamedCharacterReferences.shared.values[idx]
                 if inAttribute {
-                    attrValue.append(utf8: v)
+                    attrBytes.append(utf8: v)
                 } else {
                     if text.isEmpty { textOffset = start }
                     text.append(utf8: v)
@@ -393,14 +481,14 @@ struct Tokenizer<Sink: TokenSink> {
                 }
             }
             if inAttribute {
-                Self.appendScalar(value, to: &attrValue)
+                Self.appendScalar(value, to: &attrBytes)
             } else {
                 if text.isEmpty { textOffset = start }
                 Self.appendScalar(value, to: &text)
             }
             return
         }
-        if inAttribute { attrValue.append(0x26) } else { emitChar(0x26) }
+        if inAttribute { attrBytes.append(0x26) } else { emitChar(0x26) }
     }
 
     /// The first index at or after `i` holding `a`, `b` or `c` (or `n`), eight bytes at a time.
@@ -759,7 +847,7 @@ struct Tokenizer<Sink: TokenSink> {
                 } else if c == 0x3D {
                     error("unexpected-equals-sign-before-attribute-name")
                     startAttribute()
-                    attrName.append(0x3D)
+                    attrBytes.append(0x3D)
                     pos += 1
                     state = .attributeName
                 } else {
@@ -783,16 +871,18 @@ struct Tokenizer<Sink: TokenSink> {
                         pos -= 1
                         error("unexpected-null-character")
                         pos += 1
-                        attrName.append(contentsOf: TokenizerTables.replacement)
+                        attrBytes.append(contentsOf: TokenizerTables.replacement)
                     } else {
                         if c == 0x22 || c == 0x27 || c == 0x3C {
                             pos -= 1
                             error("unexpected-character-in-attribute-name")
                             pos += 1
                         }
-                        attrName.append(Self.lower(c))
+                        attrBytes.append(Self.lower(c))
                     }
                 }
+                nameEnd = attrBytes.count
+                attrBytes.append(0)
 
             case .afterAttributeName:
                 let c = cur
@@ -837,7 +927,7 @@ struct Tokenizer<Sink: TokenSink> {
             case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
                 let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
                 let i = scan(pos, quote, 0x26, 0)
-                if i > pos { attrValue.append(p + pos, i - pos) }
+                if i > pos { attrBytes.append(p + pos, i - pos) }
                 pos = i
                 if i == n {
                     error("eof-in-tag")
@@ -854,7 +944,7 @@ struct Tokenizer<Sink: TokenSink> {
                     pos -= 1
                     error("unexpected-null-character")
                     pos += 1
-                    attrValue.append(contentsOf: TokenizerTables.replacement)
+                    attrBytes.append(contentsOf: TokenizerTables.replacement)
                 }
 
             case .attributeValueUnquoted:
@@ -871,7 +961,7 @@ struct Tokenizer<Sink: TokenSink> {
                 } else if c == 0 {
                     error("unexpected-null-character")
                     pos += 1
-                    attrValue.append(contentsOf: TokenizerTables.replacement)
+                    attrBytes.append(contentsOf: TokenizerTables.replacement)
                 } else if c == -1 {
                     error("eof-in-tag")
                     emitEOF()
@@ -880,7 +970,7 @@ struct Tokenizer<Sink: TokenSink> {
                     if c == 0x22 || c == 0x27 || c == 0x3C || c == 0x3D || c == 0x60 {
                         error("unexpected-character-in-unquoted-attribute-value")
                     }
-                    attrValue.append(UInt8(c))
+                    attrBytes.append(UInt8(c))
                     pos += 1
                 }
 

@@ -1129,5 +1129,5 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         return true
     }
 
-    static func isNull(_ s: Substring) -> Bool { s.utf8.count == 1 && s.utf8.first == 0 }
+    static func isNull(_ s: Substring) -> Bool { s.utf8.first == 0 && s.utf8.count == 1 }
 }

@@ -69,6 +69,32 @@ import Testing
         #expect(a.attribute("title")?.utf8.count == 1_000_000)
     }
 
+    @Test func repeatedAttributeListsKeepTheirOwnValues() {
+        // Equal lists are built once and shared; an SVG element's adjusted copy, a list that
+        // only splits the same bytes differently and a long list (never kept) stay apart.
+        // 30,000 distinct lists (more than the cache keeps) are read in between, then the
+        // first ones again.
+        let long = String(repeating: "l", count: 130)
+        let distinct = (0..<30_000).map { "<b class=\"item-\($0)-of-a-longer-list-of-items\">" }
+            .joined()
+        let repeated =
+            "<i class=x title=y></i><i class=x title=y></i><svg viewbox=1></svg>"
+            + "<i class=xt itle=y></i><i class=x title=y></i><svg viewbox=1></svg>"
+            + "<i title=\(long)></i><i title=\(long)></i>"
+        let doc = HTMLParser.parseFragment(repeated + distinct + repeated, context: "div")
+        let lists = doc.nodes.filter { $0.name == "i" || $0.name == "svg" }.map {
+            $0.attributes.map { "\($0.name)=\($0.value)" }
+        }
+        let expected = [
+            ["class=x", "title=y"], ["class=x", "title=y"], ["viewBox=1"],
+            ["class=xt", "itle=y"], ["class=x", "title=y"], ["viewBox=1"],
+            ["title=" + long], ["title=" + long],
+        ]
+        #expect(lists == expected + expected)
+        let classes = doc.nodes.compactMap { $0.name == "b" ? $0.attribute("class") : nil }
+        #expect(classes == (0..<30_000).map { "item-\($0)-of-a-longer-list-of-items" })
+    }
+
     @Test func unterminatedConstructsAtEndOfInput() {
         #expect(HTMLTokenizer.tokenize("<!-- open").tokens == [.comment(" open")])
         #expect(HTMLTokenizer.tokenize("<a href='x").tokens == [])
