@@ -46,7 +46,9 @@ extension CLIOptions {
     func runBatch(outputDir: String) -> Never {
         MallocTuning.keepFreedMemory()
         var outcomes: [BatchOutcome] = []
-        let batch = collectBatch(outputDir: outputDir, problems: &outcomes)
+        let workingFolder = FileManager.default.currentDirectoryPath
+        let batch = collectBatch(
+            outputDir: outputDir, workingFolder: workingFolder, problems: &outcomes)
         let progress = BatchProgress(
             files: batch.count, bytes: batch.reduce(0) { $0 + $1.size },
             enabled: !quiet && isatty(STDERR_FILENO) != 0)
@@ -64,10 +66,16 @@ extension CLIOptions {
             : Array(batch.indices)
         let results = Locked([BatchOutcome?](repeating: nil, count: batch.count))
         let next = Locked(0)
-        // Files are read ahead and outputs written behind on two threads of their own, so the
-        // workers only convert.
-        let shared = BatchShared(settings: settings(), writes: BatchWriteBehind(limit: workers + 1))
-        let reads = BatchReadAhead(items: order.map { batch[$0] }, window: workers + 1) { file in
+        // When the workers leave a core free, files are read ahead and outputs written behind
+        // on two threads of their own, so the workers only convert. With a core per worker
+        // those threads only compete with the workers (and hand each file from core to core):
+        // the workers read and write their own files.
+        let helpers = workers < ProcessInfo.processInfo.activeProcessorCount
+        let shared = BatchShared(
+            settings: settings(), workingFolder: workingFolder,
+            writes: BatchWriteBehind(limit: helpers ? workers + 1 : 0))
+        let window = helpers ? workers + 1 : 0
+        let reads = BatchReadAhead(items: order.map { batch[$0] }, window: window) { file in
             Result { () throws(Failure) in
                 try batchInput(file, outputDir: outputDir, shared: shared)
             }
@@ -115,15 +123,14 @@ extension CLIOptions {
         exit(worst.rawValue)
     }
 
-    /// The files of the inputs; inputs that are missing go to `problems`.
-    func collectBatch(outputDir: String, problems: inout [BatchOutcome]) -> [BatchFile] {
+    /// The files of the inputs (relative paths start at `workingFolder`); inputs that are
+    /// missing go to `problems`.
+    func collectBatch(
+        outputDir: String, workingFolder: String, problems: inout [BatchOutcome]
+    ) -> [BatchFile] {
         let manager = FileManager.default
-        let outputFolder = URL(fileURLWithPath: outputDir).standardizedFileURL.path
+        let outputFolder = Self.standardizedPath(outputDir, in: workingFolder)
         var batch: [BatchFile] = []
-        func size(_ path: String) -> Int {
-            var info = stat()
-            return stat(path, &info) == 0 ? Int(info.st_size) : 0
-        }
         /// The folders entered (device and inode), so a symbolic link loop is entered once.
         var entered: Set<[UInt64]> = []
         func problem(_ path: String, _ reason: String) {
@@ -165,12 +172,12 @@ extension CLIOptions {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     // Not into the output folder when it is inside an input folder.
-                    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-                    if standardized == outputFolder { continue }
+                    if Self.standardizedPath(path, in: workingFolder) == outputFolder { continue }
                     walk(path, relative: mirrored)
                 case S_IFREG:
                     if isInput {
-                        batch.append(BatchFile(path: path, relative: mirrored, size: size(path)))
+                        batch.append(
+                            BatchFile(path: path, relative: mirrored, size: Int(info.st_size)))
                     }
                 default:
                     // A FIFO would block the batch, a device never end.
@@ -179,13 +186,18 @@ extension CLIOptions {
             }
         }
         for argument in files {
-            var isFolder: ObjCBool = false
-            let name = (argument as NSString).lastPathComponent
-            if manager.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+            // The last component, as NSString's lastPathComponent ("docs" for "a/docs/").
+            let name =
+                argument.split(separator: "/").last.map(String.init)
+                ?? (argument.hasPrefix("/") ? "/" : "")
+            var info = stat()
+            let found = stat(argument, &info) == 0
+            if found, info.st_mode & S_IFMT == S_IFDIR {
                 // As `cp -r`: a folder's files go under its name (the contents for `.`).
                 walk(argument, relative: [".", "..", "/", ""].contains(name) ? "" : name)
             } else {
-                batch.append(BatchFile(path: argument, relative: name, size: size(argument)))
+                let size = found ? Int(info.st_size) : 0
+                batch.append(BatchFile(path: argument, relative: name, size: size))
             }
         }
         return batch
@@ -240,7 +252,13 @@ extension CLIOptions {
                     status: .cannotWrite)
             }
             let size = result.output.utf8.count + result.media.reduce(0) { $0 + $1.bytes.count }
+            // The document is released on the writing thread as well (taken out of `converted`,
+            // so the worker does not hold the last reference): releasing its nodes one by one
+            // was about 3% of a worker's time on the corpus pages.
+            let document = converted.document
+            converted.document = Document()
             shared.writes.submit(bytes: size) { [outcome] in
+                defer { withExtendedLifetime(document) {} }
                 var outcome = outcome
                 do throws(Failure) {
                     let folder = (outputPath as NSString).deletingLastPathComponent
@@ -278,18 +296,19 @@ extension CLIOptions {
         let (text, diagnostics) = InputDecoding.decode(
             bytes, source: path, encoding: converter.inputEncoding,
             html: converter.sniffsHTMLCharset)
-        let outputPath = try outputPath(for: file, format: output, outputDir: outputDir)
+        let outputPath = outputPath(for: file, format: output, outputDir: outputDir)
+        let outputKey = Self.standardizedPath(outputPath, in: shared.workingFolder)
+        if outputKey == Self.standardizedPath(path, in: shared.workingFolder) {
+            throw Failure(message: "the output would replace the input", status: .cannotWrite)
+        }
         return BatchInput(
             format: format, note: note, text: text, diagnostics: diagnostics, output: output,
-            outputPath: outputPath,
-            outputKey: URL(fileURLWithPath: outputPath).standardizedFileURL.path)
+            outputPath: outputPath, outputKey: outputKey)
     }
 
     /// Where a file's output goes: its mirrored path under `outputDir` with the output
     /// format's extension (instead of the input's, when it names a format).
-    func outputPath(for file: BatchFile, format: String, outputDir: String) throws(Failure)
-        -> String
-    {
+    func outputPath(for file: BatchFile, format: String, outputDir: String) -> String {
         var relative = file.relative
         if FormatRegistry.format(forPath: relative) != nil, let dot = relative.lastIndex(of: ".") {
             relative = String(relative[..<dot])
@@ -297,14 +316,23 @@ extension CLIOptions {
         let spec = try? FormatSpec(parsing: format)
         let entry = spec.flatMap { FormatRegistry.entry(named: $0.name) }
         relative += "." + (entry?.outputFileExtension ?? "txt")
-        let path = (outputDir.hasSuffix("/") ? outputDir : outputDir + "/") + relative
-        let same =
-            URL(fileURLWithPath: path).standardizedFileURL
-            == URL(fileURLWithPath: file.path).standardizedFileURL
-        if same {
-            throw Failure(message: "the output would replace the input", status: .cannotWrite)
+        return (outputDir.hasSuffix("/") ? outputDir : outputDir + "/") + relative
+    }
+
+    /// `path` made absolute against `folder`, without `.` and `..` components or repeated
+    /// slashes: what `URL.standardizedFileURL.path` gives, from the text alone (the URL
+    /// round trips, each with a look-up of the file, were about a sixth of the reading
+    /// thread's time on the corpus pages).
+    static func standardizedPath(_ path: String, in folder: String) -> String {
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? "" : folder + "/") + path).split(separator: "/") {
+            if part == ".." {
+                _ = parts.popLast()
+            } else if part != "." {
+                parts.append(part)
+            }
         }
-        return path
+        return "/" + parts.joined(separator: "/")
     }
 }
 
