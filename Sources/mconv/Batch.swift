@@ -81,9 +81,16 @@ extension CLIOptions {
             }
         }
         let group = DispatchGroup()
+        let heaps = Locked([UnsafeMutableRawBufferPointer]())
+        let started = DispatchSemaphore(value: 0)
         for _ in 0..<workers {
             group.enter()
             let thread = Thread {
+                if helpers {  // where the worker's allocations go first
+                    let blocks = MallocTuning.nextHeapBlocks(bytes: MallocTuning.batchPrefault)
+                    heaps.withLock { $0 += blocks }
+                    started.signal()
+                }
                 while true {
                     let claim = next.withLock { value -> Int in
                         defer { value += 1 }
@@ -106,6 +113,11 @@ extension CLIOptions {
             // the threads the main thread's room.
             thread.stackSize = 8 << 20
             thread.start()
+        }
+        if helpers {
+            // Meanwhile the main thread, idle otherwise, faults in the workers' heaps.
+            for _ in 0..<workers { started.wait() }
+            MallocTuning.prefault(heaps.withLock { $0 })
         }
         group.wait()
         shared.writes.finish()
