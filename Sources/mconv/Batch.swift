@@ -46,14 +46,15 @@ extension CLIOptions {
     func runBatch(outputDir: String) -> Never {
         MallocTuning.keepFreedMemory()
         var outcomes: [BatchOutcome] = []
-        let workingFolder = FileManager.default.currentDirectoryPath
+        let workingFolder = Self.workingFolder()
         let batch = collectBatch(
             outputDir: outputDir, workingFolder: workingFolder, problems: &outcomes)
         let progress = BatchProgress(
             files: batch.count, bytes: batch.reduce(0) { $0 + $1.size },
             enabled: !quiet && isatty(STDERR_FILENO) != 0)
         for outcome in outcomes { progress.report(outcome.messages) }
-        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, batch.count)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let workers = min(jobs ?? cores, batch.count)
         // With several workers the largest files go first, so that no worker is left
         // converting a large file alone at the end (the 72-page corpus: --jobs 2 took 1.67x
         // less time than --jobs 1 in file order, 1.8x largest first). One worker keeps the
@@ -70,7 +71,7 @@ extension CLIOptions {
         // on two threads of their own, so the workers only convert. With a core per worker
         // those threads only compete with the workers (and hand each file from core to core):
         // the workers read and write their own files.
-        let helpers = workers < ProcessInfo.processInfo.activeProcessorCount
+        let helpers = workers < cores
         let shared = BatchShared(
             settings: settings(), workingFolder: workingFolder,
             writes: BatchWriteBehind(limit: helpers ? workers + 1 : 0))
@@ -85,7 +86,9 @@ extension CLIOptions {
         let started = DispatchSemaphore(value: 0)
         for _ in 0..<workers {
             group.enter()
-            let thread = Thread {
+            // The readers and writers are not recursive beyond their depth limit, but leave
+            // the threads the main thread's room.
+            BatchThread.start(stackSize: 8 << 20) {
                 if helpers {  // where the worker's allocations go first
                     let blocks = MallocTuning.nextHeapBlocks(bytes: MallocTuning.batchPrefault)
                     heaps.withLock { $0 += blocks }
@@ -109,10 +112,6 @@ extension CLIOptions {
                 }
                 group.leave()
             }
-            // The readers and writers are not recursive beyond their depth limit, but leave
-            // the threads the main thread's room.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         if helpers {
             // Meanwhile the main thread, idle otherwise, faults in the workers' heaps.
@@ -140,7 +139,6 @@ extension CLIOptions {
     func collectBatch(
         outputDir: String, workingFolder: String, problems: inout [BatchOutcome]
     ) -> [BatchFile] {
-        let manager = FileManager.default
         let outputFolder = Self.standardizedPath(outputDir, in: workingFolder)
         var batch: [BatchFile] = []
         /// The folders entered (device and inode), so a symbolic link loop is entered once.
@@ -159,7 +157,7 @@ extension CLIOptions {
             }
             let names: [String]
             do {
-                names = try manager.contentsOfDirectory(atPath: folder)
+                names = try FileManager.default.contentsOfDirectory(atPath: folder)
             } catch {
                 let code = (error as NSError).code == 257 ? EACCES : ENOENT
                 problem(folder, String(cString: strerror(code)))
@@ -198,10 +196,7 @@ extension CLIOptions {
             }
         }
         for argument in files {
-            // The last component, as NSString's lastPathComponent ("docs" for "a/docs/").
-            let name =
-                argument.split(separator: "/").last.map(String.init)
-                ?? (argument.hasPrefix("/") ? "/" : "")
+            let name = Self.lastComponent(argument)
             var info = stat()
             let found = stat(argument, &info) == 0
             if found, info.st_mode & S_IFMT == S_IFDIR {
@@ -329,6 +324,24 @@ extension CLIOptions {
         let entry = spec.flatMap { FormatRegistry.entry(named: $0.name) }
         relative += "." + (entry?.outputFileExtension ?? "txt")
         return (outputDir.hasSuffix("/") ? outputDir : outputDir + "/") + relative
+    }
+
+    /// The last component of `path`, as NSString's `lastPathComponent` gives it ("docs" for
+    /// "a/docs/", "/" for "/").
+    static func lastComponent(_ path: String) -> String {
+        var utf8 = path.utf8[...]
+        while utf8.count > 1, utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+        guard utf8.count > 1, let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            return String(utf8) ?? path
+        }
+        return String(utf8[utf8.index(after: slash)...]) ?? path
+    }
+
+    /// The working folder, from getcwd (`FileManager` is made only for input folders).
+    static func workingFolder() -> String {
+        guard let path = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(path) }
+        return String(cString: path)
     }
 
     /// `path` made absolute against `folder`, without `.` and `..` components or repeated

@@ -21,7 +21,8 @@ final class BatchWriteBehind: @unchecked Sendable {
     /// Starts a writing thread letting at most `limit` writes wait (none for a `limit` of 0).
     init(limit: Int) {
         self.limit = limit
-        if limit > 0 { Thread { [self] in run() }.start() }
+        // The room of the workers' stacks: the documents are released here.
+        if limit > 0 { BatchThread.start(stackSize: 8 << 20) { [self] in run() } }
     }
 
     /// Queues `job` (a write of about `bytes` bytes), waiting while the queue is full.

