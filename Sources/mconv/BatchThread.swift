@@ -24,11 +24,17 @@ enum BatchThread {
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         if stackSize > 0 { pthread_attr_setstacksize(&attributes, stackSize) }
         let argument = Unmanaged.passRetained(Body(body)).toOpaque()
-        var thread = pthread_t()
+        #if canImport(Glibc)
+            var thread = pthread_t()
+        #else
+            var thread: pthread_t?
+        #endif
         let error = pthread_create(
             &thread, &attributes,
             { argument in
-                Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
+                // (An optional argument on Linux, not on Darwin.)
+                let body = (argument as UnsafeMutableRawPointer?)!
+                Unmanaged<Body>.fromOpaque(body).takeRetainedValue().run()
                 return nil
             }, argument)
         if error != 0 {
