@@ -259,13 +259,7 @@ extension CLIOptions {
                     status: .cannotWrite)
             }
             let size = result.output.utf8.count + result.media.reduce(0) { $0 + $1.bytes.count }
-            // The document is released on the writing thread as well (taken out of `converted`,
-            // so the worker does not hold the last reference): releasing its nodes one by one
-            // was about 3% of a worker's time on the corpus pages.
-            let document = converted.document
-            converted.document = Document()
             shared.writes.submit(bytes: size) { [outcome] in
-                defer { withExtendedLifetime(document) {} }
                 var outcome = outcome
                 do throws(Failure) {
                     let folder = (outputPath as NSString).deletingLastPathComponent

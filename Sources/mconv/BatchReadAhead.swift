@@ -30,7 +30,7 @@ final class BatchReadAhead: @unchecked Sendable {
         read: @escaping @Sendable (BatchFile) -> Result<BatchInput, Failure>
     ) {
         (self.items, self.window, self.read) = (items, window, read)
-        if window > 0 { BatchThread.start { [self] in run() } }
+        if window > 0 { BatchThread.start(helper: true) { [self] in run() } }
     }
 
     /// What was read of file `index` (or why it could not be read), once read; read on the

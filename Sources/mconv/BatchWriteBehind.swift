@@ -21,8 +21,7 @@ final class BatchWriteBehind: @unchecked Sendable {
     /// Starts a writing thread letting at most `limit` writes wait (none for a `limit` of 0).
     init(limit: Int) {
         self.limit = limit
-        // The room of the workers' stacks: the documents are released here.
-        if limit > 0 { BatchThread.start(stackSize: 8 << 20) { [self] in run() } }
+        if limit > 0 { BatchThread.start(helper: true) { [self] in run() } }
     }
 
     /// Queues `job` (a write of about `bytes` bytes), waiting while the queue is full.
