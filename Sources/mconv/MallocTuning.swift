@@ -102,8 +102,9 @@ enum MallocTuning {
     /// A batch's worker starts with an empty heap: with `--jobs 1` on 2 cores the first 8 MB of
     /// it (the 72 corpus pages touch about 7.5 MB) faulted in by the otherwise idle main thread
     /// took the worker's page faults 1,890 -> 285 and its CPU time 146.8 -> 140.8 ms (p25 of
-    /// 15 interleaved runs; min 143.7 -> 139.2). Freed heap memory stays mapped (the batch's
-    /// trim threshold); had it been given back, the call would fail harmlessly.
+    /// 15 interleaved runs; min 143.7 -> 139.2; the batch's wall time moved less than the
+    /// shared machine's noise). Freed heap memory stays mapped (the batch's trim threshold);
+    /// had it been given back, the call would fail harmlessly.
     static func prefault(_ blocks: [UnsafeMutableRawBufferPointer]) {
         #if canImport(Glibc)
             for block in blocks {
