@@ -10,7 +10,8 @@
 #   5. html2text 2025.4.15 once per page (its CLI; Python start-up each time) and in process
 #      (peers.py; thread CPU time)
 # Rows 1-2 are the best of RUNS whole runs (wall, and CPU time of the process: user + system
-# from wait4, so --jobs 2's CPU is both threads'); per-page figures are the totals / pages.
+# from wait4, so --jobs 2's CPU is all its threads'), taking turns with the pair of row 2;
+# per-page figures are the totals / pages.
 # Ratios: --jobs 2 wall speed-up over --jobs 1 (goal >= 1.7x on 2 idle cores), --jobs 1 against
 # the in-process time plus one start-up (goal: not slower), html2text / mconv.
 # Usage: Benchmarks/corpus/batch.sh [RUNS]           (default 3)
@@ -50,25 +51,6 @@ mapfile -t pages < "$work/pages.list"
 n=${#pages[@]}
 bytes=$(cat "${pages[@]}" | wc -c)
 
-# best RUNS ARGV...: "WALL_NS CPU_NS", the best of RUNS runs of the command (output discarded;
-# CPU = the child's user + system time).
-best() {
-    python3 - "$@" <<'EOF'
-import os, sys, time
-runs, argv = int(sys.argv[1]), sys.argv[2:]
-devnull = os.open(os.devnull, os.O_WRONLY)
-walls, cpus = [], []
-for _ in range(runs):
-    start = time.perf_counter_ns()
-    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)])
-    _, status, usage = os.wait4(pid, 0)
-    walls.append(time.perf_counter_ns() - start)
-    cpus.append(int((usage.ru_utime + usage.ru_stime) * 1e9))
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"batch.sh: {' '.join(argv[:6])} ... failed")
-print(min(walls), min(cpus))
-EOF
-}
 row() { # LABEL WALL_NS CPU_NS ("-" for none)
     awk -v l="$1" -v w="$2" -v c="$3" -v n="$n" 'BEGIN {
         ws = (w == "-") ? "       -" : sprintf("%8.0f", w / 1e6)
@@ -80,30 +62,41 @@ row() { # LABEL WALL_NS CPU_NS ("-" for none)
 
 echo "== HTML -> Markdown, $n real pages, $bytes bytes; best of $RUNS (mconv: $MCONV)"
 echo "                                         total wall / CPU      per page wall / CPU"
-read -r J1W J1C < <(best "$RUNS" "$MCONV" -q -t markdown --output-dir "$work/out1" --jobs 1 "${pages[@]}")
-row "mconv --output-dir --jobs 1" "$J1W" "$J1C"
-read -r J2W J2C < <(best "$RUNS" "$MCONV" -q -t markdown --output-dir "$work/out2" --jobs 2 "${pages[@]}")
-row "mconv --output-dir --jobs 2" "$J2W" "$J2C"
-# Two independent `--jobs 1` processes at once (best wall of RUNS): what two conversions at a
-# time get from this machine at most, the ceiling for the --jobs 2 speed-up.
-PAIRW=$(python3 - "$RUNS" "$MCONV" "$work" "${pages[@]}" <<'PYEOF'
+# Rounds of --jobs 1, --jobs 2 and two --jobs 1 processes at once, taking turns (so a change
+# of the machine's load touches the three alike): "J1_WALL J1_CPU J2_WALL J2_CPU PAIR_WALL" in
+# ns, each the best of RUNS (CPU = the child's user + system time, from wait4).
+read -r J1W J1C J2W J2C PAIRW < <(python3 - "$RUNS" "$MCONV" "$work" "${pages[@]}" <<'PYEOF'
 import os, sys, time
 runs, binary, work, pages = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
 devnull = os.open(os.devnull, os.O_WRONLY)
-def spawn(out):
-    argv = [binary, "-q", "-t", "markdown", "--output-dir", out, "--jobs", "1"] + pages
+def spawn(out, jobs):
+    argv = [binary, "-q", "-t", "markdown", "--output-dir", out, "--jobs", jobs] + pages
     return os.posix_spawnp(binary, argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)])
-walls = []
+def wait(pid, what):
+    _, status, usage = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"batch.sh: {what} failed")
+    return int((usage.ru_utime + usage.ru_stime) * 1e9)
+best = {}
+def keep(key, wall, cpu=0):
+    old = best.get(key, (wall, cpu))
+    best[key] = (min(old[0], wall), min(old[1], cpu) if cpu else 0)
 for _ in range(runs):
+    for jobs in ["1", "2"]:
+        start = time.perf_counter_ns()
+        cpu = wait(spawn(work + "/out" + jobs, jobs), "--jobs " + jobs)
+        keep(jobs, time.perf_counter_ns() - start, cpu)
+    # Two independent --jobs 1 processes at once: what two conversions at a time get from
+    # this machine at most, the ceiling for the --jobs 2 speed-up.
     start = time.perf_counter_ns()
-    for pid in [spawn(work + "/pair1"), spawn(work + "/pair2")]:
-        _, status = os.waitpid(pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            sys.exit("batch.sh: a --jobs 1 process of the pair failed")
-    walls.append(time.perf_counter_ns() - start)
-print(min(walls))
+    for pid in [spawn(work + "/pair1", "1"), spawn(work + "/pair2", "1")]:
+        wait(pid, "a --jobs 1 process of the pair")
+    keep("pair", time.perf_counter_ns() - start)
+print(best["1"][0], best["1"][1], best["2"][0], best["2"][1], best["pair"][0])
 PYEOF
 )
+row "mconv --output-dir --jobs 1" "$J1W" "$J1C"
+row "mconv --output-dir --jobs 2" "$J2W" "$J2C"
 row "two --jobs 1 processes at once" "$PAIRW" -
 # Each page on its own, mconv and html2text as processes taking turns (best of RUNS each):
 # "MCONV_WALL MCONV_CPU HTML2TEXT_WALL HTML2TEXT_CPU KB PAGE" per line; the rows are the sums.

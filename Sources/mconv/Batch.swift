@@ -46,12 +46,15 @@ extension CLIOptions {
     func runBatch(outputDir: String) -> Never {
         MallocTuning.keepFreedMemory()
         var outcomes: [BatchOutcome] = []
-        let batch = collectBatch(outputDir: outputDir, problems: &outcomes)
+        let workingFolder = Self.workingFolder()
+        let batch = collectBatch(
+            outputDir: outputDir, workingFolder: workingFolder, problems: &outcomes)
         let progress = BatchProgress(
             files: batch.count, bytes: batch.reduce(0) { $0 + $1.size },
             enabled: !quiet && isatty(STDERR_FILENO) != 0)
         for outcome in outcomes { progress.report(outcome.messages) }
-        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, batch.count)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let workers = min(jobs ?? cores, batch.count)
         // With several workers the largest files go first, so that no worker is left
         // converting a large file alone at the end (the 72-page corpus: --jobs 2 took 1.67x
         // less time than --jobs 1 in file order, 1.8x largest first). One worker keeps the
@@ -64,18 +67,33 @@ extension CLIOptions {
             : Array(batch.indices)
         let results = Locked([BatchOutcome?](repeating: nil, count: batch.count))
         let next = Locked(0)
-        // Files are read ahead and outputs written behind on two threads of their own, so the
-        // workers only convert.
-        let shared = BatchShared(settings: settings(), writes: BatchWriteBehind(limit: workers + 1))
-        let reads = BatchReadAhead(items: order.map { batch[$0] }, window: workers + 1) { file in
+        // When the workers leave a core free, files are read ahead and outputs written behind
+        // on two threads of their own, so the workers only convert. With a core per worker
+        // those threads only compete with the workers (and hand each file from core to core):
+        // the workers read and write their own files.
+        let helpers = workers < cores
+        let shared = BatchShared(
+            settings: settings(), workingFolder: workingFolder,
+            writes: BatchWriteBehind(limit: helpers ? workers + 1 : 0))
+        let window = helpers ? workers + 1 : 0
+        let reads = BatchReadAhead(items: order.map { batch[$0] }, window: window) { file in
             Result { () throws(Failure) in
                 try batchInput(file, outputDir: outputDir, shared: shared)
             }
         }
         let group = DispatchGroup()
+        let heaps = Locked([UnsafeMutableRawBufferPointer]())
+        let started = DispatchSemaphore(value: 0)
         for _ in 0..<workers {
             group.enter()
-            let thread = Thread {
+            // The readers and writers are not recursive beyond their depth limit, but leave
+            // the threads the main thread's room.
+            BatchThread.start(stackSize: 8 << 20) {
+                if helpers {  // where the worker's allocations go first
+                    let blocks = MallocTuning.nextHeapBlocks(bytes: MallocTuning.batchPrefault)
+                    heaps.withLock { $0 += blocks }
+                    started.signal()
+                }
                 while true {
                     let claim = next.withLock { value -> Int in
                         defer { value += 1 }
@@ -94,10 +112,11 @@ extension CLIOptions {
                 }
                 group.leave()
             }
-            // The readers and writers are not recursive beyond their depth limit, but leave
-            // the threads the main thread's room.
-            thread.stackSize = 8 << 20
-            thread.start()
+        }
+        if helpers {
+            // Meanwhile the main thread, idle otherwise, faults in the workers' heaps.
+            for _ in 0..<workers { started.wait() }
+            MallocTuning.prefault(heaps.withLock { $0 })
         }
         group.wait()
         shared.writes.finish()
@@ -115,15 +134,13 @@ extension CLIOptions {
         exit(worst.rawValue)
     }
 
-    /// The files of the inputs; inputs that are missing go to `problems`.
-    func collectBatch(outputDir: String, problems: inout [BatchOutcome]) -> [BatchFile] {
-        let manager = FileManager.default
-        let outputFolder = URL(fileURLWithPath: outputDir).standardizedFileURL.path
+    /// The files of the inputs (relative paths start at `workingFolder`); inputs that are
+    /// missing go to `problems`.
+    func collectBatch(
+        outputDir: String, workingFolder: String, problems: inout [BatchOutcome]
+    ) -> [BatchFile] {
+        let outputFolder = Self.standardizedPath(outputDir, in: workingFolder)
         var batch: [BatchFile] = []
-        func size(_ path: String) -> Int {
-            var info = stat()
-            return stat(path, &info) == 0 ? Int(info.st_size) : 0
-        }
         /// The folders entered (device and inode), so a symbolic link loop is entered once.
         var entered: Set<[UInt64]> = []
         func problem(_ path: String, _ reason: String) {
@@ -140,7 +157,7 @@ extension CLIOptions {
             }
             let names: [String]
             do {
-                names = try manager.contentsOfDirectory(atPath: folder)
+                names = try FileManager.default.contentsOfDirectory(atPath: folder)
             } catch {
                 let code = (error as NSError).code == 257 ? EACCES : ENOENT
                 problem(folder, String(cString: strerror(code)))
@@ -165,12 +182,12 @@ extension CLIOptions {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     // Not into the output folder when it is inside an input folder.
-                    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-                    if standardized == outputFolder { continue }
+                    if Self.standardizedPath(path, in: workingFolder) == outputFolder { continue }
                     walk(path, relative: mirrored)
                 case S_IFREG:
                     if isInput {
-                        batch.append(BatchFile(path: path, relative: mirrored, size: size(path)))
+                        batch.append(
+                            BatchFile(path: path, relative: mirrored, size: Int(info.st_size)))
                     }
                 default:
                     // A FIFO would block the batch, a device never end.
@@ -179,13 +196,15 @@ extension CLIOptions {
             }
         }
         for argument in files {
-            var isFolder: ObjCBool = false
-            let name = (argument as NSString).lastPathComponent
-            if manager.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+            let name = Self.lastComponent(argument)
+            var info = stat()
+            let found = stat(argument, &info) == 0
+            if found, info.st_mode & S_IFMT == S_IFDIR {
                 // As `cp -r`: a folder's files go under its name (the contents for `.`).
                 walk(argument, relative: [".", "..", "/", ""].contains(name) ? "" : name)
             } else {
-                batch.append(BatchFile(path: argument, relative: name, size: size(argument)))
+                let size = found ? Int(info.st_size) : 0
+                batch.append(BatchFile(path: argument, relative: name, size: size))
             }
         }
         return batch
@@ -278,18 +297,19 @@ extension CLIOptions {
         let (text, diagnostics) = InputDecoding.decode(
             bytes, source: path, encoding: converter.inputEncoding,
             html: converter.sniffsHTMLCharset)
-        let outputPath = try outputPath(for: file, format: output, outputDir: outputDir)
+        let outputPath = outputPath(for: file, format: output, outputDir: outputDir)
+        let outputKey = Self.standardizedPath(outputPath, in: shared.workingFolder)
+        if outputKey == Self.standardizedPath(path, in: shared.workingFolder) {
+            throw Failure(message: "the output would replace the input", status: .cannotWrite)
+        }
         return BatchInput(
             format: format, note: note, text: text, diagnostics: diagnostics, output: output,
-            outputPath: outputPath,
-            outputKey: URL(fileURLWithPath: outputPath).standardizedFileURL.path)
+            outputPath: outputPath, outputKey: outputKey)
     }
 
     /// Where a file's output goes: its mirrored path under `outputDir` with the output
     /// format's extension (instead of the input's, when it names a format).
-    func outputPath(for file: BatchFile, format: String, outputDir: String) throws(Failure)
-        -> String
-    {
+    func outputPath(for file: BatchFile, format: String, outputDir: String) -> String {
         var relative = file.relative
         if FormatRegistry.format(forPath: relative) != nil, let dot = relative.lastIndex(of: ".") {
             relative = String(relative[..<dot])
@@ -297,14 +317,41 @@ extension CLIOptions {
         let spec = try? FormatSpec(parsing: format)
         let entry = spec.flatMap { FormatRegistry.entry(named: $0.name) }
         relative += "." + (entry?.outputFileExtension ?? "txt")
-        let path = (outputDir.hasSuffix("/") ? outputDir : outputDir + "/") + relative
-        let same =
-            URL(fileURLWithPath: path).standardizedFileURL
-            == URL(fileURLWithPath: file.path).standardizedFileURL
-        if same {
-            throw Failure(message: "the output would replace the input", status: .cannotWrite)
+        return (outputDir.hasSuffix("/") ? outputDir : outputDir + "/") + relative
+    }
+
+    /// The last component of `path`, as NSString's `lastPathComponent` gives it ("docs" for
+    /// "a/docs/", "/" for "/").
+    static func lastComponent(_ path: String) -> String {
+        var utf8 = path.utf8[...]
+        while utf8.count > 1, utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+        guard utf8.count > 1, let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            return String(utf8) ?? path
         }
-        return path
+        return String(utf8[utf8.index(after: slash)...]) ?? path
+    }
+
+    /// The working folder, from getcwd (`FileManager` is made only for input folders).
+    static func workingFolder() -> String {
+        guard let path = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
+    /// `path` made absolute against `folder`, without `.` and `..` components or repeated
+    /// slashes: what `URL.standardizedFileURL.path` gives, from the text alone (the URL
+    /// round trips, each with a look-up of the file, were about a sixth of the reading
+    /// thread's time on the corpus pages).
+    static func standardizedPath(_ path: String, in folder: String) -> String {
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? "" : folder + "/") + path).split(separator: "/") {
+            if part == ".." {
+                _ = parts.popLast()
+            } else if part != "." {
+                parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 }
 

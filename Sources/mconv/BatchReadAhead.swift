@@ -5,7 +5,8 @@ import Foundation
 /// converting thread reads and writes the document only (reading the 72 corpus pages, checking
 /// and decoding their bytes is about 5% of a batch's time).
 /// At most `window` files read and not yet taken, and at most `byteLimit` bytes of them
-/// (though always the next file), wait in memory.
+/// (though always the next file), wait in memory. With a `window` of 0 there is no thread: each
+/// worker reads the files it takes.
 ///
 /// Workers take files in the order they claim them, and claims follow the read order, so a
 /// worker waiting for a file never waits behind files nobody will take.
@@ -23,25 +24,40 @@ final class BatchReadAhead: @unchecked Sendable {
     private var held = 0
 
     /// Starts reading `items` with `read` on a thread, keeping at most `window` files ahead of
-    /// the workers.
+    /// the workers (no thread for a `window` of 0).
     init(
         items: [BatchFile], window: Int,
         read: @escaping @Sendable (BatchFile) -> Result<BatchInput, Failure>
     ) {
-        (self.items, self.window, self.read) = (items, max(window, 1), read)
-        Thread { [self] in run() }.start()
+        (self.items, self.window, self.read) = (items, window, read)
+        if window > 0 { BatchThread.start(helper: true) { [self] in run() } }
     }
 
-    /// What was read of file `index` (or why it could not be read), once read.
+    /// What was read of file `index` (or why it could not be read), once read; read on the
+    /// calling thread when the reading thread has not started it yet. At the start of a batch
+    /// the workers would otherwise wait for the files before theirs, one after the other
+    /// (with `--jobs 2`, largest first: the second worker for both of the two largest files).
     func take(_ index: Int) -> Result<BatchInput, Failure> {
         condition.lock()
         defer { condition.unlock() }
-        while ready[index] == nil { condition.wait() }
-        let result = ready.removeValue(forKey: index)!
-        taken += 1
-        held -= bytes(result)
-        condition.broadcast()
-        return result
+        while true {
+            if let result = ready.removeValue(forKey: index) {
+                taken += 1
+                held -= bytes(result)
+                condition.broadcast()
+                return result
+            }
+            if index == next {
+                next += 1
+                taken += 1
+                condition.broadcast()
+                condition.unlock()
+                let result = read(items[index])
+                condition.lock()
+                return result
+            }
+            condition.wait()
+        }
     }
 
     private func run() {

@@ -1,10 +1,11 @@
 import MarkupConverter
 
-/// What the files of a batch share: the settings (computed once), the outputs claimed, the
-/// converters made (one per pair of formats, as every file of a pair converts alike) and the
-/// writer.
+/// What the files of a batch share: the settings (computed once), the working folder (relative
+/// paths are against it), the outputs claimed, the converters made (one per pair of formats, as
+/// every file of a pair converts alike) and the writer.
 struct BatchShared: Sendable {
     var settings: ConversionSettings
+    var workingFolder: String
     var writes: BatchWriteBehind
     var claims = Locked([String: String]())
     var converters = Locked([String: Converter]())

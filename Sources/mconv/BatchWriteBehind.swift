@@ -4,7 +4,8 @@ import Foundation
 /// thread of its own: a worker hands its output over and converts the next file while the
 /// output file is created, written and renamed (about 4% of a batch's time on the corpus
 /// pages, most of it the file system's). At most `limit` writes, and at most `byteLimit` bytes
-/// of output (though always one write), wait.
+/// of output (though always one write), wait. With a `limit` of 0 there is no thread: each
+/// write is done when it is handed over.
 final class BatchWriteBehind: @unchecked Sendable {
     /// How many bytes of outputs may wait at most.
     static let byteLimit = 64 << 20
@@ -17,14 +18,15 @@ final class BatchWriteBehind: @unchecked Sendable {
     private var closed = false
     private var done = false
 
-    /// Starts a writing thread letting at most `limit` writes wait.
+    /// Starts a writing thread letting at most `limit` writes wait (none for a `limit` of 0).
     init(limit: Int) {
-        self.limit = max(limit, 1)
-        Thread { [self] in run() }.start()
+        self.limit = limit
+        if limit > 0 { BatchThread.start(helper: true) { [self] in run() } }
     }
 
     /// Queues `job` (a write of about `bytes` bytes), waiting while the queue is full.
     func submit(bytes: Int, _ job: @escaping () -> Void) {
+        if limit == 0 { return job() }
         condition.lock()
         defer { condition.unlock() }
         while head < jobs.count, jobs.count - head >= limit || held + bytes > Self.byteLimit {
@@ -37,6 +39,7 @@ final class BatchWriteBehind: @unchecked Sendable {
 
     /// Waits until every queued write is done; no write may be queued after.
     func finish() {
+        if limit == 0 { return }
         condition.lock()
         defer { condition.unlock() }
         closed = true

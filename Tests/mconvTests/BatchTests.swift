@@ -107,6 +107,23 @@ struct BatchTests {
         #expect(try read(out + "/a.html") == "<p>md</p>\n")
     }
 
+    @Test(
+        "an output that would replace its input is refused (exit 4), however the paths are spelled")
+    func replacesInput() throws {
+        let root = try folder(["a.md": Array("# a".utf8), "sub/b.html": Array("<p>b</p>".utf8)])
+        let r = try runMconv(
+            [
+                "-t", "markdown", "--output-dir", root + "/sub/..", root + "/a.md",
+                root + "/sub/b.html",
+            ])
+        #expect(r.status == 4)
+        #expect(
+            r.stderr == "mconv: \(root)/a.md: the output would replace the input\n"
+                + "mconv: 2 files: 1 converted, 1 failed, 0 lossy\n")
+        #expect(try read(root + "/a.md") == "# a")
+        #expect(try read(root + "/b.md") == "b\n")
+    }
+
     @Test("an output that cannot be written is reported with exit 4; the others are written")
     func unwritable() throws {
         let root = try folder(["a.md": Array("a".utf8), "b.md": Array("b".utf8)])
