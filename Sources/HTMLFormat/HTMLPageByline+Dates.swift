@@ -58,7 +58,7 @@ extension HTMLPageByline {
                 if !word.isEmpty { flush() }
                 number = min(number * 10 + d, 100_000)
                 digits += 1
-            } else if c.isLetter && !["年", "月", "日", "년", "월", "일"].contains(c) {
+            } else if c.isLetter && (c.isASCII || !"年月日년월일".contains(c)) {
                 if digits > 0 { flush() }
                 word.append(c)
             } else {
@@ -91,7 +91,8 @@ extension HTMLPageByline {
             }
             return n
         }
-        func mark(_ j: Int, _ marks: Set<Character>) -> Bool {
+        // (The marks as a string: a `Set` literal hashed its characters on every call.)
+        func mark(_ j: Int, _ marks: String) -> Bool {
             guard j < t.count, case .mark(let c) = t[j] else { return false }
             return marks.contains(c)
         }
@@ -105,28 +106,28 @@ extension HTMLPageByline {
             if j < t.count, case .word(let w) = t[j], ["st", "nd", "rd", "th"].contains(w) {
                 j += 1
             }
-            if mark(j, ["."]) { j += 1 }
-            if mark(j, [","]) { j += 1 }
+            if mark(j, ".") { j += 1 }
+            if mark(j, ",") { j += 1 }
             return j
         }
         switch t[k] {
         case .number(let year, digits: 4):
             // 2024-05-01, 2024/05/01, 2024.05.01, 2024年5月1日, 2024년 5월 1일
-            if let separator = ["-", "/", "."].first(where: { mark(k + 1, [$0]) }),
-                let m = number(k + 2, digits: 1...2), mark(k + 3, [separator]),
+            if let separator = "-/.".first(where: { mark(k + 1, String($0)) }),
+                let m = number(k + 2, digits: 1...2), mark(k + 3, String(separator)),
                 let d = number(k + 4, digits: 1...2)
             {
                 return iso(year, m, d)
             }
-            if mark(k + 1, ["年", "년"]), let m = number(k + 2, digits: 1...2),
-                mark(k + 3, ["月", "월"]), let d = number(k + 4, digits: 1...2),
-                mark(k + 5, ["日", "일"])
+            if mark(k + 1, "年년"), let m = number(k + 2, digits: 1...2),
+                mark(k + 3, "月월"), let d = number(k + 4, digits: 1...2),
+                mark(k + 5, "日일")
             {
                 return iso(year, m, d)
             }
         case .number(let d, digits: 1...2):
             // 1.5.2024, 1 May 2024, 1st May, 2024
-            if mark(k + 1, ["."]), let m = number(k + 2, digits: 1...2), mark(k + 3, ["."]),
+            if mark(k + 1, "."), let m = number(k + 2, digits: 1...2), mark(k + 3, "."),
                 let year = number(k + 4, digits: 4...4)
             {
                 return iso(year, m, d)
@@ -134,15 +135,15 @@ extension HTMLPageByline {
             let j = after(k)
             if let m = month(j) {
                 var y = j + 1
-                if mark(y, ["."]) { y += 1 }
-                if mark(y, [","]) { y += 1 }
+                if mark(y, ".") { y += 1 }
+                if mark(y, ",") { y += 1 }
                 if let year = number(y, digits: 4...4) { return iso(year, m, d) }
             }
         case .word:
             // May 1, 2024; Sept. 1st 2024
             if let m = month(k) {
                 var j = k + 1
-                if mark(j, ["."]) { j += 1 }
+                if mark(j, ".") { j += 1 }
                 if let d = number(j, digits: 1...2), let year = number(after(j), digits: 4...4) {
                     return iso(year, m, d)
                 }

@@ -757,13 +757,13 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(texts.count == 2)
 }
 
-// Sources/MarkupAST/Walk.swift:189
-@Test func MarkupAST_Walk_189() throws {
+// Sources/MarkupAST/Walk.swift:187
+@Test func MarkupAST_Walk_187() throws {
     #expect(Block.blockQuote([.paragraph([.text("a")], .none)], .none).children.count == 1)
 }
 
-// Sources/MarkupAST/Walk.swift:233
-@Test func MarkupAST_Walk_233() throws {
+// Sources/MarkupAST/Walk.swift:231
+@Test func MarkupAST_Walk_231() throws {
     #expect(Inline.strong([.text("a")], .none).children == [.text("a")])
 }
 

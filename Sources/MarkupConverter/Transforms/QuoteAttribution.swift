@@ -33,11 +33,9 @@ public struct QuoteAttribution: Sendable {
     public func apply(to document: Document) -> Document {
         // (A read-only walk over the blocks first: most documents have no such quote, and
         // then nothing is copied.)
-        guard
-            document.blocks.contains(where: {
-                $0.containsBlock(maxDepth: Self.maxDepth, where: Self.isAuthored)
-            })
-        else { return document }
+        var search = Search()
+        _ = search.visit(document.blocks)
+        guard search.found else { return document }
         var copy = document
         copy.blocks = document.blocks.map { block($0, depth: 0) }
         return copy
@@ -52,6 +50,26 @@ public struct QuoteAttribution: Sendable {
             return false
         }
         return !author.isEmpty
+    }
+
+    /// Looks for a quote with an author, `maxDepth` levels down at most. (Its own visitor,
+    /// not `containsBlock(where:)`: a predicate the walk cannot see into made it copy every
+    /// block, retaining all it holds, to hand it over.)
+    private struct Search: MarkupVisitor {
+        var depthLeft = QuoteAttribution.maxDepth
+        var found = false
+        mutating func visit(_ blocks: [Block]) -> [Block]? {
+            for i in blocks.indices where !found {
+                if QuoteAttribution.isAuthored(blocks[i]) {
+                    found = true
+                } else if depthLeft > 0 && blocks[i].holdsBlocks {
+                    depthLeft -= 1
+                    _ = blocks[i].visitChildren(&self)
+                    depthLeft += 1
+                }
+            }
+            return nil
+        }
     }
 
     /// `block` with its quotes (and those inside it) attributed.
