@@ -21,6 +21,9 @@ public struct BBCodeDialect: Hashable, Sendable {
     public var quoteAttributes: Bool
     /// Byte-level name lookup for the reader (same indices as `tags`).
     private(set) var lookup = BBCodeTagLookup(names: [])
+    /// Per tag index, and one past the last (tags not in the dialect): the tag's formatting
+    /// kind, nil for other kinds (for the reader; made with `lookup`).
+    private(set) var formattings: [BBCodeFormatting?] = [nil]
 
     /// Creates a dialect from a tag list.
     public init(
@@ -47,14 +50,20 @@ public struct BBCodeDialect: Hashable, Sendable {
         } else {
             tags.append(tag)
         }
-        lookup = BBCodeTagLookup(names: tags.map(\.name))
+        tagsChanged()
     }
 
     /// Removes the tag `name` (case-insensitive) if present.
     public mutating func remove(_ name: String) {
         let key = name.lowercased()
         tags.removeAll { $0.name == key }
+        tagsChanged()
+    }
+
+    /// Remakes the reader's tables of the tags.
+    private mutating func tagsChanged() {
         lookup = BBCodeTagLookup(names: tags.map(\.name))
+        formattings = tags.map { BBCodeFormatting($0.kind) } + [nil]
     }
 
     /// The tag named `name` (lower-case), if the dialect has it.

@@ -129,25 +129,7 @@ final class BBElement {
         var xs: [Inline] = []
         swap(&xs, &inlines)
         if hasLink { return .link(xs, link!, attributes) }
-        return BBElement.formatting(tag.kind, xs, attributes) ?? .span(xs, attributes)
-    }
-
-    /// The inline of a formatting tag kind (`strong` ... `highlight`: no attributes or link of
-    /// its own) holding `xs`; nil (`xs` not made) for other kinds.
-    @inline(__always)
-    static func formatting(
-        _ kind: BBCodeTagKind, _ xs: @autoclosure () -> [Inline], _ a: Attributes
-    ) -> Inline? {
-        switch kind {
-        case .strong: .strong(xs(), a)
-        case .emphasis: .emphasis(xs(), a)
-        case .underline: .underline(xs(), a)
-        case .strikethrough: .strikethrough(xs(), a)
-        case .sub: .sub(xs(), a)
-        case .sup: .sup(xs(), a)
-        case .highlight: .highlight(xs(), a)
-        default: nil
-        }
+        return BBCodeFormatting(tag.kind)?.inline(xs, attributes) ?? .span(xs, attributes)
     }
 
     /// A fresh element with the same tag and attributes (for reopening).
@@ -190,6 +172,10 @@ struct BBCodeTreeBuilder {
     private let maxDepth: Int
     private let autolink: Bool
     private let sizeScale: BBCodeSizeScale
+    /// The dialect's `formattings`: per tag index (and one past the last tag), the tag's
+    /// formatting kind. (`appendFormatted` reads it at most tags of a post: a plain value,
+    /// where the tag's kind would be copied and destroyed each time.)
+    private let formattings: [BBCodeFormatting?]
     var diagnostics: [Diagnostic] = []
     /// The finished blocks that `.block` nodes point to.
     private(set) var blockLeaves: [Block] = []
@@ -236,6 +222,7 @@ struct BBCodeTreeBuilder {
         maxDepth = reader.maxDepth
         autolink = reader.autolink
         sizeScale = reader.dialect.sizeScale
+        formattings = reader.dialect.formattings
     }
 
     /// Builds the tree of the tokenizer's tokens of the input `bytes` (`tags`, `contents` and
@@ -355,16 +342,15 @@ struct BBCodeTreeBuilder {
         }
     }
 
-    /// `[b]text[/b]`: a formatting tag (see `BBElement.formatting`) around one text that holds
+    /// `[b]text[/b]`: a formatting tag (see `BBCodeFormatting`) around one text that holds
     /// no URL to link, closed at once. Appends the inline that `open`, the text and `close`
     /// would build, without an element on the stack; false (nothing done) for other tags.
     private mutating func appendFormatted(_ id: Int, _ range: Range<Int>) -> Bool {
-        guard stack.count < maxDepth,
-            !(autolink && linkDepth == 0 && BBCodeAutolink.mayHoldURL(bytes, range)),
-            let inline = BBElement.formatting(tagTable[id].kind, [.text(text(range))], .none)
+        guard let formatting = formattings[id], stack.count < maxDepth,
+            !(autolink && linkDepth == 0 && BBCodeAutolink.mayHoldURL(bytes, range))
         else { return false }
         counts[width + id] -= 1
-        append(inline: consume inline)
+        append(inline: formatting.inline([.text(text(range))]))
         noteContent(range)
         return true
     }

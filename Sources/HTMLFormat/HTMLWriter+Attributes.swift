@@ -21,17 +21,23 @@ extension HTMLWriter.Renderer {
     mutating func appendAttributes(
         _ attributes: Attributes, skip: Set<String>, includeID: Bool = true
     ) {
-        if includeID && !attributes.id.isEmpty {
-            put(" id=\"")
-            appendEscaped(attributes.id)
-            put("\"")
+        // (Each part is read once: the getters retain the storage and what they return.)
+        if includeID {
+            let id = attributes.id
+            if !id.isEmpty {
+                put(" id=\"")
+                appendEscaped(id)
+                put("\"")
+            }
         }
-        if !attributes.classes.isEmpty {
+        let classes = attributes.classes
+        if !classes.isEmpty {
             put(" class=\"")
-            appendEscaped(attributes.classes.joined(separator: " "))
+            appendEscaped(classes.joined(separator: " "))
             put("\"")
         }
-        for pair in attributes.pairs {
+        let pairs = attributes.pairs
+        for pair in pairs {
             let name = Self.lowercased(pair.name)
             if name == "id" || name == "class" || name == "style"
                 || (!skip.isEmpty && skip.contains(name))
@@ -69,24 +75,29 @@ extension HTMLWriter.Renderer {
             }
             appendAttribute(pair.name, pair.value)
         }
-        if !attributes.style.isEmpty && (skip.isEmpty || !skip.contains("style")) {
-            let declarations = attributes.style
-            if options.unsafe || !declarations.contains(where: Self.mayBeUnsafeDeclaration) {
-                // Nothing to remove: serialized straight into the output, escaped (escaping
-                // is per byte, so escaping the parts equals escaping `serialize`'s result).
-                put(" style=\"")
-                for (index, declaration) in declarations.enumerated() {
-                    if index > 0 { put("; ") }
-                    appendEscaped(declaration.property)
-                    put(": ")
-                    appendEscaped(declaration.value)
-                    if declaration.important { put(" !important") }
-                }
-                put("\"")
-            } else {
-                appendCheckedStyle(declarations)
+        let style = attributes.style
+        guard !style.isEmpty && (skip.isEmpty || !skip.contains("style")) else { return }
+        // (Read in place: no copy, and no retain, of each declaration and its strings.)
+        let safe = style.withUnsafeBufferPointer { declarations in
+            options.unsafe || !declarations.contains { Self.mayBeUnsafeDeclaration($0) }
+        }
+        guard safe else {
+            appendCheckedStyle(style)
+            return
+        }
+        // Nothing to remove: serialized straight into the output, escaped (escaping is per
+        // byte, so escaping the parts equals escaping `serialize`'s result).
+        put(" style=\"")
+        style.withUnsafeBufferPointer { declarations in
+            for index in declarations.indices {
+                if index > 0 { put("; ") }
+                appendEscaped(declarations[index].property)
+                put(": ")
+                appendEscaped(declarations[index].value)
+                if declarations[index].important { put(" !important") }
             }
         }
+        put("\"")
     }
 
     /// The style of `appendAttributes` when a declaration may be unsafe: each one is checked
@@ -115,11 +126,9 @@ extension HTMLWriter.Renderer {
     /// `unsafeCSS` and `url(` (ASCII case-insensitive), and the property does not end a
     /// pattern that `: ` completes (`javascript` + `: `), which that check finds.
     static func mayBeUnsafeDeclaration(_ declaration: CSSDeclaration) -> Bool {
-        var value = declaration.value
-        var property = declaration.property
+        let starts = unsafeCSSFirstBytes
         // One pass: the patterns are tried only where a byte can start one of them.
         func unsafe(_ bytes: UnsafeBufferPointer<UInt8>, _ patterns: [[UInt8]]) -> Bool {
-            let starts = unsafeCSSFirstBytes
             for i in bytes.indices {
                 let byte = bytes[i]
                 if byte >= 0x80 || byte == 0x5C { return true }
@@ -129,8 +138,16 @@ extension HTMLWriter.Renderer {
             }
             return false
         }
-        if value.withUTF8({ unsafe($0, unsafeCSSBytes) }) { return true }
-        return property.withUTF8 { unsafe($0, unsafeCSSPropertyBytes) }
+        // (A native string is read in place, not copied.)
+        func unsafe(_ text: String, _ patterns: [[UInt8]]) -> Bool {
+            if let found = text.utf8.withContiguousStorageIfAvailable({ unsafe($0, patterns) }) {
+                return found
+            }
+            var text = text
+            return text.withUTF8 { unsafe($0, patterns) }
+        }
+        return unsafe(declaration.value, unsafeCSSBytes)
+            || unsafe(declaration.property, unsafeCSSPropertyBytes)
     }
 
     /// Whether `css` (as `unescapedCSS` gives it) holds a `url(...)` whose URL has a scheme

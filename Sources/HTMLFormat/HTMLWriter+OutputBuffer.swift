@@ -74,6 +74,8 @@ extension HTMLWriter {
         }
 
         mutating func append(_ text: String) {
+            // (A native string is read in place, not copied.)
+            if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
             var text = text
             text.withUTF8 { append($0) }
         }

@@ -680,6 +680,11 @@ extension HTMLWriter {
         /// one does. (Most formatting holds one text: no tasks for it.)
         @inline(__always)
         private mutating func renderLeaves(_ inlines: [Inline]) -> Bool {
+            // (Most formatting holds one text: written without the loops below.)
+            if inlines.count == 1, case .text(let text) = inlines[0] {
+                Escaping.appendHTML(text, to: &out)
+                return true
+            }
             guard Self.areLeaves(inlines) else { return false }
             inlines.withUnsafeBufferPointer { list in
                 for index in list.indices {
