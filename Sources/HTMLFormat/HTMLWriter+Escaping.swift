@@ -120,6 +120,10 @@ extension HTMLWriter {
 
         /// Appends a URL escaped like cmark's `houdini_escape_href`.
         static func appendHref(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+            // (A native string is read in place, not copied.)
+            if text.utf8.withContiguousStorageIfAvailable({ appendHref($0, to: &out) }) != nil {
+                return
+            }
             var text = text
             text.withUTF8 { appendHref($0, to: &out) }
         }
@@ -150,6 +154,9 @@ extension HTMLWriter {
         /// `vbscript:`, `file:`, or `data:` other than `data:image/png|gif|jpeg|webp`
         /// (ASCII case-insensitive, like its `scan_dangerous_url`).
         static func isDangerousURL(_ url: String) -> Bool {
+            if let found = url.utf8.withContiguousStorageIfAvailable({ isDangerousURL($0) }) {
+                return found
+            }
             var url = url
             return url.withUTF8 { isDangerousURL($0) }
         }
