@@ -18,11 +18,15 @@ extension HTMLPageByline {
         /// The hints of each class value read (pages repeat a few hundred class values over
         /// thousands of elements; ids are unique, and are read as they come).
         private var classHints = HTMLReaderClassCache<Hints>()
+        /// The `ListHints` of each attribute list read, by list (the parser shares the storage
+        /// of equal lists: most elements repeat the list of an earlier one).
+        private var listHints: HTMLReaderListCache<ListHints>
 
         init(dom: HTMLDocument, needAuthor: Bool, needDate: Bool) {
             self.dom = dom
             self.needAuthor = needAuthor
             self.needDate = needDate
+            listHints = HTMLReaderListCache(capacity: min(4096, dom.nodes.count / 8))
         }
 
         /// Where an element is.
@@ -74,6 +78,59 @@ extension HTMLPageByline {
 
         private var done: Bool {
             (!needAuthor || authorRank == 0) && (!needDate || dateRank == 0)
+        }
+
+        /// What the attributes of an element say, whatever its name.
+        private struct ListHints {
+            /// The hints of its id and class.
+            var words: Hints = []
+            /// The hints of its `itemprop`.
+            var property: Hints = []
+            /// Whether its `rel` has a byline hint (`rel="author"`).
+            var relByline = false
+            /// Whether it has a `pubdate` attribute.
+            var pubdate = false
+            /// Whether it holds the article (`itemprop="articleBody"`, `role="main"`).
+            var article = false
+            /// Whether its role is navigation or another box of chrome: it is not entered.
+            var leaves = false
+        }
+
+        /// The `ListHints` of an attribute list.
+        private mutating func read(_ attributes: [HTMLAttribute]) -> ListHints {
+            var read = ListHints()
+            // By index: `for attribute in attributes` copied each one out (retaining and
+            // releasing its name and value) to read its name.
+            for k in attributes.indices where attributes[k].namespace == .none {
+                switch Self.attributeKind(attributes[k].name) {
+                case .id:
+                    read.words.formUnion(hints(attributes[k].value))
+                case .classValue:
+                    let value = attributes[k].value
+                    read.words.formUnion(classHints.value(tag: nil, key: value) { hints(value) })
+                case .itemprop:
+                    read.property = hints(attributes[k].value)
+                    if attributes[k].value.lowercased().contains("articlebody") {
+                        read.article = true
+                    }
+                case .rel:
+                    read.relByline = hints(attributes[k].value).contains(.byline)
+                case .role:
+                    switch attributes[k].value.lowercased() {
+                    case "main", "article": read.article = true
+                    case "navigation", "complementary", "contentinfo", "banner", "search",
+                        "dialog", "alertdialog":
+                        read.leaves = true
+                        return read
+                    default: break
+                    }
+                case .pubdate:
+                    read.pubdate = true
+                case nil:
+                    break
+                }
+            }
+            return read
         }
 
         /// The pre-order walk, by the sibling and parent links; one context per open element.
@@ -128,41 +185,20 @@ extension HTMLPageByline {
                 if kind == .time { offerDate(i, nodes, rank: context.article ? 1 : 3) }
                 return true
             }
-            var words: Hints = []
-            var property: Hints = []
-            var isAuthorLink = false
-            var pubdate = false
-            // By index: `for attribute in attributes` copied each one out (retaining and
-            // releasing its name and value) to read its name.
-            for k in attributes.indices where attributes[k].namespace == .none {
-                switch Self.attributeKind(attributes[k].name) {
-                case .id:
-                    words.formUnion(hints(attributes[k].value))
-                case .classValue:
-                    let value = attributes[k].value
-                    words.formUnion(classHints.value(tag: nil, key: value) { hints(value) })
-                case .itemprop:
-                    property = hints(attributes[k].value)
-                    if attributes[k].value.lowercased().contains("articlebody") {
-                        context.article = true
-                    }
-                case .rel:
-                    isAuthorLink =
-                        kind == .anchor && hints(attributes[k].value).contains(.byline)
-                case .role:
-                    switch attributes[k].value.lowercased() {
-                    case "main", "article": context.article = true
-                    case "navigation", "complementary", "contentinfo", "banner", "search",
-                        "dialog", "alertdialog":
-                        return false
-                    default: break
-                    }
-                case .pubdate:
-                    pubdate = kind == .time
-                case nil:
-                    break
-                }
+            let (known, slot) = listHints.value(attributes, tag: nil, key: 0)
+            let read: ListHints
+            if let known {
+                read = known
+            } else {
+                read = self.read(attributes)
+                listHints.store(read, at: slot, attributes, tag: nil, key: 0)
             }
+            if read.leaves { return false }
+            if read.article { context.article = true }
+            let words = read.words
+            let property = read.property
+            let isAuthorLink = kind == .anchor && read.relByline
+            let pubdate = kind == .time && read.pubdate
             if kind == .meta {
                 if let content = nodes[i].attribute("content") {
                     if property.contains(.byline) { offerAuthor(clean(content), i, nodes, context) }

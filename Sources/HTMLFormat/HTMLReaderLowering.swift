@@ -44,6 +44,9 @@ final class HTMLReaderLowering {
     /// freeing them with the document).
     @exclusivity(unchecked) private var classOnlyAttributes = HTMLReaderClassCache<Attributes>()
     @exclusivity(unchecked) private var classLists = HTMLReaderClassCache<[String]>()
+    /// What `attributes` built, by attribute list (the parser shares the storage of equal
+    /// lists): a repeated list costs an address comparison.
+    @exclusivity(unchecked) private var attributeLists: HTMLReaderListCache<Attributes>
     /// The block lists of short one-text cells and list items, shared between repeats.
     @exclusivity(unchecked) private var shortTextBlocks = HTMLReaderShortTextBlocks()
 
@@ -88,6 +91,8 @@ final class HTMLReaderLowering {
         self.options = options
         self.pageText = pageText
         self.pageScripts = pageScripts
+        // About a slot per 8 nodes: pages repeat a few hundred lists (up to 4096 slots).
+        self.attributeLists = HTMLReaderListCache(capacity: min(4096, dom.nodes.count / 8))
     }
 
     // MARK: - Driver
@@ -367,6 +372,17 @@ final class HTMLReaderLowering {
             guard let tag else { return .none }
             return HTMLReaderElements.tagOnlyAttributes[name: tag] ?? Attributes(tag: tag)
         }
+        // The skip lists are constants: their storage names them.
+        let skipKey = skip.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        return attributeLists.value(list, tag: tag, key: skipKey) {
+            buildAttributes(list, tag: tag, skipping: skip)
+        }
+    }
+
+    /// `attributes` for a list not met before (or no longer in `attributeLists`).
+    private func buildAttributes(
+        _ list: [HTMLAttribute], tag: String?, skipping skip: [String]
+    ) -> Attributes {
         if list.count == 1, list[0].namespace == .none, list[0].name == "class",
             skip.isEmpty || !skip.contains("class")
         {
