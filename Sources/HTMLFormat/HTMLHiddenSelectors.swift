@@ -178,10 +178,12 @@ struct HTMLHiddenSelectors {
 
     /// `display: none` or `visibility: hidden` (or `collapse`) among the declarations.
     static func hides(_ declarations: [CSSDeclaration]) -> Bool {
+        // The value is lowercased only for the two properties (most declarations are others).
         declarations.contains { d in
+            if d.property == "display" { return d.value.lowercased() == "none" }
+            guard d.property == "visibility" else { return false }
             let value = d.value.lowercased()
-            return d.property == "display" && value == "none"
-                || d.property == "visibility" && (value == "hidden" || value == "collapse")
+            return value == "hidden" || value == "collapse"
         }
     }
 
@@ -193,6 +195,7 @@ struct HTMLHiddenSelectors {
 
     /// `(nil, ".c")`, `(nil, "#i")`, `("tag", ".c")` or `("tag", "#i")` for a simple selector.
     private static func simple(_ selector: String) -> (String?, String)? {
+        if let ascii = asciiSimple(selector) { return ascii }
         guard let mark = selector.firstIndex(where: { $0 == "." || $0 == "#" }) else {
             return nil
         }
@@ -202,6 +205,31 @@ struct HTMLHiddenSelectors {
             tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
         else { return nil }
         return (tag.isEmpty ? nil : tag.lowercased(), String(selector[mark...]))
+    }
+
+    /// `simple(_:)` of an ASCII selector, byte by byte; `.some(nil)` when it is not simple,
+    /// nil when it is not ASCII. (For ASCII the characters are the bytes, but for CR LF,
+    /// which is no name character either way; letters and digits are the ASCII ones.)
+    private static func asciiSimple(_ selector: String) -> (String?, String)?? {
+        var selector = selector
+        return selector.withUTF8 { bytes -> (String?, String)?? in
+            guard let base = bytes.baseAddress, ByteScan.isASCII(base, 0, bytes.count) else {
+                return nil
+            }
+            guard
+                let mark = bytes.firstIndex(where: {
+                    $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "#")
+                })
+            else { return .some(nil) }
+            let isAlphanumeric = { (b: UInt8) in
+                (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+            }
+            guard mark + 1 < bytes.count, bytes[(mark + 1)...].allSatisfy(isASCIINameByte),
+                bytes[..<mark].allSatisfy(isAlphanumeric)
+            else { return .some(nil) }
+            let tag = mark == 0 ? nil : string(bytes, 0..<mark).lowercased()
+            return .some((tag, string(bytes, mark..<bytes.count)))
+        }
     }
 
     /// Every `.class` and `#id` named in a selector.
@@ -265,18 +293,34 @@ struct HTMLHiddenSelectors {
 
     /// Whether `bytes` hold `display` or `visibility` in any ASCII case: the declarations that
     /// `hides` and `shows` look at (a filter before parsing, so a false hit costs only a parse).
+    /// Both words end in `y`: the `y` and `Y` bytes are found eight at a time and the word is
+    /// checked before each one (most rule bodies have few).
     static func mentionsVisibility(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var i = bytes.startIndex
+        guard let base = bytes.base.baseAddress else { return false }
+        let start = bytes.startIndex
         let end = bytes.endIndex
-        while i + 7 <= end {
-            switch bytes[i] | 0x20 {
-            case UInt8(ascii: "d"):
-                if matches(bytes, at: i, "display") { return true }
-            case UInt8(ascii: "v"):
-                if i + 10 <= end && matches(bytes, at: i, "visibility") { return true }
-            default: break
+        // `y` and `Y` are the bytes that become `y` with bit 0x20 set.
+        let lowerY = ByteScan.broadcast(UInt8(ascii: "y"))
+        let caseBit = ByteScan.broadcast(0x20)
+        var i = start + 6  // the first place a `y` can end `display`
+        while i < end {
+            if i &+ 8 <= end {
+                let found = ByteScan.zeroBytes((ByteScan.word(base, i) | caseBit) ^ lowerY)
+                guard found != 0 else {
+                    i &+= 8
+                    continue
+                }
+                i &+= ByteScan.firstFlag(found)
+            } else if base[i] | 0x20 != UInt8(ascii: "y") {
+                i &+= 1
+                continue
             }
-            i += 1
+            if matches(bytes, at: i - 6, "display")
+                || (i - 9 >= start && matches(bytes, at: i - 9, "visibility"))
+            {
+                return true
+            }
+            i &+= 1
         }
         return false
     }
@@ -305,7 +349,6 @@ struct HTMLHiddenSelectors {
         var i = 0
         var start = 0
         var depth = 0
-        var skipping = false
         var bodyStart = 0
         var selector = 0..<0
         guard let base = bytes.baseAddress else { return out }
@@ -316,6 +359,10 @@ struct HTMLHiddenSelectors {
                 i = ByteScan.firstIndex(
                     of: UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), in: base,
                     from: i, to: bytes.count)
+                if i == bytes.count { break }
+            } else {
+                // Between rules (selectors) only `{`, `}`, `;` and `/` do anything.
+                i = firstStructural(base, from: i, to: bytes.count)
                 if i == bytes.count { break }
             }
             let b = bytes[i]
@@ -333,7 +380,6 @@ struct HTMLHiddenSelectors {
             if b == UInt8(ascii: "{") {
                 if depth == 0 {
                     selector = start..<i
-                    skipping = bytes[start..<i].contains(UInt8(ascii: "@"))
                     bodyStart = i + 1
                 }
                 depth += 1
@@ -341,8 +387,11 @@ struct HTMLHiddenSelectors {
                 if depth > 0 { depth -= 1 }
                 if depth == 0 {
                     // Only rules that set display or visibility can hide or show: the others
-                    // (most of a page's sheet) are not parsed.
-                    if !skipping, bodyStart <= i, mentionsVisibility(bytes[bodyStart..<i]) {
+                    // (most of a page's sheet) are not parsed. At-rule blocks (an `@` in the
+                    // selector) are skipped; that is looked at only for the few such rules.
+                    if bodyStart <= i, mentionsVisibility(bytes[bodyStart..<i]),
+                        !bytes[selector].contains(UInt8(ascii: "@"))
+                    {
                         let body = String(decoding: bytes[bodyStart..<i], as: UTF8.self)
                         out.append(
                             (
@@ -358,5 +407,35 @@ struct HTMLHiddenSelectors {
             i += 1
         }
         return out
+    }
+
+    /// The index of the first `{`, `}`, `;` or `/` in `base[start..<end]`, or `end`; eight
+    /// bytes at a time.
+    private static func firstStructural(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int
+    ) -> Int {
+        var i = start
+        let open = ByteScan.broadcast(UInt8(ascii: "{"))
+        let close = ByteScan.broadcast(UInt8(ascii: "}"))
+        let semicolon = ByteScan.broadcast(UInt8(ascii: ";"))
+        let slash = ByteScan.broadcast(UInt8(ascii: "/"))
+        while i &+ 8 <= end {
+            let w = ByteScan.word(base, i)
+            let found =
+                ByteScan.zeroBytes(w ^ open) | ByteScan.zeroBytes(w ^ close)
+                | ByteScan.zeroBytes(w ^ semicolon) | ByteScan.zeroBytes(w ^ slash)
+            if found != 0 { return i &+ ByteScan.firstFlag(found) }
+            i &+= 8
+        }
+        while i < end {
+            let b = base[i]
+            if b == UInt8(ascii: "{") || b == UInt8(ascii: "}") || b == UInt8(ascii: ";")
+                || b == UInt8(ascii: "/")
+            {
+                return i
+            }
+            i &+= 1
+        }
+        return end
     }
 }
