@@ -142,18 +142,30 @@ struct HTMLHiddenSelectors {
     /// `part` without leading and trailing white space; an ASCII part (most selectors) is
     /// trimmed byte by byte, without the Unicode-aware trim.
     private static func trimmed(_ part: Substring) -> String {
+        // In place over the bytes when they are contiguous (a sheet's native string).
+        let inPlace = part.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var start = 0
+            var end = bytes.count
+            for b in bytes where b >= 0x80 { return nil }
+            while start < end, isASCIISpace(bytes[start]) { start += 1 }
+            while end > start, isASCIISpace(bytes[end - 1]) { end -= 1 }
+            return string(bytes, start..<end)
+        }
+        if let inPlace, let trimmed = inPlace { return trimmed }
         let utf8 = part.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
             return String(HTMLReaderElements.trimmingWhitespaces(String(part), newlines: true))
         }
         // ASCII: the white space and newlines are tab, line feed, vertical tab, form feed,
         // carriage return and space.
-        let isSpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
-        guard let start = utf8.firstIndex(where: { !isSpace($0) }),
-            let last = utf8.lastIndex(where: { !isSpace($0) })
+        guard let start = utf8.firstIndex(where: { !isASCIISpace($0) }),
+            let last = utf8.lastIndex(where: { !isASCIISpace($0) })
         else { return "" }
         return String(part[start...last])
     }
+
+    /// Tab, line feed, vertical tab, form feed, carriage return and space.
+    private static func isASCIISpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
     /// Whether an element with this tag, id and class attribute matches a hiding rule.
     func matches(tag: String, id: String?, classAttribute: String?) -> Bool {
