@@ -26,6 +26,7 @@ extension HTMLReader {
             ? HTMLMediaProviders.defaults : HTMLMediaProviders.defaults + options.mediaProviders
         var hidden: [HTMLNodeID] = []
         var frames: [HTMLNodeID] = []
+        let frameTags = Self.frameCodes.frames  // read once, not per element
         // A pre-order walk by the sibling and parent links (no stack), reading the nodes in
         // place.
         dom.nodes.withUnsafeBufferPointer { nodes in
@@ -39,7 +40,7 @@ extension HTMLReader {
                     if isHidden(nodes, i, selectors) {
                         hidden.append(id)
                         enter = false
-                    } else if Self.frameCodes.frames.contains(nodes[i].tagCode),
+                    } else if frameTags.contains(nodes[i].tagCode),
                         isUnknownFrame(nodes[i], providers)
                     {
                         frames.append(id)
@@ -98,6 +99,9 @@ extension HTMLReader {
                 if attributes[k].value.lowercased() != "until-found" {
                     return isHideable(nodes, index)
                 }
+            // `class` before `style`: a name that is not a literal's costs a slower compare,
+            // and class attributes are the more frequent.
+            case 5 where name == "class": if matching { classes = attributes[k].value }
             case 5 where name == "style":
                 var value = attributes[k].value
                 let mentions = value.withUTF8 {
@@ -106,7 +110,6 @@ extension HTMLReader {
                 if mentions, HTMLHiddenSelectors.hides(CSSDeclaration.parseList(value)) {
                     return isHideable(nodes, index)
                 }
-            case 5 where name == "class": if matching { classes = attributes[k].value }
             case 2 where name == "id": if matching { id = attributes[k].value }
             default: break
             }
