@@ -127,7 +127,10 @@ def main():
     runs = 3
     while args:
         a = args.pop(0)
-        if a == "--n":
+        if a in ("-h", "--help"):
+            print(__doc__.strip())
+            sys.exit(0)
+        elif a == "--n":
             n = int(args.pop(0))
         elif a == "--runs":
             runs = int(args.pop(0))
