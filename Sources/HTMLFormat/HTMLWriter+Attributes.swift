@@ -138,16 +138,8 @@ extension HTMLWriter.Renderer {
             }
             return false
         }
-        // (A native string is read in place, not copied.)
-        func unsafe(_ text: String, _ patterns: [[UInt8]]) -> Bool {
-            if let found = text.utf8.withContiguousStorageIfAvailable({ unsafe($0, patterns) }) {
-                return found
-            }
-            var text = text
-            return text.withUTF8 { unsafe($0, patterns) }
-        }
-        return unsafe(declaration.value, unsafeCSSBytes)
-            || unsafe(declaration.property, unsafeCSSPropertyBytes)
+        return declaration.value.withUTF8InPlace { unsafe($0, unsafeCSSBytes) }
+            || declaration.property.withUTF8InPlace { unsafe($0, unsafeCSSPropertyBytes) }
     }
 
     /// Whether `css` (as `unescapedCSS` gives it) holds a `url(...)` whose URL has a scheme

@@ -110,22 +110,12 @@ extension HTMLWriter {
         /// Appends `text` HTML-escaped.
         @inline(__always)
         static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
-            // A native string is read in place; others are made contiguous first.
-            if text.utf8.withContiguousStorageIfAvailable({ appendHTML($0, to: &out) }) != nil {
-                return
-            }
-            var text = text
-            text.withUTF8 { appendHTML($0, to: &out) }
+            text.withUTF8InPlace { appendHTML($0, to: &out) }
         }
 
         /// Appends a URL escaped like cmark's `houdini_escape_href`.
         static func appendHref(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
-            // (A native string is read in place, not copied.)
-            if text.utf8.withContiguousStorageIfAvailable({ appendHref($0, to: &out) }) != nil {
-                return
-            }
-            var text = text
-            text.withUTF8 { appendHref($0, to: &out) }
+            text.withUTF8InPlace { appendHref($0, to: &out) }
         }
 
         /// Appends URL bytes escaped like cmark's `houdini_escape_href`.
@@ -154,11 +144,7 @@ extension HTMLWriter {
         /// `vbscript:`, `file:`, or `data:` other than `data:image/png|gif|jpeg|webp`
         /// (ASCII case-insensitive, like its `scan_dangerous_url`).
         static func isDangerousURL(_ url: String) -> Bool {
-            if let found = url.utf8.withContiguousStorageIfAvailable({ isDangerousURL($0) }) {
-                return found
-            }
-            var url = url
-            return url.withUTF8 { isDangerousURL($0) }
+            url.withUTF8InPlace { isDangerousURL($0) }
         }
 
         static func isDangerousURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -74,10 +74,7 @@ extension HTMLWriter {
         }
 
         mutating func append(_ text: String) {
-            // (A native string is read in place, not copied.)
-            if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
-            var text = text
-            text.withUTF8 { append($0) }
+            text.withUTF8InPlace { append($0) }
         }
 
         /// Grows fourfold: a growing buffer is copied to its new place unless the C allocator

@@ -6,6 +6,7 @@ extension String {
     /// ```swift
     /// "a b".withUTF8InPlace { $0.count }  // 3
     /// ```
+    @inline(__always)
     func withUTF8InPlace<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
