@@ -207,19 +207,39 @@ public enum ByteScan {
         of a: UInt8, _ b: UInt8, _ c: UInt8, in base: UnsafePointer<UInt8>, from start: Int,
         to end: Int
     ) -> Int {
+        // (The repeated byte's test is the same value twice: the compiler computes it once.)
+        firstIndex(of: a, b, c, c, in: base, from: start, to: end)
+    }
+
+    /// The index of the first of `a`, `b`, `c` or `d` in `base[start..<end]`, or `end`.
+    ///
+    /// ```swift
+    /// let bytes: [UInt8] = Array("p /* x */ {".utf8)
+    /// bytes.withUnsafeBufferPointer {
+    ///     ByteScan.firstIndex(
+    ///         of: 0x7B, 0x7D, 0x3B, 0x2F, in: $0.baseAddress!, from: 0, to: $0.count)
+    /// }  // 2: the first `{`, `}`, `;` or `/`
+    /// ```
+    @inlinable @inline(__always)
+    public static func firstIndex(
+        of a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, in base: UnsafePointer<UInt8>,
+        from start: Int, to end: Int
+    ) -> Int {
         var i = start
         let ma = broadcast(a)
         let mb = broadcast(b)
         let mc = broadcast(c)
+        let md = broadcast(d)
         while i &+ 8 <= end {
             let w = word(base, i)
-            let found = zeroBytes(w ^ ma) | zeroBytes(w ^ mb) | zeroBytes(w ^ mc)
+            let found =
+                zeroBytes(w ^ ma) | zeroBytes(w ^ mb) | zeroBytes(w ^ mc) | zeroBytes(w ^ md)
             if found != 0 { return i &+ firstFlag(found) }
             i &+= 8
         }
         while i < end {
             let x = base[i]
-            if x == a || x == b || x == c { return i }
+            if x == a || x == b || x == c || x == d { return i }
             i &+= 1
         }
         return end

@@ -374,7 +374,9 @@ struct HTMLHiddenSelectors {
                 if i == bytes.count { break }
             } else {
                 // Between rules (selectors) only `{`, `}`, `;` and `/` do anything.
-                i = firstStructural(base, from: i, to: bytes.count)
+                i = ByteScan.firstIndex(
+                    of: UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"), UInt8(ascii: "/"),
+                    in: base, from: i, to: bytes.count)
                 if i == bytes.count { break }
             }
             let b = bytes[i]
@@ -419,35 +421,5 @@ struct HTMLHiddenSelectors {
             i += 1
         }
         return out
-    }
-
-    /// The index of the first `{`, `}`, `;` or `/` in `base[start..<end]`, or `end`; eight
-    /// bytes at a time.
-    private static func firstStructural(
-        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int
-    ) -> Int {
-        var i = start
-        let open = ByteScan.broadcast(UInt8(ascii: "{"))
-        let close = ByteScan.broadcast(UInt8(ascii: "}"))
-        let semicolon = ByteScan.broadcast(UInt8(ascii: ";"))
-        let slash = ByteScan.broadcast(UInt8(ascii: "/"))
-        while i &+ 8 <= end {
-            let w = ByteScan.word(base, i)
-            let found =
-                ByteScan.zeroBytes(w ^ open) | ByteScan.zeroBytes(w ^ close)
-                | ByteScan.zeroBytes(w ^ semicolon) | ByteScan.zeroBytes(w ^ slash)
-            if found != 0 { return i &+ ByteScan.firstFlag(found) }
-            i &+= 8
-        }
-        while i < end {
-            let b = base[i]
-            if b == UInt8(ascii: "{") || b == UInt8(ascii: "}") || b == UInt8(ascii: ";")
-                || b == UInt8(ascii: "/")
-            {
-                return i
-            }
-            i &+= 1
-        }
-        return end
     }
 }

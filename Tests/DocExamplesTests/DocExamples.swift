@@ -145,13 +145,22 @@ private func ignore<T>(_ value: T) {}
     } == 1)  // the first `<`, `&` or NUL
 }
 
-// Sources/ByteScan/ByteScan.swift:233
-@Test func ByteScan_ByteScan_233() throws {
+// Sources/ByteScan/ByteScan.swift:217
+@Test func ByteScan_ByteScan_217() throws {
+    let bytes: [UInt8] = Array("p /* x */ {".utf8)
+    #expect(bytes.withUnsafeBufferPointer {
+        ByteScan.firstIndex(
+            of: 0x7B, 0x7D, 0x3B, 0x2F, in: $0.baseAddress!, from: 0, to: $0.count)
+    } == 2)  // the first `{`, `}`, `;` or `/`
+}
+
+// Sources/ByteScan/ByteScan.swift:253
+@Test func ByteScan_ByteScan_253() throws {
     #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
 }
 
-// Sources/ByteScan/ByteScan.swift:243
-@Test func ByteScan_ByteScan_243() throws {
+// Sources/ByteScan/ByteScan.swift:263
+@Test func ByteScan_ByteScan_263() throws {
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
