@@ -11,7 +11,10 @@
 #      (peers.py; thread CPU time)
 # Rows 1-2 are the best of RUNS whole runs (wall, and CPU time of the process: user + system
 # from wait4, so --jobs 2's CPU is all its threads'), taking turns with the pair of row 2;
-# per-page figures are the totals / pages.
+# per-page figures are the totals / pages. Every run writes into an empty output folder, as a
+# folder's first conversion does: renaming a file over an existing one makes ext4 start writing
+# the new file's data out at once (its auto_da_alloc safety net for a crash), which cost --jobs 2
+# 6-9 ms more CPU on this corpus (speed-up 1.73x -> 1.66x, best of 10 on an idle machine).
 # Ratios: --jobs 2 wall speed-up over --jobs 1 (goal >= 1.7x on 2 idle cores), --jobs 1 against
 # the in-process time plus one start-up (goal: not slower), html2text / mconv.
 # Usage: Benchmarks/corpus/batch.sh [RUNS]           (default 3)
@@ -66,7 +69,7 @@ echo "                                         total wall / CPU      per page wa
 # of the machine's load touches the three alike): "J1_WALL J1_CPU J2_WALL J2_CPU PAIR_WALL" in
 # ns, each the best of RUNS (CPU = the child's user + system time, from wait4).
 read -r J1W J1C J2W J2C PAIRW < <(python3 - "$RUNS" "$MCONV" "$work" "${pages[@]}" <<'PYEOF'
-import os, sys, time
+import os, shutil, sys, time
 runs, binary, work, pages = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
 devnull = os.open(os.devnull, os.O_WRONLY)
 def spawn(out, jobs):
@@ -83,11 +86,14 @@ def keep(key, wall, cpu=0):
     best[key] = (min(old[0], wall), min(old[1], cpu) if cpu else 0)
 for _ in range(runs):
     for jobs in ["1", "2"]:
+        shutil.rmtree(work + "/out" + jobs, ignore_errors=True)  # empty (see the comment above)
         start = time.perf_counter_ns()
         cpu = wait(spawn(work + "/out" + jobs, jobs), "--jobs " + jobs)
         keep(jobs, time.perf_counter_ns() - start, cpu)
     # Two independent --jobs 1 processes at once: what two conversions at a time get from
     # this machine at most, the ceiling for the --jobs 2 speed-up.
+    for out in ["/pair1", "/pair2"]:
+        shutil.rmtree(work + out, ignore_errors=True)
     start = time.perf_counter_ns()
     for pid in [spawn(work + "/pair1", "1"), spawn(work + "/pair2", "1")]:
         wait(pid, "a --jobs 1 process of the pair")
