@@ -164,7 +164,7 @@ struct BBCodeLowering {
                 normalizing = false
                 var flattened: [Block] = []
                 block(e, into: &flattened)
-                for b in flattened { out.append(contentsOf: BBCodeLowering.inlineContent(b)) }
+                for b in flattened { out.append(contentsOf: b.flattenedInlines) }
                 normalizing = saved
             }
         }
@@ -187,7 +187,7 @@ struct BBCodeLowering {
             var xs: [Inline] = []
             for b in inner {
                 if !xs.isEmpty { xs.append(.lineBreak) }
-                xs.append(contentsOf: BBCodeLowering.inlineContent(b))
+                xs.append(contentsOf: b.flattenedInlines)
             }
             if normalizing { xs = Normalize.inlines(xs) }
             out.append(.heading(level: min(6, max(1, level)), xs, e.attributes))
@@ -434,20 +434,6 @@ struct BBCodeLowering {
 
     static func removeEmptyTexts(_ xs: inout [Inline]) {
         xs.removeAll { if case .text(let s) = $0 { s.isEmpty } else { false } }
-    }
-
-    /// The inline content of a block (for headings and defensive flattening).
-    static func inlineContent(_ block: Block) -> [Inline] {
-        switch block {
-        case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _): return xs
-        case .codeBlock(_, let code, _): return [.code(code, .none)]
-        default:
-            var out: [Inline] = []
-            for child in block.children {
-                if case .block(let b) = child { out += inlineContent(b) }
-            }
-            return out
-        }
     }
 }
 

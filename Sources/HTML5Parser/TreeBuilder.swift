@@ -767,12 +767,6 @@ struct TreeBuilder<Sink: TreeSink>: TokenSink {
         mode = .text
     }
 
-    mutating func acknowledgeSelfClosing(_ tag: TagToken) {}
-
-    mutating func checkSelfClosing(_ tag: TagToken) {
-        if tag.selfClosing { parseError("non-void-html-element-start-tag-with-trailing-solidus") }
-    }
-
     // MARK: - Active formatting elements
 
     mutating func pushFormatting(_ node: Int, _ tag: TagToken) {

@@ -39,9 +39,6 @@ extension FrontMatter {
             && scalar(Substring(value)) == value && !"\"'-?:,#".contains(value.first!)
             && !value.contains(": ") && !value.hasSuffix(":")
         if plainSafe { return value }
-        return value.doubleQuoted { code in
-            let hex = String(code, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
+        return value.jsonQuoted
     }
 }

@@ -21,4 +21,17 @@ extension String {
         }
         return out + "\""
     }
+
+    /// ``doubleQuoted(control:)`` with the other control characters as `\u` and four hex digits:
+    /// a string as JSON and YAML read it.
+    ///
+    /// ```swift
+    /// "a\"b\u{1}".jsonQuoted  // "\"a\\\"b\\u0001\""
+    /// ```
+    public var jsonQuoted: String {
+        doubleQuoted { code in
+            let hex = String(code, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
 }

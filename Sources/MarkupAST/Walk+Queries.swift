@@ -52,6 +52,20 @@ extension Document {
 }
 
 extension Block {
+    /// The inline content of a block, for a writer that can put only inlines at some place: a
+    /// paragraph's, plain block's or heading's inlines, a code block's text as inline code, and
+    /// for any other block the inline content of its child blocks, one after another.
+    package var flattenedInlines: [Inline] {
+        switch self {
+        case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _): return xs
+        case .codeBlock(_, let code, _): return [.code(code, .none)]
+        default:
+            var out: [Inline] = []
+            for case .block(let b) in children { out += b.flattenedInlines }
+            return out
+        }
+    }
+
     /// True when some inline inside this block satisfies `predicate` (as
     /// `Document.containsInline(where:)`, for one block): a walk in place that allocates
     /// nothing and stops at the first match.

@@ -277,7 +277,7 @@ struct RangeJSONFlattener {
                 var xs: [Inline] = []
                 for (i, cell) in row.cells.enumerated() {
                     if i > 0 { xs.append(.text(" | ")) }
-                    for b in cell.blocks { xs += RangeJSONFlattener.inlineContent(b) }
+                    for b in cell.blocks { xs += b.flattenedInlines }
                 }
                 emit("P", xs)
             }
@@ -290,19 +290,6 @@ struct RangeJSONFlattener {
             lossy(.lossyFootnote, "footnote \(label) written as paragraphs")
             emit("P", [.text("[\(label)]")])
             blocks(bs, inList: inList)
-        }
-    }
-
-    static func inlineContent(_ block: Block) -> [Inline] {
-        switch block {
-        case .paragraph(let xs, _), .plain(let xs, _), .heading(_, let xs, _): return xs
-        case .codeBlock(_, let code, _): return [.code(code, .none)]
-        default:
-            var out: [Inline] = []
-            for child in block.children {
-                if case .block(let b) = child { out += inlineContent(b) }
-            }
-            return out
         }
     }
 }

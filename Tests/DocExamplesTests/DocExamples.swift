@@ -677,6 +677,11 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect("a\"b\n\u{1}".doubleQuoted { "\\u{\(String($0, radix: 16))}" } == "\"a\\\"b\\n\\u{1}\"")
 }
 
+// Sources/MarkupAST/String+Quoted.swift:29
+@Test func MarkupAST_String_Quoted_29() throws {
+    #expect("a\"b\u{1}".jsonQuoted == "\"a\\\"b\\u0001\"")
+}
+
 // Sources/MarkupAST/Table.swift:6
 @Test func MarkupAST_Table_6() throws {
     ignore(Table(columns: [.left, .none],
@@ -725,26 +730,26 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(doc.query { if case .inline(.link) = $0 { true } else { false } }.count == 1)
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:60
-@Test func MarkupAST_Walk_Queries_60() throws {
+// Sources/MarkupAST/Walk+Queries.swift:74
+@Test func MarkupAST_Walk_Queries_74() throws {
     #expect(Block.paragraph([.rawInline(format: "html", "<b>")], .none)
         .containsInline { if case .rawInline = $0 { true } else { false } } == true)
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:76
-@Test func MarkupAST_Walk_Queries_76() throws {
+// Sources/MarkupAST/Walk+Queries.swift:90
+@Test func MarkupAST_Walk_Queries_90() throws {
     #expect(Block.blockQuote([.thematicBreak(.none)], .none)
         .containsBlock { if case .thematicBreak = $0 { true } else { false } } == true)
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:93
-@Test func MarkupAST_Walk_Queries_93() throws {
+// Sources/MarkupAST/Walk+Queries.swift:107
+@Test func MarkupAST_Walk_Queries_107() throws {
     let a = Block.paragraph([.text("a")], .none)
     #expect(Block.blockQuote([.blockQuote([a], .none)], .none).leafBlocks() == [.paragraph([.text("a")], .none)])
 }
 
-// Sources/MarkupAST/Walk+Queries.swift:121
-@Test func MarkupAST_Walk_Queries_121() throws {
+// Sources/MarkupAST/Walk+Queries.swift:135
+@Test func MarkupAST_Walk_Queries_135() throws {
     #expect(Inline.strong([.emphasis([.text("a")], .none), .lineBreak], .none).leafInlines == [.text("a"), .lineBreak])
 }
 
