@@ -426,19 +426,19 @@ extension MarkdownWriter.Renderer {
         }
         guard !edits.isEmpty else { return }
         let origins = expandedOrigins()
-        var out: [UInt8] = []
+        var out = OutputBytes(capacity: n + edits.count * 5)
         var outOrigins: [UInt8] = []
-        out.reserveCapacity(n + edits.count * 5)
         var cursor = 0
         for edit in edits {
             out.append(contentsOf: buffer[cursor..<edit.at])
             outOrigins.append(contentsOf: origins[cursor..<edit.at])
             out.append(contentsOf: edit.insert)
-            outOrigins.append(repeating: Origin.markup, count: edit.insert.count)
+            outOrigins.append(contentsOf: repeatElement(Origin.markup, count: edit.insert.count))
             cursor = edit.replace ? edit.at + 1 : edit.at
         }
         out.append(contentsOf: buffer[cursor..<n])
         outOrigins.append(contentsOf: origins[cursor..<n])
+        buffer.deallocate()
         buffer = out
         setOrigins(outOrigins)
     }
@@ -526,7 +526,7 @@ extension MarkdownWriter.Renderer {
         }
     }
 
-    func tableDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
+    func tableDelimiterRow(_ line: Slice<OutputBytes>) -> Bool {
         guard ext.contains(.table) else { return false }
         var dash = false
         for byte in line {
@@ -597,7 +597,7 @@ extension MarkdownWriter.Renderer {
     /// Copies the runs between those bytes (appending one Unicode scalar at a time cost as
     /// much as the rest of the HTML written for definition lists and tables); the runs end next
     /// to ASCII bytes, so the copy is valid UTF-8 as it is.
-    func htmlEscape(_ s: String, into out: inout [UInt8]) {
+    func htmlEscape(_ s: String, into out: inout OutputBytes) {
         s.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return }
             let n = bytes.count

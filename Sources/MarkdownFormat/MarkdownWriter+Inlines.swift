@@ -47,18 +47,18 @@ extension MarkdownWriter.Renderer {
     /// Renders `xs` as Markdown (without container prefixes) and passes the UTF-8 bytes to
     /// `body`: lines separated by `\n` in `.paragraph` and `.setext` mode, one line otherwise.
     /// Re-entrant: the inline state of an enclosing call is saved and restored.
-    func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: ([UInt8]) -> R) -> R {
+    func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: (OutputBytes) -> R) -> R {
         let saved = (lineMode, linkTextDepth, inlineDepth, linkDepth, bufferMayHoldNewline)
         // A nested call (the writer's blocks make none) keeps the enclosing call's bytes aside;
         // otherwise the buffers keep the capacity of the previous paragraph.
-        var enclosing: (buffer: [UInt8], originRuns: [OriginRun])? = nil
+        var enclosing: (buffer: OutputBytes, originRuns: [OriginRun])? = nil
         if inlineBytesDepth > 0 {
             enclosing = (buffer, originRuns)
-            buffer = []
+            buffer = OutputBytes()
             originRuns = []
         }
         inlineBytesDepth += 1
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
         originRuns.removeAll(keepingCapacity: true)
         linkDepth = 0
         bufferMayHoldNewline = false
@@ -68,7 +68,10 @@ extension MarkdownWriter.Renderer {
         defer {
             inlineBytesDepth -= 1
             (lineMode, linkTextDepth, inlineDepth, linkDepth, bufferMayHoldNewline) = saved
-            if let enclosing { (buffer, originRuns) = enclosing }
+            if let enclosing {
+                buffer.deallocate()
+                (buffer, originRuns) = enclosing
+            }
         }
         var end = xs.count
         trailingBreaks: while end > 0 {
@@ -87,12 +90,12 @@ extension MarkdownWriter.Renderer {
         }
         escapeLineEdges(mode: mode)
         if mode == .tableCell && buffer.contains(UInt8(ascii: "|")) {
-            var escaped: [UInt8] = []
-            escaped.reserveCapacity(buffer.count + 8)
+            var escaped = OutputBytes(capacity: buffer.count + 8)
             for byte in buffer {
                 if byte == UInt8(ascii: "|") { escaped.append(UInt8(ascii: "\\")) }
                 escaped.append(byte)
             }
+            buffer.deallocate()
             buffer = escaped
         }
         return body(buffer)
@@ -111,12 +114,7 @@ extension MarkdownWriter.Renderer {
 
     /// Appends `count` copies of a markup byte (a delimiter run, a code fence).
     func appendMarkup(byte: UInt8, count: Int) {
-        if count <= 8 {
-            // Delimiter runs and most fences: a few single appends beat the block copy.
-            for _ in 0..<max(count, 0) { buffer.append(byte) }
-        } else {
-            buffer.append(repeating: byte, count: count)
-        }
+        buffer.append(repeating: byte, count: count)
         if byte == 0x0A { bufferMayHoldNewline = true }
         markOrigin(Origin.markup)
     }
@@ -179,7 +177,7 @@ extension MarkdownWriter.Renderer {
         result.reserveCapacity(buffer.count)
         var start = 0
         for run in originRuns {
-            result.append(repeating: run.origin, count: run.end - start)
+            result.append(contentsOf: repeatElement(run.origin, count: run.end - start))
             start = run.end
         }
         return result
@@ -934,7 +932,8 @@ extension MarkdownWriter.Renderer {
         let height = a.value(of: "height") ?? ""
         if !width.isEmpty || !height.isEmpty {
             if options.imageSizeAsHTML && options.rawHTML {
-                var tag: [UInt8] = []
+                var tag = OutputBytes()
+                defer { tag.deallocate() }
                 htmlImage(
                     xs, link, width: width.isEmpty ? nil : width,
                     height: height.isEmpty ? nil : height, into: &tag)
@@ -952,7 +951,7 @@ extension MarkdownWriter.Renderer {
     /// controls, `<`, or parentheses that are not balanced (cmark reads balanced ones, nested
     /// up to 32 deep, in a bare destination: `https://en.wikipedia.org/wiki/Foo_(bar)` stays as
     /// it is).
-    func appendDestination(_ d: String, to out: inout [UInt8]) {
+    func appendDestination(_ d: String, to out: inout OutputBytes) {
         d.withUTF8Bytes { bytes in
             var angle = bytes.isEmpty
             var plain = true
@@ -1044,11 +1043,11 @@ extension MarkdownWriter.Renderer {
     }
 
     /// Appends link title `t` to `out` in double quotes.
-    func appendTitle(_ t: String, to out: inout [UInt8]) {
+    func appendTitle(_ t: String, to out: inout OutputBytes) {
         t.withUTF8Bytes { appendTitle(bytes: $0, to: &out) }
     }
 
-    private func appendTitle(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private func appendTitle(bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBytes) {
         out.append(UInt8(ascii: "\""))
         for index in bytes.indices {
             let byte = bytes[index]
