@@ -100,11 +100,6 @@ extension MarkdownWriter.Renderer {
         var lastGreaterThan: Int? = nil
         var i = 0
         var runStart = 0
-        func flushRun() {
-            guard runStart < i else { return }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            markOrigin(textOrigin)
-        }
         guard let base = bytes.baseAddress else { return }
         let (specialLow, specialHigh) = Self.specialTextBits
         @inline(__always)
@@ -119,7 +114,7 @@ extension MarkdownWriter.Renderer {
                 isSpecial: isSpecial)
             if i == n { break }
             let byte = base[i]
-            flushRun()
+            appendRun(bytes, from: runStart, to: i, origin: textOrigin)
             defer { runStart = i }
             switch byte {
             case UInt8(ascii: "\\"):
@@ -207,7 +202,18 @@ extension MarkdownWriter.Renderer {
             }
             i += 1
         }
-        flushRun()
+        appendRun(bytes, from: runStart, to: i, origin: textOrigin)
+    }
+
+    /// Appends `bytes[start..<end]` (no newline) to the buffer as bytes of `origin`.
+    /// (A method: the nested function it was, capturing the scan's indices, cost a dynamic
+    /// exclusivity check per `appendText`.)
+    @inline(__always)
+    func appendRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, origin: UInt8)
+    {
+        guard start < end else { return }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        markOrigin(origin)
     }
 
     /// Whether `<` at `index`, followed by a letter, may begin an open tag (its name followed

@@ -956,17 +956,19 @@ extension MarkdownWriter.Renderer {
             var angle = bytes.isEmpty
             var plain = true
             var depth = 0
-            // Whole blocks of 16 bytes that change nothing below are skipped (the usual URL
-            // has none of those bytes, or only in its query).
-            var skip = 0
-            if let base = bytes.baseAddress {
-                while skip + 16 <= bytes.count
-                    && !Self.blockMayHoldDestinationSpecial(base + skip)
-                {
-                    skip += 16
-                }
+            let n = bytes.count
+            // Only the bytes `isDestinationSpecial` accepts matter; whole blocks of 16 bytes
+            // without them are skipped (the usual URL has none, or a few in its query).
+            func next(_ i: Int) -> Int {
+                Self.nextSpecial(
+                    bytes.baseAddress!, from: i, to: n,
+                    blockMayHold: Self.blockMayHoldDestinationSpecial,
+                    isSpecial: Self.isDestinationSpecial)
             }
-            for byte in UnsafeBufferPointer(rebasing: bytes[skip...]) {
+            var i = n == 0 ? 0 : next(0)
+            while i < n {
+                let byte = bytes[i]
+                i = next(i + 1)
                 if byte == UInt8(ascii: "(") {
                     depth += 1
                     if depth <= 32 { continue }
@@ -1001,8 +1003,10 @@ extension MarkdownWriter.Renderer {
             if angle { out.append(UInt8(ascii: "<")) }
             // The runs between the bytes that change are copied whole.
             var runStart = 0
-            for index in bytes.indices {
+            var index = next(0)
+            while index < n {
                 let byte = bytes[index]
+                defer { index = next(index + 1) }
                 let newline = byte == 0x0A || byte == 0x0D
                 let changes =
                     newline || (angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")))
@@ -1022,6 +1026,14 @@ extension MarkdownWriter.Renderer {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             if angle { out.append(UInt8(ascii: ">")) }
         }
+    }
+
+    /// Whether `appendDestination` looks at `b`: controls, space, DEL, `&`, `(`, `)`, `<`,
+    /// `>`, backslash.
+    @inline(__always)
+    static func isDestinationSpecial(_ b: UInt8) -> Bool {
+        b <= 0x20 || b == 0x7F || b == 0x26 || b == 0x28 || b == 0x29 || b == 0x3C || b == 0x3E
+            || b == 0x5C
     }
 
     /// Whether the 16 bytes at `p` may hold a byte `appendDestination` looks at (controls,
