@@ -115,7 +115,8 @@ extension MarkdownWriter.Renderer {
             if i == n { break }
             let byte = base[i]
             appendRun(bytes, from: runStart, to: i, origin: textOrigin)
-            defer { runStart = i }
+            // The byte itself starts the next run (written as it is, after any backslash).
+            runStart = i
             switch byte {
             case UInt8(ascii: "\\"):
                 switch nextByte(i + 1) {
@@ -123,10 +124,8 @@ extension MarkdownWriter.Renderer {
                 case .unknown: appendEscape()
                 default: break
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "`"):
                 appendEscape()
-                appendTextByte(byte)
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 var end = i
                 while end < n && bytes[end] == byte { end += 1 }
@@ -137,9 +136,12 @@ extension MarkdownWriter.Renderer {
                     escape = delimiterRunIsActive(
                         byte, before: previousClass(), after: classAt(bytes, end, following))
                 }
-                for _ in i..<end {
-                    if escape { appendEscape() }
-                    appendTextByte(byte)
+                if escape {
+                    for _ in i..<end {
+                        appendEscape()
+                        appendTextByte(byte)
+                    }
+                    runStart = end
                 }
                 i = end
                 continue
@@ -148,10 +150,8 @@ extension MarkdownWriter.Renderer {
                 {
                     appendEscape()
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "]"):
                 if linkTextDepth > 0 { appendEscape() }
-                appendTextByte(byte)
             case UInt8(ascii: "<"):
                 switch nextByte(i + 1) {
                 case .byte(let b):
@@ -174,31 +174,27 @@ extension MarkdownWriter.Renderer {
                 case .unknown: appendEscape()
                 case .end: break
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "&"):
                 if entityFollows(bytes, at: i)
                     || (following.mayContinueReference && entityPrefixReachesEnd(bytes, at: i))
                 {
                     appendEscape()
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "!"):
                 if i + 1 == n && following == .byte(UInt8(ascii: "[")) { appendEscape() }
-                appendTextByte(byte)
             case UInt8(ascii: ":"):
                 if autolink && i + 2 < n && bytes[i + 1] == UInt8(ascii: "/")
                     && bytes[i + 2] == UInt8(ascii: "/") && schemeBefore()
                 {
                     appendEscape()
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "."):
                 if autolink && wwwBefore() { appendEscape() }
-                appendTextByte(byte)
             case 0x0A:
                 appendMarkup(ascii: "&#10;")
+                runStart = i + 1
             default:
-                appendTextByte(byte)
+                break
             }
             i += 1
         }

@@ -682,47 +682,52 @@ extension MarkdownWriter.Renderer {
     // MARK: Code spans
 
     func renderCodeSpan(_ code: String) {
-        var content = code.replacingNewlines()
-        if content.isEmpty {
-            if options.rawHTML {
-                appendMarkup(ascii: "<code></code>")
-            } else {
-                lossy(.lossyCode, "empty code span dropped")
+        code.withUTF8Bytes { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                if options.rawHTML {
+                    appendMarkup(ascii: "<code></code>")
+                } else {
+                    lossy(.lossyCode, "empty code span dropped")
+                }
+                return
             }
-            return
-        }
-        content.withUTF8 { bytes in
+            let n = bytes.count
             // The fence: the shortest backtick run that does not occur in the content
             // (lengths below 64 are bits of `short`).
             var short: UInt64 = 0
             var long: Set<Int> = []
-            var run = 0
-            func record(_ run: Int) {
-                if run < 64 { short |= 1 << UInt64(run) } else { long.insert(run) }
-            }
-            for byte in bytes {
-                if byte == UInt8(ascii: "`") {
-                    run += 1
+            var start = ByteScan.firstIndex(of: 0x60, in: bytes, from: 0)
+            while start < n {
+                var end = start + 1
+                while end < n && base[end] == 0x60 { end += 1 }
+                if end - start < 64 {
+                    short |= 1 << UInt64(end - start)
                 } else {
-                    if run > 0 { record(run) }
-                    run = 0
+                    long.insert(end - start)
                 }
+                start = ByteScan.firstIndex(of: 0x60, in: bytes, from: end)
             }
-            if run > 0 { record(run) }
             var length = 1
             while length < 64 ? short & (1 << UInt64(length)) != 0 : long.contains(length) {
                 length += 1
             }
-            let first = bytes[0]
-            let last = bytes[bytes.count - 1]
+            // Line endings are written as spaces.
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D }
             let pad =
-                first == UInt8(ascii: "`") || last == UInt8(ascii: "`")
-                || (first == 0x20 && last == 0x20 && !bytes.allSatisfy { $0 == 0x20 })
-            appendMarkup(byte: UInt8(ascii: "`"), count: length)
-            if pad { appendMarkup(byte: 0x20, count: 1) }
-            appendMarkup(bytes: bytes)
-            if pad { appendMarkup(byte: 0x20, count: 1) }
-            appendMarkup(byte: UInt8(ascii: "`"), count: length)
+                base[0] == 0x60 || base[n - 1] == 0x60
+                || (isSpace(base[0]) && isSpace(base[n - 1]) && !bytes.allSatisfy(isSpace))
+            buffer.append(repeating: 0x60, count: length)
+            if pad { buffer.append(0x20) }
+            start = 0
+            while start < n {
+                let end = ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: base, from: start, to: n)
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                if end < n { buffer.append(0x20) }
+                start = end + 1
+            }
+            if pad { buffer.append(0x20) }
+            buffer.append(repeating: 0x60, count: length)
+            markOrigin(Origin.markup)
         }
     }
 
