@@ -89,7 +89,11 @@ extension MarkdownWriter.Renderer {
             wrapBuffer(width: max(10, options.columns - prefixWidth))
         }
         escapeLineEdges(mode: mode)
-        if mode == .tableCell && buffer.contains(UInt8(ascii: "|")) {
+        if mode == .tableCell
+            && buffer.withUnsafeBufferPointer({
+                ByteScan.firstIndex(of: 0x7C, in: $0, from: 0) < $0.count
+            })
+        {
             var escaped = OutputBytes(capacity: buffer.count + 8)
             for byte in buffer {
                 if byte == UInt8(ascii: "|") { escaped.append(UInt8(ascii: "\\")) }
