@@ -434,10 +434,10 @@ extension MarkdownWriter.Renderer {
             // The marker and its padding, built as bytes (no temporary strings per item).
             var first: [UInt8] = []
             if list.kind == .bullet {
-                first.append(utf8: bullet)
+                first.append(contentsOf: bullet.utf8)
             } else {
-                first.append(utf8: String(start + index))
-                first.append(utf8: delimiter)
+                first.append(contentsOf: String(start + index).utf8)
+                first.append(contentsOf: delimiter.utf8)
             }
             first.append(0x20)
             let rest = [UInt8](repeating: 0x20, count: first.count)

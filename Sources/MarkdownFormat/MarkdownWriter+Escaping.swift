@@ -100,11 +100,6 @@ extension MarkdownWriter.Renderer {
         var lastGreaterThan: Int? = nil
         var i = 0
         var runStart = 0
-        func flushRun() {
-            guard runStart < i else { return }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            markOrigin(textOrigin)
-        }
         guard let base = bytes.baseAddress else { return }
         let (specialLow, specialHigh) = Self.specialTextBits
         @inline(__always)
@@ -119,8 +114,9 @@ extension MarkdownWriter.Renderer {
                 isSpecial: isSpecial)
             if i == n { break }
             let byte = base[i]
-            flushRun()
-            defer { runStart = i }
+            appendRun(bytes, from: runStart, to: i, origin: textOrigin)
+            // The byte itself starts the next run (written as it is, after any backslash).
+            runStart = i
             switch byte {
             case UInt8(ascii: "\\"):
                 switch nextByte(i + 1) {
@@ -128,10 +124,8 @@ extension MarkdownWriter.Renderer {
                 case .unknown: appendEscape()
                 default: break
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "`"):
                 appendEscape()
-                appendTextByte(byte)
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 var end = i
                 while end < n && bytes[end] == byte { end += 1 }
@@ -142,9 +136,12 @@ extension MarkdownWriter.Renderer {
                     escape = delimiterRunIsActive(
                         byte, before: previousClass(), after: classAt(bytes, end, following))
                 }
-                for _ in i..<end {
-                    if escape { appendEscape() }
-                    appendTextByte(byte)
+                if escape {
+                    for _ in i..<end {
+                        appendEscape()
+                        appendTextByte(byte)
+                    }
+                    runStart = end
                 }
                 i = end
                 continue
@@ -153,10 +150,8 @@ extension MarkdownWriter.Renderer {
                 {
                     appendEscape()
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "]"):
                 if linkTextDepth > 0 { appendEscape() }
-                appendTextByte(byte)
             case UInt8(ascii: "<"):
                 switch nextByte(i + 1) {
                 case .byte(let b):
@@ -179,35 +174,42 @@ extension MarkdownWriter.Renderer {
                 case .unknown: appendEscape()
                 case .end: break
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "&"):
                 if entityFollows(bytes, at: i)
                     || (following.mayContinueReference && entityPrefixReachesEnd(bytes, at: i))
                 {
                     appendEscape()
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "!"):
                 if i + 1 == n && following == .byte(UInt8(ascii: "[")) { appendEscape() }
-                appendTextByte(byte)
             case UInt8(ascii: ":"):
                 if autolink && i + 2 < n && bytes[i + 1] == UInt8(ascii: "/")
                     && bytes[i + 2] == UInt8(ascii: "/") && schemeBefore()
                 {
                     appendEscape()
                 }
-                appendTextByte(byte)
             case UInt8(ascii: "."):
                 if autolink && wwwBefore() { appendEscape() }
-                appendTextByte(byte)
             case 0x0A:
                 appendMarkup(ascii: "&#10;")
+                runStart = i + 1
             default:
-                appendTextByte(byte)
+                break
             }
             i += 1
         }
-        flushRun()
+        appendRun(bytes, from: runStart, to: i, origin: textOrigin)
+    }
+
+    /// Appends `bytes[start..<end]` (no newline) to the buffer as bytes of `origin`.
+    /// (A method: the nested function it was, capturing the scan's indices, cost a dynamic
+    /// exclusivity check per `appendText`.)
+    @inline(__always)
+    func appendRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, origin: UInt8)
+    {
+        guard start < end else { return }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        markOrigin(origin)
     }
 
     /// Whether `<` at `index`, followed by a letter, may begin an open tag (its name followed
@@ -426,19 +428,19 @@ extension MarkdownWriter.Renderer {
         }
         guard !edits.isEmpty else { return }
         let origins = expandedOrigins()
-        var out: [UInt8] = []
+        var out = OutputBytes(capacity: n + edits.count * 5)
         var outOrigins: [UInt8] = []
-        out.reserveCapacity(n + edits.count * 5)
         var cursor = 0
         for edit in edits {
             out.append(contentsOf: buffer[cursor..<edit.at])
             outOrigins.append(contentsOf: origins[cursor..<edit.at])
             out.append(contentsOf: edit.insert)
-            outOrigins.append(repeating: Origin.markup, count: edit.insert.count)
+            outOrigins.append(contentsOf: repeatElement(Origin.markup, count: edit.insert.count))
             cursor = edit.replace ? edit.at + 1 : edit.at
         }
         out.append(contentsOf: buffer[cursor..<n])
         outOrigins.append(contentsOf: origins[cursor..<n])
+        buffer.deallocate()
         buffer = out
         setOrigins(outOrigins)
     }
@@ -526,7 +528,7 @@ extension MarkdownWriter.Renderer {
         }
     }
 
-    func tableDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
+    func tableDelimiterRow(_ line: Slice<OutputBytes>) -> Bool {
         guard ext.contains(.table) else { return false }
         var dash = false
         for byte in line {
@@ -597,7 +599,7 @@ extension MarkdownWriter.Renderer {
     /// Copies the runs between those bytes (appending one Unicode scalar at a time cost as
     /// much as the rest of the HTML written for definition lists and tables); the runs end next
     /// to ASCII bytes, so the copy is valid UTF-8 as it is.
-    func htmlEscape(_ s: String, into out: inout [UInt8]) {
+    func htmlEscape(_ s: String, into out: inout OutputBytes) {
         s.withUTF8Bytes { bytes in
             guard let base = bytes.baseAddress else { return }
             let n = bytes.count

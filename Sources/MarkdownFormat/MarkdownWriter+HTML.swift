@@ -10,20 +10,19 @@ extension MarkdownWriter.Renderer {
     /// Emits the HTML that `fill` appends as lines, its blank lines protected
     /// (`protectBlankLines`). The two byte buffers are the renderer's, kept between calls:
     /// building each table or list in new arrays grew them from empty every time.
-    func emitHTMLBlock(_ fill: (inout [UInt8]) -> Void) {
+    func emitHTMLBlock(_ fill: (inout OutputBytes) -> Void) {
         var html = htmlScratch
         var protected = protectedScratch
-        htmlScratch = []
-        protectedScratch = []
-        html.removeAll(keepingCapacity: true)
+        html.removeAll()
         fill(&html)
         protectBlankLines(html, into: &protected)
         emitLines(bytes: protected)
+        // (Written back: growing moves the storage.)
         htmlScratch = html
         protectedScratch = protected
     }
 
-    func htmlDefinitionList(_ items: [DefinitionItem], depth: Int, into out: inout [UInt8]) {
+    func htmlDefinitionList(_ items: [DefinitionItem], depth: Int, into out: inout OutputBytes) {
         out.append(ascii: "<dl>\n")
         for item in items {
             out.append(ascii: "<dt>")
@@ -38,14 +37,14 @@ extension MarkdownWriter.Renderer {
         out.append(ascii: "</dl>")
     }
 
-    func htmlTable(_ table: Table, depth: Int, into out: inout [UInt8]) {
+    func htmlTable(_ table: Table, depth: Int, into out: inout OutputBytes) {
         out.append(ascii: "<table>\n")
         if !table.caption.isEmpty {
             out.append(ascii: "<caption>")
             htmlCellContent(table.caption, depth: depth, into: &out)
             out.append(ascii: "</caption>\n")
         }
-        func section(_ name: String, _ rows: [TableRow], _ out: inout [UInt8]) {
+        func section(_ name: String, _ rows: [TableRow], _ out: inout OutputBytes) {
             guard !rows.isEmpty else { return }
             out.append(0x3C)
             out.append(utf8: name)
@@ -90,7 +89,7 @@ extension MarkdownWriter.Renderer {
     }
 
     /// Inline HTML for one paragraph-like block, block HTML otherwise.
-    func htmlCellContent(_ blocks: [Block], depth: Int, into out: inout [UInt8]) {
+    func htmlCellContent(_ blocks: [Block], depth: Int, into out: inout OutputBytes) {
         if blocks.count == 1, case .plain(let xs, _) = blocks[0] {
             return htmlInlines(xs, depth: depth, into: &out)
         }
@@ -102,7 +101,7 @@ extension MarkdownWriter.Renderer {
         htmlBlocks(blocks, depth: depth, into: &out)
     }
 
-    func htmlBlocks(_ blocks: [Block], depth: Int, into out: inout [UInt8]) {
+    func htmlBlocks(_ blocks: [Block], depth: Int, into out: inout OutputBytes) {
         for block in blocks {
             if depth >= maxDepth {
                 lossy(.lossyDepth, "nesting deeper than \(maxDepth) levels flattened")
@@ -162,8 +161,9 @@ extension MarkdownWriter.Renderer {
                 out.append(ascii: ">\n")
             case .definitionList(let items, _):
                 // Blank lines protected inside the nested list first, as a list of its own.
-                var nested: [UInt8] = []
-                var protected: [UInt8] = []
+                var nested = OutputBytes()
+                var protected = OutputBytes()
+                defer { for bytes in [nested, protected] { bytes.deallocate() } }
                 htmlDefinitionList(items, depth: depth + 1, into: &nested)
                 protectBlankLines(nested, into: &protected)
                 out.append(contentsOf: protected)
@@ -185,9 +185,10 @@ extension MarkdownWriter.Renderer {
         }
     }
 
-    func htmlInlines(_ xs: [Inline], depth: Int, into out: inout [UInt8]) {
-        func wrap(named tag: UnsafeBufferPointer<UInt8>, _ children: [Inline], _ out: inout [UInt8])
-        {
+    func htmlInlines(_ xs: [Inline], depth: Int, into out: inout OutputBytes) {
+        func wrap(
+            named tag: UnsafeBufferPointer<UInt8>, _ children: [Inline], _ out: inout OutputBytes
+        ) {
             out.append(0x3C)
             out.append(contentsOf: tag)
             out.append(0x3E)
@@ -196,7 +197,7 @@ extension MarkdownWriter.Renderer {
             out.append(contentsOf: tag)
             out.append(0x3E)
         }
-        func wrap(_ tag: StaticString, _ children: [Inline], _ out: inout [UInt8]) {
+        func wrap(_ tag: StaticString, _ children: [Inline], _ out: inout OutputBytes) {
             wrap(
                 named: UnsafeBufferPointer(start: tag.utf8Start, count: tag.utf8CodeUnitCount),
                 children, &out)
@@ -254,7 +255,7 @@ extension MarkdownWriter.Renderer {
     /// `<img src alt title width height />`: a title when it is not empty, a width or height
     /// when given.
     func htmlImage(
-        _ xs: [Inline], _ link: Link, width: String?, height: String?, into out: inout [UInt8]
+        _ xs: [Inline], _ link: Link, width: String?, height: String?, into out: inout OutputBytes
     ) {
         htmlAttribute("<img src=\"", link.destination, into: &out)
         htmlAttribute(" alt=\"", Inline.span(xs, .none).plainText, into: &out)
@@ -268,7 +269,7 @@ extension MarkdownWriter.Renderer {
     /// or a number) and the closing quote.
     @inline(__always)
     func htmlAttribute(
-        _ opening: StaticString, _ value: String, escape: Bool = true, into out: inout [UInt8]
+        _ opening: StaticString, _ value: String, escape: Bool = true, into out: inout OutputBytes
     ) {
         out.append(ascii: opening)
         if escape { htmlEscape(value, into: &out) } else { out.append(utf8: value) }
@@ -288,13 +289,12 @@ extension MarkdownWriter.Renderer {
     /// feed that ends a blank line becomes `&#10;` (the same character to an HTML parser).
     /// Trailing line feeds are dropped (not one that ends a `\r\n`). Into `out` (emptied
     /// first, its capacity kept).
-    func protectBlankLines(_ html: [UInt8], into out: inout [UInt8]) {
+    func protectBlankLines(_ html: OutputBytes, into out: inout OutputBytes) {
         var end = html.count
         while end > 0 && html[end - 1] == 0x0A && !(end > 1 && html[end - 2] == 0x0D) {
             end -= 1
         }
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(end)
+        out.removeAll()
         html.withUnsafeBufferPointer { bytes in
             // Line by line: copied whole, its white space looked at up to the first other byte.
             var start = 0

@@ -47,18 +47,18 @@ extension MarkdownWriter.Renderer {
     /// Renders `xs` as Markdown (without container prefixes) and passes the UTF-8 bytes to
     /// `body`: lines separated by `\n` in `.paragraph` and `.setext` mode, one line otherwise.
     /// Re-entrant: the inline state of an enclosing call is saved and restored.
-    func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: ([UInt8]) -> R) -> R {
+    func withInlineBytes<R>(_ xs: [Inline], mode: LineMode, _ body: (OutputBytes) -> R) -> R {
         let saved = (lineMode, linkTextDepth, inlineDepth, linkDepth, bufferMayHoldNewline)
         // A nested call (the writer's blocks make none) keeps the enclosing call's bytes aside;
         // otherwise the buffers keep the capacity of the previous paragraph.
-        var enclosing: (buffer: [UInt8], originRuns: [OriginRun])? = nil
+        var enclosing: (buffer: OutputBytes, originRuns: [OriginRun])? = nil
         if inlineBytesDepth > 0 {
             enclosing = (buffer, originRuns)
-            buffer = []
+            buffer = OutputBytes()
             originRuns = []
         }
         inlineBytesDepth += 1
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
         originRuns.removeAll(keepingCapacity: true)
         linkDepth = 0
         bufferMayHoldNewline = false
@@ -68,7 +68,10 @@ extension MarkdownWriter.Renderer {
         defer {
             inlineBytesDepth -= 1
             (lineMode, linkTextDepth, inlineDepth, linkDepth, bufferMayHoldNewline) = saved
-            if let enclosing { (buffer, originRuns) = enclosing }
+            if let enclosing {
+                buffer.deallocate()
+                (buffer, originRuns) = enclosing
+            }
         }
         var end = xs.count
         trailingBreaks: while end > 0 {
@@ -86,13 +89,17 @@ extension MarkdownWriter.Renderer {
             wrapBuffer(width: max(10, options.columns - prefixWidth))
         }
         escapeLineEdges(mode: mode)
-        if mode == .tableCell && buffer.contains(UInt8(ascii: "|")) {
-            var escaped: [UInt8] = []
-            escaped.reserveCapacity(buffer.count + 8)
+        if mode == .tableCell
+            && buffer.withUnsafeBufferPointer({
+                ByteScan.firstIndex(of: 0x7C, in: $0, from: 0) < $0.count
+            })
+        {
+            var escaped = OutputBytes(capacity: buffer.count + 8)
             for byte in buffer {
                 if byte == UInt8(ascii: "|") { escaped.append(UInt8(ascii: "\\")) }
                 escaped.append(byte)
             }
+            buffer.deallocate()
             buffer = escaped
         }
         return body(buffer)
@@ -111,12 +118,7 @@ extension MarkdownWriter.Renderer {
 
     /// Appends `count` copies of a markup byte (a delimiter run, a code fence).
     func appendMarkup(byte: UInt8, count: Int) {
-        if count <= 8 {
-            // Delimiter runs and most fences: a few single appends beat the block copy.
-            for _ in 0..<max(count, 0) { buffer.append(byte) }
-        } else {
-            buffer.append(repeating: byte, count: count)
-        }
+        buffer.append(repeating: byte, count: count)
         if byte == 0x0A { bufferMayHoldNewline = true }
         markOrigin(Origin.markup)
     }
@@ -179,7 +181,7 @@ extension MarkdownWriter.Renderer {
         result.reserveCapacity(buffer.count)
         var start = 0
         for run in originRuns {
-            result.append(repeating: run.origin, count: run.end - start)
+            result.append(contentsOf: repeatElement(run.origin, count: run.end - start))
             start = run.end
         }
         return result
@@ -684,47 +686,52 @@ extension MarkdownWriter.Renderer {
     // MARK: Code spans
 
     func renderCodeSpan(_ code: String) {
-        var content = code.replacingNewlines()
-        if content.isEmpty {
-            if options.rawHTML {
-                appendMarkup(ascii: "<code></code>")
-            } else {
-                lossy(.lossyCode, "empty code span dropped")
+        code.withUTF8Bytes { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                if options.rawHTML {
+                    appendMarkup(ascii: "<code></code>")
+                } else {
+                    lossy(.lossyCode, "empty code span dropped")
+                }
+                return
             }
-            return
-        }
-        content.withUTF8 { bytes in
+            let n = bytes.count
             // The fence: the shortest backtick run that does not occur in the content
             // (lengths below 64 are bits of `short`).
             var short: UInt64 = 0
             var long: Set<Int> = []
-            var run = 0
-            func record(_ run: Int) {
-                if run < 64 { short |= 1 << UInt64(run) } else { long.insert(run) }
-            }
-            for byte in bytes {
-                if byte == UInt8(ascii: "`") {
-                    run += 1
+            var start = ByteScan.firstIndex(of: 0x60, in: bytes, from: 0)
+            while start < n {
+                var end = start + 1
+                while end < n && base[end] == 0x60 { end += 1 }
+                if end - start < 64 {
+                    short |= 1 << UInt64(end - start)
                 } else {
-                    if run > 0 { record(run) }
-                    run = 0
+                    long.insert(end - start)
                 }
+                start = ByteScan.firstIndex(of: 0x60, in: bytes, from: end)
             }
-            if run > 0 { record(run) }
             var length = 1
             while length < 64 ? short & (1 << UInt64(length)) != 0 : long.contains(length) {
                 length += 1
             }
-            let first = bytes[0]
-            let last = bytes[bytes.count - 1]
+            // Line endings are written as spaces.
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D }
             let pad =
-                first == UInt8(ascii: "`") || last == UInt8(ascii: "`")
-                || (first == 0x20 && last == 0x20 && !bytes.allSatisfy { $0 == 0x20 })
-            appendMarkup(byte: UInt8(ascii: "`"), count: length)
-            if pad { appendMarkup(byte: 0x20, count: 1) }
-            appendMarkup(bytes: bytes)
-            if pad { appendMarkup(byte: 0x20, count: 1) }
-            appendMarkup(byte: UInt8(ascii: "`"), count: length)
+                base[0] == 0x60 || base[n - 1] == 0x60
+                || (isSpace(base[0]) && isSpace(base[n - 1]) && !bytes.allSatisfy(isSpace))
+            buffer.append(repeating: 0x60, count: length)
+            if pad { buffer.append(0x20) }
+            start = 0
+            while start < n {
+                let end = ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: base, from: start, to: n)
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                if end < n { buffer.append(0x20) }
+                start = end + 1
+            }
+            if pad { buffer.append(0x20) }
+            buffer.append(repeating: 0x60, count: length)
+            markOrigin(Origin.markup)
         }
     }
 
@@ -934,7 +941,8 @@ extension MarkdownWriter.Renderer {
         let height = a.value(of: "height") ?? ""
         if !width.isEmpty || !height.isEmpty {
             if options.imageSizeAsHTML && options.rawHTML {
-                var tag: [UInt8] = []
+                var tag = OutputBytes()
+                defer { tag.deallocate() }
                 htmlImage(
                     xs, link, width: width.isEmpty ? nil : width,
                     height: height.isEmpty ? nil : height, into: &tag)
@@ -952,22 +960,24 @@ extension MarkdownWriter.Renderer {
     /// controls, `<`, or parentheses that are not balanced (cmark reads balanced ones, nested
     /// up to 32 deep, in a bare destination: `https://en.wikipedia.org/wiki/Foo_(bar)` stays as
     /// it is).
-    func appendDestination(_ d: String, to out: inout [UInt8]) {
+    func appendDestination(_ d: String, to out: inout OutputBytes) {
         d.withUTF8Bytes { bytes in
             var angle = bytes.isEmpty
             var plain = true
             var depth = 0
-            // Whole blocks of 16 bytes that change nothing below are skipped (the usual URL
-            // has none of those bytes, or only in its query).
-            var skip = 0
-            if let base = bytes.baseAddress {
-                while skip + 16 <= bytes.count
-                    && !Self.blockMayHoldDestinationSpecial(base + skip)
-                {
-                    skip += 16
-                }
+            let n = bytes.count
+            // Only the bytes `isDestinationSpecial` accepts matter; whole blocks of 16 bytes
+            // without them are skipped (the usual URL has none, or a few in its query).
+            func next(_ i: Int) -> Int {
+                Self.nextSpecial(
+                    bytes.baseAddress!, from: i, to: n,
+                    blockMayHold: Self.blockMayHoldDestinationSpecial,
+                    isSpecial: Self.isDestinationSpecial)
             }
-            for byte in UnsafeBufferPointer(rebasing: bytes[skip...]) {
+            var i = n == 0 ? 0 : next(0)
+            while i < n {
+                let byte = bytes[i]
+                i = next(i + 1)
                 if byte == UInt8(ascii: "(") {
                     depth += 1
                     if depth <= 32 { continue }
@@ -1002,8 +1012,10 @@ extension MarkdownWriter.Renderer {
             if angle { out.append(UInt8(ascii: "<")) }
             // The runs between the bytes that change are copied whole.
             var runStart = 0
-            for index in bytes.indices {
+            var index = next(0)
+            while index < n {
                 let byte = bytes[index]
+                defer { index = next(index + 1) }
                 let newline = byte == 0x0A || byte == 0x0D
                 let changes =
                     newline || (angle && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")))
@@ -1025,6 +1037,14 @@ extension MarkdownWriter.Renderer {
         }
     }
 
+    /// Whether `appendDestination` looks at `b`: controls, space, DEL, `&`, `(`, `)`, `<`,
+    /// `>`, backslash.
+    @inline(__always)
+    static func isDestinationSpecial(_ b: UInt8) -> Bool {
+        b <= 0x20 || b == 0x7F || b == 0x26 || b == 0x28 || b == 0x29 || b == 0x3C || b == 0x3E
+            || b == 0x5C
+    }
+
     /// Whether the 16 bytes at `p` may hold a byte `appendDestination` looks at (controls,
     /// space, `&`, `(`, `)`, `<`, `>`, backslash, DEL; `'` and `=` are false positives).
     /// Branch-free, like `blockMayHoldSpecialText`.
@@ -1044,11 +1064,11 @@ extension MarkdownWriter.Renderer {
     }
 
     /// Appends link title `t` to `out` in double quotes.
-    func appendTitle(_ t: String, to out: inout [UInt8]) {
+    func appendTitle(_ t: String, to out: inout OutputBytes) {
         t.withUTF8Bytes { appendTitle(bytes: $0, to: &out) }
     }
 
-    private func appendTitle(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private func appendTitle(bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBytes) {
         out.append(UInt8(ascii: "\""))
         for index in bytes.indices {
             let byte = bytes[index]

@@ -33,7 +33,7 @@ extension MarkdownWriter {
         let options: MarkdownWriterOptions
         let maxDepth = 512
         /// The output so far, as UTF-8 (every piece comes from a `String`, so it stays valid).
-        @exclusivity(unchecked) var out: [UInt8] = []
+        @exclusivity(unchecked) var out = OutputBytes(capacity: 16_384)
         var diagnostics: [Diagnostic] = []
         var reported: Set<ReportKey> = []
         /// Dropped attributes (see `reportAttributes`): presentational ones (info) and
@@ -54,7 +54,7 @@ extension MarkdownWriter {
         var referenceOwners: [String: ReferenceKey] = [:]
         var pendingReferences: [(label: String, link: Link)] = []
         // Inline rendering state (one paragraph at a time).
-        @exclusivity(unchecked) var buffer: [UInt8] = []
+        @exclusivity(unchecked) var buffer = OutputBytes(capacity: 1_024)
         /// Where the bytes of `buffer` came from (`Origin`), as runs in order: each run ends
         /// where the next begins, and neighbours differ. (A byte of origin per buffer byte
         /// doubled the cost of every append.)
@@ -66,8 +66,8 @@ extension MarkdownWriter {
         /// Set by `escapeLineEdges`: the buffer holds no newline (spares a second scan).
         @exclusivity(unchecked) var bufferIsOneLine = false
         /// The buffers of `emitHTMLBlock`, kept for their capacity.
-        var htmlScratch: [UInt8] = []
-        var protectedScratch: [UInt8] = []
+        var htmlScratch = OutputBytes()
+        var protectedScratch = OutputBytes()
         /// How many `withInlineBytes` calls are running.
         @exclusivity(unchecked) var inlineBytesDepth = 0
         var lineMode: LineMode = .paragraph
@@ -82,6 +82,10 @@ extension MarkdownWriter {
         @exclusivity(unchecked) var openLinks: [Link] = []
 
         init(options: MarkdownWriterOptions) { self.options = options }
+
+        deinit {
+            for bytes in [out, buffer, htmlScratch, protectedScratch] { bytes.deallocate() }
+        }
 
         var ext: MarkdownExtensions { options.extensions }
 
@@ -149,7 +153,7 @@ extension MarkdownWriter {
         }
 
         /// Emits the lines of UTF-8 `bytes` (split at `\n`; an empty last line is kept).
-        func emitLines(bytes: [UInt8]) {
+        func emitLines(bytes: OutputBytes) {
             bytes.withUnsafeBufferPointer { emitLines(bytes: $0) }
         }
 
@@ -181,7 +185,7 @@ extension MarkdownWriter {
         /// Every byte of `out` is ASCII markup or was copied from a `String` in pieces cut only
         /// next to ASCII bytes, so `out` is valid UTF-8 (debug builds check it). Validating it
         /// again in `String(decoding:as:)` cost a tenth of the whole write.
-        func outputString() -> String { ByteScan.string(fromValidUTF8: out) }
+        func outputString() -> String { out.string() }
 
         // MARK: Document
 
@@ -210,9 +214,10 @@ extension MarkdownWriter {
         func flushReferences() {
             guard !pendingReferences.isEmpty else { return }
             if !out.isEmpty { emitBlank() }
-            var line: [UInt8] = []
+            var line = OutputBytes()
+            defer { line.deallocate() }
             for (label, link) in pendingReferences {
-                line.removeAll(keepingCapacity: true)
+                line.removeAll()
                 line.append(utf8: "[\(label)]: ")
                 appendDestination(link.destination, to: &line)
                 if !link.title.isEmpty {
@@ -222,47 +227,6 @@ extension MarkdownWriter {
                 line.withUnsafeBufferPointer { emitLine(bytes: $0) }
             }
             pendingReferences.removeAll()
-        }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends the bytes of a literal.
-    ///
-    /// Same result as `append(contentsOf: s.utf8)` on a `String`, whose generic sequence
-    /// path cost about twice as much per call; the writer appends short markup pieces
-    /// (`<p>`, `](`) tens of thousands of times per page set.
-    @inline(__always)
-    mutating func append(ascii s: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-    }
-
-    /// Appends the UTF-8 bytes of `s` (`append(contentsOf: s.utf8)`, through the contiguous
-    /// bytes: see `append(ascii:)`).
-    @inline(__always)
-    mutating func append(utf8 s: String) {
-        s.withUTF8Bytes { append(contentsOf: $0) }
-    }
-
-    /// Appends `count` copies of `byte`.
-    ///
-    /// Same result as `append(contentsOf: repeatElement(byte, count: count))`, which goes
-    /// through the generic sequence path one element at a time; this copies from a 64-byte
-    /// block filled by eight word stores (`memcpy`). The writer records an origin for every
-    /// output byte, so this runs once per run of text.
-    @inline(__always)
-    mutating func append(repeating byte: UInt8, count: Int) {
-        guard count > 0 else { return }
-        let word = ByteScan.broadcast(byte)
-        var block = (word, word, word, word, word, word, word, word)
-        Swift.withUnsafeBytes(of: &block) { raw in
-            let bytes = raw.assumingMemoryBound(to: UInt8.self)
-            var left = count
-            while left > 0 {
-                let n = Swift.min(left, bytes.count)
-                append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<n]))
-                left -= n
-            }
         }
     }
 }

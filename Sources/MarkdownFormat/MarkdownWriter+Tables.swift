@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 extension MarkdownWriter.Renderer {
@@ -159,9 +160,11 @@ extension MarkdownWriter.Renderer {
         cellWidths.reserveCapacity(cellTotal)
         for row in rows {
             for (c, inlines) in row.enumerated() {
-                let width = withInlineBytes(inlines, mode: .tableCell) { bytes in
-                    cellBytes.append(contentsOf: bytes)
-                    return displayWidth(bytes)
+                let width = withInlineBytes(inlines, mode: .tableCell) { cell in
+                    cell.withUnsafeBufferPointer { bytes in
+                        cellBytes.append(contentsOf: bytes)
+                        return displayWidth(bytes)
+                    }
                 }
                 widths[c] = max(widths[c], width)
                 cellEnds.append(cellBytes.count)
@@ -227,8 +230,10 @@ extension MarkdownWriter.Renderer {
 /// the pipes line up: East Asian wide and fullwidth characters and emoji take two, combining
 /// marks, format characters (ZWJ, variation selectors), emoji modifiers and the characters a
 /// ZWJ joins on take none, everything else one. ASCII is counted without decoding.
-func displayWidth(_ bytes: [UInt8]) -> Int {
-    if !bytes.contains(where: { $0 >= 0x80 }) { return bytes.count }
+func displayWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress, !ByteScan.isASCII(base, 0, bytes.count) else {
+        return bytes.count
+    }
     var width = 0
     var afterJoiner = false
     for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {

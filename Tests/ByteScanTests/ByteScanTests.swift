@@ -176,4 +176,36 @@ struct UTF8ValidationTests {
             text.withUnsafeBufferPointer { ByteScan.string(validatingUTF8: $0) }
                 == String(decoding: text, as: UTF8.self))
     }
+
+    @Test("OutputBytes holds the bytes an Array would, through every append and growth")
+    func outputBytesMatchesArray() {
+        var out = OutputBytes(capacity: 1)
+        defer { out.deallocate() }
+        var expected: [UInt8] = []
+        let source: [UInt8] = Array("0123456789abcdefghijklmnopqrstuvwxyz\u{E9}".utf8)
+        for length in 0...source.count {
+            source.withUnsafeBufferPointer {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<length]))
+            }
+            expected += source[0..<length]
+            out.append(UInt8(length))
+            expected.append(UInt8(length))
+        }
+        out.append(repeating: 0x2D, count: 70)
+        expected += repeatElement(0x2D, count: 70)
+        out.append(ascii: "<p>")
+        out.append(utf8: "caf\u{E9}")
+        out.append(contentsOf: out[2..<5].map { $0 })
+        expected += Array("<p>caf\u{E9}".utf8) + expected[2..<5]
+        out.insert(0x5C, at: 3)
+        expected.insert(0x5C, at: 3)
+        out[0] = 0x41
+        expected[0] = 0x41
+        out.removeLast()
+        expected.removeLast()
+        #expect(Array(out) == expected)
+        #expect(out.last == expected.last)
+        out.removeAll()
+        #expect(out.isEmpty && out.string().isEmpty)
+    }
 }

@@ -164,6 +164,16 @@ private func ignore<T>(_ value: T) {}
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
+// Sources/ByteScan/OutputBytes.swift:18
+@Test func ByteScan_OutputBytes_18() throws {
+    var out = OutputBytes()
+    ignore(out.append(ascii: "# "))
+    ignore(out.append(utf8: "Titre"))
+    let text = out.string()
+    #expect(text == "# Titre")
+    ignore(out.deallocate())
+}
+
 // Sources/ConformanceKit/CommandCaseSuite.swift:6
 // Compiled, not run: runs a whole conformance suite.
 func ConformanceKit_CommandCaseSuite_6() throws {
