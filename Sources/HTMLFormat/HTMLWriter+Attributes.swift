@@ -268,11 +268,6 @@ extension HTMLWriter.Renderer {
         return name
     }
 
-    @inline(__always)
-    private mutating func appendEscaped(_ text: String) {
-        Escaping.appendHTML(text, to: &out)
-    }
-
     /// Appends ` name="value"`, the value escaped.
     mutating func appendAttribute(_ name: String, _ value: String) {
         put(" ")

@@ -81,55 +81,57 @@ extension HTMLWriter {
         }
 
         /// Appends `bytes` with `& < > "` replaced by entities (houdini_escape_html, not secure)
-        /// and NUL by U+FFFD, as HTML parsers read it (counted in `out.replacedNULs`).
+        /// and NUL by U+FFFD, as HTML parsers read it; returns how many NULs it replaced.
         /// Runs that need no escaping are skipped 16 bytes at a time and copied whole.
         static func appendHTML(
-            _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
-        ) {
-            guard let base = bytes.baseAddress else { return }
+            _ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBytes
+        ) -> Int {
+            guard let base = bytes.baseAddress else { return 0 }
             let count = bytes.count
             var start = 0
+            var nuls = 0
             while true {
                 let index = nextHTMLEscape(base, from: start, count: count)
                 guard index < count else { break }
-                out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 switch base[index] {
-                case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
-                case UInt8(ascii: "<"): out.append("&lt;" as StaticString)
-                case UInt8(ascii: ">"): out.append("&gt;" as StaticString)
+                case UInt8(ascii: "&"): out.append(ascii: "&amp;")
+                case UInt8(ascii: "<"): out.append(ascii: "&lt;")
+                case UInt8(ascii: ">"): out.append(ascii: "&gt;")
                 case 0:
-                    out.append("\u{FFFD}" as StaticString)
-                    out.replacedNULs += 1
-                default: out.append("&quot;" as StaticString)
+                    out.append(ascii: "\u{FFFD}")
+                    nuls += 1
+                default: out.append(ascii: "&quot;")
                 }
                 start = index + 1
             }
-            out.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
+            return nuls
         }
 
-        /// Appends `text` HTML-escaped.
+        /// Appends `text` HTML-escaped; returns how many NULs it replaced.
         @inline(__always)
-        static func appendHTML(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+        static func appendHTML(_ text: String, to out: inout OutputBytes) -> Int {
             text.withUTF8InPlace { appendHTML($0, to: &out) }
         }
 
         /// Appends a URL escaped like cmark's `houdini_escape_href`.
-        static func appendHref(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+        static func appendHref(_ text: String, to out: inout OutputBytes) {
             text.withUTF8InPlace { appendHref($0, to: &out) }
         }
 
         /// Appends URL bytes escaped like cmark's `houdini_escape_href`.
         static func appendHref(
-            _ bytes: UnsafeBufferPointer<UInt8>, to out: inout HTMLWriter.OutputBuffer
+            _ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBytes
         ) {
             var start = 0
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 if isHrefSafe(byte) { continue }
-                out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 switch byte {
-                case UInt8(ascii: "&"): out.append("&amp;" as StaticString)
-                case UInt8(ascii: "'"): out.append("&#x27;" as StaticString)
+                case UInt8(ascii: "&"): out.append(ascii: "&amp;")
+                case UInt8(ascii: "'"): out.append(ascii: "&#x27;")
                 default:
                     out.append(UInt8(ascii: "%"))
                     out.append(hexDigit(byte >> 4))
@@ -137,7 +139,7 @@ extension HTMLWriter {
                 }
                 start = index + 1
             }
-            out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
 
         /// Whether `url` starts with a scheme cmark-gfm blanks in safe mode: `javascript:`,
@@ -209,20 +211,20 @@ extension HTMLWriter {
         static let filteredTags = Renderer.filteredTagNames.map { Array($0.utf8) }
 
         /// Appends raw HTML, replacing the `<` of filtered tags by `&lt;` (cmark-gfm tagfilter).
-        static func appendFiltered(_ text: String, to out: inout HTMLWriter.OutputBuffer) {
+        static func appendFiltered(_ text: String, to out: inout OutputBytes) {
             var text = text
             text.withUTF8 { bytes in
                 var start = 0
                 var index = 0
                 while index < bytes.count {
                     if bytes[index] == UInt8(ascii: "<") && isFilteredTag(bytes, at: index) {
-                        out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                        out.append("&lt;" as StaticString)
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                        out.append(ascii: "&lt;")
                         start = index + 1
                     }
                     index += 1
                 }
-                out.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
             }
         }
 

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 extension HTMLWriter {
@@ -60,7 +61,9 @@ extension HTMLWriter {
         let options: HTMLWriterOptions
         // (Room for most forum posts without regrowth, in a block the C allocator serves from
         // its per-thread cache; larger outputs grow with `realloc`.)
-        var out = OutputBuffer(capacity: 1_000)
+        var out = OutputBytes(capacity: 1_000)
+        /// How many NUL characters the HTML escaper replaced with U+FFFD.
+        private var replacedNULs = 0
         private var stack: [Task] = []
         /// The top-level blocks without the footnote definitions when these are not all last
         /// (the one viewed array that is not the document's), kept alive until the render ends.
@@ -87,8 +90,8 @@ extension HTMLWriter {
         /// The diagnostics, one per kind of loss with its count.
         var diagnostics: [Diagnostic] {
             var losses = losses
-            if out.replacedNULs > 0 {
-                losses.append((.lossyNUL, "NUL character written as U+FFFD", out.replacedNULs))
+            if replacedNULs > 0 {
+                losses.append((.lossyNUL, "NUL character written as U+FFFD", replacedNULs))
             }
             return losses.map { loss in
                 let suffix = loss.count > 1 ? " (\(loss.count) times)" : ""
@@ -275,7 +278,7 @@ extension HTMLWriter {
             while index < list.count {
                 if case .text(let text) = list[index] {
                     // (The most common inline, written here: only its string is copied.)
-                    Escaping.appendHTML(text, to: &out)
+                    appendEscaped(text)
                     index += 1
                     continue
                 }
@@ -318,17 +321,17 @@ extension HTMLWriter {
                 put("<code")
                 if let language = Self.firstWord(info), !language.isEmpty {
                     put(" class=\"language-")
-                    Escaping.appendHTML(String(language), to: &out)
+                    appendEscaped(String(language))
                     if options.fullInfoString && language.utf8.count < info.utf8.count {
                         // cmark skips exactly one character after the first word.
                         let rest = info.utf8.dropFirst(language.utf8.count + 1)
                         put("\" data-meta=\"")
-                        Escaping.appendHTML(String(decoding: rest, as: UTF8.self), to: &out)
+                        appendEscaped(String(decoding: rest, as: UTF8.self))
                     }
                     put("\"")
                 }
                 put(">")
-                Escaping.appendHTML(code, to: &out)
+                appendEscaped(code)
                 put("</code></pre>\n")
             case .rawBlock(let format, let text):
                 guard Self.isHTML(format) else {
@@ -529,7 +532,7 @@ extension HTMLWriter {
         private mutating func render(_ list: UnsafeBufferPointer<Inline>, at index: Int) {
             switch list[index] {
             case .text(let text):
-                Escaping.appendHTML(text, to: &out)
+                appendEscaped(text)
             case .softBreak:
                 put("\n")
             case .lineBreak:
@@ -537,12 +540,12 @@ extension HTMLWriter {
             case .code(let text, let attributes):
                 if attributes.tag == nil && Self.isBare(attributes) {
                     put("<code>")
-                    Escaping.appendHTML(text, to: &out)
+                    appendEscaped(text)
                     put("</code>")
                 } else {
                     let tag = elementName(attributes.tag, fallback: "code", allowed: Self.codeTags)
                     appendOpenTag(tag, attributes)
-                    Escaping.appendHTML(text, to: &out)
+                    appendEscaped(text)
                     appendClose(tag)
                 }
             case .emphasis(let inlines, let attributes):
@@ -590,7 +593,7 @@ extension HTMLWriter {
                 // (As cmark: text, code and raw HTML literals, a space per line break.)
                 countFootnoteReferences(inImage: inlines)
                 let alt = PlainText(lineBreak: " ", rawInlines: true).text(of: inlines)
-                Escaping.appendHTML(alt, to: &out)
+                appendEscaped(alt)
                 put("\"")
                 if !link.title.isEmpty { appendAttribute("title", link.title) }
                 if !Self.isBare(attributes) { appendAttributes(attributes, skip: Self.imageSkips) }
@@ -603,7 +606,7 @@ extension HTMLWriter {
                 appendRaw(text)
             case .footnoteReference(let label):
                 guard let number = footnoteNumbers[label] else {
-                    Escaping.appendHTML("[^" + label + "]", to: &out)
+                    appendEscaped("[^" + label + "]")
                     return
                 }
                 let seen = footnoteReferencesSeen[label, default: 0] + 1
@@ -682,14 +685,14 @@ extension HTMLWriter {
         private mutating func renderLeaves(_ inlines: [Inline]) -> Bool {
             // (Most formatting holds one text: written without the loops below.)
             if inlines.count == 1, case .text(let text) = inlines[0] {
-                Escaping.appendHTML(text, to: &out)
+                appendEscaped(text)
                 return true
             }
             guard Self.areLeaves(inlines) else { return false }
             inlines.withUnsafeBufferPointer { list in
                 for index in list.indices {
                     if case .text(let text) = list[index] {
-                        Escaping.appendHTML(text, to: &out)
+                        appendEscaped(text)
                     } else {
                         render(list, at: index)
                     }
@@ -722,20 +725,26 @@ extension HTMLWriter {
 
         @inline(__always)
         mutating func append(_ text: String) {
-            out.append(text)
+            out.append(utf8: text)
+        }
+
+        /// Appends `text` HTML-escaped (NUL as U+FFFD, counted for the diagnostics).
+        @inline(__always)
+        mutating func appendEscaped(_ text: String) {
+            replacedNULs += Escaping.appendHTML(text, to: &out)
         }
 
         /// Appends a literal.
         @inline(__always)
         mutating func put(_ text: StaticString) {
-            out.append(text)
+            out.append(ascii: text)
         }
 
         @inline(__always)
         private mutating func appendClose(_ tag: String) {
             out.append(UInt8(ascii: "<"))
             out.append(UInt8(ascii: "/"))
-            out.append(tag)
+            out.append(utf8: tag)
             out.append(UInt8(ascii: ">"))
         }
 

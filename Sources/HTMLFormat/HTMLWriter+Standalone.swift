@@ -7,32 +7,32 @@ extension HTMLWriter.Renderer {
     /// stylesheet URL. Every value is escaped.
     mutating func renderHead(_ document: Document) {
         let metadata = document.metadata
-        out.append("<!DOCTYPE html>\n<html")
+        put("<!DOCTYPE html>\n<html")
         if let lang = metadata["lang"] { appendAttribute("lang", lang) }
-        out.append(">\n<head>\n<meta charset=\"utf-8\" />\n")
+        put(">\n<head>\n<meta charset=\"utf-8\" />\n")
         if let title = metadata["title"] ?? Self.firstHeadingText(document) {
-            out.append("<title>")
-            HTMLWriter.Escaping.appendHTML(title, to: &out)
-            out.append("</title>\n")
+            put("<title>")
+            appendEscaped(title)
+            put("</title>\n")
         }
         for name in ["author", "description", "keywords"] {
             guard let content = metadata[name] else { continue }
-            out.append("<meta")
+            put("<meta")
             appendAttribute("name", name)
             appendAttribute("content", content)
-            out.append(" />\n")
+            put(" />\n")
         }
         for url in options.stylesheets {
-            out.append("<link rel=\"stylesheet\"")
+            put("<link rel=\"stylesheet\"")
             appendAttribute("href", url)
-            out.append(" />\n")
+            put(" />\n")
         }
-        out.append("</head>\n<body>\n")
+        put("</head>\n<body>\n")
     }
 
     /// The end of a standalone document.
     mutating func renderTail() {
-        out.append("</body>\n</html>\n")
+        put("</body>\n</html>\n")
     }
 
     /// The plain text of the first heading anywhere in the document, if it has any text.
