@@ -34,8 +34,10 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
     private(set) var count = 0
     /// The pages' room: `perPage` times their number.
     private var capacity = 0
-    /// Where the next value goes (in the last page; nil before the first).
+    /// Where the next value goes (nil before the first page), and the end of its page: the
+    /// page after it follows there (after `removeLast` it may be one that exists already).
     private var next: UnsafeMutablePointer<Element>?
+    private var pageEnd: UnsafeMutablePointer<Element>?
 
     /// `count` copies of `value`.
     init(repeating value: Element, count: Int) {
@@ -44,6 +46,7 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
             let page = addPage()
             page.initialize(repeating: value, count: n)
             next = page + n
+            pageEnd = page + Self.perPage
             self.count += n
         }
     }
@@ -52,10 +55,18 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
 
     @inline(__always)
     mutating func append(_ element: Element) {
-        if count == capacity { next = addPage() }
+        if next == pageEnd { nextPage() }
         next.unsafelyUnwrapped.initialize(to: element)
         next = next.unsafelyUnwrapped + 1
         count += 1
+    }
+
+    /// Moves `next` to the start of the page after the one it ends (adding a page when there is
+    /// none).
+    private mutating func nextPage() {
+        let page = count < capacity ? address(count) : addPage()
+        next = page
+        pageEnd = page + Self.perPage
     }
 
     /// Adds a page; returns it.
@@ -109,6 +120,7 @@ struct TrivialBuffer<Element: BitwiseCopyable> {
         precondition(count > 0, "removeLast of an empty buffer")
         count -= 1
         next = address(count)
+        pageEnd = next.unsafelyUnwrapped - count % Self.perPage + Self.perPage
         return next.unsafelyUnwrapped.pointee
     }
 

@@ -46,6 +46,25 @@ struct BBCodeHTMLTests {
         #expect(try classic.convert(bytes: Array(c.input.utf8)).output == (c.classic ?? c.html))
     }
 
+    /// The open-element stack keeps 126 elements per page: closing back below a page's end and
+    /// opening past it again wrote past the first page and read a freed element from the second
+    /// (a crash the bbcode-html fuzz campaign found; Fuzz/regressions/bbcode-html/).
+    @Test func stackPopsAndPushesAcrossAPageEnd() throws {
+        func repeated(_ s: String, _ n: Int) -> String { String(repeating: s, count: n) }
+        let converter = Converter(reader: BBCodeReader(), writer: HTMLWriter())
+        let inline = repeated("[b]", 130) + repeated("[/b]", 6) + "[i][i][i]x[/i][/i][/i]"
+        #expect(
+            try converter.convert(inline + repeated("[/b]", 124)).output
+                == "<p>" + repeated("<strong>", 124) + "<em><em><em>x</em></em></em>"
+                + repeated("</strong>", 124) + "</p>\n")
+        let blocks =
+            repeated("[quote]", 130) + "a" + repeated("[/quote]", 6) + "[list][list]x[/list][/list]"
+        let html = try converter.convert(blocks + repeated("[/quote]", 124)).output
+        #expect(html.components(separatedBy: "<blockquote>").count == 131)
+        #expect(html.components(separatedBy: "<ul>").count == 3)
+        #expect(html.hasSuffix(repeated("</blockquote>\n", 124)))
+    }
+
     static let edgeCases: [HTMLCase] = [
         HTMLCase("[b][i]\nx[/i][/b]", "<p><strong><em>x</em></strong></p>\n"),
         HTMLCase("[b]\n[i]x[/i][/b]", "<p><strong><em>x</em></strong></p>\n"),
