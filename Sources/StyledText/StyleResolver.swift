@@ -321,6 +321,7 @@ struct StyleResolver {
     // MARK: - Style computation
 
     /// The style of an element: stylesheet rules and inline style in cascade order.
+    @inline(never)
     mutating func style(
         _ kind: ElementKind?, _ attributes: Attributes, parent parentID: StyleID,
         delta: inout BlockDelta
