@@ -40,7 +40,7 @@ SHAPES = [
     ("html: <b>x unclosed", "html", ["markdown", "html", "styled"], lambda n: "<b>x" * n),
     ("html: <table><b>x", "html", ["markdown", "html"], lambda n: "<table>" + "<b>x" * n),
     ("html: nested <div>", "html", ["markdown", "html", "styled"], lambda n: "<div>" * n + "x"),
-    ("html: <blockquote> nesting", "html", ["markdown", "html"],
+    ("html: <blockquote> nesting", "html", ["markdown", "html", "styled"],
      lambda n: "<blockquote>" * n + "x"),
     ("html: <ul><li>", "html", ["markdown", "html", "styled"], lambda n: "<ul><li>" * n),
     ("html: table cells", "html", ["markdown", "html"],

@@ -11,30 +11,34 @@ final class NamedCharacterReferences: Sendable {
     let nameBytes: [UInt8]
     /// Where each name starts in `nameBytes`, plus the end of the last one.
     let nameStarts: [Int32]
-    /// The replacement text of each name.
-    let values: [String]
+    /// The replacement text of each name (UTF-8, one or two scalars), back to back like the
+    /// names: as 2,231 Strings the values were 36 KB more of a parse's heap.
+    let valueBytes: [UInt8]
+    /// Where each value starts in `valueBytes`, plus the end of the last one.
+    let valueStarts: [Int32]
 
     /// Reads ``source`` byte by byte (splitting the String by `Character` made this first use
     /// cost about 29 million instructions, several milliseconds of a first parse).
     private init() {
         var nameBytes: [UInt8] = []
         var nameStarts: [Int32] = []
-        var values: [String] = []
+        var valueBytes: [UInt8] = []
+        var valueStarts: [Int32] = []
         nameBytes.reserveCapacity(20_000)
         nameStarts.reserveCapacity(2232)
-        values.reserveCapacity(2231)
+        valueBytes.reserveCapacity(6_000)
+        valueStarts.reserveCapacity(2232)
         var source = Self.source
         source.withUTF8 { b in
             let n = b.count
             var i = 0
-            var value: [UInt8] = []
             // Entries are `name=HEX[,HEX]`, separated by a space or a newline.
             while i < n {
                 let start = i
                 while i < n && b[i] != 0x3D { i += 1 }
                 nameStarts.append(Int32(nameBytes.count))
                 nameBytes.append(contentsOf: b[start..<i])
-                value.removeAll(keepingCapacity: true)
+                valueStarts.append(Int32(valueBytes.count))
                 while i < n && (b[i] == 0x3D || b[i] == 0x2C) {
                     i += 1
                     var v: UInt32 = 0
@@ -43,16 +47,28 @@ final class NamedCharacterReferences: Sendable {
                         v = v &* 16 &+ (c >= 0x61 ? c - 0x61 + 10 : c - 0x30)
                         i += 1
                     }
-                    if let u = Unicode.Scalar(v) { value.append(contentsOf: Array(String(u).utf8)) }
+                    if let u = Unicode.Scalar(v) { valueBytes.append(contentsOf: String(u).utf8) }
                 }
-                values.append(String(decoding: value, as: UTF8.self))
                 i += 1  // the space or newline
             }
         }
         nameStarts.append(Int32(nameBytes.count))
+        valueStarts.append(Int32(valueBytes.count))
         self.nameBytes = nameBytes
         self.nameStarts = nameStarts
-        self.values = values
+        self.valueBytes = valueBytes
+        self.valueStarts = valueStarts
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the value of name `index` (from `longestMatch`).
+    @inline(__always)
+    func withValue<R>(_ index: Int, _ body: (UnsafePointer<UInt8>, Int) -> R) -> R {
+        valueBytes.withUnsafeBufferPointer { bytes in
+            valueStarts.withUnsafeBufferPointer { starts in
+                let start = Int(starts[index])
+                return body(bytes.baseAddress! + start, Int(starts[index + 1]) - start)
+            }
+        }
     }
 
     /// The longest table name that starts at `p[i]`: its length in bytes and value index.

@@ -408,12 +408,11 @@ struct Tokenizer<Sink: TokenSink> {
                 }
                 pos += len
                 if !lastIsSemicolon { error("missing-semicolon-after-character-reference") }
-                let v = NamedCharacterReferences.shared.values[idx]
                 if inAttribute {
-                    attrBytes.append(utf8: v)
+                    NamedCharacterReferences.shared.withValue(idx) { attrBytes.append($0, $1) }
                 } else {
                     if text.isEmpty { textOffset = start }
-                    text.append(utf8: v)
+                    NamedCharacterReferences.shared.withValue(idx) { text.append($0, $1) }
                 }
                 return
             }

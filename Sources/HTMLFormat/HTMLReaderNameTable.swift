@@ -27,8 +27,9 @@ struct HTMLReaderNameTable<Value: Sendable>: Sendable {
     private var keys: [Key]
     private var values: [Value?]
     private let shift: UInt64
-    /// The values by `HTMLNode.tagCode` (index 0, no code, holds nil).
-    private var byCode: [Value?] = Array(repeating: nil, count: 256)
+    /// The slot in `values` by `HTMLNode.tagCode`, -1 for none (index 0, no code, holds -1):
+    /// 512 bytes, where a value per code took up to 8 KB a table.
+    private var byCode: [Int16] = Array(repeating: -1, count: 256)
 
     /// Creates a table from names (ASCII, at most 16 bytes each) and their values.
     init(_ entries: [String: Value]) {
@@ -48,7 +49,7 @@ struct HTMLReaderNameTable<Value: Sendable>: Sendable {
             keys[slot] = key
             values[slot] = value
             let code = HTMLNode.tagCode(of: name)
-            if code != 0 { byCode[Int(code)] = value }
+            if code != 0 { byCode[Int(code)] = Int16(slot) }
         }
     }
 
@@ -92,7 +93,9 @@ struct HTMLReaderNameTable<Value: Sendable>: Sendable {
     /// and name `name`: by the code when it has one, else by the name.
     @inline(__always)
     subscript(code code: UInt8, name name: @autoclosure () -> String) -> Value? {
-        code != 0 ? byCode[Int(code)] : self[name: name()]
+        guard code != 0 else { return self[name: name()] }
+        let slot = byCode[Int(code)]
+        return slot >= 0 ? values[Int(slot)] : nil
     }
 
     /// The value stored for `name`.

@@ -7,25 +7,14 @@
 /// ParagraphStyle(alignment: .center, spacingAfter: 16)
 /// ```
 public struct ParagraphStyle: Hashable, Sendable, Codable {
+    // Stored compactly (72 bytes): the seven lengths as plain Doubles (0 when unset) and a
+    // bit per length that is set, instead of seven `Double?` of 16 bytes each (136 bytes).
+    // Every `StyledParagraph` holds one: the paragraphs of a 500 KB page took 580 KB.
+    // Unset lengths are always 0, so the synthesized `==` and `hash(into:)` compare what the
+    // optionals would.
+
     /// Horizontal alignment.
     public var alignment: TextAlignment?
-    /// Fixed line height in points (`line-height: 24px`).
-    public var lineHeight: Double?
-    /// Line height as a multiple of the font size (`line-height: 1.5`).
-    public var lineHeightMultiple: Double?
-    /// Space before the paragraph.
-    public var spacingBefore: Double?
-    /// Space after the paragraph (collapsed with the next one's top margin, as browsers do).
-    public var spacingAfter: Double?
-    /// Indent of every line but the first.
-    public var headIndent: Double?
-    /// Indent of the first line.
-    public var firstLineHeadIndent: Double?
-    /// Inset from the trailing edge.
-    public var tailIndent: Double?
-    /// Tab stops, in increasing order (table rows: one per column after the first, right or
-    /// centre for right- or centre-aligned cells).
-    public var tabStops: [TabStop]?
     /// Writing direction (`direction`, `dir=`).
     public var writingDirection: WritingDirection?
     /// Automatic hyphenation (`hyphens: auto` true, `manual`/`none` false; Apple's
@@ -33,6 +22,72 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public var hyphenation: Bool?
     /// How lines break or truncate (`white-space`, `text-overflow`).
     public var lineBreak: LineBreakMode?
+    /// Bit k set: the k-th length (in the order of the accessors below) is set.
+    private var setLengths: UInt8 = 0
+    private var storedLineHeight: Double = 0
+    private var storedLineHeightMultiple: Double = 0
+    private var storedSpacingBefore: Double = 0
+    private var storedSpacingAfter: Double = 0
+    private var storedHeadIndent: Double = 0
+    private var storedFirstLineHeadIndent: Double = 0
+    private var storedTailIndent: Double = 0
+    /// Tab stops, in increasing order (table rows: one per column after the first, right or
+    /// centre for right- or centre-aligned cells).
+    public var tabStops: [TabStop]?
+
+    /// Fixed line height in points (`line-height: 24px`).
+    public var lineHeight: Double? {
+        get { Self.length(storedLineHeight, bit: 1, of: setLengths) }
+        set { (storedLineHeight, setLengths) = Self.storing(newValue, bit: 1, in: setLengths) }
+    }
+    /// Line height as a multiple of the font size (`line-height: 1.5`).
+    public var lineHeightMultiple: Double? {
+        get { Self.length(storedLineHeightMultiple, bit: 2, of: setLengths) }
+        set {
+            (storedLineHeightMultiple, setLengths) = Self.storing(newValue, bit: 2, in: setLengths)
+        }
+    }
+    /// Space before the paragraph.
+    public var spacingBefore: Double? {
+        get { Self.length(storedSpacingBefore, bit: 4, of: setLengths) }
+        set { (storedSpacingBefore, setLengths) = Self.storing(newValue, bit: 4, in: setLengths) }
+    }
+    /// Space after the paragraph (collapsed with the next one's top margin, as browsers do).
+    public var spacingAfter: Double? {
+        get { Self.length(storedSpacingAfter, bit: 8, of: setLengths) }
+        set { (storedSpacingAfter, setLengths) = Self.storing(newValue, bit: 8, in: setLengths) }
+    }
+    /// Indent of every line but the first.
+    public var headIndent: Double? {
+        get { Self.length(storedHeadIndent, bit: 16, of: setLengths) }
+        set { (storedHeadIndent, setLengths) = Self.storing(newValue, bit: 16, in: setLengths) }
+    }
+    /// Indent of the first line.
+    public var firstLineHeadIndent: Double? {
+        get { Self.length(storedFirstLineHeadIndent, bit: 32, of: setLengths) }
+        set {
+            (storedFirstLineHeadIndent, setLengths) = Self.storing(
+                newValue, bit: 32, in: setLengths)
+        }
+    }
+    /// Inset from the trailing edge.
+    public var tailIndent: Double? {
+        get { Self.length(storedTailIndent, bit: 64, of: setLengths) }
+        set { (storedTailIndent, setLengths) = Self.storing(newValue, bit: 64, in: setLengths) }
+    }
+
+    /// A stored length: `value` when `bit` is set in `mask`, else nil.
+    @inline(__always)
+    private static func length(_ value: Double, bit: UInt8, of mask: UInt8) -> Double? {
+        mask & bit != 0 ? value : nil
+    }
+
+    /// What to store for `value` (0 when nil) and the mask with `bit` set or cleared.
+    @inline(__always)
+    private static func storing(_ value: Double?, bit: UInt8, in mask: UInt8) -> (Double, UInt8) {
+        guard let value else { return (0, mask & ~bit) }
+        return (value, mask | bit)
+    }
 
     /// Creates a paragraph style; every field defaults to `nil`.
     public init(
@@ -77,6 +132,49 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
 
     /// Whether every field is unset.
     public var isEmpty: Bool { self == ParagraphStyle() }
+}
+
+extension ParagraphStyle {
+    private enum CodingKeys: String, CodingKey {
+        case alignment, lineHeight, lineHeightMultiple, spacingBefore, spacingAfter, headIndent
+        case firstLineHeadIndent, tailIndent, tabStops, writingDirection, hyphenation, lineBreak
+    }
+
+    /// Decodes the keys a synthesized conformance of the `Double?` fields would read.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            alignment: try c.decodeIfPresent(TextAlignment.self, forKey: .alignment),
+            lineHeight: try c.decodeIfPresent(Double.self, forKey: .lineHeight),
+            lineHeightMultiple: try c.decodeIfPresent(Double.self, forKey: .lineHeightMultiple),
+            spacingBefore: try c.decodeIfPresent(Double.self, forKey: .spacingBefore),
+            spacingAfter: try c.decodeIfPresent(Double.self, forKey: .spacingAfter),
+            headIndent: try c.decodeIfPresent(Double.self, forKey: .headIndent),
+            firstLineHeadIndent: try c.decodeIfPresent(Double.self, forKey: .firstLineHeadIndent),
+            tailIndent: try c.decodeIfPresent(Double.self, forKey: .tailIndent),
+            tabStops: try c.decodeIfPresent([TabStop].self, forKey: .tabStops),
+            writingDirection: try c.decodeIfPresent(
+                WritingDirection.self, forKey: .writingDirection),
+            hyphenation: try c.decodeIfPresent(Bool.self, forKey: .hyphenation),
+            lineBreak: try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreak))
+    }
+
+    /// Encodes the set fields under their names.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(alignment, forKey: .alignment)
+        try c.encodeIfPresent(lineHeight, forKey: .lineHeight)
+        try c.encodeIfPresent(lineHeightMultiple, forKey: .lineHeightMultiple)
+        try c.encodeIfPresent(spacingBefore, forKey: .spacingBefore)
+        try c.encodeIfPresent(spacingAfter, forKey: .spacingAfter)
+        try c.encodeIfPresent(headIndent, forKey: .headIndent)
+        try c.encodeIfPresent(firstLineHeadIndent, forKey: .firstLineHeadIndent)
+        try c.encodeIfPresent(tailIndent, forKey: .tailIndent)
+        try c.encodeIfPresent(tabStops, forKey: .tabStops)
+        try c.encodeIfPresent(writingDirection, forKey: .writingDirection)
+        try c.encodeIfPresent(hyphenation, forKey: .hyphenation)
+        try c.encodeIfPresent(lineBreak, forKey: .lineBreak)
+    }
 }
 
 /// Horizontal text alignment.

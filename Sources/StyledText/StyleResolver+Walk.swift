@@ -7,6 +7,13 @@ extension StyleResolver {
     }
 
     /// Renders `blocks` in order, each borrowed from the array (no copy of each node).
+    // The walk recurses once per nesting level (blocksIn -> block -> container -> blocksIn,
+    // inlines -> inline -> element -> inlines): the handler of each kind of node is a call of
+    // its own (`@inline(never)`), not inlined into the switch, and so is the style
+    // computation, so that a level's frames hold only what that kind of node needs. Inlined
+    // into one another they made a 9.5 KB frame per level: 96 KB of stack for the ten levels
+    // of a documentation page (most of what -t styled needed beyond -t markdown), 4.8 MB at
+    // the depth cap.
     mutating func blocksIn(_ blocks: [Block], _ parent: StyleID, _ ctx: Context, _ depth: Int) {
         blocks.withUnsafeBufferPointer { buffer in
             // `UnsafePointer`'s subscript is an addressor (a borrow); the buffer's copies.
@@ -55,6 +62,7 @@ extension StyleResolver {
         }
     }
 
+    @inline(never)
     mutating func footnote(
         _ label: String, _ bs: [Block], _ a: Attributes, _ parent: StyleID, _ ctx: Context,
         _ depth: Int
@@ -70,6 +78,7 @@ extension StyleResolver {
         addMargin(d.marginBottom)
     }
 
+    @inline(never)
     mutating func codeBlock(_ code: String, _ a: Attributes, _ parent: StyleID, _ ctx: Context) {
         let (s, c, d) = blockStyle(.codeBlock, a, parent, ctx)
         addMargin(d.marginTop)
@@ -87,6 +96,7 @@ extension StyleResolver {
         addMargin(d.marginBottom)
     }
 
+    @inline(never)
     mutating func definitionList(
         _ items: [DefinitionItem], _ a: Attributes, _ parent: StyleID, _ ctx: Context,
         _ depth: Int
@@ -106,6 +116,7 @@ extension StyleResolver {
         addMargin(d.marginBottom ?? sheet[.paragraph].map { _ in rootSize })
     }
 
+    @inline(never)
     mutating func rule(_ a: Attributes, _ parent: StyleID, _ ctx: Context) {
         let (s, c, d) = blockStyle(nil, a, parent, ctx)
         addMargin(d.marginTop ?? StyleResolver.round2(fontSize(s) / 2))
@@ -115,6 +126,7 @@ extension StyleResolver {
         addMargin(d.marginBottom ?? StyleResolver.round2(fontSize(s) / 2))
     }
 
+    @inline(never)
     mutating func textBlock(
         _ kind: ParagraphKind, _ element: ElementKind?, _ xs: [Inline], _ a: Attributes,
         _ parent: StyleID, _ ctx: Context, _ depth: Int
@@ -128,6 +140,7 @@ extension StyleResolver {
         addMargin(d.marginBottom)
     }
 
+    @inline(never)
     mutating func container(
         _ element: ElementKind?, _ bs: [Block], _ a: Attributes, _ parent: StyleID,
         _ ctx: Context, _ depth: Int
@@ -140,6 +153,7 @@ extension StyleResolver {
 
     /// A block element's style, the context its children inherit and its block delta; with
     /// `legacy`, its `align=` and `dir=` attributes count too (below its CSS).
+    @inline(never)
     mutating func blockStyle(
         _ element: ElementKind?, _ a: Attributes, _ parent: StyleID, _ ctx: Context,
         legacy: Bool = false
@@ -160,6 +174,7 @@ extension StyleResolver {
 
     // MARK: - Lists
 
+    @inline(never)
     mutating func list(_ list: ListBlock, _ parent: StyleID, _ ctx: Context, _ depth: Int) {
         var d = BlockDelta()
         let s = style(.list, list.attributes, parent: parent, delta: &d)
@@ -207,6 +222,7 @@ extension StyleResolver {
 
     // MARK: - Tables
 
+    @inline(never)
     mutating func table(_ table: Table, _ parent: StyleID, _ ctx: Context, _ depth: Int) {
         let (s, c, d) = blockStyle(.table, table.attributes, parent, ctx)
         addMargin(d.marginTop)
@@ -368,12 +384,7 @@ extension StyleResolver {
         case .sub(let xs, let a): element(.sub, xs, a, parent, depth)
         case .highlight(let xs, let a): element(.mark, xs, a, parent, depth)
         case .link(let xs, let link, let a):
-            var d = BlockDelta()
-            let role: TapRole = a.value(of: "role") == "url" ? .url : .link
-            let st = withLink(
-                style(.link, a, parent: parent, delta: &d), link.destination,
-                tap: TapTarget(role: role, value: link.destination))
-            inlines(xs, st, depth + 1)
+            self.link(xs, link, a, parent, depth)
         case .span(let xs, let a):
             let kind: ElementKind?
             switch a.tag {
@@ -385,7 +396,21 @@ extension StyleResolver {
         }
     }
 
+    /// A link: its style (with the link and its tap target), then its children in it.
+    @inline(never)
+    mutating func link(
+        _ xs: [Inline], _ link: Link, _ a: Attributes, _ parent: StyleID, _ depth: Int
+    ) {
+        var d = BlockDelta()
+        let role: TapRole = a.value(of: "role") == "url" ? .url : .link
+        let st = withLink(
+            style(.link, a, parent: parent, delta: &d), link.destination,
+            tap: TapTarget(role: role, value: link.destination))
+        inlines(xs, st, depth + 1)
+    }
+
     /// An inline element: its style, then its children in it.
+    @inline(never)
     mutating func element(
         _ kind: ElementKind?, _ children: [Inline], _ attributes: Attributes,
         _ parent: StyleID, _ depth: Int
@@ -533,6 +558,7 @@ extension StyleResolver {
         emit("[\(label)]", style(.footnote, .none, parent: parent, delta: &d))
     }
 
+    @inline(never)
     mutating func image(
         _ xs: [Inline], _ link: Link, _ a: Attributes, _ parent: StyleID, _ depth: Int
     ) {

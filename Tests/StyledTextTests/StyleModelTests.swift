@@ -1,3 +1,4 @@
+import Foundation
 import MarkupAST
 import Testing
 
@@ -169,4 +170,30 @@ func spanStyle(_ style: String, _ sheet: Stylesheet = .standard) -> (TextStyle, 
             == "shadow=1 1 0; stroke-width=2; stroke-color=#00ff00; ligatures=all; "
             + #"expansion=0.1; obliqueness=0.2; direction=rtl; attr.K="v""#)
     #expect(styled.paragraphs.map(\.style.lineBreak) == [nil, .truncateMiddle, .charWrap])
+}
+
+@Test func paragraphStyleKeepsUnsetAndZeroLengthsApart() throws {
+    var style = ParagraphStyle(spacingAfter: 0, tailIndent: 12.5)
+    #expect(style.spacingAfter == 0)
+    #expect(style.spacingBefore == nil)
+    #expect(style != ParagraphStyle(tailIndent: 12.5))
+    style.spacingAfter = nil
+    #expect(style == ParagraphStyle(tailIndent: 12.5))
+    #expect(style.hashValue == ParagraphStyle(tailIndent: 12.5).hashValue)
+    style.tailIndent = nil
+    #expect(style.isEmpty)
+}
+
+@Test func paragraphStyleCodesItsSetFieldsByName() throws {
+    let style = ParagraphStyle(
+        alignment: .center, lineHeightMultiple: 1.5, spacingAfter: 0, headIndent: 24,
+        tabStops: [TabStop(40)], hyphenation: false)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let encoded = String(decoding: try encoder.encode(style), as: UTF8.self)
+    #expect(
+        encoded
+            == #"{"alignment":"center","headIndent":24,"hyphenation":false,"#
+            + #""lineHeightMultiple":1.5,"spacingAfter":0,"tabStops":[40]}"#)
+    #expect(try JSONDecoder().decode(ParagraphStyle.self, from: Data(encoded.utf8)) == style)
 }
