@@ -65,8 +65,8 @@ public struct ConversionSettings: Sendable {
     /// ```
     func formatOptions() throws(FormatError) -> FormatOptions {
         var options = FormatOptions()
-        // Nothing set: the defaults, without the option table (built on its first use, which
-        // took 0.05 of the 1.15 million instructions of an empty conversion).
+        // Nothing set: the defaults, without the option table (building and walking it took
+        // 70,000 of the 465,000 instructions of an empty conversion).
         if !values.isEmpty || !lists.isEmpty {
             // A repeatable option goes in `lists`, any other in `values`.
             let misplaced =

@@ -240,8 +240,8 @@ extension CLIOptions {
     }
 
     /// One input of a joined conversion: its path, bytes and format. (A struct, not a tuple:
-    /// the list of tuples had its element type built at run time, 0.04 of the 0.46 million
-    /// instructions of an empty conversion.)
+    /// a list's type is built at run time, for tuples 36,000 of the 462,000 instructions of an
+    /// empty conversion, for this struct 15,000.)
     struct Input {
         var path: String
         var bytes: [UInt8]
