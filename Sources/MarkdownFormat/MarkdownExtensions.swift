@@ -57,5 +57,11 @@ public struct MarkdownExtensions: OptionSet, Hashable, Sendable {
     }
 
     /// The names of the extensions in the set, in cmark-gfm's order.
-    public var names: [String] { Self.named.filter { contains($0.value) }.map(\.name) }
+    public var names: [String] {
+        // A loop, not `filter` then `map`: the filtered list of tuples had its type built at
+        // run time, 0.05 of the 0.53 million instructions of an empty conversion.
+        var names: [String] = []
+        for (name, value) in Self.named where contains(value) { names.append(name) }
+        return names
+    }
 }

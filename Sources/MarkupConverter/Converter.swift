@@ -54,7 +54,7 @@ public struct Converter: Sendable {
             for: inputSpec, settings: settings, output: outputSpec)
         self.writer = try FormatRegistry.writer(
             for: outputSpec, settings: settings, input: inputSpec)
-        let options = try settings.formatOptions()
+        var options = try settings.formatOptions()
         // HTML input: the reader promoted the styled spans while building them (the same
         // tree, without the transform's walk over the whole document).
         let readerPromotes = (reader as? HTMLReader)?.options.promoteStyles ?? false
@@ -88,7 +88,9 @@ public struct Converter: Sendable {
             transforms.append { PromoteStyles.apply(to: $0) }
         }
         self.transforms = transforms
-        self.selection = options.select
+        // Taken, not copied: the copy went through the optional's type metadata, built at run
+        // time (0.04 of the 0.46 million instructions of an empty conversion).
+        self.selection = options.select.take()
         self.inputEncoding = options.encoding
         self.sniffsHTMLCharset = input.contains(.declaresCharset)
     }

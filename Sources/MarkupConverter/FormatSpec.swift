@@ -24,21 +24,33 @@ public struct FormatSpec: Hashable, Sendable {
     /// Parses `name(+ext|-ext)*` (a `-` inside the base name would be ambiguous; none of ours
     /// has one).
     public init(parsing text: String) throws(FormatError) {
-        var parts: [(sign: Character?, name: String)] = [(nil, "")]
+        // Into the three fields directly: a list of (sign, name) tuples first had its type
+        // built at run time, 0.06 of the 0.53 million instructions of an empty conversion.
+        var name = ""
+        var (enabled, disabled): ([String], [String]) = ([], [])
+        var sign: Character?
+        var part = ""
+        var emptyExtension = false
+        func endPart() {
+            switch sign {
+            case nil: name = part
+            case "+": enabled.append(part)
+            default: disabled.append(part)
+            }
+            if sign != nil && part.isEmpty { emptyExtension = true }
+        }
         for ch in text {
             if ch == "+" || ch == "-" {
-                parts.append((ch, ""))
+                endPart()
+                (sign, part) = (ch, "")
             } else {
-                parts[parts.count - 1].name.append(ch)
+                part.append(ch)
             }
         }
-        guard parts.dropFirst().allSatisfy({ !$0.name.isEmpty }) else {
-            throw FormatError("empty extension name in '\(text)'")
-        }
-        guard !parts[0].name.isEmpty else { throw FormatError("missing format name in '\(text)'") }
-        self.init(
-            name: parts[0].name.lowercased(), enabled: parts.filter { $0.sign == "+" }.map(\.name),
-            disabled: parts.filter { $0.sign == "-" }.map(\.name))
+        endPart()
+        guard !emptyExtension else { throw FormatError("empty extension name in '\(text)'") }
+        guard !name.isEmpty else { throw FormatError("missing format name in '\(text)'") }
+        self.init(name: name.lowercased(), enabled: enabled, disabled: disabled)
     }
 }
 

@@ -890,20 +890,20 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "plain")!.traits.contains(.noStyledSpans) == true)
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:92
-@Test func MarkupConverter_FormatRegistry_92() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:93
+@Test func MarkupConverter_FormatRegistry_93() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:291
-@Test func MarkupConverter_FormatRegistry_291() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:304
+@Test func MarkupConverter_FormatRegistry_304() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:305
-@Test func MarkupConverter_FormatRegistry_305() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:318
+@Test func MarkupConverter_FormatRegistry_318() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 
