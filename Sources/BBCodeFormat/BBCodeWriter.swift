@@ -481,7 +481,8 @@ struct BBCodeRenderer {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The end of a `[name...]` that names a dialect tag, starting at `i`. `closing` keeps
+    /// The end of a `[name...]` that names a dialect tag, starting at `i`; the end of the text
+    /// when no `]` follows in it (the markup written next could close the tag). `closing` keeps
     /// the last search for `]` (where it started, what it found), reused while it still
     /// answers, so text full of `[quote=` without a `]` costs linear time, not a scan per `[`.
     private func tagEnd(_ u: [UInt8], _ i: Int, closing: inout (from: Int, at: Int?)?) -> Int? {
@@ -503,7 +504,7 @@ struct BBCodeRenderer {
             found = u[k...].firstIndex(of: 0x5D)
             closing = (k, found)
         }
-        guard let close = found else { return nil }
+        guard let close = found else { return u.count }
         return close + 1
     }
 }

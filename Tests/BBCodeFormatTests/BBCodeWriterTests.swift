@@ -65,6 +65,26 @@ import Testing
         #expect(try BBCodeReader().read(output).document == doc)
     }
 
+    /// A tag left open at the end of a text is closed by the `]` of the markup after it, unless
+    /// the rest of the text is protected (found by the bbcode round-trip fuzz target). A bare
+    /// `[b` at the end is not at risk: no markup the writer puts next continues a tag name.
+    @Test func textEndingInAnOpenTagIsProtected() throws {
+        let doc = Document([
+            .paragraph(
+                [
+                    .text("see [img width=1 "),
+                    .link([.text("a.png")], Link("https://e.org/a.png"), .none),
+                    .text(" [b"),
+                ], .none)
+        ])
+        let output = BBCodeWriter().write(doc).output
+        #expect(
+            output
+                == "see [noparse][img width=1 [/noparse][url=https://e.org/a.png]a.png[/url]"
+                + " [b\n")
+        #expect(try BBCodeReader().read(output).document == doc)
+    }
+
     @Test func spanStylesBecomeTags() {
         let span = Inline.span(
             [.text("x")],
