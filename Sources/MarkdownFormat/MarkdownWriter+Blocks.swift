@@ -172,7 +172,11 @@ extension MarkdownWriter.Renderer {
             let afterParagraph = Self.isParagraphLike(previous)
             switch next {
             case .list(let list):
+                // (A list interrupts a paragraph only from 1 and with a first item that is not
+                // empty: else `1.` stays paragraph text, and a bare `-` underlines a heading.)
+                let first = list.items.first
                 return afterParagraph && (list.kind == .bullet || list.start == 1)
+                    && !(first.map { $0.blocks.isEmpty && $0.task == nil } ?? false)
             case .heading(let level, let xs, _):
                 return !useSetext(level: level, xs)
             case .codeBlock(let info, let code, _):

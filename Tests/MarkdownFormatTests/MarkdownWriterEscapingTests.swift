@@ -182,3 +182,21 @@ func markdownRoundTripsThroughTheReader(markdown: String) throws {
     #expect(MW.codes(result) == [.lossyAttributes])
     #expect(MW.codes(MW.write([.blockQuote([MW.p(MW.t("hi"))], .none)])).isEmpty)
 }
+
+/// A nested list whose first item is empty cannot interrupt the item's text: `1.` would stay
+/// paragraph text and a bare `-` would underline it as a heading (found by the HTML round-trip
+/// fuzz target). It gets a blank line first, as a list starting at 3 does.
+@Test func nestedListWithAnEmptyFirstItemFollowsABlankLine() {
+    for kind in [ListKind.bullet, .ordered] {
+        let nested = ListBlock(
+            kind: kind, items: [ListItem([]), ListItem([.plain([MW.t("x")], .none)])])
+        let outer = ListBlock(
+            kind: .bullet, items: [ListItem([.plain([MW.t("e")], .none), .list(nested)])])
+        let marker = kind == .bullet ? ["-", "-"] : ["1.", "2."]
+        #expect(MW.md([.list(outer)]) == "- e\n\n  \(marker[0])\n  \(marker[1]) x\n")
+    }
+    let filled = ListBlock(kind: .bullet, items: [ListItem([.plain([MW.t("y")], .none)])])
+    let outer = ListBlock(
+        kind: .bullet, items: [ListItem([.plain([MW.t("e")], .none), .list(filled)])])
+    #expect(MW.md([.list(outer)]) == "- e\n  - y\n")
+}
