@@ -843,7 +843,6 @@ extension MarkdownWriter.Renderer {
         if !link.title.isEmpty {
             buffer.append(0x20)
             appendTitle(link.title, to: &buffer)
-            bufferMayHoldNewline = true  // (a title keeps its line breaks)
         }
         buffer.append(UInt8(ascii: ")"))
         markOrigin(Origin.markup)
@@ -1081,8 +1080,11 @@ extension MarkdownWriter.Renderer {
             } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
                 out.append(UInt8(ascii: "\\"))
             }
-            if byte == 0x0A && (lineMode == .atx || lineMode == .tableCell || out.last == 0x0A) {
-                out.append(0x20)
+            if byte == 0x0A {
+                // As a character reference: a line break in the title would end an ATX heading
+                // or a table row, and a line after it could start a block (`<h3>`, `#`, a blank
+                // line) that ends the paragraph and the link with it.
+                out.append(ascii: "&#10;")
             } else {
                 out.append(byte)
             }

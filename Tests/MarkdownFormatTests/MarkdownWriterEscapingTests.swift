@@ -200,3 +200,13 @@ func markdownRoundTripsThroughTheReader(markdown: String) throws {
         kind: .bullet, items: [ListItem([.plain([MW.t("e")], .none), .list(filled)])])
     #expect(MW.md([.list(outer)]) == "- e\n  - y\n")
 }
+
+/// A line break in a link title is written as `&#10;`: the line after it could start a block
+/// (`<h3>`, a blank line) that ends the paragraph and the link, and an ATX heading or a table
+/// row cannot hold it (found by the HTML round-trip fuzz target).
+@Test func lineBreaksInLinkTitlesAreCharacterReferences() {
+    let link = Inline.link([MW.t("x")], Link("/u", title: "a\n<h3>b\n\nc"), .none)
+    #expect(MW.md([MW.p(link)]) == "[x](/u \"a&#10;<h3>b&#10;&#10;c\")\n")
+    #expect(MW.md([.heading(level: 1, [link], .none)]) == "# [x](/u \"a&#10;<h3>b&#10;&#10;c\")\n")
+    #expect(MW.roundTrips(Document([MW.p(link)]), MarkdownWriterOptions()))
+}
