@@ -94,9 +94,8 @@ extension MarkdownWriter.Renderer {
         func nextByte(_ i: Int) -> Following { i < n ? .byte(bytes[i]) : following }
         let textOrigin = linkTextDepth > 0 ? Origin.fixedText : Origin.text
         // Look-ahead answers shared by every `[` and `<` of this text, computed on first need so
-        // that a text of many brackets costs linear time: the first `]` a bracket's scan
-        // reaches, and the last `>`.
-        var closingBrackets: [Int32]? = nil
+        // that a text of many brackets costs linear time: the brackets' flags, and the last `>`.
+        var bracketFlags: [Bool]? = nil
         var lastGreaterThan: Int? = nil
         var i = 0
         var runStart = 0
@@ -146,8 +145,7 @@ extension MarkdownWriter.Renderer {
                 i = end
                 continue
             case UInt8(ascii: "["):
-                if bracketNeedsEscape(bytes, at: i, following: following, closes: &closingBrackets)
-                {
+                if bracketNeedsEscape(bytes, at: i, following: following, flags: &bracketFlags) {
                     appendEscape()
                 }
             case UInt8(ascii: "]"):
@@ -292,11 +290,11 @@ extension MarkdownWriter.Renderer {
         return found != 0
     }
 
-    /// Whether a literal `[` could start a link, image, footnote or reference definition:
-    /// its `]` (in the same text) is followed by `(`, `[` or `:`, or cannot be seen.
+    /// Whether a literal `[` could start a link, image, footnote or reference definition (see
+    /// `escapedBrackets`).
     func bracketNeedsEscape(
         _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, following: Following,
-        closes: inout [Int32]?
+        flags: inout [Bool]?
     ) -> Bool {
         if linkTextDepth > 0 || options.linkStyle == .reference { return true }
         // `[ ] ` / `[x] ` opening a paragraph would turn a list item into a task item.
@@ -307,31 +305,50 @@ extension MarkdownWriter.Renderer {
             return true
         }
         if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "^") { return true }
-        // The first `]` after the bracket, backslash pairs skipped.
-        if closes == nil { closes = Self.closingBrackets(bytes) }
-        let j = Int(closes![index + 1])
-        guard j < bytes.count else { return following != .end }
-        guard j + 1 < bytes.count else { return following != .end }
-        let next = bytes[j + 1]
-        return next == UInt8(ascii: "(") || next == UInt8(ascii: "[") || next == UInt8(ascii: ":")
+        if flags == nil { flags = Self.escapedBrackets(bytes, following: following) }
+        return flags![index]
     }
 
-    /// For each position `p` (and `bytes.count`, `bytes.count + 1`), where a scan from `p`
-    /// that skips a backslash and the byte after it stops at the first `]`: its index, or
-    /// `bytes.count` when there is none. Built once per text, right to left.
-    static func closingBrackets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int32] {
+    /// Per position of `bytes`, whether the `[` there is written escaped. The brackets are
+    /// paired as a CommonMark reader pairs them: a `]` closes the nearest open `[`. A `]` that a
+    /// link or definition could end at (followed by `(`, `[` or `:`, or last with more to come)
+    /// would close the nearest `[`, and with that one escaped the next: every `[` still open
+    /// there is escaped. Any other `]` closes the nearest `[` (no link: it stays literal). A `[`
+    /// left open at the end is escaped when more follows. One linear pass.
+    static func escapedBrackets(_ bytes: UnsafeBufferPointer<UInt8>, following: Following)
+        -> [Bool]
+    {
         let n = bytes.count
-        var next = [Int32](repeating: Int32(n), count: n + 2)
-        var p = n - 1
-        while p >= 0 {
-            switch bytes[p] {
-            case UInt8(ascii: "\\"): next[p] = next[min(p + 2, n)]
-            case UInt8(ascii: "]"): next[p] = Int32(p)
-            default: next[p] = next[p + 1]
+        var escaped = [Bool](repeating: false, count: n)
+        var open: [Int32] = []
+        for index in 0..<n {
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                open.append(Int32(index))
+            case UInt8(ascii: "]"):
+                let closesLink: Bool
+                if index + 1 == n {
+                    closesLink = following != .end
+                } else {
+                    let next = bytes[index + 1]
+                    closesLink =
+                        next == UInt8(ascii: "(") || next == UInt8(ascii: "[")
+                        || next == UInt8(ascii: ":")
+                }
+                if closesLink {
+                    for k in open { escaped[Int(k)] = true }
+                    open.removeAll(keepingCapacity: true)
+                } else if !open.isEmpty {
+                    open.removeLast()
+                }
+            default:
+                break
             }
-            p -= 1
         }
-        return next
+        if following != .end {
+            for k in open { escaped[Int(k)] = true }
+        }
+        return escaped
     }
 
     func classAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ following: Following)

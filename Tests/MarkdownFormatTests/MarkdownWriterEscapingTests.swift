@@ -21,6 +21,9 @@ import Testing
     ("<div without a close", "\\<div without a close\n"),
     ("&amp; and AT&T", "\\&amp; and AT&T\n"),
     ("see [1] and [a](b)", "see [1] and \\[a](b)\n"),
+    // Brackets pair up inside a link's text: the outer `[` is the one `](` would close.
+    ("[a[b]c](/u)", "\\[a[b]c](/u)\n"),
+    ("[a[b](c)d] x", "\\[a\\[b](c)d] x\n"),
     ("C:\\path\\file", "C:\\path\\file\n"),
     ("back\\*slash", "back\\\\\\*slash\n"),
     ("tick ` here", "tick \\` here\n"),
