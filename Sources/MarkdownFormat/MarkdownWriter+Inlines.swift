@@ -1073,14 +1073,18 @@ extension MarkdownWriter.Renderer {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 out.append(UInt8(ascii: "\\"))
-            } else if byte == UInt8(ascii: "\\"),
-                index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
-            {
-                out.append(UInt8(ascii: "\\"))
             } else if byte == UInt8(ascii: "&"), entityFollows(bytes, at: index) {
                 out.append(UInt8(ascii: "\\"))
             }
-            if byte == 0x0A {
+            if byte == UInt8(ascii: "\\"),
+                index + 1 == bytes.count || isASCIIPunctuation(bytes[index + 1])
+            {
+                // As character references, not `\\`: cmark-gfm's title scanner takes the longest
+                // match, and reads `"\\")…"` as a backslash, an escaped quote and on to a later
+                // quote of the line, so the link is lost. (Two: a title's references are decoded
+                // before its backslash escapes, so one would escape the punctuation after it.)
+                out.append(ascii: "&#92;&#92;")
+            } else if byte == 0x0A {
                 // As a character reference: a line break in the title would end an ATX heading
                 // or a table row, and a line after it could start a block (`<h3>`, `#`, a blank
                 // line) that ends the paragraph and the link with it.
