@@ -486,7 +486,8 @@ extension MarkdownWriter.Renderer {
             let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
             if letter {
                 // Every HTML block start with a tag name (kinds 1, 6 and 7) has the name
-                // followed by white space, `/`, `>` or the end of the line.
+                // followed by white space (line tabulation and form feed too), `/`, `>` or the
+                // end of the line.
                 var i = start + 2
                 while i < end {
                     let c = buffer[i]
@@ -498,7 +499,7 @@ extension MarkdownWriter.Renderer {
                 }
                 guard i < end else { return 0 }
                 switch buffer[i] {
-                case 0x20, 0x09, UInt8(ascii: "/"), UInt8(ascii: ">"): return 0
+                case 0x20, 0x09, 0x0B, 0x0C, UInt8(ascii: "/"), UInt8(ascii: ">"): return 0
                 default: return nil
                 }
             }

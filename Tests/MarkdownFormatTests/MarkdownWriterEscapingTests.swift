@@ -19,6 +19,9 @@ import Testing
     ("a <b> tag, 3 < 4", "a \\<b> tag, 3 < 4\n"),
     ("if a<b then", "if a<b then\n"),
     ("<div without a close", "\\<div without a close\n"),
+    // Line tabulation after a tag name also starts an HTML block (found by the round-trip fuzz
+    // target: the `<dir>` after it became an element).
+    ("<div\u{0B}x <dir>", "\\<div\u{0B}x \\<dir>\n"),
     ("&amp; and AT&T", "\\&amp; and AT&T\n"),
     ("see [1] and [a](b)", "see [1] and \\[a](b)\n"),
     // Brackets pair up inside a link's text: the outer `[` is the one `](` would close.
