@@ -94,8 +94,8 @@ extension MarkdownWriter.Renderer {
         func nextByte(_ i: Int) -> Following { i < n ? .byte(bytes[i]) : following }
         let textOrigin = linkTextDepth > 0 ? Origin.fixedText : Origin.text
         // Look-ahead answers shared by every `[` and `<` of this text, computed on first need so
-        // that a text of many brackets costs linear time: the brackets' flags, and the last `>`.
-        var bracketFlags: [Bool]? = nil
+        // that a text of many brackets costs linear time: which `[` are escaped, and the last `>`.
+        var escapedBrackets: [Bool]? = nil
         var lastGreaterThan: Int? = nil
         var i = 0
         var runStart = 0
@@ -145,7 +145,8 @@ extension MarkdownWriter.Renderer {
                 i = end
                 continue
             case UInt8(ascii: "["):
-                if bracketNeedsEscape(bytes, at: i, following: following, flags: &bracketFlags) {
+                if bracketNeedsEscape(bytes, at: i, following: following, escaped: &escapedBrackets)
+                {
                     appendEscape()
                 }
             case UInt8(ascii: "]"):
@@ -294,7 +295,7 @@ extension MarkdownWriter.Renderer {
     /// `escapedBrackets`).
     func bracketNeedsEscape(
         _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, following: Following,
-        flags: inout [Bool]?
+        escaped: inout [Bool]?
     ) -> Bool {
         if linkTextDepth > 0 || options.linkStyle == .reference { return true }
         // `[ ] ` / `[x] ` opening a paragraph would turn a list item into a task item.
@@ -305,8 +306,8 @@ extension MarkdownWriter.Renderer {
             return true
         }
         if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "^") { return true }
-        if flags == nil { flags = Self.escapedBrackets(bytes, following: following) }
-        return flags![index]
+        if escaped == nil { escaped = Self.escapedBrackets(bytes, following: following) }
+        return escaped![index]
     }
 
     /// Per position of `bytes`, whether the `[` there is written escaped. The brackets are
