@@ -181,6 +181,12 @@ enum BBCodeTagScanner {
         return start..<end
     }
 
+    /// Whether the scanner reads `name` as an attribute name (` name=value`): name bytes
+    /// other than `*`.
+    static func isAttributeName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { isNameByte($0) && $0 != 0x2A }
+    }
+
     /// `name=` at `i`: the position of the `=`.
     @inline(__always)
     private static func attributeNameEnd(_ b: UnsafePointer<UInt8>, _ i: Int, _ limit: Int)

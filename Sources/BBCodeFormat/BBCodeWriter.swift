@@ -103,15 +103,36 @@ struct BBCodeRenderer {
                 lossy(.lossyBlockquote, "block quote written without [quote]")
                 return blocks(bs)
             }
-            var open = "[\(q)"
-            if let author = a.value(of: "author") { open += "=" + quoted(author) }
+            // The other attributes first: an author written bare would run to the first `[`
+            // or `]`, so it is quoted when a later value holds one.
+            var rest = ""
+            var bracketsLater = false
             for pair in a.pairs where pair.name != "author" {
-                if dialect.quoteAttributes {
-                    open += " \(pair.name)=\(quoted(pair.value))"
-                } else {
+                guard dialect.quoteAttributes else {
                     lossy(.lossyQuoteAttribute, "quote attribute \(pair.name) dropped")
+                    continue
+                }
+                guard BBCodeTagScanner.isAttributeName(pair.name) else {
+                    lossy(
+                        .lossyInvalidAttribute, "quote attribute \(pair.name) left out: not a name")
+                    continue
+                }
+                guard let value = quoted(pair.value, leavingOut: "quote attribute \(pair.name)")
+                else { continue }
+                rest += " \(pair.name)=\(value)"
+                bracketsLater = bracketsLater || value.utf8.contains { $0 == 0x5B || $0 == 0x5D }
+            }
+            var open = "[\(q)"
+            if let author = a.value(of: "author") {
+                if let value = quoted(author, forced: bracketsLater) {
+                    open += "=" + value
+                } else {
+                    lossy(
+                        .lossyInvalidAttribute,
+                        "quote author left out: it holds both quote marks or a line break")
                 }
             }
+            open += rest
             return wrap(open + "]", "[/\(q)]", bs)
         case .codeBlock(let info, let code, _):
             guard let c = name(.code) else {
@@ -175,11 +196,15 @@ struct BBCodeRenderer {
             if a.tag == "spoiler" || a.classes.contains(BBCodeValues.spoilerClass),
                 let tag = name(.spoiler)
             {
-                let title = a.value(of: "title").map { "=" + quoted($0) } ?? ""
+                let title =
+                    a.value(of: "title").flatMap { quoted($0, leavingOut: "\(tag) title") }
+                    .map { "=" + $0 } ?? ""
                 return wrap("[\(tag)\(title)]", "[/\(tag)]", bs)
             }
             if let custom = a.tag, let tag = name(.div(tag: custom)) {
-                let value = a.value(of: custom).map { "=" + quoted($0) } ?? ""
+                let value =
+                    a.value(of: custom).flatMap { quoted($0, leavingOut: "[\(tag)] value") }
+                    .map { "=" + $0 } ?? ""
                 return wrap("[\(tag)\(value)]", "[/\(tag)]", bs)
             }
             if !a.isEmpty && !(a.tag == "div" && a.pairs.isEmpty && a.style.isEmpty) {
@@ -325,8 +350,12 @@ struct BBCodeRenderer {
             if let width, let height, Int(width) != nil, Int(height) != nil {
                 open += "=\(width)x\(height)"
             } else {
-                if let width { open += " width=\(quoted(width))" }
-                if let height { open += " height=\(quoted(height))" }
+                if let width, let value = quoted(width, leavingOut: "image width") {
+                    open += " width=\(value)"
+                }
+                if let height, let value = quoted(height, leavingOut: "image height") {
+                    open += " height=\(value)"
+                }
             }
             if !xs.isEmpty { lossy(.lossyImageAlt, "image description dropped") }
             out += open + "]" + target.destination + "[/\(img)]"
@@ -368,7 +397,7 @@ struct BBCodeRenderer {
             if xs == [.text(address)] {
                 out += "[\(email)]\(address)[/\(email)]"
             } else {
-                out += "[\(email)=\(quoted(address))]\(content)[/\(email)]"
+                out += "[\(email)=\(quoted(url: address))]\(content)[/\(email)]"
             }
             return
         }
@@ -380,7 +409,7 @@ struct BBCodeRenderer {
         if xs == [.text(destination)], !destination.contains("[") {
             out += "[\(url)]\(destination)[/\(url)]"
         } else {
-            out += "[\(url)=\(quoted(destination))]\(content)[/\(url)]"
+            out += "[\(url)=\(quoted(url: destination))]\(content)[/\(url)]"
         }
     }
 
@@ -389,7 +418,9 @@ struct BBCodeRenderer {
     ) {
         var inner = inlines(xs, inLink: inLink)
         if let custom = a.tag, let tag = name(.span(tag: custom)) {
-            let value = a.value(of: custom).map { "=" + quoted($0) } ?? ""
+            let value =
+                a.value(of: custom).flatMap { quoted($0, leavingOut: "[\(tag)] value") }
+                .map { "=" + $0 } ?? ""
             out += "[\(tag)\(value)]\(inner)[/\(tag)]"
             return
         }
@@ -417,8 +448,10 @@ struct BBCodeRenderer {
                     dropped.append(declaration.cssText)
                 }
             case "font-family":
-                if let tag = name(.font), BBCodeValues.isFontName(declaration.value) {
-                    inner = "[\(tag)=\(quoted(declaration.value))]\(inner)[/\(tag)]"
+                if let tag = name(.font), BBCodeValues.isFontName(declaration.value),
+                    let value = quoted(declaration.value)
+                {
+                    inner = "[\(tag)=\(value)]\(inner)[/\(tag)]"
                 } else {
                     dropped.append(declaration.cssText)
                 }
@@ -439,13 +472,49 @@ struct BBCodeRenderer {
     // MARK: Escaping
 
     /// Quotes a tag value when it holds a space, `]` or a quote.
-    private func quoted(_ value: String) -> String {
-        if value.utf8.contains(where: {
-            $0 == 0x20 || $0 == 0x5D || $0 == 0x5B || $0 == 0x3D || $0 == 0x22 || $0 == 0x27
-        }) {
-            return value.contains("\"") ? "'\(value)'" : "\"\(value)\""
+    /// `value` as a tag's value the reader takes back: bare when it holds no space, bracket,
+    /// `=` or quote mark (`[quote=Ann]`), else in the quote mark it does not hold
+    /// (`[quote="Ann Lee"]`, `[quote='say "hi"']`); nil when it holds both quote marks or a
+    /// line break, which no tag value can carry. `forced` quotes even a plain value.
+    private func quoted(_ value: String, forced: Bool = false) -> String? {
+        var double = false
+        var single = false
+        var special = forced
+        for x in value.utf8 {
+            switch x {
+            case 0x22: double = true
+            case 0x27: single = true
+            case 0x0A, 0x0D: return nil
+            case 0x20, 0x3D, 0x5B, 0x5D: special = true
+            default: break
+            }
         }
-        return value
+        if double && single { return nil }
+        if double { return "'\(value)'" }
+        return special || single ? "\"\(value)\"" : value
+    }
+
+    /// `quoted(value)`, or nil after reporting `what` as left out (`lossy.invalid-attribute`).
+    private mutating func quoted(_ value: String, leavingOut what: String) -> String? {
+        if let written = quoted(value) { return written }
+        lossy(.lossyInvalidAttribute, "\(what) left out: it holds both quote marks or a line break")
+        return nil
+    }
+
+    /// A URL as a tag value: `quoted(url)`, with quote marks and line breaks percent-encoded
+    /// when the URL holds both quote marks or a line break (the same address).
+    private func quoted(url: String) -> String {
+        if let written = quoted(url) { return written }
+        var encoded = ""
+        for c in url.unicodeScalars {
+            switch c {
+            case "\"": encoded += "%22"
+            case "\n": encoded += "%0A"
+            case "\r": encoded += "%0D"
+            default: encoded.unicodeScalars.append(c)
+            }
+        }
+        return quoted(encoded) ?? encoded
     }
 
     /// Text with every `[...]` the reader would take as a tag wrapped in `[noparse]`.

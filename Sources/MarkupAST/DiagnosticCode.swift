@@ -153,7 +153,9 @@ extension DiagnosticCode {
     public static let lossyImageSize = DiagnosticCode(rawValue: "lossy.image-size")
     /// Warning. Range JSON: an image's title was dropped.
     public static let lossyImageTitle = DiagnosticCode(rawValue: "lossy.image-title")
-    /// Warning. HTML writer: an attribute with an invalid name was left out.
+    /// Warning. HTML writer: an attribute with an invalid name was left out. BBCode writer: an
+    /// attribute no tag can carry (a name that is not one, a value holding both quote marks
+    /// or a line break) was left out.
     public static let lossyInvalidAttribute = DiagnosticCode(rawValue: "lossy.invalid-attribute")
     /// Warning. HTML writer: an element with an invalid tag name was written as a `div`/`span`.
     public static let lossyInvalidTag = DiagnosticCode(rawValue: "lossy.invalid-tag")

@@ -85,6 +85,51 @@ import Testing
         #expect(try BBCodeReader().read(output).document == doc)
     }
 
+    /// Every attribute is written so that the reader takes the tag back, or left out with a
+    /// diagnostic: a bare author before a value holding `[` ran to that `[` and the quote came
+    /// back as text; a value holding both quote marks ended early and the rest of the tag
+    /// became the image address (found by the roundtrip-bbcode-html fuzz target).
+    @Test func attributesTheReaderCannotTakeBackAreQuotedOrLeftOut() throws {
+        let quote = Block.blockQuote(
+            [.paragraph([.text("Hi")], .none)],
+            Attributes(
+                pairs: [
+                    Attribute(name: "author", value: "Alice"),
+                    Attribute(name: "post_id", value: "123["), Attribute(name: "a[b", value: "1"),
+                ]))
+        let both = "1\"' ]"
+        let image = Inline.image(
+            [], Link("a.png"),
+            Attributes(
+                pairs: [
+                    Attribute(name: "width", value: both), Attribute(name: "height", value: "2"),
+                ]
+            ))
+        let link = Inline.link(
+            [.text("x")], Link("/a b\"c'd"), .none)
+        let result = BBCodeWriter().write(
+            Document([quote, .paragraph([image, .text(" "), link], .none)]))
+        #expect(
+            result.output == """
+                [quote="Alice" post_id="123["]
+                Hi
+                [/quote]
+                [img height=2]a.png[/img] [url="/a b%22c'd"]x[/url]
+
+                """)
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "quote attribute a[b left out: not a name",
+                "image width left out: it holds both quote marks or a line break",
+            ])
+        let back = try BBCodeReader().read(result.output).document
+        guard case .blockQuote(_, let attributes) = back.blocks.first else {
+            Issue.record("not a quote: \(back)")
+            return
+        }
+        #expect(attributes.value(of: "post_id") == "123[")
+    }
+
     @Test func spanStylesBecomeTags() {
         let span = Inline.span(
             [.text("x")],
