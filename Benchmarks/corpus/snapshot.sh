@@ -3,7 +3,7 @@
 # (before and after a refactor) can be compared byte for byte:
 #   Benchmarks/corpus/snapshot.sh OLD_BIN /tmp/snap-old
 #   Benchmarks/corpus/snapshot.sh NEW_BIN /tmp/snap-new
-#   diff -r /tmp/snap-old /tmp/snap-new && echo identical
+#   diff -r /tmp/snap-old /tmp/snap-new && echo identical    (also between two checkouts)
 # Per input and format, OUTDIR/{pages,markdown}/NAME/FORMAT holds standard output,
 # FORMAT.stderr the diagnostics and FORMAT.exit the exit code (124: killed after TIMEOUT seconds,
 # default 120). Pages: -f html -t markdown, gfm, html, plain, bbcode, rangejson, styled, ast,
@@ -12,16 +12,19 @@ set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 MCONV_BINARY OUTDIR" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-out=$2
+out=$(mkdir -p "$2" && cd "$2" && pwd)
 limit=${TIMEOUT:-120}
 [ -x "$bin" ] || { echo "snapshot.sh: $1 is not an executable" >&2; exit 1; }
 ls "$here/pages/"*.html >/dev/null 2>&1 || { echo "snapshot.sh: no corpus; run gather.sh first" >&2; exit 1; }
 rm -rf "$out"
 mkdir -p "$out"
 
+# Inputs are named relative to the corpus folder (pages/NAME, markdown/NAME), so that the
+# diagnostics, which name the input, compare equal between two checkouts.
 convert() { # FROM TO INPUT DIR
     local rc=0
-    timeout "$limit" "$bin" -f "$1" -t "$2" "$3" > "$4/$2" 2> "$4/$2.stderr" || rc=$?
+    (cd "$here" && timeout "$limit" "$bin" -f "$1" -t "$2" "${3#"$here"/}") \
+        > "$4/$2" 2> "$4/$2.stderr" || rc=$?
     echo "$rc" > "$4/$2.exit"
     [ "$rc" -eq 0 ] || echo "  $(basename "$3") -t $2: exit $rc" >&2
 }

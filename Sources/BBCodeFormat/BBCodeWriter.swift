@@ -501,16 +501,16 @@ struct BBCodeRenderer {
         return nil
     }
 
-    /// A URL as a tag value: `quoted(url)`, with quote marks and line breaks percent-encoded
-    /// when the URL holds both quote marks or a line break (the same address).
+    /// A URL as a tag value: `quoted(url)`; when the URL holds both quote marks or a line
+    /// break, its `"` are percent-encoded and its line breaks removed first (the same
+    /// address: URL parsing removes line breaks).
     private func quoted(url: String) -> String {
         if let written = quoted(url) { return written }
         var encoded = ""
         for c in url.unicodeScalars {
             switch c {
             case "\"": encoded += "%22"
-            case "\n": encoded += "%0A"
-            case "\r": encoded += "%0D"
+            case "\n", "\r": break
             default: encoded.unicodeScalars.append(c)
             }
         }

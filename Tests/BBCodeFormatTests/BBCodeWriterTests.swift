@@ -108,13 +108,17 @@ import Testing
         let link = Inline.link(
             [.text("x")], Link("/a b\"c'd"), .none)
         let result = BBCodeWriter().write(
-            Document([quote, .paragraph([image, .text(" "), link], .none)]))
+            Document([
+                quote,
+                .paragraph(
+                    [image, .text(" "), link, .link([.text("y")], Link("/n\n"), .none)], .none),
+            ]))
         #expect(
             result.output == """
                 [quote="Alice" post_id="123["]
                 Hi
                 [/quote]
-                [img height=2]a.png[/img] [url="/a b%22c'd"]x[/url]
+                [img height=2]a.png[/img] [url="/a b%22c'd"]x[/url][url=/n]y[/url]
 
                 """)
         #expect(
