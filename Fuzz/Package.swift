@@ -15,6 +15,7 @@ let fuzzTargets: [String] = [
     "fuzz-json-html",
     "fuzz-roundtrip-html-markdown",
     "fuzz-roundtrip-bbcode-html",
+    "fuzz-roundtrip-markdown",
 ]
 
 let package = Package(

@@ -25,7 +25,7 @@ what="$1"
 seconds="$2"
 shift 2
 all_targets=(html-markdown html-styled bbcode-html rangejson-markdown markdown-html json-html
-    roundtrip-html-markdown roundtrip-bbcode-html)
+    roundtrip-html-markdown roundtrip-bbcode-html roundtrip-markdown)
 if [ "$what" = all ]; then
     targets=("${all_targets[@]}")
 else

@@ -533,7 +533,13 @@ struct BBCodeRenderer {
         var i = 0
         while i < u.count {
             if u[i] == 0x5B, let end = tagEnd(u, i, closing: &closing) {
-                if let noparse {
+                if let noparse, closesNoParse(u, i, noparse) {
+                    // Inside `[noparse]` it would end the noparse: only its `[` goes in, and
+                    // the rest, no tag without it, follows as text.
+                    out += Array("[\(noparse)][[/\(noparse)]".utf8)
+                    i += 1
+                    continue
+                } else if let noparse {
                     out += Array("[\(noparse)]".utf8) + u[i..<end] + Array("[/\(noparse)]".utf8)
                 } else {
                     lossy(
@@ -548,6 +554,17 @@ struct BBCodeRenderer {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `u[i...]` begins `[/NAME` with `noparse` as NAME (any case), the tag that ends
+    /// a noparse.
+    private func closesNoParse(_ u: [UInt8], _ i: Int, _ noparse: String) -> Bool {
+        let name = Array(noparse.utf8)
+        let after = i + 2 + name.count
+        guard after <= u.count, u[i + 1] == 0x2F else { return false }
+        return zip(u[(i + 2)...], name).allSatisfy {
+            BBCodeValues.lower($0) == BBCodeValues.lower($1)
+        } && (after == u.count || !BBCodeTagScanner.isNameByte(u[after]))
     }
 
     /// The end of a `[name...]` that names a dialect tag, starting at `i`; the end of the text

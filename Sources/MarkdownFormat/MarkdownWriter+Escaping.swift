@@ -329,7 +329,9 @@ extension MarkdownWriter.Renderer {
             case UInt8(ascii: "]"):
                 let closesLink: Bool
                 if index + 1 == n {
-                    closesLink = following != .end
+                    // A link's `(`, `[` or a definition's `:` follows `]` directly: not after
+                    // the end or a line break.
+                    closesLink = following.characterClass() != .whitespace
                 } else {
                     let next = bytes[index + 1]
                     closesLink =

@@ -10,7 +10,8 @@ extension MarkdownWriter.Renderer {
         case tableCell
     }
 
-    /// What follows an inline: the end of the line (whitespace), a known byte, or unknown.
+    /// What follows an inline: the end of the inlines written (whitespace), a known byte (a
+    /// line break is `\n`: more text follows it), or unknown.
     enum Following: Equatable {
         case end
         case byte(UInt8)
@@ -323,7 +324,9 @@ extension MarkdownWriter.Renderer {
             case .text(let s):
                 return s.utf8.first.map { Following.byte($0) } ?? .unknown
             case .softBreak, .lineBreak:
-                return .end
+                // A line end (or the space a soft break may be written as), not the end of the
+                // paragraph: a `[`, `<` or `\\` before it may still pair with what follows.
+                return .byte(0x0A)
             case .code:
                 return .byte(UInt8(ascii: "`"))
             case .emphasis, .strong, .strikethrough:

@@ -65,6 +65,19 @@ import Testing
         #expect(try BBCodeReader().read(output).document == doc)
     }
 
+    /// A literal closing noparse tag cannot go inside `[noparse]`, which it would end: only its
+    /// `[` does, any case (found by the bbcode round-trip fuzz target: `[/noparSe]` ended the
+    /// noparse and the `[/noparse]` after it was left as text).
+    @Test func textThatLooksLikeTheNoparseEndIsProtected() throws {
+        let doc = Document([.paragraph([.text("a [/noparSe] b [noparse] [/noparse c")], .none)])
+        let output = BBCodeWriter().write(doc).output
+        #expect(
+            output
+                == "a [noparse][[/noparse]/noparSe] b [noparse][noparse][/noparse]"
+                + " [noparse][[/noparse]/noparse c\n")
+        #expect(try BBCodeReader().read(output).document == doc)
+    }
+
     /// A tag left open at the end of a text is closed by the `]` of the markup after it, unless
     /// the rest of the text is protected (found by the bbcode round-trip fuzz target). A bare
     /// `[b` at the end is not at risk: no markup the writer puts next continues a tag name.

@@ -226,3 +226,25 @@ func markdownRoundTripsThroughTheReader(markdown: String) throws {
     #expect(MW.md(doc.blocks) == "[go](/x \"a\\b &#92;&#92;* c&#92;&#92;\") and \"q\"\n")
     #expect(MW.roundTrips(doc, MarkdownWriterOptions()))
 }
+
+/// Text before a soft or hard line break is escaped as text that more text follows, not as
+/// the end of the paragraph: a `[` left open may pair with a `](` after the break, a `<` may
+/// begin a tag that goes on past it, and a `\` before it would make a line end a hard break
+/// (found by the Markdown round-trip fuzz target). A `]` before a break closes no link.
+@Test func textBeforeALineBreakIsEscapedAsTextThatGoesOn() {
+    let link = Document([MW.p(MW.t("See [1)"), .softBreak, MW.t("b](#x)"))])
+    #expect(MW.md(link.blocks) == "See \\[1) b](#x)\n")
+    #expect(MW.md(link.blocks, MW.preserve) == "See \\[1)\nb](#x)\n")
+    let definition = Document([MW.p(MW.t("["), .softBreak, MW.t("[foo]: /u"))])
+    #expect(MW.md(definition.blocks) == "\\[ \\[foo]: /u\n")
+    let tag = Document([MW.p(MW.t("x <a"), .softBreak, MW.t("b> y"))])
+    #expect(MW.md(tag.blocks) == "x \\<a b> y\n")
+    let backslash = Document([MW.p(MW.t("a\\"), .lineBreak, MW.t("b"))])
+    #expect(MW.md(backslash.blocks) == "a\\\\\\\nb\n")
+    let closed = Document([MW.p(MW.t("[a]"), .softBreak, MW.t("(b)"))])
+    #expect(MW.md(closed.blocks) == "[a] (b)\n")
+    // Soft breaks are written as spaces by default: the tree comes back with line ends kept.
+    for doc in [link, definition, tag, backslash, closed] {
+        #expect(MW.roundTrips(doc, MW.preserve))
+    }
+}

@@ -91,6 +91,23 @@ public enum Fuzz {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace }))
     }
 
+    /// The text property of the round-trip targets: the letters and digits of `text1` (the
+    /// text content of `first`) and `text2` (that of `second`) are the same, in order; with
+    /// `strict`, all of the text, whitespace ignored.
+    public static func checkTextKept(
+        _ text1: String, _ text2: String, first: String, second: String,
+        context: @autoclosure () -> String
+    ) {
+        check(
+            lettersAndDigits(text1), lettersAndDigits(text2),
+            "letters and digits of \(first) == those of \(second)", context: context())
+        if strict {
+            check(
+                withoutWhitespace(text1), withoutWhitespace(text2),
+                "text of \(first) == text of \(second) (whitespace ignored)", context: context())
+        }
+    }
+
     /// Where failed properties go instead of trapping: with `MCONV_FUZZ_REPORT=DIR` each is
     /// counted on standard error and its input written to `DIR/property-HASH` (the first 20
     /// also printed in full), so a campaign goes on past a known property failure. Unset, a
