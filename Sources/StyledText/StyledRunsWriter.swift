@@ -87,7 +87,7 @@ public struct StyledRunsWriter: MarkupWriter {
         text utf8: UnsafeBufferPointer<UInt8>, paragraphs: [StyledParagraph], runs: Runs,
         root: borrowing TextStyle, to out: inout RunsOutput
     ) {
-        out.bytes.reserveCapacity(utf8.count * 2 + 64 * runs.count)
+        out.bytes.reserveCapacity(min(utf8.count * 2 + 64 * runs.count, RunsOutput.pieceSize))
         var cursor = UTF16Cursor(utf8)
         var runIndex = 0
         for p in paragraphs {
@@ -95,6 +95,7 @@ public struct StyledRunsWriter: MarkupWriter {
             out.append(p.kind.rawValue)
             out.appendParagraphAttributes(p.style, leadingSpace: true)
             out.append(0x0A)
+            out.endLine()
             while runIndex < runs.count, runs.range(runIndex).upperBound <= p.range.lowerBound {
                 runIndex += 1
             }
@@ -117,6 +118,7 @@ public struct StyledRunsWriter: MarkupWriter {
                     out.append(0x22)
                     runs.appendAttributes(i, root: root, to: &out)
                     out.append(0x0A)
+                    out.endLine()
                 }
                 i += 1
             }
@@ -179,11 +181,48 @@ struct UTF16Cursor {
 
 /// The bytes of `-t styled` output, appended without intermediate strings.
 struct RunsOutput {
+    /// The piece being written.
     var bytes: [UInt8] = []
+    /// The pieces written before it, in order.
+    private var pieces: [[UInt8]] = []
+    /// The size of a piece: `endLine` sets the piece aside once it is about this full.
+    ///
+    /// Written in pieces, the output fills the blocks the resolver freed as its lists grew
+    /// (a list that doubles leaves its old block behind) instead of growing the heap by its
+    /// whole size while the resolver's tables are held; it is joined into one String once
+    /// they are released.
+    static let pieceSize = 32 << 10
     /// Whether the next part is the first of its list, and whether that one gets a space.
     private var firstPart = true
     private var leadingSpace = false
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String {
+        if pieces.isEmpty { return String(decoding: bytes, as: UTF8.self) }
+        let total = pieces.reduce(bytes.count) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: total) { target in
+            var at = 0
+            for piece in pieces + [bytes] {
+                piece.withUnsafeBufferPointer { source in
+                    _ = UnsafeMutableBufferPointer(rebasing: target[at...]).initialize(
+                        fromContentsOf: source)
+                }
+                at += piece.count
+            }
+            return at
+        }
+    }
+
+    /// Ends a line: the piece is set aside when it is nearly full (lines are not split).
+    @inline(__always)
+    mutating func endLine() {
+        if bytes.count >= RunsOutput.pieceSize - 1024 { startPiece() }
+    }
+
+    @inline(never)
+    private mutating func startPiece() {
+        pieces.append(bytes)
+        bytes = []
+        bytes.reserveCapacity(RunsOutput.pieceSize)
+    }
 
     mutating func append(_ b: UInt8) { bytes.append(b) }
 

@@ -61,3 +61,19 @@ let runTablesDocument = Document([
     let items = styled.paragraphs.filter { $0.kind == .listItem }
     #expect(items.map(\.style.tabStops) == [[TabStop(40)], [TabStop(40)]])
 }
+
+@Test func outputOfManyPiecesIsJoinedWhole() {
+    // About 90 KB of lines: written in 32 KB pieces, joined into one String.
+    let count = 2000
+    let document = Document(
+        (0..<count).map { .paragraph([.text("paragraph \($0) é 😀 \"q\"")], .none) })
+    var expected = ""
+    for i in 0..<count {
+        expected += i == count - 1 ? "¶ p\n" : "¶ p after=16\n"
+        expected += "  \"paragraph \(i) é 😀 \\\"q\\\"\"\n"
+    }
+    let output = StyledRunsWriter().write(document).output
+    #expect(output.utf8.count > 2 * RunsOutput.pieceSize)
+    #expect(output == expected)
+    #expect(StyledRunsWriter.format(StyledText(document)) == expected)
+}
