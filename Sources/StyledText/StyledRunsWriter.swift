@@ -28,69 +28,99 @@ public struct StyledRunsWriter: MarkupWriter {
     public init(stylesheet: Stylesheet) { self.stylesheet = stylesheet }
 
     /// Writes the runs.
+    ///
+    /// The lines are written from the resolver's own tables (the text as UTF-8, a style id
+    /// per run, each style once), without the `StyledText` made of them: its runs, their
+    /// boxed styles and the text copied into a `String` were the largest part of a styled
+    /// conversion's peak beside the document.
     public func write(_ document: Document) -> WriteResult {
-        let styled = StyledText(document, stylesheet: stylesheet)
-        let diagnostics = styled.diagnostics
-        return WriteResult(
-            output: StyledRunsWriter.format(consume styled), diagnostics: diagnostics)
+        var resolver = StyledText.resolver(for: document, stylesheet: stylesheet)
+        resolver.render(document.blocks)
+        resolver.complete()
+        var out = RunsOutput()
+        StyledRunsWriter.appendLines(of: resolver, to: &out)
+        let diagnostics = resolver.diagnostics
+        // The resolver's tables are released before the output is copied into a String.
+        _ = consume resolver
+        return WriteResult(output: out.string, diagnostics: diagnostics)
     }
 
     /// The `-t styled` text of already resolved runs.
     public static func format(_ styled: consuming StyledText) -> String {
         var out = RunsOutput()
-        appendLines(of: styled, to: &out)
+        var text = styled.string
+        text.makeContiguousUTF8()
+        text.utf8.withContiguousStorageIfAvailable { utf8 in
+            styled.runs.withUnsafeBufferPointer { runs in
+                appendLines(
+                    text: utf8, paragraphs: styled.paragraphs, runs: StyledRunTable(runs: runs),
+                    root: styled.rootStyle, to: &out)
+            }
+        }
         // The runs and their text are released before the output is copied into a String:
         // holding both was the peak of a styled conversion.
+        _ = consume text
         _ = consume styled
         return out.string
     }
 
-    /// Appends the `-t styled` lines of `styled` to `out`.
-    private static func appendLines(of styled: borrowing StyledText, to out: inout RunsOutput) {
-        out.bytes.reserveCapacity(styled.string.utf8.count * 2 + 64 * styled.runs.count)
-        var text = styled.string
-        text.makeContiguousUTF8()
-        let root = styled.rootStyle
-        text.utf8.withContiguousStorageIfAvailable { utf8 in
-            styled.runs.withUnsafeBufferPointer { runs in
-                // Runs read in place (`runs[i]` through the array copies each whole run).
-                var cursor = UTF16Cursor(utf8)
-                var runIndex = 0
-                for p in styled.paragraphs {
-                    out.appendLiteral("\u{00B6} ")
-                    out.append(p.kind.rawValue)
-                    out.appendParagraphAttributes(p.style, leadingSpace: true)
-                    out.append(0x0A)
-                    while runIndex < runs.count,
-                        runs.baseAddress![runIndex].range.upperBound <= p.range.lowerBound
-                    {
-                        runIndex += 1
-                    }
-                    var i = runIndex
-                    while i < runs.count, runs.baseAddress![i].range.lowerBound < p.range.upperBound
-                    {
-                        let range = runs.baseAddress![i].range
-                        let lo = max(range.lowerBound, p.range.lowerBound)
-                        let hi = min(range.upperBound, p.range.upperBound)
-                        if lo < hi {
-                            out.appendLiteral("  \"")
-                            if let a = cursor.offset(lo), let b = cursor.offset(hi) {
-                                out.escape(UnsafeBufferPointer(rebasing: utf8[a..<b]))
-                            } else {
-                                // A range that splits a surrogate pair (only in hand-made
-                                // StyledText): decode as UTF-16 does, with replacement
-                                // characters.
-                                let units = Array(styled.string.utf16)
-                                out.escape(String(decoding: units[lo..<hi], as: UTF16.self))
-                            }
-                            out.append(0x22)
-                            out.appendRunAttributes(
-                                runs.baseAddress![i], root: root, leadingSpace: true)
-                            out.append(0x0A)
-                        }
-                        i += 1
+    /// Appends the `-t styled` lines of a completed resolver's text, runs and paragraphs.
+    private static func appendLines(of resolver: borrowing StyleResolver, to out: inout RunsOutput)
+    {
+        resolver.bytes.withUnsafeBufferPointer { utf8 in
+            resolver.runs.withUnsafeBufferPointer { records in
+                resolver.styles.withUnsafeBufferPointer { styles in
+                    resolver.attachments.withUnsafeBufferPointer { attachments in
+                        let runs = RunRecordTable(
+                            records: records, styles: styles, attachments: attachments)
+                        appendLines(
+                            text: utf8, paragraphs: resolver.paragraphs, runs: runs,
+                            root: styles[StyleResolver.rootID], to: &out)
                     }
                 }
+            }
+        }
+    }
+
+    /// Appends the `-t styled` lines of `paragraphs` and `runs` over the UTF-8 `text`.
+    private static func appendLines<Runs: RunTable>(
+        text utf8: UnsafeBufferPointer<UInt8>, paragraphs: [StyledParagraph], runs: Runs,
+        root: borrowing TextStyle, to out: inout RunsOutput
+    ) {
+        out.bytes.reserveCapacity(min(utf8.count * 2 + 64 * runs.count, RunsOutput.pieceSize))
+        var cursor = UTF16Cursor(utf8)
+        var runIndex = 0
+        for p in paragraphs {
+            out.appendLiteral("\u{00B6} ")
+            out.append(p.kind.rawValue)
+            out.appendParagraphAttributes(p.style, leadingSpace: true)
+            out.append(0x0A)
+            out.endLine()
+            while runIndex < runs.count, runs.range(runIndex).upperBound <= p.range.lowerBound {
+                runIndex += 1
+            }
+            var i = runIndex
+            while i < runs.count {
+                let range = runs.range(i)
+                guard range.lowerBound < p.range.upperBound else { break }
+                let lo = max(range.lowerBound, p.range.lowerBound)
+                let hi = min(range.upperBound, p.range.upperBound)
+                if lo < hi {
+                    out.appendLiteral("  \"")
+                    if let a = cursor.offset(lo), let b = cursor.offset(hi) {
+                        out.escape(UnsafeBufferPointer(rebasing: utf8[a..<b]))
+                    } else {
+                        // A range that splits a surrogate pair (only in hand-made
+                        // StyledText): decode as UTF-16 does, with replacement characters.
+                        let units = Array(String(decoding: utf8, as: UTF8.self).utf16)
+                        out.escape(String(decoding: units[lo..<hi], as: UTF16.self))
+                    }
+                    out.append(0x22)
+                    runs.appendAttributes(i, root: root, to: &out)
+                    out.append(0x0A)
+                    out.endLine()
+                }
+                i += 1
             }
         }
     }
@@ -151,11 +181,48 @@ struct UTF16Cursor {
 
 /// The bytes of `-t styled` output, appended without intermediate strings.
 struct RunsOutput {
+    /// The piece being written.
     var bytes: [UInt8] = []
+    /// The pieces written before it, in order.
+    private var pieces: [[UInt8]] = []
+    /// The size of a piece: `endLine` sets the piece aside once it is about this full.
+    ///
+    /// Written in pieces, the output fills the blocks the resolver freed as its lists grew
+    /// (a list that doubles leaves its old block behind) instead of growing the heap by its
+    /// whole size while the resolver's tables are held; it is joined into one String once
+    /// they are released.
+    static let pieceSize = 32 << 10
     /// Whether the next part is the first of its list, and whether that one gets a space.
     private var firstPart = true
     private var leadingSpace = false
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String {
+        if pieces.isEmpty { return String(decoding: bytes, as: UTF8.self) }
+        let total = pieces.reduce(bytes.count) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: total) { target in
+            var at = 0
+            for piece in pieces + [bytes] {
+                piece.withUnsafeBufferPointer { source in
+                    _ = UnsafeMutableBufferPointer(rebasing: target[at...]).initialize(
+                        fromContentsOf: source)
+                }
+                at += piece.count
+            }
+            return at
+        }
+    }
+
+    /// Ends a line: the piece is set aside when it is nearly full (lines are not split).
+    @inline(__always)
+    mutating func endLine() {
+        if bytes.count >= RunsOutput.pieceSize - 1024 { startPiece() }
+    }
+
+    @inline(never)
+    private mutating func startPiece() {
+        pieces.append(bytes)
+        bytes = []
+        bytes.reserveCapacity(RunsOutput.pieceSize)
+    }
 
     mutating func append(_ b: UInt8) { bytes.append(b) }
 
@@ -331,18 +398,21 @@ struct RunsOutput {
 
     mutating func appendRunAttributes(_ run: StyledRun, root: TextStyle, leadingSpace: Bool) {
         startParts(leadingSpace: leadingSpace)
-        if let a = run.attachment {
-            switch a.kind {
-            case .rule: part("rule")
-            case .image:
-                quotedPart("image=", a.url)
-                if !a.alt.isEmpty { quotedPart("alt=", a.alt) }
-                if !a.title.isEmpty { quotedPart("title=", a.title) }
-                numberPart("width=", a.width)
-                numberPart("height=", a.height)
-            }
-        }
+        if let a = run.attachment { appendAttachment(a) }
         appendStyle(run.style, root)
+    }
+
+    /// The parts of an attachment (the first of a run's parts).
+    mutating func appendAttachment(_ a: borrowing TextAttachment) {
+        switch a.kind {
+        case .rule: part("rule")
+        case .image:
+            quotedPart("image=", a.url)
+            if !a.alt.isEmpty { quotedPart("alt=", a.alt) }
+            if !a.title.isEmpty { quotedPart("title=", a.title) }
+            numberPart("width=", a.width)
+            numberPart("height=", a.height)
+        }
     }
 
     mutating func appendStyle(_ s: borrowing TextStyle, _ root: borrowing TextStyle) {

@@ -57,6 +57,13 @@ public struct StyledText: Hashable, Sendable {
     /// StyledText(doc, stylesheet: .standard).string  // "Hi"
     /// ```
     public init(_ document: Document, stylesheet: Stylesheet = .standard) {
+        var resolver = StyledText.resolver(for: document, stylesheet: stylesheet)
+        resolver.render(document.blocks)
+        self = resolver.finish()
+    }
+
+    /// A resolver for `document`: `stylesheet` with the document's `<style>` elements added.
+    static func resolver(for document: Document, stylesheet: Stylesheet) -> StyleResolver {
         var embedded: [Diagnostic] = []
         // Only a document with `<style>` elements gets a stylesheet of its own (copying
         // the caller's costs a retain per rule table).
@@ -77,8 +84,7 @@ public struct StyledText: Hashable, Sendable {
         var resolver =
             adjusted.map { StyleResolver(stylesheet: $0) } ?? StyleResolver(stylesheet: stylesheet)
         resolver.diagnostics = embedded
-        resolver.render(document.blocks)
-        self = resolver.finish()
+        return resolver
     }
 
     /// The CSS inside a raw `<style>...</style>` block, if it is one.
