@@ -123,14 +123,10 @@ struct BBCodeRenderer {
                 bracketsLater = bracketsLater || value.utf8.contains { $0 == 0x5B || $0 == 0x5D }
             }
             var open = "[\(q)"
-            if let author = a.value(of: "author") {
-                if let value = quoted(author, forced: bracketsLater) {
-                    open += "=" + value
-                } else {
-                    lossy(
-                        .lossyInvalidAttribute,
-                        "quote author left out: it holds both quote marks or a line break")
-                }
+            if let author = a.value(of: "author"),
+                let value = quoted(author, forced: bracketsLater, leavingOut: "quote author")
+            {
+                open += "=" + value
             }
             open += rest
             return wrap(open + "]", "[/\(q)]", bs)
@@ -471,7 +467,6 @@ struct BBCodeRenderer {
 
     // MARK: Escaping
 
-    /// Quotes a tag value when it holds a space, `]` or a quote.
     /// `value` as a tag's value the reader takes back: bare when it holds no space, bracket,
     /// `=` or quote mark (`[quote=Ann]`), else in the quote mark it does not hold
     /// (`[quote="Ann Lee"]`, `[quote='say "hi"']`); nil when it holds both quote marks or a
@@ -494,9 +489,12 @@ struct BBCodeRenderer {
         return special || single ? "\"\(value)\"" : value
     }
 
-    /// `quoted(value)`, or nil after reporting `what` as left out (`lossy.invalid-attribute`).
-    private mutating func quoted(_ value: String, leavingOut what: String) -> String? {
-        if let written = quoted(value) { return written }
+    /// `quoted(value, forced:)`, or nil after reporting `what` as left out
+    /// (`lossy.invalid-attribute`).
+    private mutating func quoted(_ value: String, forced: Bool = false, leavingOut what: String)
+        -> String?
+    {
+        if let written = quoted(value, forced: forced) { return written }
         lossy(.lossyInvalidAttribute, "\(what) left out: it holds both quote marks or a line break")
         return nil
     }
