@@ -28,7 +28,7 @@ METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-
 RELEASE = -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker -no-pie $(METADATA) \
 	$(LAYOUT) --scratch-path $(SCRATCH)
 
-.PHONY: all release install uninstall
+.PHONY: all release bench install uninstall
 
 all: release
 
@@ -37,6 +37,12 @@ release:
 	@if [ -n "$(ORDER)" ] && [ "$(ORDER)" -nt "$(SCRATCH)/release/mconv" ]; then \
 		rm -f "$(SCRATCH)/release/mconv"; fi
 	$(SWIFT) build $(RELEASE) --product mconv
+
+# The in-process timer (Benchmarks/Harness), built as the release binary is, so that what
+# Benchmarks/corpus/batch.sh compares (the CLI and the same conversions in process) is the same
+# machine code.
+bench:
+	$(SWIFT) build $(RELEASE) --product mconv-bench
 
 install: release
 	install -d "$(BINDIR)"

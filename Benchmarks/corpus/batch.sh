@@ -6,7 +6,10 @@
 #      `--jobs 1` processes at once (what the machine gives two conversions at a time)
 #   3. mconv once per page                        (sum of each page's best; clitime.py)
 #   4. mconv in process (mconv-bench corpus html markdown; thread CPU time, no start-up, no file
-#      writes), when a release mconv-bench is built (INPROCESS=1 builds it: a long build)
+#      writes; the best pass of 3 in one process), when `make bench` has built it as the release
+#      binary is built (INPROCESS=1 builds it: a long build). It runs in the rounds of rows 1-2,
+#      so the machine's changes of speed (on a shared host, 1.5x from one second to the next)
+#      touch it and --jobs 1 alike.
 #   5. html2text 2025.4.15 once per page (its CLI; Python start-up each time) and in process
 #      (peers.py; thread CPU time)
 # Rows 1-2 are the best of RUNS whole runs (wall, and CPU time of the process: user + system
@@ -41,10 +44,10 @@ if [ -z "${MCONV:-}" ]; then
 fi
 bench=
 if [ "${INPROCESS:-0}" = 1 ]; then
-    (cd "$root" && swift build -c release --product mconv-bench) >"$log" 2>&1 ||
+    make -C "$root" bench >"$log" 2>&1 ||
         { tail -20 "$log" >&2; echo "batch.sh: the mconv-bench build failed" >&2; exit 1; }
 fi
-[ -x "$root/.build/release/mconv-bench" ] && bench="$root/.build/release/mconv-bench"
+[ -x "$root/.build-static/release/mconv-bench" ] && bench="$root/.build-static/release/mconv-bench"
 rm -f "$log"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -68,9 +71,9 @@ echo "                                         total wall / CPU      per page wa
 # Rounds of --jobs 1, --jobs 2 and two --jobs 1 processes at once, taking turns (so a change
 # of the machine's load touches the three alike): "J1_WALL J1_CPU J2_WALL J2_CPU PAIR_WALL" in
 # ns, each the best of RUNS (CPU = the child's user + system time, from wait4).
-read -r J1W J1C J2W J2C PAIRW < <(python3 - "$RUNS" "$MCONV" "$work" "${pages[@]}" <<'PYEOF'
-import os, shutil, sys, time
-runs, binary, work, pages = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+read -r J1W J1C J2W J2C PAIRW IPC < <(python3 - "$RUNS" "$MCONV" "$work" "${bench:--}" "${pages[@]}" <<'PYEOF'
+import os, re, shutil, subprocess, sys, time
+runs, binary, work, bench, pages = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 devnull = os.open(os.devnull, os.O_WRONLY)
 def spawn(out, jobs):
     argv = [binary, "-q", "-t", "markdown", "--output-dir", out, "--jobs", jobs] + pages
@@ -98,7 +101,12 @@ for _ in range(runs):
     for pid in [spawn(work + "/pair1", "1"), spawn(work + "/pair2", "1")]:
         wait(pid, "a --jobs 1 process of the pair")
     keep("pair", time.perf_counter_ns() - start)
-print(best["1"][0], best["1"][1], best["2"][0], best["2"][1], best["pair"][0])
+    if bench != "-":  # the in-process best of 3 passes, in ns
+        report = subprocess.run([bench, "corpus", "html", "markdown", work + "/pages.list", "3"],
+                                capture_output=True, text=True, check=True).stdout
+        keep("in", int(float(re.search(r"best ([0-9.]+) ms", report).group(1)) * 1e6))
+print(best["1"][0], best["1"][1], best["2"][0], best["2"][1], best["pair"][0],
+      best["in"][0] if "in" in best else "-")
 PYEOF
 )
 row "mconv --output-dir --jobs 1" "$J1W" "$J1C"
@@ -117,13 +125,10 @@ row "mconv, one process per page" "$PPW" "$PPC"
 : > "$work/empty.html"
 echo "$work/empty.html" > "$work/empty.list"
 read -r _ SUW SUC < <(python3 "$here/clitime.py" 20 "$work/empty.list" "mconv=$MCONV -q -f html -t markdown")
-IPC=-
-if [ -n "$bench" ]; then
-    IPC=$("$bench" corpus html markdown "$work/pages.list" "$((RUNS * 3))" |
-        sed -E 's/.*best ([0-9.]+) ms.*/\1/' | awk '{ printf "%d", $1 * 1e6 }')
+if [ "$IPC" != - ]; then
     row "mconv in process (mconv-bench)" - "$IPC"
 else
-    echo "  (mconv in process: INPROCESS=1 builds the release mconv-bench)"
+    echo "  (mconv in process: INPROCESS=1 builds it with make bench)"
 fi
 row "html2text, one process per page" "$HPW" "$HPC"
 read -r HIC _ _ < <(python3 "$here/peers.py" html2text "$work/pages.list" "$RUNS")
