@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import mconv
+
 /// `-` for standard input and output, the input format from the content, attached short
 /// options, joined inputs each read in its own format, and the errors that name a path.
 @Suite("mconv conventions")
@@ -62,17 +64,34 @@ struct ConventionsTests {
         #expect(value.stdout == "> -t **Al**\n>\n> hi\n")
     }
 
-    @Test("--help lists every option")
+    @Test("--help lists every option: the command's and every reader and writer option")
     func help() throws {
-        let help = try runMconv(["--help"]).stdout
-        for option in [
-            "-f, --from", "-t, --to", "-o, --output", "--output-dir <output-dir>",
-            "--jobs <jobs>", "--force", "--strict", "--quiet", "--verbose", "--color",
-            "--list-input-formats", "--list-output-formats", "--list-extensions",
-            "--version",
-        ] {
-            #expect(help.contains(option), "\(option)")
+        let r = try runMconv(["--help"])
+        #expect(r.status == 0)
+        let help = r.stdout
+        /// Whether `name` heads an entry: `--name`, `-x, --name` or `--[no-]name`, then its
+        /// value or the end of the name.
+        func lists(_ name: String) -> Bool {
+            ["--\(name)", "--[no-]\(name)"].contains { form in
+                [" ", "\n", "["].contains { help.contains(" " + form + $0) }
+            }
         }
+        let own = [
+            "from", "to", "output", "output-dir", "jobs", "force", "extract-media",
+            "list-input-formats", "list-output-formats", "list-extensions", "strict", "fail-on",
+            "ignore", "quiet", "verbose", "color", "version", "help",
+        ]
+        for name in own + ConversionOption.all.map(\.name) {
+            #expect(lists(name), "--\(name)")
+        }
+        for short in ["-f, --from", "-t, --to", "-o, --output", "-q, --quiet", "-v, --verbose"] {
+            #expect(help.contains(short), "\(short)")
+        }
+        // The exit codes, each line whole (an 80-column help wraps a longer line).
+        #expect(
+            help.contains(
+                "\nExit codes: 0 ok, 1 usage, 2 input unreadable or invalid,\n3 --strict and a"
+                    + " lossy conversion, 4 output cannot be written, 130 interrupted.\n"))
     }
 
     @Test("joined inputs in different formats: each read in its own, with a warning")
