@@ -45,11 +45,33 @@ struct ConventionsTests {
         }
         // The AST as JSON, and a file whose extension names no format.
         let json = try runMconv(["-t", "json"], input: "*a*")
-        #expect(try runMconv(["-t", "markdown"], input: json.stdout).stdout == "*a*\n")
+        let ast = try runMconv(["-t", "markdown", "-v"], input: json.stdout)
+        #expect(ast.stdout == "*a*\n")
+        #expect(
+            ast.stderr == "mconv: <stdin>: note: read as json (a JSON object with \"blocks\");"
+                + " -f names the format\n")
         let page = try temporaryFile("page.php", contents: Array("<p>Hi</p>".utf8))
         #expect(try runMconv(["-t", "markdown", page]).stdout == "Hi\n")
         // HTML input without -t: Markdown output, as with -f html.
         #expect(try runMconv([], input: "<p>Hi <i>x</i></p>").stdout == "Hi *x*\n")
+    }
+
+    @Test("a file's extension names its format, whatever the content looks like")
+    func extensionWins() throws {
+        // Each content alone would be sniffed as another format.
+        let cases: [(String, String, String)] = [
+            ("notes.txt", "*x* <b>y</b>", "<p>*x* &lt;b&gt;y&lt;/b&gt;</p>\n"),
+            ("page.html", "# Title *x*", "<p># Title *x*</p>\n"),
+            ("post.bbcode", "<p>*x*</p>", "<p>&lt;p&gt;*x*&lt;/p&gt;</p>\n"),
+            ("doc.md", "[b]x[/b] <i>y</i>", "<p>[b]x[/b] <i>y</i></p>\n"),
+        ]
+        for (name, content, html) in cases {
+            let path = try temporaryFile(name, contents: Array(content.utf8))
+            let r = try runMconv(["-t", "html", "--unsafe", "-v", path])
+            #expect(r.status == 0, "\(name)")
+            #expect(r.stdout == html, "\(name)")
+            #expect(r.stderr == "", "\(name)")
+        }
     }
 
     @Test("attached short options: -fhtml -tmarkdown -ofile")

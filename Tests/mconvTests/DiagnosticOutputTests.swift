@@ -54,6 +54,58 @@ struct DiagnosticOutputTests {
                     + " content (see the lossy.* diagnostics)\n"))
     }
 
+    @Test("content losses (text, links, images, table structure, list numbering) are warnings")
+    func contentLosses() throws {
+        let nestedLink =
+            #"{"version":1,"blocks":[{"type":"paragraph","children":[{"type":"link","#
+            + #""destination":"/a","children":[{"type":"text","text":"a "},{"type":"link","#
+            + #""destination":"/b","children":[{"type":"text","text":"b"}]}]}]}]}"#
+        let cases: [(from: String, to: String, input: String, line: String)] = [
+            (
+                "html", "markdown", "<p>a <svg><text>label</text></svg></p>",
+                "warning: parse.dropped: dropped 1 <svg> elements with text"
+            ),
+            (
+                "json", "markdown", nestedLink,
+                "warning: lossy.nested-link: link inside a link written as its text"
+            ),
+            (
+                "html", "rangejson", #"<p>a <img src="i.png" alt="A"></p>"#,
+                "warning: lossy.image: inline image i.png written as its description"
+            ),
+            (
+                "html", "commonmark", "<table><tr><th>h</th></tr><tr><td>b</td></tr></table>",
+                "warning: lossy.table: table written as pipe text (no table extension)"
+            ),
+            (
+                "html", "rangejson", "<ol start=3><li>a</li></ol>",
+                "warning: lossy.list-start: list start 3 dropped"
+            ),
+        ]
+        for (from, to, input, line) in cases {
+            let arguments = ["-f", from, "-t", to, "--no-raw-html"]
+            let r = try runMconv(arguments, input: input)
+            #expect(r.status == 0, "\(line)")
+            #expect(!r.stdout.isEmpty, "\(line)")
+            #expect(r.stderr == "mconv: <stdin>: \(line)\n")
+            let strict = try runMconv(arguments + ["--strict"], input: input)
+            #expect(strict.status == 3, "\(line)")
+            #expect(strict.stdout == "", "\(line)")
+            #expect(
+                strict.stderr == "mconv: <stdin>: \(line)\nmconv: --strict: the conversion to"
+                    + " \(to) lost content (see the lossy.* diagnostics)\n")
+        }
+    }
+
+    @Test("a note is printed by default and passes --strict")
+    func notePasses() throws {
+        let r = try runMconv(
+            ["-f", "html", "-t", "markdown", "--strict"], input: "<p>a<svg></svg></p>")
+        #expect(r.status == 0)
+        #expect(r.stdout == "a\n")
+        #expect(r.stderr == "mconv: <stdin>: note: parse.dropped: dropped 1 <svg> elements\n")
+    }
+
     @Test("--ignore hides a code and keeps it from failing --strict; prefixes match")
     func ignore() throws {
         let path = try temporaryFile("ignored.html", contents: Array(Self.page.utf8))
