@@ -220,6 +220,12 @@ struct ConventionsTests {
         #expect(r.stdout == "")
         let forced = try runMconv(["-t", "plain", "--force", blob])
         #expect(forced.status == 0)
+        #expect(forced.stdout == "\u{FFFD}PNG\n\u{1A}\n\u{FFFD}\u{FFFD}\u{FFFD}\n")
+        #expect(
+            forced.stderr == "mconv: \(blob): 1:1: warning: input.invalid-utf8: invalid UTF-8"
+                + " replaced with U+FFFD (1 place); if the file is in a legacy encoding, name it:"
+                + " --encoding windows-1252\nmconv: \(blob): warning: input.nul: NUL replaced"
+                + " with U+FFFD (3 places)\n")
         let piped = try runMconv(["-t", "plain"], input: "a\u{0}b\u{FFFF}")
         #expect(piped.status == 0)
         #expect(piped.stderr.contains("input.nul"))
