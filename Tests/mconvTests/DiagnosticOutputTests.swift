@@ -28,6 +28,23 @@ struct DiagnosticOutputTests {
         )
     }
 
+    @Test("a class or an id dropped by the BBCode and range JSON writers is info too")
+    func presentationalInOtherWriters() throws {
+        let html = #"<div class="box"><p>a <span id="s">b</span></p></div>"#
+        let path = try temporaryFile("box.html", contents: Array(html.utf8))
+        let bbcode = try runMconv(["-t", "bbcode", "--strict", path])
+        #expect(bbcode.status == 0)
+        #expect(bbcode.stdout == "a b\n")
+        #expect(bbcode.stderr == "")
+        let verbose = try runMconv(["-t", "bbcode", "-v", path])
+        #expect(
+            verbose.stderr == "mconv: \(path): info: lossy.div: class of a div dropped\n"
+                + "mconv: \(path): info: lossy.span: id of a span dropped\n")
+        let range = try runMconv(["-t", "rangejson", "--strict", path])
+        #expect(range.status == 0)
+        #expect(range.stderr == "")
+    }
+
     @Test("content-bearing attributes are a warning naming them; info is listed with -v")
     func contentAttributes() throws {
         let path = try temporaryFile("page.html", contents: Array(Self.page.utf8))
