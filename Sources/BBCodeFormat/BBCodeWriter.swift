@@ -54,6 +54,12 @@ struct BBCodeRenderer {
         diagnostics.append(Diagnostic(.warning, code, message))
     }
 
+    /// A presentational loss every converter makes (a class or an id dropped): info, shown
+    /// with `--verbose`, not lossy.
+    mutating func presentational(_ code: DiagnosticCode, _ message: String) {
+        diagnostics.append(Diagnostic(.info, code, message))
+    }
+
     func name(_ kind: BBCodeTagKind) -> String? {
         dialect.preferredTag(for: kind)?.name
     }
@@ -204,7 +210,11 @@ struct BBCodeRenderer {
                 return wrap("[\(tag)\(value)]", "[/\(tag)]", bs)
             }
             if !a.isEmpty && !(a.tag == "div" && a.pairs.isEmpty && a.style.isEmpty) {
-                lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
+                if let classAndID = a.onlyClassAndID {
+                    presentational(.lossyDiv, "\(classAndID) of a div dropped")
+                } else {
+                    lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
+                }
             }
             return blocks(bs)
         case .footnoteDefinition(let label, let bs, _):
@@ -459,8 +469,10 @@ struct BBCodeRenderer {
             lossy(.lossyStyle, "style \(dropped.reversed().joined(separator: "; ")) dropped")
         }
         let known: Set<String?> = [nil, "span", "color", "size", "font"]
-        if !known.contains(a.tag) || !a.id.isEmpty || !a.classes.isEmpty {
+        if !known.contains(a.tag) {
             lossy(.lossySpan, "\(a.tag ?? "span") element written as its content")
+        } else if let classAndID = a.classAndIDNames {
+            presentational(.lossySpan, "\(classAndID) of a \(a.tag ?? "span") dropped")
         }
         out += inner
     }

@@ -284,7 +284,12 @@ struct RangeJSONFlattener {
         case .thematicBreak:
             emit("HR", text: "", ranges: [], extra: [])
         case .div(let bs, let a):
-            if !a.isEmpty { lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content") }
+            if let classAndID = a.onlyClassAndID {
+                // A presentational loss every converter makes: info.
+                diagnostics.append(Diagnostic(.info, .lossyDiv, "\(classAndID) of a div dropped"))
+            } else if !a.isEmpty {
+                lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
+            }
             blocks(bs, inList: inList)
         case .footnoteDefinition(let label, let bs, _):
             lossy(.lossyFootnote, "footnote \(label) written as paragraphs")

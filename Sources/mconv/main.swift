@@ -38,11 +38,12 @@ struct MConv: ParsableCommand {
         commandName: "mconv",
         abstract: "Convert between markup formats through one AST.",
         discussion: """
-            Markdown formats take extensions: -f markdown+footnotes-smart, -t commonmark+table.
+            Markdown formats take extensions: -f markdown+footnotes-smart,
+            -t commonmark+table.
             Without -f, the format comes from the file extension, else from the content.
             With --output-dir each input (files, folders) is converted to its own file.
-            Exit codes: 0 ok, 1 usage, 2 input unreadable or invalid, 3 --strict and a lossy
-            conversion, 4 output cannot be written, 130 interrupted.
+            Exit codes: 0 ok, 1 usage, 2 input unreadable or invalid,
+            3 --strict and a lossy conversion, 4 output cannot be written, 130 interrupted.
             """,
         version: "mconv 0.1.0"
     )

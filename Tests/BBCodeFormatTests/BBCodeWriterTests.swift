@@ -4,6 +4,34 @@ import Testing
 @testable import BBCodeFormat
 
 @Suite struct BBCodeWriterTests {
+    /// A class or an id is a presentational loss (info, not lossy); a tag or a style that
+    /// BBCode cannot show is a warning.
+    @Test func classesAndIDsAreInfo() {
+        let doc = Document([
+            .div([.paragraph([.text("a")], .none)], Attributes(id: "d", classes: ["box"])),
+            .paragraph(
+                [
+                    .span([.text("b")], Attributes(classes: ["k"])),
+                    .span([.text("c")], Attributes(tag: "x-card")),
+                    .span(
+                        [.text("d")],
+                        Attributes(
+                            id: "i", style: [CSSDeclaration(property: "color", value: "red")])),
+                ], .none),
+            .div([.paragraph([.text("e")], .none)], Attributes(tag: "x-box", classes: ["k"])),
+        ])
+        let result = BBCodeWriter().write(doc)
+        #expect(result.output == "a\n\nbc[color=red]d[/color]\n\ne\n")
+        #expect(
+            result.diagnostics == [
+                Diagnostic(.info, .lossyDiv, "class and id of a div dropped"),
+                Diagnostic(.info, .lossySpan, "class of a span dropped"),
+                Diagnostic(.warning, .lossySpan, "x-card element written as its content"),
+                Diagnostic(.info, .lossySpan, "id of a span dropped"),
+                Diagnostic(.warning, .lossyDiv, "container x-box written as its content"),
+            ])
+    }
+
     @Test func lossyConstructsHaveDiagnostics() {
         let doc = Document([
             .heading(level: 2, [.text("Title")], .none),

@@ -70,7 +70,8 @@ import Testing
         #expect(ASTJSONWriter().write(doc).output == expected)
     }
 
-    @Test func everyNodeKindRoundTrips() throws {
+    /// A document with every node kind, each optional field set somewhere.
+    static var everyNodeKind: Document {
         let a = Attributes(
             tag: "x", id: "i", classes: ["c"], pairs: [Attribute(name: "k", value: "v")])
         let inlines: [Inline] = [
@@ -107,8 +108,47 @@ import Testing
             .div([.paragraph([.text("d")], .none)], a),
             .footnoteDefinition(label: "1", [.paragraph([.text("f")], .none)], a),
         ]
-        let doc = Document(blocks, metadata: ["title": "t", "author": "a"])
+        return Document(blocks, metadata: ["title": "t", "author": "a"])
+    }
+
+    @Test func everyNodeKindRoundTrips() throws {
+        let doc = Self.everyNodeKind
         #expect(try roundTrip(doc) == doc)
+    }
+
+    /// Compiles only while every case is handled: a new node kind stops the build here until
+    /// it joins ``everyNodeKind`` (and Formats/json.md).
+    static func listed(_ block: Block, _ inline: Inline) {
+        switch block {
+        case .paragraph, .plain, .heading, .blockQuote, .codeBlock, .rawBlock, .list,
+            .definitionList, .table, .thematicBreak, .div, .footnoteDefinition:
+            break
+        }
+        switch inline {
+        case .text, .softBreak, .lineBreak, .code, .emphasis, .strong, .strikethrough,
+            .underline, .sup, .sub, .highlight, .link, .image, .rawInline, .span,
+            .footnoteReference:
+            break
+        }
+    }
+
+    /// Formats/json.md documents every `"type"` the writer writes (in its tables, in backticks).
+    @Test func theSchemaPageNamesEveryType() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(
+            contentsOf: root.appendingPathComponent("Formats/json.md"), encoding: .utf8)
+        let json = ASTJSONWriter().write(Self.everyNodeKind).output
+        let marker = #""type" : ""#
+        var types: Set<String> = []
+        for line in json.split(separator: "\n") {
+            guard let start = line.range(of: marker)?.upperBound else { continue }
+            types.insert(String(line[start...].prefix { $0 != "\"" }))
+        }
+        #expect(types.count == 28)  // 12 block and 16 inline kinds: see `listed` below
+        for type in types.sorted() {
+            #expect(page.contains("| `\(type)`") || page.contains(", `\(type)`"), "\(type)")
+        }
     }
 
     /// `-t json` then `-f json` gives back exactly the document of every command-case input.

@@ -4,6 +4,22 @@ import Testing
 @testable import RangeJSONFormat
 
 @Suite struct RangeJSONWriterTests {
+    /// A div's class or id alone is a presentational loss (info); other attributes warn.
+    @Test func divClassesAndIDsAreInfo() {
+        let doc = Document([
+            .div([.paragraph([.text("a")], .none)], Attributes(id: "d", classes: ["box"])),
+            .div(
+                [.paragraph([.text("b")], .none)],
+                Attributes(classes: ["k"], pairs: [Attribute(name: "title", value: "t")])),
+        ])
+        let result = RangeJSONWriter().write(doc)
+        #expect(
+            result.diagnostics == [
+                Diagnostic(.info, .lossyDiv, "class and id of a div dropped"),
+                Diagnostic(.warning, .lossyDiv, "container div written as its content"),
+            ])
+    }
+
     @Test func nestedStructuresDegrade() {
         let inner = ListBlock(kind: .bullet, items: [ListItem([.plain([.text("b")], .none)])])
         let table = Table(

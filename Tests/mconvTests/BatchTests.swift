@@ -143,6 +143,35 @@ struct BatchTests {
         #expect(try read(out + "/a.html") == "<p>a</p>\n")
     }
 
+    @Test("a write that fails midway leaves no part of the file; the old output stays whole")
+    func failedWrite() throws {
+        let big = String(repeating: "<p>word</p>", count: 20_000)
+        let root = try folder([
+            "in/big.html": Array(big.utf8), "in/small.html": Array("<p>s</p>".utf8),
+            "out/in/big.md": Array("old\n".utf8),
+        ])
+        // Files above 8 KiB cannot be written (EFBIG: SIGXFSZ ignored, as sh's trap sets it).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"", try findMconv().path,
+            "-t", "markdown", "--output-dir", root + "/out", "--jobs", "1", root + "/in",
+        ]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let message = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 4)
+        #expect(
+            String(decoding: message, as: UTF8.self)
+                == "mconv: \(root)/in/big.html: cannot write '\(root)/out/in/big.md': File too"
+                + " large\nmconv: 2 files: 1 converted, 1 failed, 0 lossy\n")
+        #expect(listing(root + "/out") == ["in/big.md", "in/small.md"])
+        #expect(try read(root + "/out/in/big.md") == "old\n")
+        #expect(try read(root + "/out/in/small.md") == "s\n")
+    }
+
     #if os(Linux)
         @Test("a progress line when standard error is a terminal (util-linux script)")
         func progress() throws {

@@ -58,6 +58,29 @@ struct CLITests {
         let ast2 = try runMconv(["-f", "json", "-t", "ast"], input: json.stdout)
         #expect(ast1.stdout == ast2.stdout)
         #expect(!ast1.stdout.isEmpty)
+        // -t json of -f json gives back the same bytes: attributes and metadata included.
+        let page =
+            #"<html lang="en"><title>T</title><p class="k" style="color: red">a <b id="x">b</b>"#
+            + #" <a href="/l" title="L">l</a></p><table><tr><td colspan="2">c</td></tr></table>"#
+        let first = try runMconv(["-f", "html", "-t", "json"], input: page)
+        #expect(first.stdout.contains(#""lang" : "en""#))
+        let second = try runMconv(["-f", "json", "-t", "json"], input: first.stdout)
+        #expect(second.status == 0)
+        #expect(second.stdout == first.stdout)
+        #expect(second.stderr == "")
+    }
+
+    @Test("range JSON: a lone surrogate escape in text is reported, not replaced silently")
+    func loneSurrogate() throws {
+        let input = #"{"paragraphs":[{"type":"P","text":"a\ud800b","markups":[]}]}"#
+        let r = try runMconv(["-f", "rangejson", "-t", "markdown"], input: input)
+        #expect(r.status == 0)
+        #expect(r.stdout == "a\u{FFFD}b\n")
+        #expect(
+            r.stderr == "mconv: <stdin>: 1:37: warning: input.invalid-utf16: a lone surrogate"
+                + " escape in a JSON string was replaced with U+FFFD\n")
+        let strict = try runMconv(["-f", "rangejson", "-t", "markdown", "--strict"], input: input)
+        #expect(strict.status == 3)
     }
 
     @Test("list formats and extensions")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import mconv
+
 /// `-` for standard input and output, the input format from the content, attached short
 /// options, joined inputs each read in its own format, and the errors that name a path.
 @Suite("mconv conventions")
@@ -43,11 +45,33 @@ struct ConventionsTests {
         }
         // The AST as JSON, and a file whose extension names no format.
         let json = try runMconv(["-t", "json"], input: "*a*")
-        #expect(try runMconv(["-t", "markdown"], input: json.stdout).stdout == "*a*\n")
+        let ast = try runMconv(["-t", "markdown", "-v"], input: json.stdout)
+        #expect(ast.stdout == "*a*\n")
+        #expect(
+            ast.stderr == "mconv: <stdin>: note: read as json (a JSON object with \"blocks\");"
+                + " -f names the format\n")
         let page = try temporaryFile("page.php", contents: Array("<p>Hi</p>".utf8))
         #expect(try runMconv(["-t", "markdown", page]).stdout == "Hi\n")
         // HTML input without -t: Markdown output, as with -f html.
         #expect(try runMconv([], input: "<p>Hi <i>x</i></p>").stdout == "Hi *x*\n")
+    }
+
+    @Test("a file's extension names its format, whatever the content looks like")
+    func extensionWins() throws {
+        // Each content alone would be sniffed as another format.
+        let cases: [(String, String, String)] = [
+            ("notes.txt", "*x* <b>y</b>", "<p>*x* &lt;b&gt;y&lt;/b&gt;</p>\n"),
+            ("page.html", "# Title *x*", "<p># Title *x*</p>\n"),
+            ("post.bbcode", "<p>*x*</p>", "<p>&lt;p&gt;*x*&lt;/p&gt;</p>\n"),
+            ("doc.md", "[b]x[/b] <i>y</i>", "<p>[b]x[/b] <i>y</i></p>\n"),
+        ]
+        for (name, content, html) in cases {
+            let path = try temporaryFile(name, contents: Array(content.utf8))
+            let r = try runMconv(["-t", "html", "--unsafe", "-v", path])
+            #expect(r.status == 0, "\(name)")
+            #expect(r.stdout == html, "\(name)")
+            #expect(r.stderr == "", "\(name)")
+        }
     }
 
     @Test("attached short options: -fhtml -tmarkdown -ofile")
@@ -62,17 +86,34 @@ struct ConventionsTests {
         #expect(value.stdout == "> -t **Al**\n>\n> hi\n")
     }
 
-    @Test("--help lists every option")
+    @Test("--help lists every option: the command's and every reader and writer option")
     func help() throws {
-        let help = try runMconv(["--help"]).stdout
-        for option in [
-            "-f, --from", "-t, --to", "-o, --output", "--output-dir <output-dir>",
-            "--jobs <jobs>", "--force", "--strict", "--quiet", "--verbose", "--color",
-            "--list-input-formats", "--list-output-formats", "--list-extensions",
-            "--version",
-        ] {
-            #expect(help.contains(option), "\(option)")
+        let r = try runMconv(["--help"])
+        #expect(r.status == 0)
+        let help = r.stdout
+        /// Whether `name` heads an entry: `--name`, `-x, --name` or `--[no-]name`, then its
+        /// value or the end of the name.
+        func lists(_ name: String) -> Bool {
+            ["--\(name)", "--[no-]\(name)"].contains { form in
+                [" ", "\n", "["].contains { help.contains(" " + form + $0) }
+            }
         }
+        let own = [
+            "from", "to", "output", "output-dir", "jobs", "force", "extract-media",
+            "list-input-formats", "list-output-formats", "list-extensions", "strict", "fail-on",
+            "ignore", "quiet", "verbose", "color", "version", "help",
+        ]
+        for name in own + ConversionOption.all.map(\.name) {
+            #expect(lists(name), "--\(name)")
+        }
+        for short in ["-f, --from", "-t, --to", "-o, --output", "-q, --quiet", "-v, --verbose"] {
+            #expect(help.contains(short), "\(short)")
+        }
+        // The exit codes, each line whole (an 80-column help wraps a longer line).
+        #expect(
+            help.contains(
+                "\nExit codes: 0 ok, 1 usage, 2 input unreadable or invalid,\n3 --strict and a"
+                    + " lossy conversion, 4 output cannot be written, 130 interrupted.\n"))
     }
 
     @Test("joined inputs in different formats: each read in its own, with a warning")
@@ -179,6 +220,12 @@ struct ConventionsTests {
         #expect(r.stdout == "")
         let forced = try runMconv(["-t", "plain", "--force", blob])
         #expect(forced.status == 0)
+        #expect(forced.stdout == "\u{FFFD}PNG\n\u{1A}\n\u{FFFD}\u{FFFD}\u{FFFD}\n")
+        #expect(
+            forced.stderr == "mconv: \(blob): 1:1: warning: input.invalid-utf8: invalid UTF-8"
+                + " replaced with U+FFFD (1 place); if the file is in a legacy encoding, name it:"
+                + " --encoding windows-1252\nmconv: \(blob): warning: input.nul: NUL replaced"
+                + " with U+FFFD (3 places)\n")
         let piped = try runMconv(["-t", "plain"], input: "a\u{0}b\u{FFFF}")
         #expect(piped.status == 0)
         #expect(piped.stderr.contains("input.nul"))

@@ -28,6 +28,23 @@ struct DiagnosticOutputTests {
         )
     }
 
+    @Test("a class or an id dropped by the BBCode and range JSON writers is info too")
+    func presentationalInOtherWriters() throws {
+        let html = #"<div class="box"><p>a <span id="s">b</span></p></div>"#
+        let path = try temporaryFile("box.html", contents: Array(html.utf8))
+        let bbcode = try runMconv(["-t", "bbcode", "--strict", path])
+        #expect(bbcode.status == 0)
+        #expect(bbcode.stdout == "a b\n")
+        #expect(bbcode.stderr == "")
+        let verbose = try runMconv(["-t", "bbcode", "-v", path])
+        #expect(
+            verbose.stderr == "mconv: \(path): info: lossy.div: class of a div dropped\n"
+                + "mconv: \(path): info: lossy.span: id of a span dropped\n")
+        let range = try runMconv(["-t", "rangejson", "--strict", path])
+        #expect(range.status == 0)
+        #expect(range.stderr == "")
+    }
+
     @Test("content-bearing attributes are a warning naming them; info is listed with -v")
     func contentAttributes() throws {
         let path = try temporaryFile("page.html", contents: Array(Self.page.utf8))
@@ -52,6 +69,58 @@ struct DiagnosticOutputTests {
             strict.stderr.hasSuffix(
                 "mconv: --strict: the conversion to markdown lost"
                     + " content (see the lossy.* diagnostics)\n"))
+    }
+
+    @Test("content losses (text, links, images, table structure, list numbering) are warnings")
+    func contentLosses() throws {
+        let nestedLink =
+            #"{"version":1,"blocks":[{"type":"paragraph","children":[{"type":"link","#
+            + #""destination":"/a","children":[{"type":"text","text":"a "},{"type":"link","#
+            + #""destination":"/b","children":[{"type":"text","text":"b"}]}]}]}]}"#
+        let cases: [(from: String, to: String, input: String, line: String)] = [
+            (
+                "html", "markdown", "<p>a <svg><text>label</text></svg></p>",
+                "warning: parse.dropped: dropped 1 <svg> elements with text"
+            ),
+            (
+                "json", "markdown", nestedLink,
+                "warning: lossy.nested-link: link inside a link written as its text"
+            ),
+            (
+                "html", "rangejson", #"<p>a <img src="i.png" alt="A"></p>"#,
+                "warning: lossy.image: inline image i.png written as its description"
+            ),
+            (
+                "html", "commonmark", "<table><tr><th>h</th></tr><tr><td>b</td></tr></table>",
+                "warning: lossy.table: table written as pipe text (no table extension)"
+            ),
+            (
+                "html", "rangejson", "<ol start=3><li>a</li></ol>",
+                "warning: lossy.list-start: list start 3 dropped"
+            ),
+        ]
+        for (from, to, input, line) in cases {
+            let arguments = ["-f", from, "-t", to, "--no-raw-html"]
+            let r = try runMconv(arguments, input: input)
+            #expect(r.status == 0, "\(line)")
+            #expect(!r.stdout.isEmpty, "\(line)")
+            #expect(r.stderr == "mconv: <stdin>: \(line)\n")
+            let strict = try runMconv(arguments + ["--strict"], input: input)
+            #expect(strict.status == 3, "\(line)")
+            #expect(strict.stdout == "", "\(line)")
+            #expect(
+                strict.stderr == "mconv: <stdin>: \(line)\nmconv: --strict: the conversion to"
+                    + " \(to) lost content (see the lossy.* diagnostics)\n")
+        }
+    }
+
+    @Test("a note is printed by default and passes --strict")
+    func notePasses() throws {
+        let r = try runMconv(
+            ["-f", "html", "-t", "markdown", "--strict"], input: "<p>a<svg></svg></p>")
+        #expect(r.status == 0)
+        #expect(r.stdout == "a\n")
+        #expect(r.stderr == "mconv: <stdin>: note: parse.dropped: dropped 1 <svg> elements\n")
     }
 
     @Test("--ignore hides a code and keeps it from failing --strict; prefixes match")

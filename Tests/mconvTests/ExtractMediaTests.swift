@@ -62,6 +62,25 @@ struct ExtractMediaCLITests {
         #expect(files(root + "/out/media") == [Self.gifName])
     }
 
+    @Test("names with ../ in a data: URI never reach the file system")
+    func traversal() throws {
+        let html =
+            #"<p><img alt="a" src="data:image/png;name=../../evil.sh;base64,R0lGODlh">"#
+            + #" <img alt="b" src="data:image/../../x;base64,R0lGODlh"></p>"#
+        let page = try temporaryFile("hostile.html", contents: Array(html.utf8))
+        let root = (page as NSString).deletingLastPathComponent
+        let r = try runMconv(["--extract-media", root + "/a/media", page])
+        #expect(r.status == 0)
+        let png = "610f5ae4d76e332636a17bd357fd6ce99029316a99d320280d4d77a746bf29e8.png"
+        #expect(
+            r.stdout == "![a](\(root)/a/media/\(png)) ![b](data:image/../../x;base64,R0lGODlh)\n")
+        #expect(
+            r.stderr == "mconv: \(page): note: media.not-image: a data: image of type"
+                + " image/../../x was not extracted (not an image type)\n")
+        let all = FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []
+        #expect(all.sorted() == ["a", "a/media", "a/media/\(png)", "hostile.html"])
+    }
+
     @Test("invalid data is reported and kept; a media folder that cannot be made: exit 4")
     func problems() throws {
         let bad = Array(#"<p><img alt="x" src="data:image/png;base64,@@@@"></p>"#.utf8)
