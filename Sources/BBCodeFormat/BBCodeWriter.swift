@@ -43,6 +43,10 @@ struct BBCodeRenderer {
     let dialect: BBCodeDialect
     var diagnostics: [Diagnostic] = []
     private var reported: Set<String> = []
+    /// The semantic inlines around the inline being written: a span's declaration that
+    /// implies only these (`font-weight: bold` inside `.strong`, where style promotion puts
+    /// it) is already written by their tags.
+    private var enclosing: ImpliedInlines = []
     private var tagNames: Set<String>
 
     init(dialect: BBCodeDialect) {
@@ -54,8 +58,8 @@ struct BBCodeRenderer {
         diagnostics.append(Diagnostic(.warning, code, message))
     }
 
-    /// A presentational loss every converter makes (a class or an id dropped): info, shown
-    /// with `--verbose`, not lossy.
+    /// A presentational loss every converter makes (a class, an id, a `data-*` dropped):
+    /// info, shown with `--verbose`, not lossy.
     mutating func presentational(_ code: DiagnosticCode, _ message: String) {
         diagnostics.append(Diagnostic(.info, code, message))
     }
@@ -209,12 +213,11 @@ struct BBCodeRenderer {
                     .map { "=" + $0 } ?? ""
                 return wrap("[\(tag)\(value)]", "[/\(tag)]", bs)
             }
-            if !a.isEmpty && !(a.tag == "div" && a.pairs.isEmpty && a.style.isEmpty) {
-                if let classAndID = a.onlyClassAndID {
-                    presentational(.lossyDiv, "\(classAndID) of a div dropped")
-                } else {
-                    lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
-                }
+            if (a.tag != nil && a.tag != "div") || !a.style.isEmpty {
+                lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
+            } else if let (names, content) = a.droppedAttributes {
+                let message = "\(names) of a div dropped"
+                if content { lossy(.lossyDiv, message) } else { presentational(.lossyDiv, message) }
             }
             return blocks(bs)
         case .footnoteDefinition(let label, let bs, _):
@@ -306,9 +309,12 @@ struct BBCodeRenderer {
 
     private mutating func simple(
         _ kind: BBCodeTagKind, _ xs: [Inline], _ inLink: Bool, _ out: inout String,
-        what: String, _ code: DiagnosticCode
+        what: String, _ code: DiagnosticCode, implied: ImpliedInlines = []
     ) {
+        let outer = enclosing
+        enclosing.formUnion(implied)
         let inner = inlines(xs, inLink: inLink)
+        enclosing = outer
         if let tag = name(kind) {
             out += "[\(tag)]\(inner)[/\(tag)]"
         } else {
@@ -329,17 +335,25 @@ struct BBCodeRenderer {
                 out += escape(s)
             }
         case .emphasis(let xs, _):
-            simple(.emphasis, xs, inLink, &out, what: "emphasis", .lossyEmphasis)
+            simple(
+                .emphasis, xs, inLink, &out, what: "emphasis", .lossyEmphasis, implied: .emphasis)
         case .strong(let xs, _):
-            simple(.strong, xs, inLink, &out, what: "strong", .lossyStrong)
+            simple(
+                .strong, xs, inLink, &out, what: "strong", .lossyStrong, implied: .strong)
         case .strikethrough(let xs, _):
-            simple(.strikethrough, xs, inLink, &out, what: "strikethrough", .lossyStrikethrough)
+            simple(
+                .strikethrough, xs, inLink, &out, what: "strikethrough", .lossyStrikethrough,
+                implied: .strikethrough)
         case .underline(let xs, _):
-            simple(.underline, xs, inLink, &out, what: "underline", .lossyUnderline)
+            simple(
+                .underline, xs, inLink, &out, what: "underline", .lossyUnderline,
+                implied: .underline)
         case .sup(let xs, _):
-            simple(.sup, xs, inLink, &out, what: "superscript", .lossySuperscript)
+            simple(
+                .sup, xs, inLink, &out, what: "superscript", .lossySuperscript, implied: .sup)
         case .sub(let xs, _):
-            simple(.sub, xs, inLink, &out, what: "subscript", .lossySubscript)
+            simple(
+                .sub, xs, inLink, &out, what: "subscript", .lossySubscript, implied: .sub)
         case .highlight(let xs, _):
             simple(.highlight, xs, inLink, &out, what: "highlight", .lossyHighlight)
         case .link(let xs, let target, let a):
@@ -462,7 +476,12 @@ struct BBCodeRenderer {
                     dropped.append(declaration.cssText)
                 }
             default:
-                dropped.append(declaration.cssText)
+                // Written already when the inlines around imply it (style promotion wrapped
+                // the span in them): `font-weight: bold` inside `.strong`.
+                let implied = declaration.impliedInlines
+                if implied.isEmpty || !enclosing.isSuperset(of: implied) {
+                    dropped.append(declaration.cssText)
+                }
             }
         }
         if !dropped.isEmpty {
@@ -471,8 +490,9 @@ struct BBCodeRenderer {
         let known: Set<String?> = [nil, "span", "color", "size", "font"]
         if !known.contains(a.tag) {
             lossy(.lossySpan, "\(a.tag ?? "span") element written as its content")
-        } else if let classAndID = a.classAndIDNames {
-            presentational(.lossySpan, "\(classAndID) of a \(a.tag ?? "span") dropped")
+        } else if let (names, content) = a.droppedAttributes {
+            let message = "\(names) of a \(a.tag ?? "span") dropped"
+            if content { lossy(.lossySpan, message) } else { presentational(.lossySpan, message) }
         }
         out += inner
     }

@@ -49,7 +49,7 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// Wrap spans whose inline CSS implies semantic inlines in them while reading, as the
     /// `PromoteStyles` transform does afterwards (`Inline.withPromotedStyles()`; the same tree,
     /// without a second walk over it). The converter sets it for targets that cannot carry
-    /// spans (Markdown, plain text) instead of running the transform.
+    /// spans (Markdown, plain text, BBCode) instead of running the transform.
     public var promoteStyles = false
     /// Keep what a browser does not show (`--keep-hidden`): elements with the `hidden`
     /// attribute, `display: none` or `visibility: hidden` (inline, or from a simple class or id

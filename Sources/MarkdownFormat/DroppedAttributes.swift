@@ -1,5 +1,3 @@
-import ByteScan
-
 /// Attributes a writer dropped, gathered over a document into one message such as
 /// `class and id of 130 elements (first <p>)`.
 struct DroppedAttributes {
@@ -35,34 +33,5 @@ struct DroppedAttributes {
             ? sorted[0] : sorted.dropLast().joined(separator: ", ") + " and \(sorted.last!)"
         let count = elements == 1 ? "1 element" : "\(elements) elements"
         return "\(list) of \(count) dropped (first <\(first)>)"
-    }
-
-    /// Whether an attribute only styles its element, serves scripts or the browser, or is
-    /// not shown, so that every converter to a lighter format drops it: `lang`, `dir`,
-    /// `data-*`, `aria-*`, `role`, event handlers (`on*`), loading hints (`srcset`,
-    /// `loading` ...), a table's `summary` and the presentational HTML 4 attributes (`align`,
-    /// `width`, `bgcolor` ...).
-    static func isPresentational(_ name: String) -> Bool {
-        if ByteScan.hasPrefix(name, ascii: "data-") || ByteScan.hasPrefix(name, ascii: "aria-")
-            || ByteScan.hasPrefix(name, ascii: "xml") || ByteScan.hasPrefix(name, ascii: "on")
-        {
-            return true
-        }
-        switch name {
-        case "lang", "dir", "role", "translate", "tabindex", "accesskey", "hidden", "name",
-            "align", "valign", "width", "height", "bgcolor", "border", "cellpadding",
-            "cellspacing", "nowrap", "clear", "compact", "color", "face", "size", "type",
-            "target", "rel", "itemprop", "itemscope", "itemtype", "itemid", "contenteditable",
-            "draggable", "spellcheck", "frame", "rules", "char", "charoff",
-            "background", "text", "link", "vlink", "alink", "noshade", "scope", "headers",
-            "axis", "slot", "part", "is", "nonce", "autocapitalize", "inert", "summary", "open",
-            "loading", "decoding", "fetchpriority", "crossorigin", "integrity", "referrerpolicy",
-            "srcset", "sizes", "hspace", "vspace", "frameborder", "scrolling", "allowfullscreen",
-            "allowtransparency", "allow", "preload", "controls", "autoplay", "loop", "muted",
-            "playsinline", "hreflang", "ping", "download", "for", "shape", "coords":
-            return true
-        default:
-            return false
-        }
     }
 }

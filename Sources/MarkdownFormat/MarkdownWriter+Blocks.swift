@@ -64,7 +64,7 @@ extension MarkdownWriter.Renderer {
     }
 
     /// Records attributes that a Markdown element cannot carry: class, id, style and the
-    /// presentational ones (``DroppedAttributes/isPresentational(_:)``) as info, the others
+    /// presentational ones (`Attributes.isPresentational(_:)`) as info, the others
     /// (a title, colspan ...) as a warning; reported once per document with counts.
     func reportAttributes(_ attributes: Attributes, element: @autoclosure () -> String) {
         if attributes.isEmpty { return }
@@ -99,7 +99,7 @@ extension MarkdownWriter.Renderer {
                 if known { styling = true } else { content = true }
                 continue
             }
-            let presentational = DroppedAttributes.isPresentational(name)
+            let presentational = Attributes.isPresentational(name)
             if seenAttributeNames.count < 64 {
                 seenAttributeNames.append((name, length, presentational))
             }

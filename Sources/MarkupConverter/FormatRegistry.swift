@@ -28,7 +28,8 @@ public enum FormatRegistry {
         public static let dropsRawHTML = Traits(rawValue: 1 << 1)
         /// Its writer has no place for a quote's author (an attribution line is added).
         public static let noQuoteAuthor = Traits(rawValue: 1 << 2)
-        /// Its writer cannot carry styled spans (they are promoted to strong, emphasis ...).
+        /// Its writer cannot carry styled spans (they are promoted to strong, emphasis ...):
+        /// Markdown, plain text, BBCode (which carries a span's colour, size and font only).
         public static let noStyledSpans = Traits(rawValue: 1 << 3)
         /// Its writer applies embedded style sheets (the HTML reader keeps `<style>`).
         public static let appliesStyleSheets = Traits(rawValue: 1 << 4)
@@ -141,7 +142,9 @@ public enum FormatRegistry {
             makeWriter: { PlainTextWriter(options: $0.options.plainTextWriter) }),
         Entry(
             name: "bbcode", aliases: ["bb"], fileExtensions: ["bbcode", "bb"],
-            traits: .dropsRawHTML,
+            // Styled spans are promoted: `font-weight: bold` is written as [b], and the writer
+            // drops the declaration the [b] around it writes.
+            traits: [.dropsRawHTML, .noStyledSpans],
             templateSyntax: .bbcode, summary: "forum BBCode (phpBB and classic dialects)",
             makeReader: { context in
                 let dialect = context.options.bbcodeDialect ?? .phpBB

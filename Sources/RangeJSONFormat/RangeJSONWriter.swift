@@ -284,11 +284,13 @@ struct RangeJSONFlattener {
         case .thematicBreak:
             emit("HR", text: "", ranges: [], extra: [])
         case .div(let bs, let a):
-            if let classAndID = a.onlyClassAndID {
-                // A presentational loss every converter makes: info.
-                diagnostics.append(Diagnostic(.info, .lossyDiv, "\(classAndID) of a div dropped"))
-            } else if !a.isEmpty {
+            if a.tag != nil || !a.style.isEmpty {
                 lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
+            } else if let (names, content) = a.droppedAttributes {
+                // A class, an id or a data-* is a presentational loss every converter makes:
+                // info; a title is content.
+                let message = "\(names) of a div dropped"
+                diagnostics.append(Diagnostic(content ? .warning : .info, .lossyDiv, message))
             }
             blocks(bs, inList: inList)
         case .footnoteDefinition(let label, let bs, _):

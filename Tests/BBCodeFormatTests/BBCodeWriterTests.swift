@@ -32,6 +32,68 @@ import Testing
             ])
     }
 
+    /// A span declaration that the inlines around it imply (where style promotion puts it)
+    /// is written by their tags; one they do not imply, or a styled span no promotion
+    /// reached, warns.
+    @Test func declarationsTheEnclosingInlinesImply() {
+        func span(_ css: String, _ text: String) -> Inline {
+            .span([.text(text)], Attributes(style: CSSDeclaration.parseList(css)))
+        }
+        let doc = Document([
+            .paragraph(
+                [
+                    .strong([span("font-weight: bold; color: red", "a")], .none),
+                    .sup([.link([span("vertical-align: super", "b")], Link("/n"), .none)], .none),
+                    .strikethrough(
+                        [.underline([span("text-decoration: underline line-through", "c")], .none)],
+                        .none),
+                    .underline([span("text-decoration: underline line-through", "d")], .none),
+                    .emphasis([span("font-weight: bold", "e")], .none),
+                    span("font-style: italic", "f"),
+                ], .none)
+        ])
+        let result = BBCodeWriter().write(doc)
+        #expect(
+            result.output
+                == "[b][color=red]a[/color][/b][sup][url=/n]b[/url][/sup][s][u]c[/u][/s][u]d[/u]"
+                + "[i]e[/i]f\n")
+        #expect(
+            result.diagnostics == [
+                Diagnostic(
+                    .warning, .lossyStyle, "style text-decoration: underline line-through dropped"),
+                Diagnostic(.warning, .lossyStyle, "style font-weight: bold dropped"),
+                Diagnostic(.warning, .lossyStyle, "style font-style: italic dropped"),
+            ])
+    }
+
+    /// A span's or a div's title is content (a warning); class, id and data-* are info.
+    @Test func titlesWarnDataAttributesAreInfo() {
+        let title = Attribute(name: "title", value: "t")
+        let data = Attribute(name: "data-x", value: "1")
+        let doc = Document([
+            .paragraph(
+                [
+                    .span([.text("a")], Attributes(pairs: [title])),
+                    .span([.text("b")], Attributes(classes: ["k"], pairs: [data])),
+                    .span([.text("c")], Attributes(tag: "font", pairs: [data, title])),
+                ], .none),
+            .div([.paragraph([.text("d")], .none)], Attributes(pairs: [data])),
+            .div([.paragraph([.text("e")], .none)], Attributes(id: "i", pairs: [title])),
+            .div([.paragraph([.text("f")], .none)], Attributes(tag: "div", pairs: [data])),
+        ])
+        let result = BBCodeWriter().write(doc)
+        #expect(result.output == "abc\n\nd\n\ne\n\nf\n")
+        #expect(
+            result.diagnostics == [
+                Diagnostic(.warning, .lossySpan, "title of a span dropped"),
+                Diagnostic(.info, .lossySpan, "class and data-x of a span dropped"),
+                Diagnostic(.warning, .lossySpan, "data-x and title of a font dropped"),
+                Diagnostic(.info, .lossyDiv, "data-x of a div dropped"),
+                Diagnostic(.warning, .lossyDiv, "id and title of a div dropped"),
+                Diagnostic(.info, .lossyDiv, "data-x of a div dropped"),
+            ])
+    }
+
     @Test func lossyConstructsHaveDiagnostics() {
         let doc = Document([
             .heading(level: 2, [.text("Title")], .none),

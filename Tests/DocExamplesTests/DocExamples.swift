@@ -505,12 +505,6 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLWriterOptions(unsafe: true))
 }
 
-// Sources/HTMLFormat/Inline+PromotedStyles.swift:13
-@Test func HTMLFormat_Inline_PromotedStyles_13() throws {
-    let span = Inline.span([.text("a")], Attributes(style: [CSSDeclaration(property: "font-weight", value: "bold")]))
-    #expect(span.withPromotedStyles() == .strong([span], .none))
-}
-
 // Sources/MarkdownFormat/FrontMatter+Writing.swift:12
 @Test func MarkdownFormat_FrontMatter_Writing_12() throws {
     #expect(FrontMatter.write(["title": "Hi: there", "lang": "en"]).text == "---\ntitle: \"Hi: there\"\nlang: en\n---\n")
@@ -632,6 +626,12 @@ func ConformanceKit_HTML5LibSuite_7() throws {
 @Test func MarkupAST_Document_4() throws {
     let doc = Document([.paragraph([.text("Hi")], .none)])
     #expect(doc.blocks.count == 1)
+}
+
+// Sources/MarkupAST/Inline+PromotedStyles.swift:76
+@Test func MarkupAST_Inline_PromotedStyles_76() throws {
+    let span = Inline.span([.text("a")], Attributes(style: [CSSDeclaration(property: "font-weight", value: "bold")]))
+    #expect(span.withPromotedStyles() == .strong([span], .none))
 }
 
 // Sources/MarkupAST/Inline.swift:12
@@ -890,20 +890,20 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "plain")!.traits.contains(.noStyledSpans) == true)
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:93
-@Test func MarkupConverter_FormatRegistry_93() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:94
+@Test func MarkupConverter_FormatRegistry_94() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:304
-@Test func MarkupConverter_FormatRegistry_304() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:307
+@Test func MarkupConverter_FormatRegistry_307() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:318
-@Test func MarkupConverter_FormatRegistry_318() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:321
+@Test func MarkupConverter_FormatRegistry_321() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 
@@ -951,8 +951,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     // result.document: the image's destination is "media/8f7e....gif"
 }
 
-// Sources/MarkupConverter/Transforms/PromoteStyles.swift:15
-@Test func MarkupConverter_PromoteStyles_15() throws {
+// Sources/MarkupConverter/Transforms/PromoteStyles.swift:14
+@Test func MarkupConverter_PromoteStyles_14() throws {
     let bold = Attributes(style: [CSSDeclaration(property: "font-weight", value: "bold")])
     let doc = Document([.paragraph([.span([.text("a")], bold)], .none)])
     ignore(PromoteStyles.apply(to: doc))

@@ -85,7 +85,10 @@ struct OptionTableTests {
         #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "runs")).contains(.dropsRawHTML))
         #expect(!FormatRegistry.traits(of: try FormatSpec(parsing: "html")).contains(.dropsRawHTML))
         #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "txt")).contains(.noStyledSpans))
-        #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "bb")) == .dropsRawHTML)
+        #expect(
+            FormatRegistry.traits(of: try FormatSpec(parsing: "bb")) == [
+                .dropsRawHTML, .noStyledSpans,
+            ])
         #expect(FormatRegistry.entry(named: "html")?.extensionDefaults == nil)
         let commonmark = FormatRegistry.entry(named: "commonmark")?.extensionDefaults
         #expect(commonmark?.contains { $0.isOn } == false)

@@ -4,18 +4,29 @@ import Testing
 @testable import RangeJSONFormat
 
 @Suite struct RangeJSONWriterTests {
-    /// A div's class or id alone is a presentational loss (info); other attributes warn.
+    /// A div's class, id or data-* is a presentational loss (info); a title warns, as do a
+    /// tag and a style.
     @Test func divClassesAndIDsAreInfo() {
         let doc = Document([
             .div([.paragraph([.text("a")], .none)], Attributes(id: "d", classes: ["box"])),
             .div(
                 [.paragraph([.text("b")], .none)],
                 Attributes(classes: ["k"], pairs: [Attribute(name: "title", value: "t")])),
+            .div(
+                [.paragraph([.text("c")], .none)],
+                Attributes(classes: ["k"], pairs: [Attribute(name: "data-x", value: "1")])),
+            .div(
+                [.paragraph([.text("d")], .none)],
+                Attributes(
+                    pairs: [Attribute(name: "data-x", value: "1")],
+                    style: [CSSDeclaration(property: "color", value: "red")])),
         ])
         let result = RangeJSONWriter().write(doc)
         #expect(
             result.diagnostics == [
                 Diagnostic(.info, .lossyDiv, "class and id of a div dropped"),
+                Diagnostic(.warning, .lossyDiv, "class and title of a div dropped"),
+                Diagnostic(.info, .lossyDiv, "class and data-x of a div dropped"),
                 Diagnostic(.warning, .lossyDiv, "container div written as its content"),
             ])
     }

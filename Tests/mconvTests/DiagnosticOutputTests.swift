@@ -45,6 +45,31 @@ struct DiagnosticOutputTests {
         #expect(range.stderr == "")
     }
 
+    @Test("to BBCode, CSS bold is [b], a data-* is info and a span's title a warning")
+    func bbcodeStylesAndAttributes() throws {
+        let html =
+            #"<div data-x="1"><p>a <span style="font-weight:bold" data-y="2">b</span></p></div>"#
+        let path = try temporaryFile("styled.html", contents: Array(html.utf8))
+        let strict = try runMconv(["-t", "bbcode", "--strict", path])
+        #expect(strict.status == 0)
+        #expect(strict.stdout == "a [b]b[/b]\n")
+        #expect(strict.stderr == "")
+        let verbose = try runMconv(["-t", "bbcode", "-v", path])
+        #expect(verbose.stdout == "a [b]b[/b]\n")
+        #expect(
+            verbose.stderr == "mconv: \(path): info: lossy.div: data-x of a div dropped\n"
+                + "mconv: \(path): info: lossy.span: data-y of a span dropped\n")
+        let titled = try temporaryFile(
+            "titled.html", contents: Array(#"<p><span title="HyperText">HTML</span></p>"#.utf8))
+        let lost = try runMconv(["-t", "bbcode", "--strict", titled])
+        #expect(lost.status == 3)
+        #expect(lost.stdout == "")
+        #expect(
+            lost.stderr == "mconv: \(titled): warning: lossy.span: title of a span dropped\n"
+                + "mconv: --strict: the conversion to bbcode lost content (see the lossy.*"
+                + " diagnostics)\n")
+    }
+
     @Test("content-bearing attributes are a warning naming them; info is listed with -v")
     func contentAttributes() throws {
         let path = try temporaryFile("page.html", contents: Array(Self.page.utf8))

@@ -1,4 +1,3 @@
-import HTMLFormat
 import MarkupAST
 
 /// Turns CSS-styled spans into semantic inlines for targets that cannot carry spans.
