@@ -12,8 +12,11 @@
 #      touch it and --jobs 1 alike.
 #   5. html2text 2025.4.15 once per page (its CLI; Python start-up each time) and in process
 #      (peers.py; thread CPU time)
-# Rows 1-2 are the best of RUNS whole runs (wall, and CPU time of the process: user + system
-# from wait4, so --jobs 2's CPU is all its threads'), taking turns with the pair of row 2;
+# Rows 1-2 are the best of 3 x RUNS whole runs (wall, and CPU time of the process: user + system
+# from wait4, so --jobs 2's CPU is all its threads'), taking turns with the pair of row 2 and,
+# each round, with one mconv-bench process of 3 passes, so every row has as many samples (the
+# in-process row had had three times as many as --jobs 1: with the machine's speed changing
+# 1.5x from second to second, a row with more samples catches more fast moments);
 # per-page figures are the totals / pages. Every run writes into an empty output folder, as a
 # folder's first conversion does: renaming a file over an existing one makes ext4 start writing
 # the new file's data out at once (its auto_da_alloc safety net for a crash), which cost --jobs 2
@@ -66,11 +69,11 @@ row() { # LABEL WALL_NS CPU_NS ("-" for none)
         printf "  %-34s %s %s ms   %s %s ms\n", l, ws, cs, wp, cp }'
 }
 
-echo "== HTML -> Markdown, $n real pages, $bytes bytes; best of $RUNS (mconv: $MCONV)"
+echo "== HTML -> Markdown, $n real pages, $bytes bytes; best of 3 x $RUNS (mconv: $MCONV)"
 echo "                                         total wall / CPU      per page wall / CPU"
 # Rounds of --jobs 1, --jobs 2 and two --jobs 1 processes at once, taking turns (so a change
 # of the machine's load touches the three alike): "J1_WALL J1_CPU J2_WALL J2_CPU PAIR_WALL" in
-# ns, each the best of RUNS (CPU = the child's user + system time, from wait4).
+# ns, each the best of 3 x RUNS (CPU = the child's user + system time, from wait4).
 read -r J1W J1C J2W J2C PAIRW IPC < <(python3 - "$RUNS" "$MCONV" "$work" "${bench:--}" "${pages[@]}" <<'PYEOF'
 import os, re, shutil, subprocess, sys, time
 runs, binary, work, bench, pages = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
@@ -88,19 +91,20 @@ def keep(key, wall, cpu=0):
     old = best.get(key, (wall, cpu))
     best[key] = (min(old[0], wall), min(old[1], cpu) if cpu else 0)
 for _ in range(runs):
-    for jobs in ["1", "2"]:
-        shutil.rmtree(work + "/out" + jobs, ignore_errors=True)  # empty (see the comment above)
+    for _ in range(3):  # as many samples as the in-process row's 3 passes
+        for jobs in ["1", "2"]:
+            shutil.rmtree(work + "/out" + jobs, ignore_errors=True)  # empty (see the comment above)
+            start = time.perf_counter_ns()
+            cpu = wait(spawn(work + "/out" + jobs, jobs), "--jobs " + jobs)
+            keep(jobs, time.perf_counter_ns() - start, cpu)
+        # Two independent --jobs 1 processes at once: what two conversions at a time get from
+        # this machine at most, the ceiling for the --jobs 2 speed-up.
+        for out in ["/pair1", "/pair2"]:
+            shutil.rmtree(work + out, ignore_errors=True)
         start = time.perf_counter_ns()
-        cpu = wait(spawn(work + "/out" + jobs, jobs), "--jobs " + jobs)
-        keep(jobs, time.perf_counter_ns() - start, cpu)
-    # Two independent --jobs 1 processes at once: what two conversions at a time get from
-    # this machine at most, the ceiling for the --jobs 2 speed-up.
-    for out in ["/pair1", "/pair2"]:
-        shutil.rmtree(work + out, ignore_errors=True)
-    start = time.perf_counter_ns()
-    for pid in [spawn(work + "/pair1", "1"), spawn(work + "/pair2", "1")]:
-        wait(pid, "a --jobs 1 process of the pair")
-    keep("pair", time.perf_counter_ns() - start)
+        for pid in [spawn(work + "/pair1", "1"), spawn(work + "/pair2", "1")]:
+            wait(pid, "a --jobs 1 process of the pair")
+        keep("pair", time.perf_counter_ns() - start)
     if bench != "-":  # the in-process best of 3 passes, in ns
         report = subprocess.run([bench, "corpus", "html", "markdown", work + "/pages.list", "3"],
                                 capture_output=True, text=True, check=True).stdout
