@@ -55,6 +55,14 @@ extension CLIOptions {
         for outcome in outcomes { progress.report(outcome.messages) }
         let cores = BatchThread.availableCores()
         let workers = min(jobs ?? cores, batch.count)
+        if verbose, !quiet {
+            let why =
+                jobs.map { "--jobs \($0)" } ?? "\(cores) core\(cores == 1 ? "" : "s")"
+                + " available"
+            progress.report(
+                "mconv: \(batch.count) file\(batch.count == 1 ? "" : "s"), \(workers) at a time"
+                    + " (\(why))\n")
+        }
         // With several workers the largest files go first, so that no worker is left
         // converting a large file alone at the end (the 72-page corpus: --jobs 2 took 1.67x
         // less time than --jobs 1 in file order, 1.8x largest first). One worker keeps the

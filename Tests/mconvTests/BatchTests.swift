@@ -197,6 +197,41 @@ struct BatchTests {
             let summary = "mconv: 3 files: 3 converted, 0 failed, 0 lossy\r\n"
             #expect(terminal.hasSuffix("\r\u{1B}[K" + summary))
         }
+
+        @Test("--jobs defaults to the cores the process may run on; -v says how many at a time")
+        func defaultJobs() throws {
+            let taskset = "/usr/bin/taskset"  // util-linux, in every Debian
+            try #require(FileManager.default.isExecutableFile(atPath: taskset))
+            let root = try folder([
+                "in/a.md": Array("a".utf8), "in/b.md": Array("b".utf8), "in/c.md": Array("c".utf8),
+            ])
+            let input = root + "/in"
+            func stderr(_ arguments: [String]) throws -> String {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: taskset)
+                process.arguments = ["-c", "0", try findMconv().path] + arguments
+                let pipe = Pipe()
+                process.standardError = pipe
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                let bytes = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            let summary = "mconv: 3 files: 3 converted, 0 failed, 0 lossy\n"
+            // On one CPU (sched_setaffinity through taskset), one file at a time.
+            #expect(
+                try stderr(["-v", "-t", "html", "--output-dir", root + "/one", input])
+                    == "mconv: 3 files, 1 at a time (1 core available)\n" + summary)
+            #expect(listing(root + "/one") == ["in/a.html", "in/b.html", "in/c.html"])
+            #expect(
+                try stderr([
+                    "-v", "-t", "html", "--output-dir", root + "/two", "--jobs", "2", input,
+                ])
+                    == "mconv: 3 files, 2 at a time (--jobs 2)\n" + summary)
+            #expect(try stderr(["-t", "html", "--output-dir", root + "/three", input]) == summary)
+        }
     #endif
 
     @Test("usage errors: -o with --output-dir, standard input, --jobs 0")
