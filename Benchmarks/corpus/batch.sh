@@ -23,6 +23,14 @@
 # 6-9 ms more CPU on this corpus (speed-up 1.73x -> 1.66x, best of 10 on an idle machine).
 # Ratios: --jobs 2 wall speed-up over --jobs 1 (goal >= 1.7x on 2 idle cores), --jobs 1 against
 # the in-process time plus one start-up (goal: not slower), html2text / mconv.
+# Where --jobs 1 goes (2026-11-27, a binary printing CLOCK_MONOTONIC at the worker's start and
+# end and before exit, 10 runs): the worker's loop is 97-99% of the wall time and runs as fast
+# as the in-process pass of the same moment (worker 253 ms CPU, in-process best 257-261 ms: the
+# worker has its text decoded by the read-ahead thread); spawn to the worker's start 2.6-5.7 ms,
+# the end of the loop to exit() 0.3-0.5 ms, exit() to reaped 2.0-3.2 ms (the kernel freeing the
+# 24 MB process; an empty conversion's start-up, 2.2-2.4 ms here, holds a smaller one). This
+# host's speed is bimodal (the same pass takes 250 or 420 ms; first touches of memory cost about
+# 5 us a page: 64 MB took 78-88 ms, 5 ms touched again), so the best-of figures move by 5-10%.
 # Usage: Benchmarks/corpus/batch.sh [RUNS]           (default 3)
 #   MCONV=/path/to/mconv times that binary; by default the static release binary is built as
 #   `make release` builds it (.build-static). Run on an otherwise idle machine: the wall-clock

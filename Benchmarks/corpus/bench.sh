@@ -16,7 +16,8 @@
 # Usage: Benchmarks/corpus/bench.sh [RUNS] [PYRUNS] [CLIRUNS]      (defaults 10, 3, 5)
 #   PERFILE=1 also times each page on its own and lists the 15 with the lowest ratio vs html2text.
 # Needs: the corpus (runs gather.sh when missing), pip install html2text==2025.4.15
-#   markdownify==1.2.3 bbcode==1.1.0 cmarkgfm==2025.10.22, apt-get install cmark-gfm.
+#   markdownify==1.2.3 beautifulsoup4==4.15.0 bbcode==1.1.0 cmarkgfm==2025.10.22, apt-get install
+#   cmark-gfm (markdownify's speed is mostly BeautifulSoup's, so its version is pinned too).
 # The CLI rows time the static release build (.build-static, built here) and the plain
 # `swift build -c release` one; MCONV_STATIC=0 skips the static build.
 set -euo pipefail
