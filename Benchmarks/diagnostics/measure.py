@@ -88,7 +88,7 @@ def main():
         parser.feed(page_text(open(path, "rb").read()))
         missing = missing_from(parser.words, default.stdout)
         if missing:  # words only hidden elements hold
-            missing &= missing_from(
+            missing = missing_from(
                 missing, run(mconv, ["-t", "markdown", "--keep-hidden", path]).stdout)
         if passed and missing:
             silent_losses.append((path, sorted(missing)[:8], len(missing)))

@@ -56,9 +56,8 @@ extension CLIOptions {
         let cores = BatchThread.availableCores()
         let workers = min(jobs ?? cores, batch.count)
         if verbose, !quiet {
-            let why =
-                jobs.map { "--jobs \($0)" } ?? "\(cores) core\(cores == 1 ? "" : "s")"
-                + " available"
+            let available = cores == 1 ? "1 core available" : "\(cores) cores available"
+            let why = jobs.map { "--jobs \($0)" } ?? available
             progress.report(
                 "mconv: \(batch.count) file\(batch.count == 1 ? "" : "s"), \(workers) at a time"
                     + " (\(why))\n")

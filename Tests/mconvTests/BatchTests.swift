@@ -151,20 +151,12 @@ struct BatchTests {
             "out/in/big.md": Array("old\n".utf8),
         ])
         // Files above 8 KiB cannot be written (EFBIG: SIGXFSZ ignored, as sh's trap sets it).
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"", try findMconv().path,
-            "-t", "markdown", "--output-dir", root + "/out", "--jobs", "1", root + "/in",
-        ]
-        let stderr = Pipe()
-        process.standardError = stderr
-        try process.run()
-        let message = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 4)
+        let r = try runMconv(
+            ["-t", "markdown", "--output-dir", root + "/out", "--jobs", "1", root + "/in"],
+            through: ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\""])
+        #expect(r.status == 4)
         #expect(
-            String(decoding: message, as: UTF8.self)
+            r.stderr
                 == "mconv: \(root)/in/big.html: cannot write '\(root)/out/in/big.md': File too"
                 + " large\nmconv: 2 files: 1 converted, 1 failed, 0 lossy\n")
         #expect(listing(root + "/out") == ["in/big.md", "in/small.md"])
@@ -207,17 +199,9 @@ struct BatchTests {
             ])
             let input = root + "/in"
             func stderr(_ arguments: [String]) throws -> String {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: taskset)
-                process.arguments = ["-c", "0", try findMconv().path] + arguments
-                let pipe = Pipe()
-                process.standardError = pipe
-                process.standardOutput = FileHandle.nullDevice
-                try process.run()
-                let bytes = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0)
-                return String(decoding: bytes, as: UTF8.self)
+                let r = try runMconv(arguments, through: [taskset, "-c", "0"])
+                #expect(r.status == 0)
+                return r.stderr
             }
             let summary = "mconv: 3 files: 3 converted, 0 failed, 0 lossy\n"
             // On one CPU (sched_setaffinity through taskset), one file at a time.

@@ -1,13 +1,20 @@
 import Foundation
 
-/// Runs the built `mconv` binary with `arguments` and `input` on standard input.
-func runMconv(_ arguments: [String], input: String = "") throws -> (
-    stdout: String, stderr: String, status: Int32
-) {
+/// Runs the built `mconv` binary with `arguments` and `input` on standard input; through
+/// `launcher` when given (its program and arguments, then mconv's path and `arguments`, as
+/// `["/usr/bin/taskset", "-c", "0"]`).
+func runMconv(_ arguments: [String], input: String = "", through launcher: [String] = []) throws
+    -> (stdout: String, stderr: String, status: Int32)
+{
     let binary = try findMconv()
     let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
+    if let program = launcher.first {
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = launcher.dropFirst() + [binary.path] + arguments
+    } else {
+        process.executableURL = binary
+        process.arguments = arguments
+    }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
