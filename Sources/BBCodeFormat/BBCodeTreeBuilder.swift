@@ -723,7 +723,10 @@ struct BBCodeTreeBuilder {
     private mutating func raw(_ tok: BBCodeTagToken, _ content: String, inlineContext: Bool) {
         switch tagTable[tok.id].kind {
         case .code:
-            if inlineContext, !content.utf8.contains(0x0A) {
+            // Inline code only without a language: `[code=python]` names a block of source
+            // (phpBB shows every [code] as a block), and inline code has no language to keep.
+            let language = tagValue(tok) ?? ""
+            if inlineContext, language.isEmpty, !content.utf8.contains(0x0A) {
                 append(inline: .code(content, .none))
                 return
             }
@@ -736,7 +739,7 @@ struct BBCodeTreeBuilder {
             if start < end, utf8[utf8.index(before: end)] == 0x0A { end = utf8.index(before: end) }
             let text = start == end ? "" : String(content[start..<end]) + "\n"
             let tail = popInlineTail()
-            append(block: .codeBlock(info: tagValue(tok) ?? "", code: String(text), .none))
+            append(block: .codeBlock(info: language, code: String(text), .none))
             reopen(tail)
         case .noParse:
             appendPlainText(content)
