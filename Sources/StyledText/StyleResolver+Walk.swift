@@ -159,7 +159,7 @@ extension StyleResolver {
         legacy: Bool = false
     ) -> (StyleID, Context, BlockDelta) {
         var d = BlockDelta()
-        let s = style(element, a, parent: parent, delta: &d)
+        let s = style(element, a, parent: parent, delta: &d, block: true)
         if legacy { legacyBlockAttributes(a, &d) }
         return (s, context(ctx, d), d)
     }
@@ -250,7 +250,7 @@ extension StyleResolver {
         var aligned: [RowAlignments] = []
         for (r, row) in allRows.enumerated() {
             var rd = BlockDelta()
-            let rs = style(nil, row.attributes, parent: s, delta: &rd)
+            let rs = style(nil, row.attributes, parent: s, delta: &rd, block: true)
             legacyBlockAttributes(row.attributes, &rd)
             beginParagraph(.tableRow, c, rs)
             openParagraph()
@@ -402,6 +402,7 @@ extension StyleResolver {
         _ xs: [Inline], _ link: Link, _ a: Attributes, _ parent: StyleID, _ depth: Int
     ) {
         var d = BlockDelta()
+        if !link.title.isEmpty { droppedTitle("a") }
         let role: TapRole = a.value(of: "role") == "url" ? .url : .link
         let st = withLink(
             style(.link, a, parent: parent, delta: &d), link.destination,

@@ -45,6 +45,10 @@ struct StyleResolver {
     var paragraphs: [StyledParagraph] = []
     var diagnostics: [Diagnostic] = []
     var rawCount = 0
+    /// Elements whose `title` the styled text cannot show (a tooltip, an abbreviation's
+    /// expansion, a link's title), and the first of them, for one `lossy.attributes` warning.
+    var droppedTitles = 0
+    var firstDroppedTitle = ""
     /// Resolved (parent id, element kind) pairs for elements that only take their kind's rule.
     var memo = StyleMemo()
 
@@ -206,12 +210,57 @@ struct StyleResolver {
     /// paragraphs are then final.
     mutating func complete() {
         closeParagraph()
+        if droppedTitles > 0 {
+            let count = droppedTitles == 1 ? "1 element" : "\(droppedTitles) elements"
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .lossyAttributes,
+                    "title of \(count) dropped (first <\(firstDroppedTitle)>)"))
+            droppedTitles = 0
+        }
         if rawCount > 0 {
             diagnostics.append(
                 Diagnostic(
                     .note, .lossyRaw,
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
             rawCount = 0
+        }
+    }
+
+    /// Counts an element whose title is dropped (see `droppedTitles`).
+    mutating func droppedTitle(_ element: @autoclosure () -> String) {
+        if droppedTitles == 0 { firstDroppedTitle = element() }
+        droppedTitles += 1
+    }
+
+    /// The HTML tag an element kind is written as, to name it in a message.
+    static func tagName(_ kind: ElementKind) -> String {
+        switch kind {
+        case .paragraph: "p"
+        case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6:
+            "h\(kind.rawValue - ElementKind.heading1.rawValue + 1)"
+        case .blockQuote: "blockquote"
+        case .codeBlock: "pre"
+        case .list: "ul"
+        case .listItem: "li"
+        case .table: "table"
+        case .tableHeader: "th"
+        case .tableCell: "td"
+        case .definitionTerm: "dt"
+        case .definitionDescription: "dd"
+        case .strong: "strong"
+        case .emphasis: "em"
+        case .underline: "u"
+        case .strikethrough: "s"
+        case .code: "code"
+        case .link: "a"
+        case .image: "img"
+        case .mark: "mark"
+        case .sub: "sub"
+        case .sup: "sup"
+        case .small: "small"
+        case .kbd: "kbd"
+        case .footnote: "sup"
         }
     }
 
@@ -333,10 +382,13 @@ struct StyleResolver {
     @inline(never)
     mutating func style(
         _ kind: ElementKind?, _ attributes: Attributes, parent parentID: StyleID,
-        delta: inout BlockDelta
+        delta: inout BlockDelta, block: Bool = false
     ) -> StyleID {
         // No attributes at all: only the kind's rule can apply.
         if attributes.isEmpty { return kindStyle(kind, parent: parentID, delta: &delta) }
+        if !attributes.pairs.isEmpty, attributes.value(of: "title") != nil {
+            droppedTitle(attributes.tag ?? kind.map(Self.tagName) ?? (block ? "div" : "span"))
+        }
         var tagRule: StyleRule? = nil
         var namedTagRule: StyleRule? = nil
         var roleRule: StyleRule? = nil

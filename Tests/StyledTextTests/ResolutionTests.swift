@@ -212,3 +212,28 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
     #expect(first.diagnostics.map(\.code) == [.styleInvalidValue, .styleInvalidValue])
     #expect(first.runs[0].style.fontWeight == 700)
 }
+
+@Test func droppedTitlesAreOneWarning() {
+    // A tooltip, an abbreviation's expansion and a link's title have no place in styled
+    // text: one warning counts them and names the first element.
+    let title = [Attribute(name: "title", value: "t")]
+    let doc = Document([
+        .div(
+            [
+                .paragraph(
+                    [
+                        .span([.text("a")], Attributes(pairs: title)),
+                        .span([.text("b")], Attributes(tag: "abbr", pairs: title)),
+                        .link([.text("c")], Link("/c", title: "t"), .none),
+                        .span(
+                            [.text("d")], Attributes(pairs: [Attribute(name: "lang", value: "en")])),
+                    ], Attributes(pairs: title))
+            ], Attributes(pairs: title))
+    ])
+    let s = StyledText(doc)
+    #expect(s.string == "abcd")
+    #expect(s.diagnostics.map(\.severity) == [.warning])
+    #expect(s.diagnostics.map(\.code) == [.lossyAttributes])
+    #expect(s.diagnostics.map(\.message) == ["title of 5 elements dropped (first <div>)"])
+    #expect(StyledText(Document([p(.text("x"))])).diagnostics.isEmpty)
+}
