@@ -1,10 +1,11 @@
+import CFuzzerDriver
+import MarkupConverter
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import CFuzzerDriver
-import MarkupConverter
 
 /// Helpers shared by the fuzz targets: converters built once, input as bytes or text,
 /// and the checks whose failure is a finding (a trap, which libFuzzer reports as a crash).
@@ -76,9 +77,11 @@ public enum Fuzz {
     /// Only the letters and digits of the text, in order: what a conversion must keep however
     /// it lays out, escapes or decorates the text.
     public static func lettersAndDigits(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            $0.properties.isAlphabetic || $0.properties.numericType != nil
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                }))
     }
 
     /// Whether the stricter round-trip properties, known not to hold today (see README.md),

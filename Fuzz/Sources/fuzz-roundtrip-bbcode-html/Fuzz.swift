@@ -21,12 +21,14 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
         let text1 = Fuzz.textContent(readHTML, html),
         let text2 = Fuzz.textContent(readHTML, html2)
     else { return 0 }
-    let context = "--- bbcode:\n\(bbcode.debugDescription)\n--- html:\n\(html.debugDescription)\n--- bbcode again:\n\(bbcode2.debugDescription)\n--- html again:\n\(html2.debugDescription)"
+    let context =
+        "--- bbcode:\n\(bbcode.debugDescription)\n--- html:\n\(html.debugDescription)\n--- bbcode again:\n\(bbcode2.debugDescription)\n--- html again:\n\(html2.debugDescription)"
     Fuzz.checkTextKept(
         text1, text2, first: "bbcode -> html", second: "bbcode -> html -> bbcode -> html",
         context: context)
     if Fuzz.strict {
-        Fuzz.check(html, html2, "bbcode -> html == bbcode -> html -> bbcode -> html", context: context)
+        Fuzz.check(
+            html, html2, "bbcode -> html == bbcode -> html -> bbcode -> html", context: context)
     }
     return 0
 }

@@ -22,7 +22,8 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
         let text1 = Fuzz.textContent(readHTML, html),
         let text2 = Fuzz.textContent(readHTML, html2)
     else { return 0 }
-    let context = "--- html:\n\(html.debugDescription)\n--- markdown:\n\(markdown.debugDescription)\n--- html again:\n\(html2.debugDescription)"
+    let context =
+        "--- html:\n\(html.debugDescription)\n--- markdown:\n\(markdown.debugDescription)\n--- html again:\n\(html2.debugDescription)"
     Fuzz.checkTextKept(
         text1, text2, first: "html", second: "html -> markdown -> html", context: context)
     return 0
