@@ -200,17 +200,18 @@ extension HTMLReader {
         return out
     }
 
-    /// `knownElements`, each with whether it is one of the `rawTextElements`.
+    /// `knownElements`, each with whether it is one of the `rawTextElements` (listed first:
+    /// the first value of a name is kept, and no name is compared with each raw-text one).
     static let snippetTags = HTMLReaderNameTable<Bool>(
-        Dictionary(uniqueKeysWithValues: knownElements.map { ($0, rawTextElements.contains($0)) }))
+        pairs: rawTextElements.map { ($0, true) } + knownElements.map { ($0, false) })
 
-    static let rawTextElements: Set<String> = [
+    static let rawTextElements = [
         "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
         "plaintext",
     ]
 
     /// HTML, SVG and MathML element names a browser knows (lower case).
-    static let knownElements: Set<String> = [
+    static let knownElements = [
         "a", "abbr", "acronym", "address", "applet", "area", "article", "aside", "audio", "b",
         "base", "basefont", "bdi", "bdo", "bgsound", "big", "blink", "blockquote", "body", "br",
         "button", "canvas", "caption", "center", "cite", "code", "col", "colgroup", "data",
