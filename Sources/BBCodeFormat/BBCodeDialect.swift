@@ -33,7 +33,10 @@ public struct BBCodeDialect: Hashable, Sendable {
         self.tags = []
         self.sizeScale = sizeScale
         self.quoteAttributes = quoteAttributes
-        for tag in tags { add(tag) }
+        // The tables once for the whole list (remade per tag, they were most of an empty
+        // BBCode conversion's instructions).
+        for tag in tags { insert(tag) }
+        tagsChanged()
     }
 
     /// Adds a tag, replacing an existing tag with the same (case-insensitive) name.
@@ -43,6 +46,12 @@ public struct BBCodeDialect: Hashable, Sendable {
     /// dialect.add(BBCodeTag("h1", .heading(level: 1)))
     /// ```
     public mutating func add(_ tag: BBCodeTag) {
+        insert(tag)
+        tagsChanged()
+    }
+
+    /// Adds or replaces a tag without remaking the reader's tables.
+    private mutating func insert(_ tag: BBCodeTag) {
         var tag = tag
         tag.name = tag.name.lowercased()
         if let existing = tags.firstIndex(where: { $0.name == tag.name }) {
@@ -50,7 +59,6 @@ public struct BBCodeDialect: Hashable, Sendable {
         } else {
             tags.append(tag)
         }
-        tagsChanged()
     }
 
     /// Removes the tag `name` (case-insensitive) if present.

@@ -46,7 +46,7 @@ struct BBCodeRenderer {
     /// The semantic inlines around the inline being written: a span's declaration that
     /// implies only these (`font-weight: bold` inside `.strong`, where style promotion puts
     /// it) is already written by their tags.
-    private var enclosing: ImpliedInlines = []
+    private var enclosing = ImpliedInlines()
     private var tagNames: Set<String>
 
     init(dialect: BBCodeDialect) {
@@ -309,7 +309,7 @@ struct BBCodeRenderer {
 
     private mutating func simple(
         _ kind: BBCodeTagKind, _ xs: [Inline], _ inLink: Bool, _ out: inout String,
-        what: String, _ code: DiagnosticCode, implied: ImpliedInlines = []
+        what: String, _ code: DiagnosticCode, implied: ImpliedInlines = ImpliedInlines()
     ) {
         let outer = enclosing
         enclosing.formUnion(implied)

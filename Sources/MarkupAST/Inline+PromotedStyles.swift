@@ -38,7 +38,7 @@ extension CSSDeclaration {
         case "font-style":
             return value.hasPrefix("italic") || value.hasPrefix("oblique") ? .emphasis : []
         case "text-decoration", "text-decoration-line":
-            var implied: ImpliedInlines = []
+            var implied = ImpliedInlines()
             if Self.contains(value, "underline") { implied.insert(.underline) }
             if Self.contains(value, "line-through") { implied.insert(.strikethrough) }
             return implied
@@ -95,7 +95,7 @@ extension Inline {
             default: break
             }
         }
-        var implied: ImpliedInlines = []
+        var implied = ImpliedInlines()
         if let weight { implied.formUnion(weight.impliedInlines) }
         if let fontStyle { implied.formUnion(fontStyle.impliedInlines) }
         if let line = decoration ?? decorationLine { implied.formUnion(line.impliedInlines) }

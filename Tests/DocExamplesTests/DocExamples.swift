@@ -38,19 +38,19 @@ private func ignore<T>(_ value: T) {}
     ignore(try BBCodeReader(dialect: dialect).read("[mark]x[/mark]").document)  // a highlight
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:42
-@Test func BBCodeFormat_BBCodeDialect_42() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:45
+@Test func BBCodeFormat_BBCodeDialect_45() throws {
     var dialect = BBCodeDialect.classic
     ignore(dialect.add(BBCodeTag("h1", .heading(level: 1))))
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:141
-@Test func BBCodeFormat_BBCodeDialect_141() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:149
+@Test func BBCodeFormat_BBCodeDialect_149() throws {
     ignore(BBCodeTag("strike", .strikethrough))
 }
 
-// Sources/BBCodeFormat/BBCodeDialect.swift:159
-@Test func BBCodeFormat_BBCodeDialect_159() throws {
+// Sources/BBCodeFormat/BBCodeDialect.swift:167
+@Test func BBCodeFormat_BBCodeDialect_167() throws {
     ignore(BBCodeTagKind.span(tag: "kbd"))  // [kbd]x[/kbd] -> span {<kbd>}
 }
 
