@@ -445,7 +445,15 @@ struct BBCodeRenderer {
             return
         }
         var dropped: [String] = []
-        for declaration in a.style.reversed() {
+        let line = CSSDeclaration.lineIndex(in: a.style)
+        for (index, declaration) in a.style.enumerated().reversed() {
+            if declaration.setsLines {
+                // An overridden line declaration, or lines that draw nothing (`none`),
+                // lose nothing.
+                if index != line || declaration.drawsNoLine {
+                    continue
+                }
+            }
             switch declaration.property {
             case "color":
                 if let tag = name(.color), BBCodeValues.isColor(declaration.value) {

@@ -49,6 +49,37 @@ extension CSSDeclaration {
         }
     }
 
+    /// Whether this declaration sets the text decoration lines: `text-decoration` (the
+    /// shorthand) or `text-decoration-line`.
+    package var setsLines: Bool {
+        property == "text-decoration" || property == "text-decoration-line"
+    }
+
+    /// Whether the lines this declaration sets draw nothing: it names no underline, overline
+    /// or line-through (`none`, or a shorthand naming only a colour or a line style).
+    package var drawsNoLine: Bool {
+        let value = self.value.lowercased()
+        return !Self.contains(value, "underline") && !Self.contains(value, "overline")
+            && !Self.contains(value, "line-through")
+    }
+
+    /// The index in `style` of the declaration whose lines apply: the last one that
+    /// `setsLines`, unless an earlier one is `!important` and it is not; nil when none sets
+    /// them. The others are overridden: a writer dropping them loses nothing.
+    ///
+    /// ```swift
+    /// let style = CSSDeclaration.parseList("text-decoration: underline; text-decoration-line: line-through")
+    /// CSSDeclaration.lineIndex(in: style)  // 1
+    /// ```
+    package static func lineIndex(in style: [CSSDeclaration]) -> Int? {
+        var winner: Int?
+        for (index, declaration) in style.enumerated() where declaration.setsLines {
+            if let w = winner, style[w].important, !declaration.important { continue }
+            winner = index
+        }
+        return winner
+    }
+
     /// Whether `text` holds the ASCII `needle`, compared byte by byte in the UTF-8 (an ASCII
     /// byte never sits inside a multi-byte sequence).
     private static func contains(_ text: String, _ needle: StaticString) -> Bool {
@@ -78,27 +109,28 @@ extension Inline {
     /// ```
     public func withPromotedStyles() -> Inline? {
         guard case .span(_, let attributes) = self, !attributes.style.isEmpty else { return nil }
-        // One pass over the declarations (the last of a property wins, as in CSS;
-        // `text-decoration` over `text-decoration-line`).
+        // One pass over the declarations (the last of a property wins, as in CSS, unless an
+        // earlier one is `!important` and it is not; the `text-decoration` shorthand and
+        // `text-decoration-line` both set the lines, so the later of them wins).
         var weight: CSSDeclaration?
         var fontStyle: CSSDeclaration?
-        var decoration: CSSDeclaration?
-        var decorationLine: CSSDeclaration?
         var align: CSSDeclaration?
+        func cascade(_ winner: inout CSSDeclaration?, _ declaration: CSSDeclaration) {
+            if winner?.important != true || declaration.important { winner = declaration }
+        }
         for declaration in attributes.style {
             switch declaration.property {
-            case "font-weight": weight = declaration
-            case "font-style": fontStyle = declaration
-            case "text-decoration": decoration = declaration
-            case "text-decoration-line": decorationLine = declaration
-            case "vertical-align": align = declaration
+            case "font-weight": cascade(&weight, declaration)
+            case "font-style": cascade(&fontStyle, declaration)
+            case "vertical-align": cascade(&align, declaration)
             default: break
             }
         }
+        let line = CSSDeclaration.lineIndex(in: attributes.style).map { attributes.style[$0] }
         var implied = ImpliedInlines()
         if let weight { implied.formUnion(weight.impliedInlines) }
         if let fontStyle { implied.formUnion(fontStyle.impliedInlines) }
-        if let line = decoration ?? decorationLine { implied.formUnion(line.impliedInlines) }
+        if let line { implied.formUnion(line.impliedInlines) }
         if let align { implied.formUnion(align.impliedInlines) }
         if implied.isEmpty { return nil }
         var node = self

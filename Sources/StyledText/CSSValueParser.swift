@@ -45,6 +45,8 @@ public enum CSSValueParser {
             return
         }
         var props: [StyleProperty] = []
+        /// Whether this is a `text-decoration(-line)` naming its lines (see `replaceLines`).
+        var setsLines = false
         var problem: String? = nil
         func invalid(_ why: String) { problem = why }
         func add(_ p: StyleProperty) { props.append(p) }
@@ -164,6 +166,7 @@ public enum CSSValueParser {
                 invalid("not a text decoration")
                 break
             }
+            setsLines = !lines.isEmpty
             if lines.contains("none") {
                 add(.underline(.none))
                 add(.strikethrough(.none))
@@ -353,7 +356,30 @@ public enum CSSValueParser {
                     "ignored '\(d.property): \(d.value)' (\(problem))"))
             return
         }
+        if setsLines, !replaceLines(in: &out, important: d.important) {
+            // An earlier `!important` line of the same list wins.
+            props.removeAll(where: isLine)
+        }
         for p in props { out.append(StyleDeclaration(p, important: d.important)) }
+    }
+
+    /// Whether a setting is one of the lines `text-decoration(-line)` sets.
+    private static func isLine(_ p: StyleProperty) -> Bool {
+        switch p {
+        case .underline, .strikethrough: true
+        default: false
+        }
+    }
+
+    /// Before a `text-decoration` or `text-decoration-line` that names its lines: drops the
+    /// lines an earlier one of the same list set, as the later declaration replaces them in
+    /// CSS (`text-decoration: underline; text-decoration-line: line-through` draws only the
+    /// line-through). False, dropping nothing, when an earlier one is `!important` and this
+    /// one is not.
+    private static func replaceLines(in out: inout [StyleDeclaration], important: Bool) -> Bool {
+        if !important, out.contains(where: { $0.important && isLine($0.property) }) { return false }
+        out.removeAll { isLine($0.property) }
+        return true
     }
 
     /// The line styles of `text-decoration` and `text-decoration-style`.

@@ -40,6 +40,29 @@ struct BBCodeStyledSpanTests {
         Case(
             html: #"<b><span style="font-weight:normal">x</span></b>"#, bbcode: "[b]x[/b]\n",
             diagnostics: [Diagnostic(.warning, .lossyStyle, "style font-weight: normal dropped")]),
+        // The shorthand and text-decoration-line set the same lines: the later one wins (an
+        // earlier !important one excepted), and the overridden one loses nothing.
+        Case(
+            html:
+                #"<span style="text-decoration: underline; text-decoration-line: line-through">x</span>"#,
+            bbcode: "[s]x[/s]\n"),
+        Case(
+            html:
+                #"<span style="text-decoration-line: line-through; text-decoration: none">x</span>"#,
+            bbcode: "x\n"),
+        Case(
+            html:
+                #"<span style="text-decoration: underline !important; text-decoration-line: line-through">x</span>"#,
+            bbcode: "[u]x[/u]\n"),
+        // Lines that draw nothing lose nothing; one BBCode cannot draw does.
+        Case(
+            html: #"<a href="/a"><span style="text-decoration: none">a</span></a>"#,
+            bbcode: "[url=/a]a[/url]\n"),
+        Case(
+            html: #"<span style="text-decoration: overline">x</span>"#, bbcode: "x\n",
+            diagnostics: [
+                Diagnostic(.warning, .lossyStyle, "style text-decoration: overline dropped")
+            ]),
     ]
 
     @Test(

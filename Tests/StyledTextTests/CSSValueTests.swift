@@ -112,3 +112,33 @@ func invalidColours(_ input: String) {
     #expect(ListStyleType(htmlType: "I") == .upperRoman)
     #expect(ListStyleType(cssName: "upper-latin") == .upperAlpha)
 }
+
+@Test func laterTextDecorationLinesReplaceEarlierOnes() {
+    // The shorthand and text-decoration-line set the same lines: the later one wins, unless
+    // the earlier one is !important.
+    func lines(_ css: String) -> [StyleProperty] {
+        var diagnostics: [Diagnostic] = []
+        let compiled = CSSValueParser.compile(
+            CSSDeclaration.parseList(css), diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty)
+        return compiled.map(\.property)
+    }
+    #expect(
+        lines("text-decoration: underline; text-decoration-line: line-through")
+            == [.strikethrough(.single)])
+    #expect(
+        lines("text-decoration-line: line-through; text-decoration: none")
+            == [.underline(.none), .strikethrough(.none)])
+    #expect(
+        lines("text-decoration: underline !important; text-decoration-line: line-through")
+            == [.underline(.single)])
+    #expect(
+        lines("text-decoration: underline; color: red; text-decoration: underline line-through")
+            == [
+                .foreground(RGBAColor(hex: 0xff0000)), .underline(.single), .strikethrough(.single),
+            ])
+    // A line style alone restyles the lines set before it.
+    #expect(
+        lines("text-decoration: underline; text-decoration-style: wavy")
+            == [.underline(.single), .decorationStyle(.wavy)])
+}
