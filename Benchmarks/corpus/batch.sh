@@ -31,6 +31,17 @@
 # 24 MB process; an empty conversion's start-up, 2.2-2.4 ms here, holds a smaller one). This
 # host's speed is bimodal (the same pass takes 250 or 420 ms; first touches of memory cost about
 # 5 us a page: 64 MB took 78-88 ms, 5 ms touched again), so the best-of figures move by 5-10%.
+# Inside the worker (2026-11-27, a binary summing thread CPU times per call): the conversion
+# calls are 95% of its loop, releasing each result (its AST) 4-5%, the rest 1-1.5% (taking the
+# next file 0.2%, messages and handing the output over 1%). In one round the calls alone summed
+# 217 ms where the in-process pass just after, which releases its results as well, took 219:
+# the same work about 4% slower in the worker, with 250-600 page faults. Releasing each AST on
+# the writer thread took that out of the loop but doubled the worker's page faults (its next
+# file could not reuse the memory yet): no gain. The helper threads (reading and decoding ahead,
+# writing behind, faulting in the worker's heap: the 30-45 ms of CPU beyond the wall time) run
+# beside the worker: pinned to one core (taskset -c 0) the batch took 286 instead of 258 ms
+# (best of 16). One malloc arena for all threads (GLIBC_TUNABLES=glibc.malloc.arena_max=1)
+# moved the best by -4% in one comparison and +5% in the next.
 # Usage: Benchmarks/corpus/batch.sh [RUNS]           (default 3)
 #   MCONV=/path/to/mconv times that binary; by default the static release binary is built as
 #   `make release` builds it (.build-static). Run on an otherwise idle machine: the wall-clock
