@@ -166,7 +166,9 @@ public enum CSSValueParser {
                 invalid("not a text decoration")
                 break
             }
-            setsLines = !lines.isEmpty
+            // The shorthand sets the lines even when it names none (`text-decoration: wavy`
+            // draws no line of its own in CSS): it replaces an earlier declaration's lines.
+            setsLines = !lines.isEmpty || d.property == "text-decoration"
             if lines.contains("none") {
                 add(.underline(.none))
                 add(.strikethrough(.none))
@@ -371,7 +373,7 @@ public enum CSSValueParser {
         }
     }
 
-    /// Before a `text-decoration` or `text-decoration-line` that names its lines: drops the
+    /// Before a `text-decoration`, or a `text-decoration-line` that names its lines: drops the
     /// lines an earlier one of the same list set, as the later declaration replaces them in
     /// CSS (`text-decoration: underline; text-decoration-line: line-through` draws only the
     /// line-through). False, dropping nothing, when an earlier one is `!important` and this

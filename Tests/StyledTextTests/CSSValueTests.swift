@@ -137,7 +137,10 @@ func invalidColours(_ input: String) {
             == [
                 .foreground(RGBAColor(hex: 0xff0000)), .underline(.single), .strikethrough(.single),
             ])
-    // A line style alone restyles the lines set before it.
+    // The shorthand without a line draws none of its own (as in CSS); the style longhand
+    // restyles the lines set before it.
+    #expect(
+        lines("text-decoration: underline; text-decoration: wavy") == [.decorationStyle(.wavy)])
     #expect(
         lines("text-decoration: underline; text-decoration-style: wavy")
             == [.underline(.single), .decorationStyle(.wavy)])
