@@ -74,10 +74,15 @@ extension CSSDeclaration {
     package static func lineIndex(in style: [CSSDeclaration]) -> Int? {
         var winner: Int?
         for (index, declaration) in style.enumerated() where declaration.setsLines {
-            if let w = winner, style[w].important, !declaration.important { continue }
-            winner = index
+            if declaration.wins(over: winner.map { style[$0] }) { winner = index }
         }
         return winner
+    }
+
+    /// Whether this declaration, coming after `earlier` (of the same property), takes its
+    /// place: unless `earlier` is `!important` and this one is not.
+    fileprivate func wins(over earlier: CSSDeclaration?) -> Bool {
+        earlier?.important != true || important
     }
 
     /// Whether `text` holds the ASCII `needle`, compared byte by byte in the UTF-8 (an ASCII
@@ -114,19 +119,20 @@ extension Inline {
         // `text-decoration-line` both set the lines, so the later of them wins).
         var weight: CSSDeclaration?
         var fontStyle: CSSDeclaration?
+        var line: CSSDeclaration?
         var align: CSSDeclaration?
         func cascade(_ winner: inout CSSDeclaration?, _ declaration: CSSDeclaration) {
-            if winner?.important != true || declaration.important { winner = declaration }
+            if declaration.wins(over: winner) { winner = declaration }
         }
         for declaration in attributes.style {
             switch declaration.property {
             case "font-weight": cascade(&weight, declaration)
             case "font-style": cascade(&fontStyle, declaration)
+            case "text-decoration", "text-decoration-line": cascade(&line, declaration)
             case "vertical-align": cascade(&align, declaration)
             default: break
             }
         }
-        let line = CSSDeclaration.lineIndex(in: attributes.style).map { attributes.style[$0] }
         var implied = ImpliedInlines()
         if let weight { implied.formUnion(weight.impliedInlines) }
         if let fontStyle { implied.formUnion(fontStyle.impliedInlines) }

@@ -233,37 +233,6 @@ struct StyleResolver {
         droppedTitles += 1
     }
 
-    /// The HTML tag an element kind is written as, to name it in a message.
-    static func tagName(_ kind: ElementKind) -> String {
-        switch kind {
-        case .paragraph: "p"
-        case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6:
-            "h\(kind.rawValue - ElementKind.heading1.rawValue + 1)"
-        case .blockQuote: "blockquote"
-        case .codeBlock: "pre"
-        case .list: "ul"
-        case .listItem: "li"
-        case .table: "table"
-        case .tableHeader: "th"
-        case .tableCell: "td"
-        case .definitionTerm: "dt"
-        case .definitionDescription: "dd"
-        case .strong: "strong"
-        case .emphasis: "em"
-        case .underline: "u"
-        case .strikethrough: "s"
-        case .code: "code"
-        case .link: "a"
-        case .image: "img"
-        case .mark: "mark"
-        case .sub: "sub"
-        case .sup: "sup"
-        case .small: "small"
-        case .kbd: "kbd"
-        case .footnote: "sup"
-        }
-    }
-
     /// The runs as `StyledRun`s. Runs of equal styles share one boxed copy (ids are not
     /// canonical, so each style id in use is boxed once and equal values found by hashing):
     /// a copy per run made the runs of a styled page 15-25 times its size.
@@ -387,7 +356,9 @@ struct StyleResolver {
         // No attributes at all: only the kind's rule can apply.
         if attributes.isEmpty { return kindStyle(kind, parent: parentID, delta: &delta) }
         if !attributes.pairs.isEmpty, attributes.value(of: "title") != nil {
-            droppedTitle(attributes.tag ?? kind.map(Self.tagName) ?? (block ? "div" : "span"))
+            droppedTitle(
+                attributes.tag ?? Stylesheet.kindTags.first { $0.kind == kind }?.tag
+                    ?? (block ? "div" : "span"))
         }
         var tagRule: StyleRule? = nil
         var namedTagRule: StyleRule? = nil

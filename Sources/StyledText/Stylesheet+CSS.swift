@@ -157,16 +157,22 @@ extension Stylesheet {
         declarations.removeAll { names.contains($0.property) }
     }
 
-    /// Element names that style an element kind.
-    static let kindNames: [String: ElementKind] = [
-        "p": .paragraph, "h1": .heading1, "h2": .heading2, "h3": .heading3, "h4": .heading4,
-        "h5": .heading5, "h6": .heading6, "blockquote": .blockQuote, "pre": .codeBlock,
-        "ul": .list, "ol": .list, "li": .listItem, "table": .table, "th": .tableHeader,
-        "td": .tableCell, "dt": .definitionTerm, "dd": .definitionDescription,
-        "strong": .strong, "em": .emphasis, "u": .underline, "del": .strikethrough,
-        "code": .code, "a": .link, "img": .image, "mark": .mark, "sub": .sub, "sup": .sup,
-        "small": .small, "kbd": .kbd,
+    /// Element names that style an element kind, the first of a kind the name it is written
+    /// as (`ul` for a list).
+    static let kindTags: [(tag: String, kind: ElementKind)] = [
+        ("p", .paragraph), ("h1", .heading1), ("h2", .heading2), ("h3", .heading3),
+        ("h4", .heading4), ("h5", .heading5), ("h6", .heading6), ("blockquote", .blockQuote),
+        ("pre", .codeBlock), ("ul", .list), ("ol", .list), ("li", .listItem), ("table", .table),
+        ("th", .tableHeader), ("td", .tableCell), ("dt", .definitionTerm),
+        ("dd", .definitionDescription), ("strong", .strong), ("em", .emphasis),
+        ("u", .underline), ("del", .strikethrough), ("code", .code), ("a", .link),
+        ("img", .image), ("mark", .mark), ("sub", .sub), ("sup", .sup), ("small", .small),
+        ("kbd", .kbd),
     ]
+
+    /// `kindTags` by name.
+    static let kindNames = [String: ElementKind](
+        kindTags.map { ($0.tag, $0.kind) }, uniquingKeysWith: { first, _ in first })
 
     /// `(selectors, declarations, line)` of each rule of a stylesheet (the 1-based line of
     /// its selector), comments and at-rules skipped.

@@ -628,8 +628,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(doc.blocks.count == 1)
 }
 
-// Sources/MarkupAST/Inline+PromotedStyles.swift:107
-@Test func MarkupAST_Inline_PromotedStyles_107() throws {
+// Sources/MarkupAST/Inline+PromotedStyles.swift:112
+@Test func MarkupAST_Inline_PromotedStyles_112() throws {
     let span = Inline.span([.text("a")], Attributes(style: [CSSDeclaration(property: "font-weight", value: "bold")]))
     #expect(span.withPromotedStyles() == .strong([span], .none))
 }
