@@ -31,10 +31,36 @@ public struct ANSIWriter: MarkupWriter {
         self.ruleWidth = ruleWidth
     }
 
-    /// Writes ANSI text.
+    /// Writes ANSI text. A terminal shows no tool tips: the text's titles
+    /// (`TextStyle.toolTip`) are dropped with one `lossy.attributes` info, as plain text
+    /// drops them.
     public func write(_ document: Document) -> WriteResult {
         let styled = StyledText(document, stylesheet: stylesheet)
-        return WriteResult(output: render(styled), diagnostics: styled.diagnostics)
+        var diagnostics = styled.diagnostics
+        if let dropped = Self.droppedToolTips(styled) { diagnostics.append(dropped) }
+        return WriteResult(output: render(styled), diagnostics: diagnostics)
+    }
+
+    /// The info about the tool tips of `styled`, if it has any: how many stretches of text
+    /// had one (runs in a row with the same tool tip count once) and the first.
+    static func droppedToolTips(_ styled: StyledText) -> Diagnostic? {
+        var count = 0
+        var first: String? = nil
+        var previous: String? = nil
+        for run in styled.runs {
+            let toolTip = run.style.boxed == nil ? nil : run.style.toolTip
+            if let toolTip, toolTip != previous {
+                count += 1
+                if first == nil { first = toolTip }
+            }
+            previous = toolTip
+        }
+        guard let first else { return nil }
+        let shown = first.count > 40 ? first.prefix(40) + "…" : Substring(first)
+        return Diagnostic(
+            .info, .lossyAttributes,
+            "title of \(count == 1 ? "1 stretch" : "\(count) stretches") of text dropped"
+                + " (first \"\(shown)\"; a terminal shows no tooltips)")
     }
 
     /// Points of indent per terminal column.

@@ -215,6 +215,9 @@ public enum CSSValueParser {
             case "sub": add(.verticalAlign(.sub))
             case "super": add(.verticalAlign(.super))
             case "baseline": add(.verticalAlign(.baseline))
+            // Placements in the line box (or a table cell): text keeps its baseline.
+            case "middle", "top", "bottom", "text-top", "text-bottom":
+                add(.verticalAlign(.baseline))
             default:
                 if let l = length(lower), let c = clampedLength(l, nonNegative: false) {
                     add(.verticalAlign(.length(c)))

@@ -58,7 +58,8 @@ extension PlatformValues {
     /// `NSStrokeColor` (only with a width; unset it is the text colour), `NSLigature` (0, 1,
     /// 2), `NSExpansion`, `NSObliqueness`, `NSWritingDirection` (one embedding: 0
     /// left-to-right, 1 right-to-left), `MConvTapTarget` (every tappable run, links
-    /// included), then the custom attributes by key (later keys win over the ones before).
+    /// included), `NSToolTip` (the text's `title`; AppKit shows it on hover), then the custom
+    /// attributes by key (later keys win over the ones before).
     ///
     /// ```swift
     /// let stroke = PlatformValues.runAttributes(TextStyle(fontSize: 20, strokeWidth: 2))
@@ -97,6 +98,7 @@ extension PlatformValues {
             out.append(RunAttribute("NSWritingDirection", .integers([d == .rtl ? 1 : 0])))
         }
         if let t = style.tap { out.append(RunAttribute(tapTargetKey, .tap(t))) }
+        if let t = style.toolTip { out.append(RunAttribute("NSToolTip", .string(t))) }
         for (key, value) in (style.customAttributes ?? [:]).sorted(by: { $0.key < $1.key })
         where !isReservedKey(key) {
             out.append(RunAttribute(key, .string(value)))

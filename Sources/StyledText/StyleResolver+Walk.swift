@@ -49,8 +49,8 @@ extension StyleResolver {
             footnote(label, bs, a, parent, ctx, depth)
         case .codeBlock(_, let code, let a):
             codeBlock(code, a, parent, ctx)
-        case .rawBlock:
-            rawCount += 1
+        case .rawBlock(let format, let raw):
+            omitted(format, raw, applied: depth == 0 && sheet.embeddedStyles)
         case .list(let list):
             self.list(list, parent, ctx, depth)
         case .definitionList(let items, let a):
@@ -159,7 +159,7 @@ extension StyleResolver {
         legacy: Bool = false
     ) -> (StyleID, Context, BlockDelta) {
         var d = BlockDelta()
-        let s = style(element, a, parent: parent, delta: &d, block: true)
+        let s = style(element, a, parent: parent, delta: &d)
         if legacy { legacyBlockAttributes(a, &d) }
         return (s, context(ctx, d), d)
     }
@@ -250,7 +250,7 @@ extension StyleResolver {
         var aligned: [RowAlignments] = []
         for (r, row) in allRows.enumerated() {
             var rd = BlockDelta()
-            let rs = style(nil, row.attributes, parent: s, delta: &rd, block: true)
+            let rs = style(nil, row.attributes, parent: s, delta: &rd)
             legacyBlockAttributes(row.attributes, &rd)
             beginParagraph(.tableRow, c, rs)
             openParagraph()
@@ -372,8 +372,8 @@ extension StyleResolver {
             code(s, a, parent)
         case .image(let xs, let link, let a):
             image(xs, link, a, parent, depth)
-        case .rawInline:
-            rawCount += 1
+        case .rawInline(let format, let raw):
+            omitted(format, raw, applied: false)
         case .footnoteReference(let label):
             footnoteReference(label, parent)
         case .emphasis(let xs, let a): element(.emphasis, xs, a, parent, depth)
@@ -402,11 +402,11 @@ extension StyleResolver {
         _ xs: [Inline], _ link: Link, _ a: Attributes, _ parent: StyleID, _ depth: Int
     ) {
         var d = BlockDelta()
-        if !link.title.isEmpty { droppedTitle("a") }
         let role: TapRole = a.value(of: "role") == "url" ? .url : .link
-        let st = withLink(
+        var st = withLink(
             style(.link, a, parent: parent, delta: &d), link.destination,
             tap: TapTarget(role: role, value: link.destination))
+        if !link.title.isEmpty { st = withToolTip(st, link.title) }
         inlines(xs, st, depth + 1)
     }
 
@@ -598,5 +598,27 @@ extension String {
     func replacingNewlines() -> String {
         guard utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return self }
         return String(map { $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}
+
+extension StyleResolver {
+    /// Counts raw content the styled text leaves out: HTML comments, scripts and `<style>`
+    /// elements as a browser hides them (a top-level `<style>` is no loss when `applied`: its
+    /// rules are in the stylesheet), anything else as raw markup omitted.
+    mutating func omitted(_ format: String, _ raw: String, applied: Bool) {
+        guard format == "html" else {
+            rawCount += 1
+            return
+        }
+        let head = raw.utf8.prefix(7).map { $0 | 0x20 }
+        if head.starts(with: "<!--".utf8) {
+            hiddenRaw.comments += 1
+        } else if head.starts(with: "<script".utf8) {
+            hiddenRaw.scripts += 1
+        } else if head.starts(with: "<style".utf8) {
+            if !applied { hiddenRaw.styles += 1 }
+        } else {
+            rawCount += 1
+        }
     }
 }

@@ -45,10 +45,9 @@ struct StyleResolver {
     var paragraphs: [StyledParagraph] = []
     var diagnostics: [Diagnostic] = []
     var rawCount = 0
-    /// Elements whose `title` the styled text cannot show (a tooltip, an abbreviation's
-    /// expansion, a link's title), and the first of them, for one `lossy.attributes` warning.
-    var droppedTitles = 0
-    var firstDroppedTitle = ""
+    /// Raw HTML a browser does not show either (kept by the HTML reader for the `<style>`
+    /// elements): comments, scripts, and `<style>` elements that were not applied.
+    var hiddenRaw = (comments: 0, scripts: 0, styles: 0)
     /// Resolved (parent id, element kind) pairs for elements that only take their kind's rule.
     var memo = StyleMemo()
 
@@ -210,14 +209,6 @@ struct StyleResolver {
     /// paragraphs are then final.
     mutating func complete() {
         closeParagraph()
-        if droppedTitles > 0 {
-            let count = droppedTitles == 1 ? "1 element" : "\(droppedTitles) elements"
-            diagnostics.append(
-                Diagnostic(
-                    .warning, .lossyAttributes,
-                    "title of \(count) dropped (first <\(firstDroppedTitle)>)"))
-            droppedTitles = 0
-        }
         if rawCount > 0 {
             diagnostics.append(
                 Diagnostic(
@@ -225,12 +216,20 @@ struct StyleResolver {
                     "\(rawCount) raw markup node\(rawCount == 1 ? "" : "s") omitted"))
             rawCount = 0
         }
-    }
-
-    /// Counts an element whose title is dropped (see `droppedTitles`).
-    mutating func droppedTitle(_ element: @autoclosure () -> String) {
-        if droppedTitles == 0 { firstDroppedTitle = element() }
-        droppedTitles += 1
+        let (comments, scripts, styles) = hiddenRaw
+        if comments + scripts + styles > 0 {
+            func counted(_ n: Int, _ one: String, _ many: String) -> String? {
+                n == 0 ? nil : "\(n) \(n == 1 ? one : many)"
+            }
+            let parts = [
+                counted(comments, "comment", "comments"),
+                counted(scripts, "<script> element", "<script> elements"),
+                counted(styles, "<style> element not applied", "<style> elements not applied"),
+            ].compactMap(\.self)
+            diagnostics.append(
+                Diagnostic(.info, .lossyRaw, "omitted " + parts.joined(separator: ", ")))
+            hiddenRaw = (0, 0, 0)
+        }
     }
 
     /// The runs as `StyledRun`s. Runs of equal styles share one boxed copy (ids are not
@@ -347,19 +346,38 @@ struct StyleResolver {
 
     // MARK: - Style computation
 
-    /// The style of an element: stylesheet rules and inline style in cascade order.
+    /// The style of an element: stylesheet rules and inline style in cascade order, and its
+    /// `title` as the tool tip.
     @inline(never)
     mutating func style(
         _ kind: ElementKind?, _ attributes: Attributes, parent parentID: StyleID,
-        delta: inout BlockDelta, block: Bool = false
+        delta: inout BlockDelta
     ) -> StyleID {
         // No attributes at all: only the kind's rule can apply.
         if attributes.isEmpty { return kindStyle(kind, parent: parentID, delta: &delta) }
-        if !attributes.pairs.isEmpty, attributes.value(of: "title") != nil {
-            droppedTitle(
-                attributes.tag ?? Stylesheet.kindTags.first { $0.kind == kind }?.tag
-                    ?? (block ? "div" : "span"))
+        let style = cascade(kind, attributes, parent: parentID, delta: &delta)
+        guard !attributes.pairs.isEmpty, let title = attributes.value(of: "title") else {
+            return style
         }
+        return withToolTip(style, title)
+    }
+
+    /// `style` with the tool tip `title` (none for an empty title, as HTML's empty `title`
+    /// stops an ancestor's from applying).
+    mutating func withToolTip(_ style: StyleID, _ title: String) -> StyleID {
+        let toolTip = title.isEmpty ? nil : title
+        let same = styles.withUnsafeBufferPointer {
+            $0[style].boxed == nil ? toolTip == nil : $0[style].toolTip == toolTip
+        }
+        if same { return style }
+        return derived(style) { $0.toolTip = toolTip }
+    }
+
+    /// The cascade of `style(_:_:parent:delta:)` for an element with attributes.
+    mutating func cascade(
+        _ kind: ElementKind?, _ attributes: Attributes, parent parentID: StyleID,
+        delta: inout BlockDelta
+    ) -> StyleID {
         var tagRule: StyleRule? = nil
         var namedTagRule: StyleRule? = nil
         var roleRule: StyleRule? = nil

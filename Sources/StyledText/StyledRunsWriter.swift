@@ -471,6 +471,7 @@ struct RunsOutput {
             changedNumberPart("expansion=", s.expansion, root.expansion)
             changedNumberPart("obliqueness=", s.obliqueness, root.obliqueness)
             changedNamePart("direction=", s.writingDirection, root.writingDirection)
+            if s.toolTip != root.toolTip, let t = s.toolTip { quotedPart("tooltip=", t) }
         }
         if extras, s.customAttributes != root.customAttributes, let custom = s.customAttributes {
             for key in custom.keys.sorted() where custom[key] != root.customAttributes?[key] {

@@ -109,6 +109,19 @@ public struct TextStyle: Hashable, Sendable, Codable {
         get { extras.customAttributes }
         set { extras.customAttributes = newValue }
     }
+    /// The advisory text of the element the run is in (HTML's `title`: a tooltip, an
+    /// abbreviation's expansion, a link's title). It inherits as in HTML, from the nearest
+    /// element that has one; an element's empty `title` leaves its text without one. Apple's
+    /// `NSToolTip` (AppKit shows it on hover; other platforms ignore the key).
+    ///
+    /// ```swift
+    /// let doc = try HTMLReader().read(#"<abbr title="HyperText Markup Language">HTML</abbr>"#).document
+    /// StyledText(doc).runs[0].style.toolTip  // "HyperText Markup Language"
+    /// ```
+    public var toolTip: String? {
+        get { extras.toolTip }
+        set { extras.toolTip = newValue }
+    }
 
     /// Creates a style; every field defaults to `nil` (inherit).
     public init(
@@ -122,7 +135,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
         strokeColor: RGBAColor? = nil, strokeWidth: Double? = nil, ligatures: Ligatures? = nil,
         expansion: Double? = nil, obliqueness: Double? = nil,
         writingDirection: WritingDirection? = nil, tap: TapTarget? = nil,
-        customAttributes: [String: String]? = nil
+        customAttributes: [String: String]? = nil, toolTip: String? = nil
     ) {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
@@ -144,7 +157,8 @@ public struct TextStyle: Hashable, Sendable, Codable {
         let e = TextStyleExtras(
             shadow: shadow, strokeColor: strokeColor, strokeWidth: strokeWidth,
             ligatures: ligatures, expansion: expansion, obliqueness: obliqueness,
-            writingDirection: writingDirection, tap: stored, customAttributes: customAttributes)
+            writingDirection: writingDirection, tap: stored, customAttributes: customAttributes,
+            toolTip: toolTip)
         self.boxed = e == TextStyleExtras() ? nil : .box(e)
     }
 
@@ -183,7 +197,8 @@ public struct TextStyle: Hashable, Sendable, Codable {
             obliqueness: own.obliqueness ?? inherited.obliqueness,
             writingDirection: own.writingDirection ?? inherited.writingDirection,
             tap: own.tap ?? (link == nil ? inherited.tap : nil),
-            customAttributes: own.customAttributes ?? inherited.customAttributes)
+            customAttributes: own.customAttributes ?? inherited.customAttributes,
+            toolTip: own.toolTip ?? inherited.toolTip)
         if let mine = own.customAttributes, let theirs = inherited.customAttributes {
             e.customAttributes = theirs.merging(mine) { $1 }
         }
@@ -248,6 +263,7 @@ struct TextStyleExtras: Hashable, Sendable, Codable {
     /// A tap target other than the one a link implies.
     var tap: TapTarget?
     var customAttributes: [String: String]?
+    var toolTip: String?
 
     /// One heap box: a style without these fields holds nil, a style with them a reference.
     indirect enum Box: Hashable, Sendable, Codable {

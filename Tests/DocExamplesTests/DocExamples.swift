@@ -1138,15 +1138,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(PlatformAttributes.color(RGBAColor(hex: 0xff0000)))  // UIColor on iOS, RGBAColor on Linux
 }
 
-// Sources/StyledText/PlatformValues+Runs.swift:64
-@Test func StyledText_PlatformValues_Runs_64() throws {
+// Sources/StyledText/PlatformValues+Runs.swift:65
+@Test func StyledText_PlatformValues_Runs_65() throws {
     let stroke = PlatformValues.runAttributes(TextStyle(fontSize: 20, strokeWidth: 2))
     #expect(stroke.map(\.key) == ["NSStrokeWidth"])
     #expect(stroke[0].value == .number(-10))  // 2pt is 10% of 20pt, negative to stroke and fill
 }
 
-// Sources/StyledText/PlatformValues+Runs.swift:113
-@Test func StyledText_PlatformValues_Runs_113() throws {
+// Sources/StyledText/PlatformValues+Runs.swift:115
+@Test func StyledText_PlatformValues_Runs_115() throws {
     #expect(PlatformValues.isReservedKey("NSFont") == true)
     #expect(PlatformValues.isReservedKey("AppAccent") == false)
 }
@@ -1393,8 +1393,14 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(bold.inheriting(from: red))  // weight 700 and red
 }
 
-// Sources/StyledText/TextStyle.swift:154
-@Test func StyledText_TextStyle_154() throws {
+// Sources/StyledText/TextStyle.swift:118
+@Test func StyledText_TextStyle_118() throws {
+    let doc = try HTMLReader().read(#"<abbr title="HyperText Markup Language">HTML</abbr>"#).document
+    #expect(StyledText(doc).runs[0].style.toolTip == "HyperText Markup Language")
+}
+
+// Sources/StyledText/TextStyle.swift:168
+@Test func StyledText_TextStyle_168() throws {
     ignore(TextStyle(italic: true).inheriting(from: TextStyle(fontSize: 16)))  // italic, 16pt
 }
 

@@ -54,6 +54,22 @@ func invalidColours(_ input: String) {
     #expect(diagnostics[0].message == "ignored 'font-size: huge' (not a font size)")
 }
 
+@Test func lineBoxPlacementsKeepTheBaseline() {
+    // Valid CSS that places a box in its line or table cell: text stays on its baseline,
+    // without a warning; a keyword CSS does not have is still reported.
+    var diagnostics: [Diagnostic] = []
+    let compiled = CSSValueParser.compile(
+        CSSDeclaration.parseList(
+            "vertical-align: middle; vertical-align: TOP; vertical-align: text-bottom;"
+                + " vertical-align: centre"),
+        diagnostics: &diagnostics)
+    #expect(compiled.map(\.property) == Array(repeating: .verticalAlign(.baseline), count: 3))
+    #expect(
+        diagnostics.map(\.message) == [
+            "ignored 'vertical-align: centre' (not a vertical alignment)"
+        ])
+}
+
 @Test func absurdValuesAreClamped() {
     var diagnostics: [Diagnostic] = []
     let compiled = CSSValueParser.compile(

@@ -213,27 +213,95 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
     #expect(first.runs[0].style.fontWeight == 700)
 }
 
-@Test func droppedTitlesAreOneWarning() {
-    // A tooltip, an abbreviation's expansion and a link's title have no place in styled
-    // text: one warning counts them and names the first element.
-    let title = [Attribute(name: "title", value: "t")]
+@Test func titlesAreToolTipsInheritedAsInHTML() {
+    // A tooltip, an abbreviation's expansion and a link's title are the text's tool tip; a
+    // descendant without a title takes its ancestor's, an empty title stops it.
+    func titled(_ value: String, tag: String? = nil) -> Attributes {
+        Attributes(tag: tag, pairs: [Attribute(name: "title", value: value)])
+    }
     let doc = Document([
         .div(
             [
                 .paragraph(
                     [
-                        .span([.text("a")], Attributes(pairs: title)),
-                        .span([.text("b")], Attributes(tag: "abbr", pairs: title)),
-                        .link([.text("c")], Link("/c", title: "t"), .none),
-                        .span(
-                            [.text("d")], Attributes(pairs: [Attribute(name: "lang", value: "en")])),
-                    ], Attributes(pairs: title))
-            ], Attributes(pairs: title))
+                        .text("a"),
+                        .span([.text("b")], titled("HyperText", tag: "abbr")),
+                        .link([.text("c")], Link("/c", title: "link"), .none),
+                        .span([.text("d")], titled("")),
+                        .emphasis([.text("e")], .none),
+                    ], .none)
+            ], titled("outer")),
+        .paragraph([.text("f")], .none),
     ])
     let s = StyledText(doc)
-    #expect(s.string == "abcd")
-    #expect(s.diagnostics.map(\.severity) == [.warning])
-    #expect(s.diagnostics.map(\.code) == [.lossyAttributes])
-    #expect(s.diagnostics.map(\.message) == ["title of 5 elements dropped (first <div>)"])
-    #expect(StyledText(Document([p(.text("x"))])).diagnostics.isEmpty)
+    #expect(s.diagnostics.isEmpty)
+    #expect(s.runs.map(\.style.toolTip) == ["outer", "HyperText", "link", nil, "outer", nil])
+    #expect(
+        styled(doc.blocks) == """
+            ¶ p after=16
+              "a" tooltip="outer"
+              "b" tooltip="HyperText"
+              "c" color=#0000ee; underline=single; link="/c"; tooltip="link"
+              "d"
+              "e" italic; tooltip="outer"
+            ¶ p
+              "f"
+
+            """)
+    let key = PlatformValues.runAttributes(s.runs[1].style).map(\.key)
+    #expect(key == ["NSToolTip"])
+    #expect(PlatformValues.runAttributes(s.runs[1].style).first?.value == .string("HyperText"))
+}
+
+@Test func terminalOutputNotesItsDroppedToolTipsOnce() {
+    let title = Attributes(pairs: [Attribute(name: "title", value: "HyperText")])
+    let doc = Document([
+        .paragraph(
+            [
+                .span([.text("a"), .strong([.text("b")], .none)], title), .text(" "),
+                .span([.text("c")], title),
+            ], .none)
+    ])
+    let result = ANSIWriter(color: false).write(doc)
+    #expect(result.output == "ab c\n")
+    #expect(result.diagnostics.map(\.severity) == [.info])
+    #expect(
+        result.diagnostics.map(\.message) == [
+            #"title of 2 stretches of text dropped (first "HyperText"; a terminal shows no tooltips)"#
+        ])
+    #expect(ANSIWriter(color: false).write(Document([p(.text("x"))])).diagnostics.isEmpty)
+}
+
+@Test func hiddenRawHTMLIsInfoAndAppliedStylesNoLoss() {
+    // What a browser does not show either (comments, scripts, a <style> left unapplied) is
+    // one info; a top-level <style> is applied, so nothing of it is lost; other raw markup
+    // is a note as before.
+    let doc = Document([
+        .rawBlock(format: "html", "<style>p { color: red }</style>"),
+        .div(
+            [
+                .rawBlock(format: "html", "<STYLE>em { color: blue }</STYLE>"),
+                .paragraph(
+                    [
+                        .text("x"), .rawInline(format: "html", "<!-- c -->"),
+                        .rawInline(format: "html", "<wbr>"),
+                    ], .none),
+            ], .none),
+        .rawBlock(format: "html", "<script>run()</script>"),
+        .rawBlock(format: "latex", "\\newpage"),
+    ])
+    let s = StyledText(doc)
+    #expect(s.string == "x")
+    #expect(s.runs.map(\.style.foreground) == [RGBAColor(hex: 0xff0000)])
+    #expect(s.diagnostics.map(\.severity) == [.note, .info])
+    #expect(
+        s.diagnostics.map(\.message) == [
+            "2 raw markup nodes omitted",
+            "omitted 1 comment, 1 <script> element, 1 <style> element not applied",
+        ])
+    var unstyled = Stylesheet.standard
+    unstyled.embeddedStyles = false
+    #expect(
+        StyledText(Document([doc.blocks[0]]), stylesheet: unstyled).diagnostics.map(\.message)
+            == ["omitted 1 <style> element not applied"])
 }
