@@ -213,8 +213,18 @@ struct BBCodeRenderer {
                     .map { "=" + $0 } ?? ""
                 return wrap("[\(tag)\(value)]", "[/\(tag)]", bs)
             }
-            if (a.tag != nil && a.tag != "div") || !a.style.isEmpty {
-                lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
+            if let tag = a.tag, tag != "div" || !a.style.isEmpty {
+                // A sectioning tag (`<nav>`, `<center>`) alone loses nothing a reader sees.
+                let message = "container \(tag) written as its content"
+                if Attributes.isStructuralTag(tag), a.style.isEmpty,
+                    a.droppedAttributes?.content != true
+                {
+                    presentational(.lossyDiv, message)
+                } else {
+                    lossy(.lossyDiv, message)
+                }
+            } else if !a.style.isEmpty {
+                lossy(.lossyDiv, "container div written as its content")
             } else if let (names, content) = a.droppedAttributes {
                 let message = "\(names) of a div dropped"
                 if content { lossy(.lossyDiv, message) } else { presentational(.lossyDiv, message) }
@@ -288,13 +298,15 @@ struct BBCodeRenderer {
                 var open = "[\(tag)"
                 if cell.colspan != 1 { open += " colspan=\(cell.colspan)" }
                 if cell.rowspan != 1 { open += " rowspan=\(cell.rowspan)" }
-                if cell.alignment != .none { lossy(.lossyTableAlign, "cell alignment dropped") }
+                if cell.alignment != .none {
+                    presentational(.lossyTableAlign, "cell alignment dropped")
+                }
                 text += open + "]" + blocks(cell.blocks).text + "[/\(tag)]"
             }
             text += "[/\(tr)]\n"
         }
         if table.columns.contains(where: { $0 != .none }) {
-            lossy(.lossyTableAlign, "column alignment dropped")
+            presentational(.lossyTableAlign, "column alignment dropped")
         }
         return BBRendered(text: text + "[/\(t)]", tagged: true)
     }
@@ -496,8 +508,13 @@ struct BBCodeRenderer {
             lossy(.lossyStyle, "style \(dropped.reversed().joined(separator: "; ")) dropped")
         }
         let known: Set<String?> = [nil, "span", "color", "size", "font"]
-        if !known.contains(a.tag) {
-            lossy(.lossySpan, "\(a.tag ?? "span") element written as its content")
+        if !known.contains(a.tag), let tag = a.tag {
+            let message = "\(tag) element written as its content"
+            if Attributes.isStructuralTag(tag), a.droppedAttributes?.content != true {
+                presentational(.lossySpan, message)  // an anchor, a <time>
+            } else {
+                lossy(.lossySpan, message)
+            }
         } else if let (names, content) = a.droppedAttributes {
             let message = "\(names) of a \(a.tag ?? "span") dropped"
             if content { lossy(.lossySpan, message) } else { presentational(.lossySpan, message) }

@@ -26,8 +26,10 @@ extension MarkdownWriter.Renderer {
                     && cell.alignment
                         != (index < table.columns.count ? table.columns[index] : .none)
                 {
+                    // Alignment is presentational (a style the pipe table cannot show).
                     lossy(
-                        .lossyTableAlignment, "cell alignment that differs from its column dropped")
+                        .lossyTableAlignment, "cell alignment that differs from its column dropped",
+                        severity: .info)
                 }
             }
             renderPipeTable(

@@ -56,4 +56,26 @@ extension Attributes {
             return false
         }
     }
+
+    /// Whether an element's tag only groups, places or marks its content, so that a writer
+    /// without an equivalent writes the content and loses nothing a reader sees (as for a class
+    /// or an id): HTML's sectioning and grouping elements, `center`, an anchor (an `<a>`
+    /// without a destination is read as a span with that tag) and the inline marks of no style
+    /// of their own. Writers report such a tag as info, another (`details`, a custom tag) as a
+    /// warning.
+    ///
+    /// ```swift
+    /// Attributes.isStructuralTag("nav")  // true
+    /// Attributes.isStructuralTag("details")  // false
+    /// ```
+    package static func isStructuralTag(_ tag: String) -> Bool {
+        switch tag {
+        case "div", "span", "header", "footer", "nav", "main", "section", "article", "aside",
+            "hgroup", "search", "figure", "center", "a", "time", "data", "bdi", "bdo", "nobr",
+            "label":
+            return true
+        default:
+            return false
+        }
+    }
 }

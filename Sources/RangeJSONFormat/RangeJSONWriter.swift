@@ -285,7 +285,14 @@ struct RangeJSONFlattener {
             emit("HR", text: "", ranges: [], extra: [])
         case .div(let bs, let a):
             if a.tag != nil || !a.style.isEmpty {
-                lossy(.lossyDiv, "container \(a.tag ?? "div") written as its content")
+                // A sectioning tag (`<nav>`, `<center>`) alone loses nothing a reader sees.
+                let tag = a.tag ?? "div"
+                let content = a.droppedAttributes?.content == true
+                let structural = Attributes.isStructuralTag(tag) && a.style.isEmpty && !content
+                diagnostics.append(
+                    Diagnostic(
+                        structural ? .info : .warning, .lossyDiv,
+                        "container \(tag) written as its content"))
             } else if let (names, content) = a.droppedAttributes {
                 // A class, an id or a data-* is a presentational loss every converter makes:
                 // info; a title is content.

@@ -32,6 +32,45 @@ import Testing
             ])
     }
 
+    /// A tag that only groups or marks its content (`<nav>`, `<center>`, an anchor) and a
+    /// table's alignment lose nothing a reader sees: info; with a title it is a warning.
+    @Test func structuralTagsAndAlignmentAreInfo() {
+        let title = [Attribute(name: "title", value: "t")]
+        let doc = Document([
+            .div([.paragraph([.text("a")], .none)], Attributes(tag: "nav", classes: ["n"])),
+            .div([.paragraph([.text("b")], .none)], Attributes(tag: "details")),
+            .div([.paragraph([.text("c")], .none)], Attributes(tag: "aside", pairs: title)),
+            .paragraph(
+                [
+                    .span(
+                        [.text("d")],
+                        Attributes(tag: "a", pairs: [Attribute(name: "name", value: "top")])),
+                    .span([.text("e")], Attributes(tag: "time")),
+                ], .none),
+            .table(
+                Table(
+                    columns: [.right],
+                    head: [TableRow([TableCell([.plain([.text("f")], .none)], header: true)])],
+                    body: [TableRow([TableCell([.plain([.text("g")], .none)], alignment: .center)])]
+                )),
+        ])
+        let result = BBCodeWriter().write(doc)
+        #expect(
+            result.output
+                == "a\n\nb\n\nc\n\nde\n[table]\n[tr][th]f[/th][/tr]\n[tr][td]g[/td][/tr]\n[/table]\n"
+        )
+        #expect(
+            result.diagnostics == [
+                Diagnostic(.info, .lossyDiv, "container nav written as its content"),
+                Diagnostic(.warning, .lossyDiv, "container details written as its content"),
+                Diagnostic(.warning, .lossyDiv, "container aside written as its content"),
+                Diagnostic(.info, .lossySpan, "a element written as its content"),
+                Diagnostic(.info, .lossySpan, "time element written as its content"),
+                Diagnostic(.info, .lossyTableAlign, "cell alignment dropped"),
+                Diagnostic(.info, .lossyTableAlign, "column alignment dropped"),
+            ])
+    }
+
     /// A span declaration that the inlines around it imply (where style promotion puts it)
     /// is written by their tags; one they do not imply, or a styled span no promotion
     /// reached, warns.

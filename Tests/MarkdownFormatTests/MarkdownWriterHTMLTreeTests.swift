@@ -191,3 +191,18 @@ private var noRaw: MarkdownWriterOptions {
         #expect(MW.codes(result).contains(.lossyDepth))
     }
 }
+
+@Test func aCellAlignedAgainstItsColumnIsAnInfo() {
+    // The pipe table shows the column's alignment; a cell's own is presentational.
+    let table = Table(
+        columns: [.left],
+        head: [TableRow([cell("a", header: true)])],
+        body: [TableRow([TableCell([.plain([.text("1")], .none)], alignment: .right)])])
+    let result = MW.write([.table(table)])
+    #expect(result.output == "| a   |\n| :-- |\n| 1   |\n")
+    #expect(
+        result.diagnostics == [
+            Diagnostic(
+                .info, .lossyTableAlignment, "cell alignment that differs from its column dropped")
+        ])
+}

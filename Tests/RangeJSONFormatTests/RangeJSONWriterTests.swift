@@ -4,6 +4,22 @@ import Testing
 @testable import RangeJSONFormat
 
 @Suite struct RangeJSONWriterTests {
+    /// A tag that only groups its content (`<section>`, `<center>`) is info; another tag
+    /// warns.
+    @Test func groupingTagsAreInfo() {
+        let doc = Document([
+            .div([.paragraph([.text("a")], .none)], Attributes(tag: "section")),
+            .div([.paragraph([.text("b")], .none)], Attributes(tag: "center")),
+            .div([.paragraph([.text("c")], .none)], Attributes(tag: "details")),
+        ])
+        #expect(
+            RangeJSONWriter().write(doc).diagnostics == [
+                Diagnostic(.info, .lossyDiv, "container section written as its content"),
+                Diagnostic(.info, .lossyDiv, "container center written as its content"),
+                Diagnostic(.warning, .lossyDiv, "container details written as its content"),
+            ])
+    }
+
     /// A div's class, id or data-* is a presentational loss (info); a title warns, as do a
     /// tag and a style.
     @Test func divClassesAndIDsAreInfo() {
