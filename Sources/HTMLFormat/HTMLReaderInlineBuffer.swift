@@ -536,6 +536,9 @@ struct HTMLReaderInlineBuffer {
         var links: [HTMLInlineWrapper] = []
         var atoms: [Inline] = []
         var stack: [Frame] = []
+        /// How many of the open wrappers are of each kind that draws nothing more when
+        /// repeated (`marks[plain]`): strong, emphasis, strikethrough, underline.
+        var marks = (strong: 0, emphasis: 0, strikethrough: 0, underline: 0)
         let promotes: Bool
         var sawContent = false
         // Line breaks wait for content after them (trailing ones are dropped). They belong to
@@ -575,8 +578,42 @@ struct HTMLReaderInlineBuffer {
             pendingBreaks = 0
         }
 
+        /// Counts an opened (`by` 1) or closed (-1) wrapper of a kind `marks` counts; returns
+        /// how many of that kind are open then (0 for the other kinds).
+        @inline(__always)
+        mutating func mark(_ wrapper: HTMLInlineWrapper, by change: Int) -> Int {
+            switch wrapper.plain {
+            case .strong?:
+                marks.strong += change
+                return marks.strong
+            case .emphasis?:
+                marks.emphasis += change
+                return marks.emphasis
+            case .strikethrough?:
+                marks.strikethrough += change
+                return marks.strikethrough
+            case .underline?:
+                marks.underline += change
+                return marks.underline
+            default:
+                return 0
+            }
+        }
+
+        mutating func push(_ frame: consuming Frame) {
+            _ = mark(frame.wrapper, by: 1)
+            stack.append(frame)
+        }
+
         mutating func closeTop() {
             var frame = stack.removeLast()
+            // Inside a wrapper of its own kind (`<b>x <b>y</b></b>`, `<em>a <i>b</i></em>`) a
+            // wrapper with no attribute but its tag draws nothing more: its children take its
+            // place (Markdown `**x y**`, not `**x **y** z**`).
+            let a = frame.wrapper.attributes
+            let redundant =
+                mark(frame.wrapper, by: -1) > 0 && a.id.isEmpty && a.classes.isEmpty
+                && a.pairs.isEmpty && a.style.isEmpty
             // The parent's level: the levels are 0 ... stack.count now.
             let parent = stack.count
             if pendingBreaks > 0 && breakDepth > parent + 1 { breakDepth = parent + 1 }
@@ -592,6 +629,13 @@ struct HTMLReaderInlineBuffer {
                 trailingSpace = true
             }
             if promotes { HTMLReaderInlineBuffer.promoteSpans(in: &frame.children) }
+            if redundant {
+                for child in exchange(&frame.children, with: []) {
+                    appendNormalized(child, at: parent)
+                }
+                if trailingSpace { appendNormalized(.text(" "), at: parent) }
+                return
+            }
             let isEmpty = frame.children.isEmpty
             // The children are moved into the wrapper, not copied.
             let made = frame.wrapper.make(exchange(&frame.children, with: []))
@@ -624,13 +668,11 @@ struct HTMLReaderInlineBuffer {
         mutating func add(_ event: consuming Event) {
             switch consume event {
             case .open(let plain, let attributes):
-                stack.append(
-                    Frame(wrapper: HTMLInlineWrapper(kind: plain.kind, attributes: attributes)))
+                push(Frame(wrapper: HTMLInlineWrapper(kind: plain.kind, attributes: attributes)))
             case .openLink(let index):
                 stack.append(Frame(wrapper: links[Int(index)]))
             case .empty(let plain, let attributes):
-                stack.append(
-                    Frame(wrapper: HTMLInlineWrapper(kind: plain.kind, attributes: attributes)))
+                push(Frame(wrapper: HTMLInlineWrapper(kind: plain.kind, attributes: attributes)))
                 closeTop()
             case .emptyLink(let index):
                 stack.append(Frame(wrapper: links[Int(index)]))

@@ -78,25 +78,34 @@ import Testing
                         text "xxxxxx"
 
                 """)
+        // Nested bolds draw nothing more than one: one strong (the depth limit is not reached).
         let bolds = try dump(String(repeating: "<b>x", count: 8), options)
         #expect(
             bolds == """
                 paragraph
                   strong {<b>}
+                    text "xxxxxxxx"
+
+                """)
+        let sups = try dump(String(repeating: "<sup>x", count: 8), options)
+        #expect(
+            sups == """
+                paragraph
+                  superscript
                     text "x"
-                    strong {<b>}
+                    superscript
                       text "x"
-                      strong {<b>}
+                      superscript
                         text "xxxxxx"
 
                 """)
-        let tableThenBolds = try dump("<table>" + String(repeating: "<b>x", count: 8), options)
+        let tableThenSups = try dump("<table>" + String(repeating: "<sup>x", count: 8), options)
         #expect(
-            tableThenBolds == """
+            tableThenSups == """
                 paragraph
-                  strong {<b>}
+                  superscript
                     text "x"
-                    strong {<b>}
+                    superscript
                       text "xxxxxxx"
 
                 """)
