@@ -1219,7 +1219,9 @@ final class HTMLReaderLowering {
         case .div:
             parent.append(.div(ctx.finishBlocks(), ctx.attributes))
         case .blockQuote:
-            parent.append(.blockQuote(ctx.finishBlocks(), ctx.attributes))
+            var blocks = ctx.finishBlocks()
+            Self.dropAttribution(&blocks, author: ctx.attributes)
+            parent.append(.blockQuote(blocks, ctx.attributes))
         case .paragraph:
             let inlines = ctx.takeInlines()
             if !inlines.isEmpty || !ctx.attributes.id.isEmpty {

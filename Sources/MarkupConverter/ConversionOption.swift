@@ -277,8 +277,10 @@ extension ConversionOption {
         ) { $0.css.append($1) },
         ConversionOption(
             "quote-attribution",
-            output: FormatRegistry.entries.filter { $0.traits.contains(.noQuoteAuthor) }
-                .map { $0.name },
+            output: FormatRegistry.entries.filter {
+                !$0.traits.isDisjoint(with: [.noQuoteAuthor, .hidesQuoteAuthor])
+            }
+            .map { $0.name },
             #"Attribution for quoted authors, %@ for the name (default "%@ wrote:"; "": none)."#
         ) { $0.quoteAttribution = $1 },
     ]

@@ -72,8 +72,10 @@ public struct Converter: Sendable {
         if let detector = options.detect {
             transforms.append { detector.apply(to: $0) }
         }
-        if output.contains(.noQuoteAuthor) && !options.quoteAttribution.isEmpty {
-            let attribution = QuoteAttribution(template: options.quoteAttribution)
+        let hidesAuthor = output.contains(.hidesQuoteAuthor)
+        if output.contains(.noQuoteAuthor) || hidesAuthor, !options.quoteAttribution.isEmpty {
+            let attribution = QuoteAttribution(
+                template: options.quoteAttribution, keepsAuthor: hidesAuthor)
             transforms.append { attribution.apply(to: $0) }
         }
         if !options.metadata.isEmpty {

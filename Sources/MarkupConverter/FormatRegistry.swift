@@ -28,6 +28,9 @@ public enum FormatRegistry {
         public static let dropsRawHTML = Traits(rawValue: 1 << 1)
         /// Its writer has no place for a quote's author (an attribution line is added).
         public static let noQuoteAuthor = Traits(rawValue: 1 << 2)
+        /// Its writer keeps a quote's author as data a reader does not see (HTML's `author`
+        /// attribute): an attribution line with the name in `<cite>` shows it.
+        public static let hidesQuoteAuthor = Traits(rawValue: 1 << 6)
         /// Its writer cannot carry styled spans (they are promoted to strong, emphasis ...):
         /// Markdown, plain text, BBCode (which carries a span's colour, size and font only).
         public static let noStyledSpans = Traits(rawValue: 1 << 3)
@@ -114,7 +117,7 @@ public enum FormatRegistry {
             summary: "CommonMark, no extensions"),
         Entry(
             name: "html", aliases: ["htm", "xhtml"], fileExtensions: ["html", "htm", "xhtml"],
-            traits: .declaresCharset, templateSyntax: .html,
+            traits: [.declaresCharset, .hidesQuoteAuthor], templateSyntax: .html,
             summary: "HTML5 documents and snippets",
             makeReader: { context in
                 var options = context.options.htmlReader

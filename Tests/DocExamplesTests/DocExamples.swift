@@ -890,20 +890,20 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "plain")!.traits.contains(.noStyledSpans) == true)
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:94
-@Test func MarkupConverter_FormatRegistry_94() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:97
+@Test func MarkupConverter_FormatRegistry_97() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:307
-@Test func MarkupConverter_FormatRegistry_307() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:310
+@Test func MarkupConverter_FormatRegistry_310() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:321
-@Test func MarkupConverter_FormatRegistry_321() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:324
+@Test func MarkupConverter_FormatRegistry_324() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 
@@ -959,8 +959,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     // span{style="font-weight: bold"} [text "a"]  ->  strong [span{...} [text "a"]]
 }
 
-// Sources/MarkupConverter/Transforms/QuoteAttribution.swift:13
-@Test func MarkupConverter_QuoteAttribution_13() throws {
+// Sources/MarkupConverter/Transforms/QuoteAttribution.swift:15
+@Test func MarkupConverter_QuoteAttribution_15() throws {
     var quote = Attributes(tag: "quote")
     ignore(quote.set("author", "Al"))
     let doc = Document([.blockQuote([.paragraph([.text("hi")], .none)], quote)])

@@ -3,7 +3,9 @@ import MarkupAST
 /// Shows who is quoted: a block quote with an `author` (a BBCode `[quote="Al"]`) gets a first
 /// paragraph such as "**Al** wrote:", for outputs that have no place for the author
 /// (Markdown, plain and ANSI text, styled runs, range JSON); the `author` pair goes, the quote's
-/// other attributes stay.
+/// other attributes stay. With `keepsAuthor` (HTML output, which keeps the author as data for
+/// the way back) the pair stays and the name is a `cite` span: "<cite>Al</cite> wrote:", the
+/// paragraph the HTML reader recognises and leaves out when it reads the quote back.
 ///
 /// `template` holds `%@` where the author goes (without one, the author follows the text); its
 /// other text is written as it is, so an app can localise it. Quotes inside quotes get theirs
@@ -20,13 +22,16 @@ import MarkupAST
 public struct QuoteAttribution: Sendable {
     /// The attribution with `%@` for the author.
     public var template: String
+    /// Whether the quote keeps its `author` pair, the name written as a `cite` span.
+    public var keepsAuthor: Bool
 
     /// The default template, "%@ wrote:" (as phpBB shows quotes).
     public static let defaultTemplate = "%@ wrote:"
 
     /// Creates the transform for `template` (`%@` stands for the author).
-    public init(template: String = QuoteAttribution.defaultTemplate) {
+    public init(template: String = QuoteAttribution.defaultTemplate, keepsAuthor: Bool = false) {
         self.template = template
+        self.keepsAuthor = keepsAuthor
     }
 
     /// `document` with an attribution paragraph at the start of each quote with an author.
@@ -83,7 +88,7 @@ public struct QuoteAttribution: Sendable {
         guard Self.isAuthored(mapped), case .blockQuote(var blocks, var a) = mapped,
             let author = a.value(of: "author")
         else { return mapped }
-        a.pairs.removeAll { $0.name == "author" }
+        if !keepsAuthor { a.pairs.removeAll { $0.name == "author" } }
         blocks.insert(.paragraph(attribution(author), .none), at: 0)
         return .blockQuote(blocks, a)
     }
@@ -95,7 +100,10 @@ public struct QuoteAttribution: Sendable {
             template.range(of: "%@").map {
                 (String(template[..<$0.lowerBound]), String(template[$0.upperBound...]))
             } ?? (template.isEmpty ? "" : template + " ", "")
-        let parts: [Inline] = [.text(before), .strong([.text(author)], .none), .text(after)]
+        let name: Inline =
+            keepsAuthor
+            ? .span([.text(author)], Attributes(tag: "cite")) : .strong([.text(author)], .none)
+        let parts: [Inline] = [.text(before), name, .text(after)]
         return parts.filter { $0 != .text("") }
     }
 }
