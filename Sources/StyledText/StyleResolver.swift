@@ -390,8 +390,11 @@ struct StyleResolver {
             roleRule = sheet.named[role]
         }
         let useClasses = !sheet.classes.isEmpty && !attributes.classes.isEmpty
+        let compound = sheet.compoundRules(for: kind, attributes)
         let css = attributes.style
-        let onlyRules = tagRule == nil && namedTagRule == nil && roleRule == nil && !useClasses
+        let onlyRules =
+            tagRule == nil && namedTagRule == nil && roleRule == nil && !useClasses
+            && compound.isEmpty
         if css.isEmpty && onlyRules {
             return kindStyle(kind, parent: parentID, delta: &delta)
         }
@@ -409,14 +412,14 @@ struct StyleResolver {
                 return memo.entries[hit].style
             }
             var fresh = BlockDelta()
-            let id = computeStyle(kindRule, nil, nil, nil, nil, inline, parentID, &fresh)
+            let id = computeStyle(kindRule, nil, nil, nil, nil, [], inline, parentID, &fresh)
             memo.insert(key, style: id, delta: fresh, pinning: inline)
             delta = fresh
             return id
         }
         return computeStyle(
             kindRule, tagRule, namedTagRule, roleRule, useClasses ? attributes : nil,
-            inline, parentID, &delta)
+            compound, inline, parentID, &delta)
     }
 
     /// The style of an element only its kind's rule applies to (no tag, class, named or
@@ -450,7 +453,7 @@ struct StyleResolver {
         -> StyleID
     {
         if rule.hasImportant {
-            return computeStyle(rule, nil, nil, nil, nil, [], parentID, &delta)
+            return computeStyle(rule, nil, nil, nil, nil, [], [], parentID, &delta)
         }
         let parent = styles.withUnsafeBufferPointer { ParentMetrics($0[parentID]) }
         let rootSize = self.rootSize
@@ -469,12 +472,13 @@ struct StyleResolver {
     /// result as a new style id.
     mutating func computeStyle(
         _ kindRule: StyleRule?, _ tagRule: StyleRule?, _ namedTagRule: StyleRule?,
-        _ roleRule: StyleRule?, _ classAttributes: Attributes?, _ inline: [StyleDeclaration],
-        _ parentID: StyleID, _ delta: inout BlockDelta
+        _ roleRule: StyleRule?, _ classAttributes: Attributes?, _ compound: [StyleRule],
+        _ inline: [StyleDeclaration], _ parentID: StyleID, _ delta: inout BlockDelta
     ) -> StyleID {
         let parent = styles.withUnsafeBufferPointer { ParentMetrics($0[parentID]) }
-        let classRules: [StyleRule] =
+        var classRules: [StyleRule] =
             classAttributes.map { a in a.classes.compactMap { sheet.classes[$0] } } ?? []
+        classRules += compound
         var anyImportant = inline.contains { $0.important }
         if !anyImportant {
             anyImportant =

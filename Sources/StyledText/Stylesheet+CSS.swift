@@ -3,12 +3,14 @@ import MarkupAST
 extension Stylesheet {
     /// A copy with the rules of a small CSS stylesheet added (later rules win).
     ///
-    /// Selectors are single names: `:root`/`html`/`body` (the root style), element names
+    /// Selectors name one element: `:root`/`html`/`body` (the root style), element names
     /// (`p`, `h1`, `blockquote`, `pre`, `ul`/`ol`, `li`, `table`, `th`, `td`, `dt`, `dd`,
     /// `strong`, `em`, `u`, `del`, `code`, `a`, `img`, `mark`, `sub`, `sup`, `small`, `kbd`
     /// style their element kind; any other name (`b`, `i`, `important`, `spoiler`) is a tag
-    /// override), `.class`, and `[role=name]` for named styles. Comma lists are allowed;
-    /// other selectors are skipped with a `style.unsupported-selector` diagnostic. The
+    /// override), `.class`, `[role=name]` for named styles, and compound selectors of a name
+    /// or none with classes and an id (`p.lead`, `.note.warning`, `#intro`), applied after the
+    /// class rules by specificity. Comma lists are allowed; other selectors (combinators such
+    /// as `a b`, pseudo-classes) are skipped with a `style.unsupported-selector` diagnostic. The
     /// property `-mconv-policy: stylesheet-first | markup-first` in `:root` sets the policy;
     /// `-mconv-tap-scheme: myapp` and `-mconv-tap-roles: product, user` set `tapScheme` and
     /// `tapRoles`. In any rule, `-mconv-attribute: KEY VALUE` attaches an attribute mconv does
@@ -84,6 +86,8 @@ extension Stylesheet {
                     } else {
                         sheet.tags[selector] = (sheet.tags[selector] ?? StyleRule()).appending(rule)
                     }
+                } else if let compound = CompoundRule(selector: selector[...], rule: rule) {
+                    sheet.compoundRules.append(compound)
                 } else {
                     diagnostics.append(
                         Diagnostic(

@@ -15,8 +15,9 @@ import MarkupAST
 /// ```
 ///
 /// Cascade for one element, lowest first: kind default, tag rule, named style (by tag or
-/// `role`), class rules in class order, then the inline style placed by `policy`; then the
-/// `!important` declarations in the same order.
+/// `role`), class rules in class order, compound rules from CSS (`p.lead`, `#intro`) by
+/// specificity, then the inline style placed by `policy`; then the `!important` declarations
+/// in the same order.
 public struct Stylesheet: Hashable, Sendable {
     /// The style of the whole text (font, size, colour). Must give an absolute font size
     /// for `em` values to mean something; the standard root is 16pt.
@@ -45,6 +46,9 @@ public struct Stylesheet: Hashable, Sendable {
     private(set) var tagFilter: UInt64 = 0
     /// Overrides keyed by class name.
     public var classes: [String: StyleRule]
+    /// Rules for compound selectors (`p.lead`, `#intro`), from CSS, in source order; they
+    /// apply after the class rules, by specificity.
+    var compoundRules: [CompoundRule] = []
     /// Named user styles: applied to elements whose tag or `role` attribute has that name
     /// (so `<tappable>` or a detected `role=mention` span gets the app's style).
     public var named: [String: StyleRule]
@@ -169,4 +173,19 @@ public struct Stylesheet: Hashable, Sendable {
             .footnote: css("vertical-align: super; font-size: smaller"),
         ]
     }()
+}
+
+extension Stylesheet {
+    /// The compound rules an element of `kind` with `attributes` matches, by specificity
+    /// (then source order); none without a class or an id.
+    func compoundRules(for kind: ElementKind?, _ attributes: Attributes) -> [StyleRule] {
+        guard !compoundRules.isEmpty, !attributes.isEmpty,
+            !attributes.classes.isEmpty || !attributes.id.isEmpty
+        else { return [] }
+        let matched = compoundRules.filter { $0.matches(kind, attributes) }
+        if matched.count < 2 { return matched.map(\.rule) }
+        return matched.enumerated().sorted {
+            ($0.element.specificity, $0.offset) < ($1.element.specificity, $1.offset)
+        }.map(\.element.rule)
+    }
 }

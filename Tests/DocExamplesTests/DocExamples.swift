@@ -1318,14 +1318,14 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 
-// Sources/StyledText/Stylesheet+CSS.swift:18
-@Test func StyledText_Stylesheet_CSS_18() throws {
+// Sources/StyledText/Stylesheet+CSS.swift:20
+@Test func StyledText_Stylesheet_CSS_20() throws {
     let sheet = Stylesheet.standard.adding(css: "a { color: #0a84ff } .note { font-style: italic }")
     _ = sheet
 }
 
-// Sources/StyledText/Stylesheet+CSS.swift:31
-@Test func StyledText_Stylesheet_CSS_31() throws {
+// Sources/StyledText/Stylesheet+CSS.swift:33
+@Test func StyledText_Stylesheet_CSS_33() throws {
     var diagnostics: [Diagnostic] = []
     let sheet = Stylesheet.standard.adding(
         css: "p { color: red }\na b { color: blue }", source: "user.css",

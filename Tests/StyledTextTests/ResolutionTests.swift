@@ -305,3 +305,57 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
         StyledText(Document([doc.blocks[0]]), stylesheet: unstyled).diagnostics.map(\.message)
             == ["omitted 1 <style> element not applied"])
 }
+
+@Test func compoundSelectorsApplyByTheirSpecificity() {
+    // `p.lead`, `.note.warn`, `#intro`, `span.k`, `b.x` name one element by several parts;
+    // they apply after the plain class rules (a compound beats a lone class, whatever the
+    // order), an id beats the classes; combinators stay unsupported.
+    var diagnostics: [Diagnostic] = []
+    let sheet = Stylesheet.standard.adding(
+        css: """
+            #intro { color: #00ff00 }
+            p.lead { font-size: 20px }
+            .note.warn { color: red }
+            span.k { color: blue }
+            .note { color: green }
+            b.x { color: #123456 }
+            .lead#intro.x { color: #abcdef }
+            a b, p > em, .x:hover { color: pink }
+            """, source: "app.css", diagnostics: &diagnostics)
+    #expect(
+        diagnostics.map(\.message) == [
+            "app.css:8: ignored rule for selector 'a b'",
+            "app.css:8: ignored rule for selector 'p > em'",
+            "app.css:8: ignored rule for selector '.x:hover'",
+        ])
+    func classed(_ classes: [String], tag: String? = nil, id: String = "") -> Attributes {
+        Attributes(tag: tag, id: id, classes: classes)
+    }
+    let doc = Document([
+        .paragraph(
+            [
+                .text("a"), .span([.text("k")], classed(["k"])),
+                .span([.text("n")], classed(["note"])),
+                .span([.text("w")], classed(["warn", "note"])),
+                .strong([.text("b")], classed(["x"], tag: "b")),
+                .strong([.text("s")], classed(["x"])),
+            ], classed(["lead"], id: "intro")),
+        .div([.paragraph([.text("d")], .none)], classed(["lead"])),
+        .paragraph([.text("e")], classed(["lead", "x"], id: "intro")),
+    ])
+    #expect(
+        styled(doc.blocks, sheet) == """
+            ¶ p after=16
+              "a" size=20; color=#00ff00
+              "k" size=20; color=#0000ff
+              "n" size=20; color=#008000
+              "w" size=20; color=#ff0000
+              "b" size=20; weight=700; color=#123456
+              "s" size=20; weight=700; color=#00ff00
+            ¶ p after=16
+              "d"
+            ¶ p
+              "e" size=20; color=#abcdef
+
+            """)
+}
