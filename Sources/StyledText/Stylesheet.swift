@@ -56,7 +56,7 @@ public struct Stylesheet: Hashable, Sendable {
     public var policy: StylePolicy
     /// Points of indent per list or block quote level.
     public var indentStep: Double
-    /// Whether `<style>` elements at the top level of the document add their rules
+    /// Whether the document's `<style>` blocks (at any depth) add their rules
     /// (browser-like; turn off for untrusted content that must not restyle the app).
     public var embeddedStyles: Bool
     /// The scheme of the links mentions, hashtags and custom tap roles get

@@ -1308,13 +1308,13 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyledText(doc, stylesheet: .standard).string == "Hi")
 }
 
-// Sources/StyledText/StyledText.swift:104
-@Test func StyledText_StyledText_104() throws {
+// Sources/StyledText/StyledText.swift:123
+@Test func StyledText_StyledText_123() throws {
     #expect(StyledText(node: .inline(.strong([.text("x")], .none))).string == "x")
 }
 
-// Sources/StyledText/StyledText.swift:184
-@Test func StyledText_StyledText_184() throws {
+// Sources/StyledText/StyledText.swift:203
+@Test func StyledText_StyledText_203() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 

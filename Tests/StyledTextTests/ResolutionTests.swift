@@ -274,8 +274,8 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
 
 @Test func hiddenRawHTMLIsInfoAndAppliedStylesNoLoss() {
     // What a browser does not show either (comments, scripts, a <style> left unapplied) is
-    // one info; a top-level <style> is applied, so nothing of it is lost; other raw markup
-    // is a note as before.
+    // one info; a <style> block is applied, so nothing of it is lost; other raw markup is a
+    // note as before.
     let doc = Document([
         .rawBlock(format: "html", "<style>p { color: red }</style>"),
         .div(
@@ -296,9 +296,19 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
     #expect(s.diagnostics.map(\.severity) == [.note, .info])
     #expect(
         s.diagnostics.map(\.message) == [
-            "2 raw markup nodes omitted",
-            "omitted 1 comment, 1 <script> element, 1 <style> element not applied",
+            "2 raw markup nodes omitted", "omitted 1 comment, 1 <script> element",
         ])
+    // The <style> inside the div applies as well (as in a browser), after the first.
+    let emphasized = Document([
+        .div(
+            [
+                .rawBlock(format: "html", "<style>em { color: blue }</style>"),
+                .paragraph([.emphasis([.text("e")], .none)], .none),
+            ], .none),
+        .rawBlock(format: "html", "<style>em { color: green }</style>"),
+    ])
+    #expect(
+        StyledText(emphasized).runs.map(\.style.foreground) == [RGBAColor(hex: 0x008000)])
     var unstyled = Stylesheet.standard
     unstyled.embeddedStyles = false
     #expect(
