@@ -31,6 +31,11 @@ final class HTMLReaderLowering {
     /// The page's metadata (`<title>`, `<meta>`, JSON-LD ...).
     private var page = HTMLPageMetadata()
     private var footnoteDefinitions: [Block] = []
+    /// With `keepRawHTML`, the page's `<style>` elements, wherever they are: they go first in
+    /// the document (CSS applies page-wide wherever the element is), so a styled writer finds
+    /// them among the top-level blocks without a walk, and a `<style>` inside a paragraph
+    /// does not split it.
+    private var styleBlocks: [Block] = []
     private var dropped: [String: Int] = [:]
     /// Dropped elements whose text was not blank, by kind (a warning: text was lost).
     private var droppedText: [String: Int] = [:]
@@ -123,6 +128,7 @@ final class HTMLReaderLowering {
             }
         }
         var blocks = root.finishBlocks()
+        if !styleBlocks.isEmpty { blocks.insert(contentsOf: styleBlocks, at: 0) }
         blocks += footnoteDefinitions
         for (what, count) in dropped.sorted(by: { $0.key < $1.key }) {
             // Comments, scripts and stylesheets carry no text a reader sees: every converter
@@ -539,7 +545,9 @@ final class HTMLReaderLowering {
         case .dropped(let what):
             if options.keepRawHTML && (name == "script" || name == "style") {
                 let html = dom.outerHTML(of: HTMLNodeID(i))
-                if context.inlineOnly {
+                if name == "style" {
+                    styleBlocks.append(.rawBlock(format: "html", html))
+                } else if context.inlineOnly {
                     context.buffer.atom(.rawInline(format: "html", html))
                 } else {
                     context.flushInlines()

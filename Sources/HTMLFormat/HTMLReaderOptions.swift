@@ -30,7 +30,8 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// Tag names (lower case) that are always elements, even under snippet leniency.
     public var customTags: Set<String>
     /// Keep `<script>`, `<style>` and comments as raw HTML blocks/inlines instead of dropping
-    /// them (with a note).
+    /// them (with a note). The `<style>` elements go first in the document, in page order
+    /// (CSS applies page-wide wherever the element is).
     public var keepRawHTML: Bool
     /// Elements nested deeper than this are attached at this depth (Blink's 512).
     public var maxDepth: Int

@@ -50,7 +50,7 @@ extension StyleResolver {
         case .codeBlock(_, let code, let a):
             codeBlock(code, a, parent, ctx)
         case .rawBlock(let format, let raw):
-            omitted(format, raw, applied: sheet.embeddedStyles)
+            omitted(format, raw, applied: depth == 0 && sheet.embeddedStyles)
         case .list(let list):
             self.list(list, parent, ctx, depth)
         case .definitionList(let items, let a):
@@ -603,7 +603,7 @@ extension String {
 
 extension StyleResolver {
     /// Counts raw content the styled text leaves out: HTML comments, scripts and `<style>`
-    /// elements as a browser hides them (a `<style>` block is no loss when `applied`: its
+    /// elements as a browser hides them (a top-level `<style>` is no loss when `applied`: its
     /// rules are in the stylesheet), anything else as raw markup omitted.
     mutating func omitted(_ format: String, _ raw: String, applied: Bool) {
         guard format == "html" else {

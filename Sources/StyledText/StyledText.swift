@@ -62,48 +62,30 @@ public struct StyledText: Hashable, Sendable {
         self = resolver.finish()
     }
 
-    /// A resolver for `document`: `stylesheet` with the document's `<style>` elements added
-    /// (those among its blocks at any depth, in document order, as a browser applies every
-    /// `<style>` of a page).
+    /// A resolver for `document`: `stylesheet` with the document's top-level `<style>`
+    /// elements added (the HTML reader puts all of a page's there).
     static func resolver(for document: Document, stylesheet: Stylesheet) -> StyleResolver {
         var embedded: [Diagnostic] = []
         // Only a document with `<style>` elements gets a stylesheet of its own (copying
         // the caller's costs a retain per rule table).
         var adjusted: Stylesheet? = nil
         if stylesheet.embeddedStyles {
-            var styles = StyleElements()
-            _ = styles.visit(document.blocks)
-            for css in styles.found {
-                adjusted = (adjusted ?? stylesheet).adding(
-                    css: css, source: nil, trusted: false, diagnostics: &embedded)
+            document.blocks.withUnsafeBufferPointer { blocks in
+                guard let base = blocks.baseAddress else { return }
+                for i in 0..<blocks.count {
+                    if case .rawBlock(_, let raw) = base[i],
+                        let css = StyledText.styleElementBody(raw)
+                    {
+                        adjusted = (adjusted ?? stylesheet).adding(
+                            css: css, source: nil, trusted: false, diagnostics: &embedded)
+                    }
+                }
             }
         }
         var resolver =
             adjusted.map { StyleResolver(stylesheet: $0) } ?? StyleResolver(stylesheet: stylesheet)
         resolver.diagnostics = embedded
         return resolver
-    }
-
-    /// Collects the CSS of the raw `<style>` blocks, `maxDepth` levels of blocks down at most.
-    private struct StyleElements: MarkupVisitor {
-        static let maxDepth = 1_024
-        var depthLeft = StyleElements.maxDepth
-        var found: [String] = []
-        mutating func visit(_ blocks: [Block]) -> [Block]? {
-            blocks.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                for i in 0..<buffer.count {
-                    if case .rawBlock(_, let raw) = base[i] {
-                        if let css = StyledText.styleElementBody(raw) { found.append(css) }
-                    } else if depthLeft > 0 && base[i].holdsBlocks {
-                        depthLeft -= 1
-                        _ = base[i].visitChildren(&self)
-                        depthLeft += 1
-                    }
-                }
-            }
-            return nil
-        }
     }
 
     /// The CSS inside a raw `<style>...</style>` block, if it is one.

@@ -49,7 +49,6 @@ extension Stylesheet {
         css: String, source: String?, trusted: Bool, diagnostics: inout [Diagnostic]
     ) -> Stylesheet {
         var sheet = self
-        func isName(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "-" || c == "_" }
         for (selectors, body, line) in Stylesheet.ruleBlocks(css) {
             let reported = diagnostics.count
             defer {
@@ -68,9 +67,7 @@ extension Stylesheet {
                 let selector = CSSValueParser.trim(raw).lowercased()
                 if selector == ":root" || selector == "html" || selector == "body" {
                     sheet.root = sheet.root.appending(rule)
-                } else if selector.hasPrefix("."), selector.count > 1,
-                    selector.dropFirst().allSatisfy(isName)
-                {
+                } else if selector.hasPrefix("."), CompoundRule.isName(selector.dropFirst()) {
                     let name = String(selector.dropFirst())
                     sheet.classes[name] = (sheet.classes[name] ?? StyleRule()).appending(rule)
                 } else if selector.hasPrefix("[role="), selector.hasSuffix("]") {
@@ -80,14 +77,14 @@ extension Stylesheet {
                     }
                     let key = String(name)
                     sheet.named[key] = (sheet.named[key] ?? StyleRule()).appending(rule)
-                } else if !selector.isEmpty, selector.allSatisfy(isName) {
+                } else if CompoundRule.isName(selector[...]) {
                     if let kind = Stylesheet.kindNames[selector] {
                         sheet[kind] = (sheet[kind] ?? StyleRule()).appending(rule)
                     } else {
                         sheet.tags[selector] = (sheet.tags[selector] ?? StyleRule()).appending(rule)
                     }
                 } else if let compound = CompoundRule(selector: selector[...], rule: rule) {
-                    sheet.compoundRules.append(compound)
+                    sheet.addCompoundRule(compound)
                 } else {
                     diagnostics.append(
                         Diagnostic(

@@ -48,7 +48,12 @@ public struct Stylesheet: Hashable, Sendable {
     public var classes: [String: StyleRule]
     /// Rules for compound selectors (`p.lead`, `#intro`), from CSS, in source order; they
     /// apply after the class rules, by specificity.
-    var compoundRules: [CompoundRule] = []
+    private(set) var compoundRules: [CompoundRule] = []
+    /// The positions in `compoundRules` of the rules naming an id, by id, and of the others
+    /// by their first class: an element looks up its id and classes, not every rule (a page's
+    /// stylesheet can have hundreds).
+    private(set) var compoundByID: [String: [Int]] = [:]
+    private(set) var compoundByClass: [String: [Int]] = [:]
     /// Named user styles: applied to elements whose tag or `role` attribute has that name
     /// (so `<tappable>` or a detected `role=mention` span gets the app's style).
     public var named: [String: StyleRule]
@@ -56,7 +61,8 @@ public struct Stylesheet: Hashable, Sendable {
     public var policy: StylePolicy
     /// Points of indent per list or block quote level.
     public var indentStep: Double
-    /// Whether the document's `<style>` blocks (at any depth) add their rules
+    /// Whether the document's top-level `<style>` blocks (the HTML reader puts every
+    /// `<style>` of a page there) add their rules
     /// (browser-like; turn off for untrusted content that must not restyle the app).
     public var embeddedStyles: Bool
     /// The scheme of the links mentions, hashtags and custom tap roles get
@@ -176,16 +182,31 @@ public struct Stylesheet: Hashable, Sendable {
 }
 
 extension Stylesheet {
+    /// Adds a compound rule (after the ones before it in source order).
+    mutating func addCompoundRule(_ rule: CompoundRule) {
+        let index = compoundRules.count
+        compoundRules.append(rule)
+        if let id = rule.id {
+            compoundByID[id, default: []].append(index)
+        } else if let first = rule.classes.first {
+            compoundByClass[first, default: []].append(index)
+        }
+    }
+
     /// The compound rules an element of `kind` with `attributes` matches, by specificity
     /// (then source order); none without a class or an id.
     func compoundRules(for kind: ElementKind?, _ attributes: Attributes) -> [StyleRule] {
-        guard !compoundRules.isEmpty, !attributes.isEmpty,
-            !attributes.classes.isEmpty || !attributes.id.isEmpty
-        else { return [] }
-        let matched = compoundRules.filter { $0.matches(kind, attributes) }
-        if matched.count < 2 { return matched.map(\.rule) }
-        return matched.enumerated().sorted {
-            ($0.element.specificity, $0.offset) < ($1.element.specificity, $1.offset)
-        }.map(\.element.rule)
+        guard !compoundRules.isEmpty, !attributes.isEmpty else { return [] }
+        var candidates: [Int] = []
+        if !attributes.id.isEmpty, let found = compoundByID[attributes.id] { candidates = found }
+        if !compoundByClass.isEmpty {
+            for c in attributes.classes { candidates += compoundByClass[c] ?? [] }
+        }
+        let matched = candidates.filter { compoundRules[$0].matches(kind, attributes) }
+        if matched.count < 2 { return matched.map { compoundRules[$0].rule } }
+        // (An element with a class twice reaches its rules twice: once each.)
+        return Set(matched).sorted {
+            (compoundRules[$0].specificity, $0) < (compoundRules[$1].specificity, $1)
+        }.map { compoundRules[$0].rule }
     }
 }

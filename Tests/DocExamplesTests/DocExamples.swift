@@ -454,25 +454,25 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     ignore(HTMLReader(options: options))
 }
 
-// Sources/HTMLFormat/HTMLReaderOptions.swift:43
-@Test func HTMLFormat_HTMLReaderOptions_43() throws {
+// Sources/HTMLFormat/HTMLReaderOptions.swift:44
+@Test func HTMLFormat_HTMLReaderOptions_44() throws {
     var options = HTMLReaderOptions()
     options.parseErrorDiagnostics = true
     #expect(try HTMLReader(options: options).read("<p>a</b>").diagnostics.map(\.code) == [.htmlParseError("unexpected-end-tag")])  // printed as parse.unexpected-end-tag
 }
 
-// Sources/HTMLFormat/HTMLReaderOptions.swift:61
-@Test func HTMLFormat_HTMLReaderOptions_61() throws {
+// Sources/HTMLFormat/HTMLReaderOptions.swift:62
+@Test func HTMLFormat_HTMLReaderOptions_62() throws {
     #expect(try HTMLReader().read("<p>a</p><p hidden>b</p>").document.blocks.count == 1)
 }
 
-// Sources/HTMLFormat/HTMLReaderOptions.swift:71
-@Test func HTMLFormat_HTMLReaderOptions_71() throws {
+// Sources/HTMLFormat/HTMLReaderOptions.swift:72
+@Test func HTMLFormat_HTMLReaderOptions_72() throws {
     #expect(HTMLReaderOptions.builtInMediaProviders.contains("youtube.com") == true)
 }
 
-// Sources/HTMLFormat/HTMLReaderOptions.swift:80
-@Test func HTMLFormat_HTMLReaderOptions_80() throws {
+// Sources/HTMLFormat/HTMLReaderOptions.swift:81
+@Test func HTMLFormat_HTMLReaderOptions_81() throws {
     var options = HTMLReaderOptions()
     options.mainContent = true
     ignore(HTMLReader(options: options))
@@ -1308,13 +1308,13 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(StyledText(doc, stylesheet: .standard).string == "Hi")
 }
 
-// Sources/StyledText/StyledText.swift:123
-@Test func StyledText_StyledText_123() throws {
+// Sources/StyledText/StyledText.swift:105
+@Test func StyledText_StyledText_105() throws {
     #expect(StyledText(node: .inline(.strong([.text("x")], .none))).string == "x")
 }
 
-// Sources/StyledText/StyledText.swift:203
-@Test func StyledText_StyledText_203() throws {
+// Sources/StyledText/StyledText.swift:185
+@Test func StyledText_StyledText_185() throws {
     ignore(TextAttachment(url: "cat.png", alt: "A cat", width: 120, height: 80))
 }
 

@@ -1,4 +1,5 @@
 import MarkupAST
+import MarkupConverter
 import Testing
 
 @testable import StyledText
@@ -272,10 +273,10 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
     #expect(ANSIWriter(color: false).write(Document([p(.text("x"))])).diagnostics.isEmpty)
 }
 
-@Test func hiddenRawHTMLIsInfoAndAppliedStylesNoLoss() {
+@Test func hiddenRawHTMLIsInfoAndAppliedStylesNoLoss() throws {
     // What a browser does not show either (comments, scripts, a <style> left unapplied) is
-    // one info; a <style> block is applied, so nothing of it is lost; other raw markup is a
-    // note as before.
+    // one info; a top-level <style> is applied, so nothing of it is lost; other raw markup is
+    // a note as before.
     let doc = Document([
         .rawBlock(format: "html", "<style>p { color: red }</style>"),
         .div(
@@ -296,19 +297,16 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
     #expect(s.diagnostics.map(\.severity) == [.note, .info])
     #expect(
         s.diagnostics.map(\.message) == [
-            "2 raw markup nodes omitted", "omitted 1 comment, 1 <script> element",
+            "2 raw markup nodes omitted",
+            "omitted 1 comment, 1 <script> element, 1 <style> element not applied",
         ])
-    // The <style> inside the div applies as well (as in a browser), after the first.
-    let emphasized = Document([
-        .div(
-            [
-                .rawBlock(format: "html", "<style>em { color: blue }</style>"),
-                .paragraph([.emphasis([.text("e")], .none)], .none),
-            ], .none),
-        .rawBlock(format: "html", "<style>em { color: green }</style>"),
-    ])
-    #expect(
-        StyledText(emphasized).runs.map(\.style.foreground) == [RGBAColor(hex: 0x008000)])
+    // The HTML reader puts a page's <style> elements first, wherever they are: applied in
+    // page order (a later rule wins), and a <style> inside a paragraph does not split it.
+    let applied = try Converter(from: "html", to: "styled").convert(
+        "<div><style>em { color: blue }</style><p>a <em>e</em><style>em { color: green }"
+            + "</style> b</p></div>")
+    #expect(applied.output == "¶ p\n  \"a \"\n  \"e\" italic; color=#008000\n  \" b\"\n")
+    #expect(applied.diagnostics.isEmpty)
     var unstyled = Stylesheet.standard
     unstyled.embeddedStyles = false
     #expect(
