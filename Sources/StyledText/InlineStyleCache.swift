@@ -47,6 +47,7 @@ final class InlineStyleCache: @unchecked Sendable {
         // Markup's own style may not attach custom attributes (the app's stylesheets may).
         Stylesheet.dropAppSettings(&markup, &produced)
         let declarations = CSSValueParser.compile(markup, diagnostics: &produced)
+        Stylesheet.markupDiagnostics(&produced, from: 0)
         if !produced.isEmpty { diagnostics.append(contentsOf: produced) }
         lock.lock()
         if find(css, hash) == nil {

@@ -57,6 +57,7 @@ extension Stylesheet {
                         diagnostics[i].message = "\(source):\(line): " + diagnostics[i].message
                     }
                 }
+                if !trusted { Stylesheet.markupDiagnostics(&diagnostics, from: reported) }
             }
             var declarations = CSSDeclaration.parseList(body)
             if !trusted { Stylesheet.dropAppSettings(&declarations, &diagnostics) }
@@ -94,6 +95,16 @@ extension Stylesheet {
             }
         }
         return sheet
+    }
+
+    /// Makes the warnings from `start` on info: the document's own CSS (its `<style>`
+    /// elements, `style=""` attributes) is presentation, and what the styled text cannot
+    /// follow of it (a selector, a value) is a presentational loss, as every converter's; the
+    /// app's own stylesheets keep their warnings.
+    static func markupDiagnostics(_ diagnostics: inout [Diagnostic], from start: Int) {
+        for i in start..<diagnostics.count where diagnostics[i].severity == .warning {
+            diagnostics[i].severity = .info
+        }
     }
 
     /// Applies and removes the stylesheet-wide settings of one rule (`-mconv-policy`,

@@ -214,6 +214,25 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
     #expect(first.runs[0].style.fontWeight == 700)
 }
 
+@Test func theDocumentsOwnCSSIsInfoTheAppsAWarning() {
+    // What the styled text cannot follow of a page's presentation (its <style>, its style
+    // attributes) is a presentational loss: info. The app's stylesheet keeps its warnings.
+    let doc = Document([
+        .rawBlock(format: "html", "<style>.a b { color: red } p { color: nonsense }</style>"),
+        .paragraph([.span([.text("x")], css("width: 50%; color: blue"))], .none),
+    ])
+    let page = StyledText(doc)
+    #expect(page.diagnostics.map(\.severity) == [.info, .info, .info])
+    #expect(
+        page.diagnostics.map(\.code) == [
+            .styleUnsupportedSelector, .styleInvalidValue, .styleInvalidValue,
+        ])
+    var diagnostics: [Diagnostic] = []
+    _ = Stylesheet.standard.adding(
+        css: ".a b { color: red } p { color: nonsense }", diagnostics: &diagnostics)
+    #expect(diagnostics.map(\.severity) == [.warning, .warning])
+}
+
 @Test func titlesAreToolTipsInheritedAsInHTML() {
     // A tooltip, an abbreviation's expansion and a link's title are the text's tool tip; a
     // descendant without a title takes its ancestor's, an empty title stops it.
