@@ -4,15 +4,16 @@
 // `python3 Tests/DocExamplesTests/extract.py`. DocExamplesFreshnessTests fails when this file
 // is out of date.
 
+import HTMLFormat
+import MarkupAST
 import StyledText
 import Testing
 
-// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:35
-@Test func Article_StylingWithAStylesheet_35() throws {
-    let plan = PlatformValues.font(StyledFont(family: ["Georgia", "serif"], size: 17, weight: 700, italic: true))
-    #expect(plan.names == ["Georgia"])
-    #expect(plan.boldTrait && plan.italicTrait == true)
-    let paragraph = PlatformValues.paragraph(ParagraphStyle(headIndent: 20, tailIndent: 8))
-    #expect(paragraph.firstLineHeadIndent == 20.0)
-    #expect(paragraph.tailIndent == -8.0)
+// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:34
+@Test func Article_StylingWithAStylesheet_34() throws {
+    let lead = Stylesheet.standard.adding(css: "p.lead { font-size: 20px } .lead { font-size: 12px }")
+    let intro = #"<p class="lead" title="Summary">Hello</p>"#
+    let first = StyledText(try HTMLReader().read(intro).document, stylesheet: lead).runs[0].style
+    #expect(first.fontSize ?? 0 == 20.0)
+    #expect(printed(first.toolTip ?? "") == "Summary")
 }

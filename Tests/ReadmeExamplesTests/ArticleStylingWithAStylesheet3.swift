@@ -4,16 +4,15 @@
 // `python3 Tests/DocExamplesTests/extract.py`. DocExamplesFreshnessTests fails when this file
 // is out of date.
 
-import HTMLFormat
-import MarkupAST
 import StyledText
 import Testing
 
-// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:54
-@Test func Article_StylingWithAStylesheet_54() throws {
-    let html = #"<table><tr><td>Apples</td><td align="right">3</td></tr></table>"#
-    let row = StyledText(try HTMLReader().read(html).document).paragraphs[0].style
-    #expect(row.tabStops?[0].location ?? 0 == 77.6)
-    #expect(printed(row.tabStops?[0].alignment ?? .left) == "right")
-    #expect(printed(PlatformValues.paragraph(row).tabStops[0].alignment) == "right")
+// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:53
+@Test func Article_StylingWithAStylesheet_53() throws {
+    let plan = PlatformValues.font(StyledFont(family: ["Georgia", "serif"], size: 17, weight: 700, italic: true))
+    #expect(plan.names == ["Georgia"])
+    #expect(plan.boldTrait && plan.italicTrait == true)
+    let paragraph = PlatformValues.paragraph(ParagraphStyle(headIndent: 20, tailIndent: 8))
+    #expect(paragraph.firstLineHeadIndent == 20.0)
+    #expect(paragraph.tailIndent == -8.0)
 }
