@@ -529,6 +529,8 @@ struct HTMLReaderInlineBuffer {
             /// `children.count` when an empty wrapper was last dropped here: the wrapper
             /// still separates its neighbours, so the next wrapper does not merge across it.
             var droppedAt = -1
+            /// Whether the wrapper is counted in `marks` (see there).
+            var counted = false
         }
         var root: [Inline] = []
         var rootDroppedAt = -1
@@ -537,7 +539,9 @@ struct HTMLReaderInlineBuffer {
         var atoms: [Inline] = []
         var stack: [Frame] = []
         /// How many of the open wrappers are of each kind that draws nothing more when
-        /// repeated (`marks[plain]`): strong, emphasis, strikethrough, underline.
+        /// repeated (`marks[plain]`): strong, emphasis, strikethrough, underline; only those
+        /// without a class or a style count (`<b style="font-weight: normal">` draws no bold,
+        /// so a `<b>` inside it does).
         var marks = (strong: 0, emphasis: 0, strikethrough: 0, underline: 0)
         let promotes: Bool
         var sawContent = false
@@ -578,8 +582,8 @@ struct HTMLReaderInlineBuffer {
             pendingBreaks = 0
         }
 
-        /// Counts an opened (`by` 1) or closed (-1) wrapper of a kind `marks` counts; returns
-        /// how many of that kind are open then (0 for the other kinds).
+        /// Counts an opened (`by` 1) or closed (-1) wrapper of a kind `marks` counts (`by` 0:
+        /// only looks); returns how many of that kind are open then (0 for the other kinds).
         @inline(__always)
         mutating func mark(_ wrapper: HTMLInlineWrapper, by change: Int) -> Int {
             switch wrapper.plain {
@@ -601,7 +605,10 @@ struct HTMLReaderInlineBuffer {
         }
 
         mutating func push(_ frame: consuming Frame) {
-            _ = mark(frame.wrapper, by: 1)
+            let a = frame.wrapper.attributes
+            if a.isEmpty || a.classes.isEmpty && a.style.isEmpty {
+                frame.counted = mark(frame.wrapper, by: 1) > 0
+            }
             stack.append(frame)
         }
 
@@ -611,9 +618,10 @@ struct HTMLReaderInlineBuffer {
             // wrapper with no attribute but its tag draws nothing more: its children take its
             // place (Markdown `**x y**`, not `**x **y** z**`).
             let a = frame.wrapper.attributes
+            let open = mark(frame.wrapper, by: frame.counted ? -1 : 0)
             let redundant =
-                mark(frame.wrapper, by: -1) > 0 && a.id.isEmpty && a.classes.isEmpty
-                && a.pairs.isEmpty && a.style.isEmpty
+                open > 0 && a.id.isEmpty && a.classes.isEmpty && a.pairs.isEmpty
+                && a.style.isEmpty
             // The parent's level: the levels are 0 ... stack.count now.
             let parent = stack.count
             if pendingBreaks > 0 && breakDepth > parent + 1 { breakDepth = parent + 1 }
