@@ -12,22 +12,51 @@ struct CompoundRule: Hashable, Sendable {
     var classes: [String]
     var id: String?
     var rule: StyleRule
+    /// Where the rule came in the stylesheet (for equal specificity, the later wins).
+    var order = 0
 
     /// CSS specificity as one number: ids, then classes, then the tag.
     var specificity: Int { (id == nil ? 0 : 1 << 20) + classes.count << 8 + (tag == nil ? 0 : 1) }
 
     /// The compound rule of `selector` (lower case, trimmed), nil when it is not one: a name
     /// or nothing, then one or more `.class` and `#id` parts, and more than a lone `.class`
-    /// (which `Stylesheet.classes` holds). Names are ASCII letters, digits, `-`, `_` and any
-    /// non-ASCII character; read as UTF-8 bytes (by `Character` it cost 20,000 instructions a
-    /// selector).
+    /// (which `Stylesheet.classes` holds).
     init?(selector: Substring, rule: StyleRule) {
+        guard let (tag, classes, id) = CompoundRule.parts(of: selector),
+            id != nil || classes.count > 1 || tag != nil && !classes.isEmpty
+        else { return nil }
+        self.init(tag: tag, classes: classes, id: id, rule: rule)
+    }
+
+    /// One part of a selector with combinators: a compound, or a lone name, `.class` or `*`.
+    init?(part: Substring) {
+        if part == "*" {
+            self.init(tag: nil, classes: [], id: nil, rule: StyleRule())
+            return
+        }
+        guard let (tag, classes, id) = CompoundRule.parts(of: part),
+            tag != nil || !classes.isEmpty || id != nil
+        else { return nil }
+        self.init(tag: tag, classes: classes, id: id, rule: StyleRule())
+    }
+
+    private init(tag: String?, classes: [String], id: String?, rule: StyleRule) {
+        self.tag = tag
+        self.kind = tag.flatMap { Stylesheet.kindNames[$0] }
+        self.classes = classes
+        self.id = id
+        self.rule = rule
+    }
+
+    /// The name, classes and id of a compound selector, nil when it is not one. Names are
+    /// ASCII letters, digits, `-`, `_` and any non-ASCII character; read as UTF-8 bytes (by
+    /// `Character` it cost 20,000 instructions a selector).
+    static func parts(of selector: Substring) -> (String?, [String], String?)? {
         let bytes = Array(selector.utf8)
-        let isName = CompoundRule.isNameByte
         /// The name starting at `start` and where it ends.
         func name(from start: Int) -> (String, Int) {
             var end = start
-            while end < bytes.count && isName(bytes[end]) { end += 1 }
+            while end < bytes.count && isNameByte(bytes[end]) { end += 1 }
             return (String(decoding: bytes[start..<end], as: UTF8.self), end)
         }
         let (tag, start) = name(from: 0)
@@ -45,13 +74,8 @@ struct CompoundRule: Hashable, Sendable {
             }
             at = end
         }
-        guard at == bytes.count, id != nil || classes.count > 1 || !tag.isEmpty && !classes.isEmpty
-        else { return nil }
-        self.tag = tag.isEmpty ? nil : tag
-        self.kind = self.tag.flatMap { Stylesheet.kindNames[$0] }
-        self.classes = classes
-        self.id = id
-        self.rule = rule
+        guard at == bytes.count else { return nil }
+        return (tag.isEmpty ? nil : tag, classes, id)
     }
 
     /// Whether `b` may be part of a name in a selector: an ASCII letter, digit, `-`, `_`, or a

@@ -134,7 +134,9 @@ extension StyleResolver {
         let (s, c, d) = blockStyle(element, a, parent, ctx, legacy: true)
         addMargin(d.marginTop)
         beginParagraph(kind, c, s, textIndent: d.textIndent)
+        enterElement(element, a)
         inlines(xs, s, depth + 1)
+        leaveElement()
         flushMarker()
         closeParagraph()
         addMargin(d.marginBottom)
@@ -147,7 +149,9 @@ extension StyleResolver {
     ) {
         let (s, c, d) = blockStyle(element, a, parent, ctx, legacy: true)
         addMargin(d.marginTop)
+        enterElement(element, a)
         blocksIn(bs, s, c, depth + 1)
+        leaveElement()
         addMargin(d.marginBottom)
     }
 
@@ -199,6 +203,8 @@ extension StyleResolver {
             n = list.items.count
         }
         let delimiter = list.delimiter == .parenthesis ? ")" : "."
+        enterElement(.list, list.attributes)
+        defer { leaveElement() }
         for item in list.items {
             if let v = item.attributes.value(of: "value").flatMap({ Int($0) }) { n = v }
             let (itemStyle, ic, id) = blockStyle(.listItem, item.attributes, s, c)
@@ -211,7 +217,9 @@ extension StyleResolver {
             markerContext = ic
             markerBase = itemStyle
             addMargin(id.marginTop)
+            enterElement(.listItem, item.attributes)
             blocksIn(item.blocks, itemStyle, ic, depth + 1)
+            leaveElement()
             flushMarker()
             closeParagraph()
             addMargin(id.marginBottom)
@@ -226,6 +234,8 @@ extension StyleResolver {
     mutating func table(_ table: Table, _ parent: StyleID, _ ctx: Context, _ depth: Int) {
         let (s, c, d) = blockStyle(.table, table.attributes, parent, ctx)
         addMargin(d.marginTop)
+        enterElement(.table, table.attributes)
+        defer { leaveElement() }
         if !table.caption.isEmpty {
             var cc = c
             cc.paragraph.alignment = .center
@@ -254,6 +264,7 @@ extension StyleResolver {
             legacyBlockAttributes(row.attributes, &rd)
             beginParagraph(.tableRow, c, rs)
             openParagraph()
+            enterElement(nil, row.attributes)
             rowParagraphs.append(paragraphs.count - 1)
             var rowAligned = RowAlignments()
             // One tab before every column after the first, spanned ones included.
@@ -286,6 +297,7 @@ extension StyleResolver {
                 measuredPoints = 0
                 measuredCells = 0
                 var first = true
+                enterElement(cell.header ? .tableHeader : .tableCell, cell.attributes)
                 for x in cell.blocks {
                     if !first { emitASCII(0x20, cs) }
                     first = false
@@ -296,6 +308,7 @@ extension StyleResolver {
                         emit(StyleResolver.flatText(.block(x)).replacingNewlines(), cs)
                     }
                 }
+                leaveElement()
                 measuring = false
                 while widths.count < column + span {
                     widths.append(0)
@@ -310,6 +323,7 @@ extension StyleResolver {
                 appendASCII(0x09, rs)
                 tabs += 1
             }
+            leaveElement()
             closeParagraph()
             aligned.append(rowAligned)
         }
@@ -407,7 +421,9 @@ extension StyleResolver {
             style(.link, a, parent: parent, delta: &d), link.destination,
             tap: TapTarget(role: role, value: link.destination))
         if !link.title.isEmpty { st = withToolTip(st, link.title) }
+        enterElement(.link, a)
         inlines(xs, st, depth + 1)
+        leaveElement()
     }
 
     /// An inline element: its style, then its children in it.
@@ -432,7 +448,9 @@ extension StyleResolver {
             st = derived(st) { $0.writingDirection = w }
         }
         if let l = d.lineHeight { raiseLineHeight(l, fontSize(st)) }
+        enterElement(kind, attributes)
         inlines(children, st, depth + 1)
+        leaveElement()
     }
 
     /// The tap target of an element whose `role` is `mention`, `hashtag` or one of the
@@ -620,5 +638,22 @@ extension StyleResolver {
         } else {
             rawCount += 1
         }
+    }
+}
+
+extension StyleResolver {
+    /// The walk enters the children of an element: it is an ancestor of what follows until
+    /// `leaveElement()` (kept only for stylesheets with combinators).
+    @inline(__always)
+    mutating func enterElement(_ kind: ElementKind?, _ attributes: Attributes) {
+        if hasComplexRules {
+            ancestors.append(ComplexRule.Element(kind: kind, attributes: attributes))
+        }
+    }
+
+    /// The walk leaves the children of the element entered last.
+    @inline(__always)
+    mutating func leaveElement() {
+        if hasComplexRules { ancestors.removeLast() }
     }
 }

@@ -10,6 +10,17 @@ import MarkupAST
 /// as browsers collapse margins (the larger of the adjoining margins, first and last dropped).
 struct StyleResolver {
     let sheet: Stylesheet
+    /// Whether the sheet has rules with combinators: then `ancestors` is kept during the walk.
+    let hasComplexRules: Bool
+    /// The elements whose children are being resolved, outermost first (only with
+    /// `hasComplexRules`).
+    var ancestors: [ComplexRule.Element] = []
+    /// Steps left for matching rules with combinators against the ancestors: each element
+    /// adds `matchStepsPerElement`, so matching stays linear in the document whatever a
+    /// page's `<style>` holds (hundreds of `.x div` rules over deep nesting); once spent,
+    /// such rules stop matching, with one info.
+    var matchBudget = 0
+    static let matchStepsPerElement = 4_096
     let rootSize: Double
     static let depthLimit = 512
 
@@ -158,6 +169,7 @@ struct StyleResolver {
 
     init(stylesheet: Stylesheet) {
         sheet = stylesheet
+        hasComplexRules = !stylesheet.complexRules.isEmpty
         let base: TextStyle
         if stylesheet.root == Stylesheet.standardRoot {
             base = StyleResolver.standardRootStyle
@@ -353,8 +365,10 @@ struct StyleResolver {
         _ kind: ElementKind?, _ attributes: Attributes, parent parentID: StyleID,
         delta: inout BlockDelta
     ) -> StyleID {
-        // No attributes at all: only the kind's rule can apply.
-        if attributes.isEmpty { return kindStyle(kind, parent: parentID, delta: &delta) }
+        // No attributes at all: only the kind's rule can apply (or a rule with combinators).
+        if attributes.isEmpty && !hasComplexRules {
+            return kindStyle(kind, parent: parentID, delta: &delta)
+        }
         let style = cascade(kind, attributes, parent: parentID, delta: &delta)
         guard !attributes.pairs.isEmpty, let title = attributes.value(of: "title") else {
             return style
@@ -390,11 +404,33 @@ struct StyleResolver {
             roleRule = sheet.named[role]
         }
         let useClasses = !sheet.classes.isEmpty && !attributes.classes.isEmpty
-        let compound = sheet.compoundRules(for: kind, attributes)
+        var low: [StyleRule] = []
+        var high: [StyleRule] = []
+        if hasComplexRules {
+            if matchBudget >= 0 {
+                matchBudget += StyleResolver.matchStepsPerElement
+                (low, high) = sheet.selectorRules(
+                    for: kind, attributes, ancestors: ancestors, budget: &matchBudget)
+                if matchBudget < 0 {
+                    diagnostics.append(
+                        Diagnostic(
+                            .info, .styleUnsupportedSelector,
+                            "rules with combinators stopped matching: the document's nesting"
+                                + " spent their matching budget"))
+                }
+            } else {
+                var none = 0
+                (low, high) = sheet.selectorRules(
+                    for: kind, attributes, ancestors: [], budget: &none)
+            }
+        } else if !sheet.compoundRules.isEmpty {
+            var none = 0
+            (low, high) = sheet.selectorRules(for: kind, attributes, ancestors: [], budget: &none)
+        }
         let css = attributes.style
         let onlyRules =
             tagRule == nil && namedTagRule == nil && roleRule == nil && !useClasses
-            && compound.isEmpty
+            && low.isEmpty && high.isEmpty
         if css.isEmpty && onlyRules {
             return kindStyle(kind, parent: parentID, delta: &delta)
         }
@@ -412,14 +448,15 @@ struct StyleResolver {
                 return memo.entries[hit].style
             }
             var fresh = BlockDelta()
-            let id = computeStyle(kindRule, nil, nil, nil, nil, [], inline, parentID, &fresh)
+            let id = computeStyle(
+                kindRule, nil, nil, nil, [], nil, [], inline, parentID, &fresh)
             memo.insert(key, style: id, delta: fresh, pinning: inline)
             delta = fresh
             return id
         }
         return computeStyle(
-            kindRule, tagRule, namedTagRule, roleRule, useClasses ? attributes : nil,
-            compound, inline, parentID, &delta)
+            kindRule, tagRule, namedTagRule, roleRule, low, useClasses ? attributes : nil,
+            high, inline, parentID, &delta)
     }
 
     /// The style of an element only its kind's rule applies to (no tag, class, named or
@@ -453,7 +490,7 @@ struct StyleResolver {
         -> StyleID
     {
         if rule.hasImportant {
-            return computeStyle(rule, nil, nil, nil, nil, [], [], parentID, &delta)
+            return computeStyle(rule, nil, nil, nil, [], nil, [], [], parentID, &delta)
         }
         let parent = styles.withUnsafeBufferPointer { ParentMetrics($0[parentID]) }
         let rootSize = self.rootSize
@@ -472,22 +509,23 @@ struct StyleResolver {
     /// result as a new style id.
     mutating func computeStyle(
         _ kindRule: StyleRule?, _ tagRule: StyleRule?, _ namedTagRule: StyleRule?,
-        _ roleRule: StyleRule?, _ classAttributes: Attributes?, _ compound: [StyleRule],
-        _ inline: [StyleDeclaration], _ parentID: StyleID, _ delta: inout BlockDelta
+        _ roleRule: StyleRule?, _ low: [StyleRule], _ classAttributes: Attributes?,
+        _ high: [StyleRule], _ inline: [StyleDeclaration], _ parentID: StyleID,
+        _ delta: inout BlockDelta
     ) -> StyleID {
         let parent = styles.withUnsafeBufferPointer { ParentMetrics($0[parentID]) }
         var classRules: [StyleRule] =
             classAttributes.map { a in a.classes.compactMap { sheet.classes[$0] } } ?? []
-        classRules += compound
+        classRules += high
         var anyImportant = inline.contains { $0.important }
         if !anyImportant {
             anyImportant =
                 (kindRule?.hasImportant ?? false) || (tagRule?.hasImportant ?? false)
                 || (namedTagRule?.hasImportant ?? false) || (roleRule?.hasImportant ?? false)
-                || classRules.contains { $0.hasImportant }
+                || classRules.contains { $0.hasImportant } || low.contains { $0.hasImportant }
         }
         let rules = CascadeRules(
-            kind: kindRule, tag: tagRule, namedTag: namedTagRule, role: roleRule,
+            kind: kindRule, tag: tagRule, namedTag: namedTagRule, role: roleRule, low: low,
             classes: classRules, inline: inline, sheetFirst: sheet.policy == .stylesheetFirst,
             anyImportant: anyImportant)
         let rootSize = self.rootSize
@@ -506,6 +544,8 @@ struct StyleResolver {
         var tag: StyleRule?
         var namedTag: StyleRule?
         var role: StyleRule?
+        /// Rules with combinators below a class's specificity (`div p`).
+        var low: [StyleRule]
         var classes: [StyleRule]
         var inline: [StyleDeclaration]
         var sheetFirst: Bool
@@ -532,6 +572,7 @@ struct StyleResolver {
             if let r = rules.tag { run(r.declarations, important, &s) }
             if let r = rules.namedTag { run(r.declarations, important, &s) }
             if let r = rules.role { run(r.declarations, important, &s) }
+            for r in rules.low { run(r.declarations, important, &s) }
             for r in rules.classes { run(r.declarations, important, &s) }
             if !rules.sheetFirst { run(rules.inline, important, &s) }
             if important == false {

@@ -7,10 +7,12 @@ extension Stylesheet {
     /// (`p`, `h1`, `blockquote`, `pre`, `ul`/`ol`, `li`, `table`, `th`, `td`, `dt`, `dd`,
     /// `strong`, `em`, `u`, `del`, `code`, `a`, `img`, `mark`, `sub`, `sup`, `small`, `kbd`
     /// style their element kind; any other name (`b`, `i`, `important`, `spoiler`) is a tag
-    /// override), `.class`, `[role=name]` for named styles, and compound selectors of a name
-    /// or none with classes and an id (`p.lead`, `.note.warning`, `#intro`), applied after the
-    /// class rules by specificity. Comma lists are allowed; other selectors (combinators such
-    /// as `a b`, pseudo-classes) are skipped with a `style.unsupported-selector` diagnostic. The
+    /// override), `.class`, `[role=name]` for named styles, compound selectors of a name or
+    /// none with classes and an id (`p.lead`, `.note.warning`, `#intro`), and those joined by
+    /// descendant and child combinators (`.post p`, `ul > li a`), all applied by specificity
+    /// around the class rules. Comma lists are allowed; other selectors (pseudo-classes,
+    /// attribute selectors, `+`, `~`) are skipped with a `style.unsupported-selector`
+    /// diagnostic. The
     /// property `-mconv-policy: stylesheet-first | markup-first` in `:root` sets the policy;
     /// `-mconv-tap-scheme: myapp` and `-mconv-tap-roles: product, user` set `tapScheme` and
     /// `tapRoles`. In any rule, `-mconv-attribute: KEY VALUE` attaches an attribute mconv does
@@ -26,16 +28,16 @@ extension Stylesheet {
 
     /// `adding(css:)`, reporting unsupported selectors and invalid values; when `source` is
     /// given (a file name), each message starts with it and the line of the rule
-    /// (`user.css:2: ignored rule for selector 'a b'`). A bad rule or value is skipped; the
+    /// (`user.css:2: ignored rule for selector 'a:hover'`). A bad rule or value is skipped; the
     /// others apply.
     ///
     /// ```swift
     /// var diagnostics: [Diagnostic] = []
     /// let sheet = Stylesheet.standard.adding(
-    ///     css: "p { color: red }\na b { color: blue }", source: "user.css",
+    ///     css: "p { color: red }\na:hover { color: blue }", source: "user.css",
     ///     diagnostics: &diagnostics)
     /// diagnostics[0].description
-    /// // "warning: style.unsupported-selector: user.css:2: ignored rule for selector 'a b'"
+    /// // "warning: style.unsupported-selector: user.css:2: ignored rule for selector 'a:hover'"
     /// ```
     public func adding(
         css: String, source: String? = nil, diagnostics: inout [Diagnostic]
@@ -86,6 +88,8 @@ extension Stylesheet {
                     }
                 } else if let compound = CompoundRule(selector: selector[...], rule: rule) {
                     sheet.addCompoundRule(compound)
+                } else if sheet.addComplexRule(selector: selector, rule: rule) {
+                    continue
                 } else {
                     diagnostics.append(
                         Diagnostic(

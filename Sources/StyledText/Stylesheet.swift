@@ -54,6 +54,17 @@ public struct Stylesheet: Hashable, Sendable {
     /// stylesheet can have hundreds).
     private(set) var compoundByID: [String: [Int]] = [:]
     private(set) var compoundByClass: [String: [Int]] = [:]
+    /// Rules whose selectors have combinators (`.post p`, `ul > li`), from CSS, in source
+    /// order, and their positions by what their last part (the element styled) names: its
+    /// id, else its first class, else its element kind or tag; `complexAny` for `*`.
+    private(set) var complexRules: [ComplexRule] = []
+    private(set) var complexByID: [String: [Int]] = [:]
+    private(set) var complexByClass: [String: [Int]] = [:]
+    private(set) var complexByTag: [String: [Int]] = [:]
+    private(set) var complexByKind: [ElementKind: [Int]] = [:]
+    private(set) var complexAny: [Int] = []
+    /// Compound and complex rules added so far (their `order`).
+    private(set) var selectorRuleCount = 0
     /// Named user styles: applied to elements whose tag or `role` attribute has that name
     /// (so `<tappable>` or a detected `role=mention` span gets the app's style).
     public var named: [String: StyleRule]
@@ -184,6 +195,9 @@ public struct Stylesheet: Hashable, Sendable {
 extension Stylesheet {
     /// Adds a compound rule (after the ones before it in source order).
     mutating func addCompoundRule(_ rule: CompoundRule) {
+        var rule = rule
+        rule.order = selectorRuleCount
+        selectorRuleCount += 1
         let index = compoundRules.count
         compoundRules.append(rule)
         if let id = rule.id {
@@ -193,9 +207,84 @@ extension Stylesheet {
         }
     }
 
+    /// The rule of a selector with combinators, if it is one (see `ComplexRule`).
+    mutating func addComplexRule(selector: String, rule: StyleRule) -> Bool {
+        guard let complex = ComplexRule(selector: selector, rule: rule, order: selectorRuleCount)
+        else { return false }
+        selectorRuleCount += 1
+        let index = complexRules.count
+        complexRules.append(complex)
+        let subject = complex.parts[complex.parts.count - 1]
+        if let id = subject.id {
+            complexByID[id, default: []].append(index)
+        } else if let first = subject.classes.first {
+            complexByClass[first, default: []].append(index)
+        } else if let kind = subject.kind {
+            complexByKind[kind, default: []].append(index)
+        } else if let tag = subject.tag {
+            complexByTag[tag, default: []].append(index)
+        } else {
+            complexAny.append(index)
+        }
+        return true
+    }
+
+    /// The compound and complex rules an element of `kind` with `attributes` below
+    /// `ancestors` matches, by specificity then source order, split at a class's
+    /// specificity: `low` ones (`div p`) apply before the class rules, `high` ones after.
+    func selectorRules(
+        for kind: ElementKind?, _ attributes: Attributes, ancestors: [ComplexRule.Element],
+        budget: inout Int
+    ) -> (low: [StyleRule], high: [StyleRule]) {
+        let compound = compoundRules(for: kind, attributes)
+        guard !complexRules.isEmpty else { return ([], compound.map(\.rule)) }
+        var candidates = complexAny
+        if let kind, let found = complexByKind[kind] { candidates += found }
+        if !attributes.isEmpty {
+            if !complexByTag.isEmpty, let tag = attributes.tag, let found = complexByTag[tag] {
+                candidates += found
+            }
+            if !complexByID.isEmpty, !attributes.id.isEmpty,
+                let found = complexByID[attributes.id]
+            {
+                candidates += found
+            }
+            if !complexByClass.isEmpty {
+                for c in attributes.classes { candidates += complexByClass[c] ?? [] }
+            }
+        }
+        if kind == nil && attributes.tag == nil && !complexByTag.isEmpty {
+            candidates += (complexByTag["div"] ?? []) + (complexByTag["span"] ?? [])
+        }
+        if candidates.isEmpty && compound.isEmpty { return ([], []) }
+        var matched: [(specificity: Int, order: Int, rule: StyleRule)] = compound.map {
+            ($0.specificity, $0.order, $0.rule)
+        }
+        // (An element with a class twice reaches its rules twice: once each.)
+        if candidates.count > 1 {
+            candidates.sort()
+            var last = -1
+            candidates.removeAll { index in
+                defer { last = index }
+                return index == last
+            }
+        }
+        for i in candidates {
+            let rule = complexRules[i]
+            if rule.matches(kind, attributes, ancestors: ancestors, budget: &budget) {
+                matched.append((rule.specificity, rule.order, rule.rule))
+            }
+        }
+        if matched.count > 1 {
+            matched.sort { ($0.specificity, $0.order) < ($1.specificity, $1.order) }
+        }
+        let split = matched.firstIndex { $0.specificity >= 1 << 8 } ?? matched.count
+        return (matched[..<split].map(\.rule), matched[split...].map(\.rule))
+    }
+
     /// The compound rules an element of `kind` with `attributes` matches, by specificity
     /// (then source order); none without a class or an id.
-    func compoundRules(for kind: ElementKind?, _ attributes: Attributes) -> [StyleRule] {
+    func compoundRules(for kind: ElementKind?, _ attributes: Attributes) -> [CompoundRule] {
         guard !compoundRules.isEmpty, !attributes.isEmpty else { return [] }
         var candidates: [Int] = []
         if !attributes.id.isEmpty, let found = compoundByID[attributes.id] { candidates = found }
@@ -203,10 +292,10 @@ extension Stylesheet {
             for c in attributes.classes { candidates += compoundByClass[c] ?? [] }
         }
         let matched = candidates.filter { compoundRules[$0].matches(kind, attributes) }
-        if matched.count < 2 { return matched.map { compoundRules[$0].rule } }
+        if matched.count < 2 { return matched.map { compoundRules[$0] } }
         // (An element with a class twice reaches its rules twice: once each.)
         return Set(matched).sorted {
             (compoundRules[$0].specificity, $0) < (compoundRules[$1].specificity, $1)
-        }.map { compoundRules[$0].rule }
+        }.map { compoundRules[$0] }
     }
 }

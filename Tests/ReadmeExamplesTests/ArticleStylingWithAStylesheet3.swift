@@ -7,8 +7,8 @@
 import StyledText
 import Testing
 
-// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:53
-@Test func Article_StylingWithAStylesheet_53() throws {
+// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:54
+@Test func Article_StylingWithAStylesheet_54() throws {
     let plan = PlatformValues.font(StyledFont(family: ["Georgia", "serif"], size: 17, weight: 700, italic: true))
     #expect(plan.names == ["Georgia"])
     #expect(plan.boldTrait && plan.italicTrait == true)

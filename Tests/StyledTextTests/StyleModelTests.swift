@@ -140,12 +140,12 @@ func spanStyle(_ style: String, _ sheet: Stylesheet = .standard) -> (TextStyle, 
 @Test func sourceAndLineOfBadRules() {
     var diagnostics: [Diagnostic] = []
     let sheet = Stylesheet.standard.adding(
-        css: "/* a\ncomment */ p { color: red }\n\na b { color: blue }\nem {\n  color: bogus }",
+        css: "/* a\ncomment */ p { color: red }\n\na:hover { color: blue }\nem {\n  color: bogus }",
         source: "user.css", diagnostics: &diagnostics)
     #expect(sheet[.paragraph]?.declarations.count == 3)
     #expect(
         diagnostics.map(\.message) == [
-            "user.css:4: ignored rule for selector 'a b'",
+            "user.css:4: ignored rule for selector 'a:hover'",
             "user.css:5: ignored 'color: bogus' (not a colour)",
         ])
 }

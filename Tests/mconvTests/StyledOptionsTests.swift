@@ -8,7 +8,7 @@ struct StyledOptionsTests {
         let css = """
             :root { -mconv-tap-scheme: myapp }
             [role=mention] { color: #0a84ff; -mconv-attribute: AppAccent red }
-            a b { color: blue }
+            a:hover { color: blue }
             p { color: nonsense; text-shadow: 1px 1px }
             """
         let path = try temporaryFile("user.css", contents: Array(css.utf8))
@@ -25,7 +25,7 @@ struct StyledOptionsTests {
                 """)
         #expect(
             r.stderr == """
-                mconv: <stdin>: warning: style.unsupported-selector: \(path):3: ignored rule for selector 'a b'
+                mconv: <stdin>: warning: style.unsupported-selector: \(path):3: ignored rule for selector 'a:hover'
                 mconv: <stdin>: warning: style.invalid-value: \(path):4: ignored 'color: nonsense' (not a colour)
 
                 """)

@@ -1,0 +1,106 @@
+import MarkupAST
+
+/// A stylesheet rule whose selector joins compounds by descendant (a space) and child (`>`)
+/// combinators: `.post p`, `ul > li a`, `blockquote .note`. The last compound is the element
+/// styled; the others are matched against its ancestors, nearest first (each part takes the
+/// nearest ancestor that matches it, which is exact for descendant chains).
+struct ComplexRule: Hashable, Sendable {
+    /// An element on the way down: what a part is matched against.
+    struct Element: Hashable, Sendable {
+        var kind: ElementKind?
+        var attributes: Attributes
+    }
+
+    /// At most this many compounds: longer selectors are reported as unsupported (matching
+    /// costs a walk up the ancestors per part).
+    static let maxParts = 8
+
+    /// The compounds, left to right (their rules are empty).
+    var parts: [CompoundRule]
+    /// `child[i]` for `i >= 1`: whether `parts[i - 1]` must be the parent of `parts[i]` (`>`)
+    /// rather than any ancestor.
+    var child: [Bool]
+    var rule: StyleRule
+    /// Where the rule came in the stylesheet (for equal specificity, the later wins).
+    var order: Int
+
+    /// CSS specificity as one number (ids, classes, tags), summed over the parts.
+    var specificity: Int { parts.reduce(0) { $0 + $1.specificity } }
+
+    /// The rule of `selector` (lower case, trimmed), nil when it has no combinator or a part
+    /// that is not a compound, a name, a `.class` or `*` (pseudo-classes, attribute
+    /// selectors, `+` and `~` are not supported).
+    init?(selector: String, rule: StyleRule, order: Int) {
+        var parts: [CompoundRule] = []
+        var child: [Bool] = []
+        var pendingChild = false
+        // Tokens split at spaces and around `>`, over the UTF-8 bytes (Foundation's
+        // `replacingOccurrences` cost 50,000 instructions a selector).
+        let utf8 = selector.utf8
+        var start = utf8.startIndex
+        var at = start
+        func take(_ end: String.UTF8View.Index) -> Bool {
+            defer { start = end }
+            guard start < end else { return true }
+            guard let part = CompoundRule(part: Substring(selector[start..<end])) else {
+                return false
+            }
+            parts.append(part)
+            child.append(pendingChild)
+            pendingChild = false
+            return true
+        }
+        while at < utf8.endIndex {
+            let b = utf8[at]
+            if b == 0x20 || b == 0x3E || b == 0x09 || b == 0x0A {
+                guard take(at) else { return nil }
+                if b == 0x3E {
+                    guard !parts.isEmpty, !pendingChild else { return nil }
+                    pendingChild = true
+                }
+                start = utf8.index(after: at)
+            }
+            at = utf8.index(after: at)
+        }
+        guard take(at) else { return nil }
+        guard parts.count >= 2, parts.count <= Self.maxParts, !pendingChild else { return nil }
+        (self.parts, self.child, self.rule, self.order) = (parts, child, rule, order)
+    }
+
+    /// Whether the element of `kind` with `attributes`, below `ancestors` (outermost first),
+    /// is selected. Each ancestor looked at takes one step of `budget`; with none left the
+    /// rule does not match (see `StyleResolver.matchBudget`).
+    func matches(
+        _ kind: ElementKind?, _ attributes: Attributes, ancestors: [Element], budget: inout Int
+    ) -> Bool {
+        // Through buffer pointers: the parts and ancestors are read in place, not copied out
+        // (a copy of a part retained its names, a quarter of the matching).
+        parts.withUnsafeBufferPointer { parts in
+            ancestors.withUnsafeBufferPointer { ancestors in
+                guard let last = parts.indices.last, parts[last].matches(kind, attributes) else {
+                    return false
+                }
+                var i = ancestors.count - 1
+                for p in stride(from: parts.count - 2, through: 0, by: -1) {
+                    if child[p + 1] {
+                        budget -= 1
+                        guard i >= 0, parts[p].matches(ancestors[i].kind, ancestors[i].attributes)
+                        else { return false }
+                    } else {
+                        while i >= 0
+                            && !parts[p].matches(ancestors[i].kind, ancestors[i].attributes)
+                        {
+                            i -= 1
+                            budget -= 1
+                            if budget < 0 { return false }
+                        }
+                        guard i >= 0 else { return false }
+                    }
+                    if budget < 0 { return false }
+                    i -= 1
+                }
+                return true
+            }
+        }
+    }
+}
