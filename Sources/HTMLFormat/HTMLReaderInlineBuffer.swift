@@ -539,10 +539,10 @@ struct HTMLReaderInlineBuffer {
         var atoms: [Inline] = []
         var stack: [Frame] = []
         /// How many of the open wrappers are of each kind that draws nothing more when
-        /// repeated (`marks[plain]`): strong, emphasis, strikethrough, underline; only those
-        /// without a class or a style count (`<b style="font-weight: normal">` draws no bold,
-        /// so a `<b>` inside it does).
-        var marks = (strong: 0, emphasis: 0, strikethrough: 0, underline: 0)
+        /// repeated, by `Plain.rawValue` (emphasis, strong, strikethrough and underline are
+        /// its first four cases); only those without a class or a style count
+        /// (`<b style="font-weight: normal">` draws no bold, so a `<b>` inside it does).
+        var marks = SIMD4<Int32>()
         let promotes: Bool
         var sawContent = false
         // Line breaks wait for content after them (trailing ones are dropped). They belong to
@@ -585,23 +585,10 @@ struct HTMLReaderInlineBuffer {
         /// Counts an opened (`by` 1) or closed (-1) wrapper of a kind `marks` counts (`by` 0:
         /// only looks); returns how many of that kind are open then (0 for the other kinds).
         @inline(__always)
-        mutating func mark(_ wrapper: HTMLInlineWrapper, by change: Int) -> Int {
-            switch wrapper.plain {
-            case .strong?:
-                marks.strong += change
-                return marks.strong
-            case .emphasis?:
-                marks.emphasis += change
-                return marks.emphasis
-            case .strikethrough?:
-                marks.strikethrough += change
-                return marks.strikethrough
-            case .underline?:
-                marks.underline += change
-                return marks.underline
-            default:
-                return 0
-            }
+        mutating func mark(_ wrapper: HTMLInlineWrapper, by change: Int32) -> Int32 {
+            guard let plain = wrapper.plain, plain.rawValue < 4 else { return 0 }
+            marks[Int(plain.rawValue)] += change
+            return marks[Int(plain.rawValue)]
         }
 
         mutating func push(_ frame: consuming Frame) {

@@ -646,14 +646,14 @@ extension StyleResolver {
     /// `leaveElement()` (kept only for stylesheets with combinators).
     @inline(__always)
     mutating func enterElement(_ kind: ElementKind?, _ attributes: Attributes) {
-        if hasComplexRules {
-            ancestors.append(ComplexRule.Element(kind: kind, attributes: attributes))
+        if sheet.hasCombinators {
+            ancestors.append(SelectorRule.Element(kind: kind, attributes: attributes))
         }
     }
 
     /// The walk leaves the children of the element entered last.
     @inline(__always)
     mutating func leaveElement() {
-        if hasComplexRules { ancestors.removeLast() }
+        if sheet.hasCombinators { ancestors.removeLast() }
     }
 }

@@ -10,11 +10,9 @@ import MarkupAST
 /// as browsers collapse margins (the larger of the adjoining margins, first and last dropped).
 struct StyleResolver {
     let sheet: Stylesheet
-    /// Whether the sheet has rules with combinators: then `ancestors` is kept during the walk.
-    let hasComplexRules: Bool
-    /// The elements whose children are being resolved, outermost first (only with
-    /// `hasComplexRules`).
-    var ancestors: [ComplexRule.Element] = []
+    /// The elements whose children are being resolved, outermost first (kept only when the
+    /// sheet has rules with combinators, `Stylesheet.hasCombinators`).
+    var ancestors: [SelectorRule.Element] = []
     /// Steps left for matching rules with combinators against the ancestors: each element
     /// adds `matchStepsPerElement`, so matching stays linear in the document whatever a
     /// page's `<style>` holds (hundreds of `.x div` rules over deep nesting); once spent,
@@ -169,7 +167,6 @@ struct StyleResolver {
 
     init(stylesheet: Stylesheet) {
         sheet = stylesheet
-        hasComplexRules = !stylesheet.complexRules.isEmpty
         let base: TextStyle
         if stylesheet.root == Stylesheet.standardRoot {
             base = StyleResolver.standardRootStyle
@@ -366,7 +363,7 @@ struct StyleResolver {
         delta: inout BlockDelta
     ) -> StyleID {
         // No attributes at all: only the kind's rule can apply (or a rule with combinators).
-        if attributes.isEmpty && !hasComplexRules {
+        if attributes.isEmpty && !sheet.hasCombinators {
             return kindStyle(kind, parent: parentID, delta: &delta)
         }
         let style = cascade(kind, attributes, parent: parentID, delta: &delta)
@@ -406,26 +403,20 @@ struct StyleResolver {
         let useClasses = !sheet.classes.isEmpty && !attributes.classes.isEmpty
         var low: [StyleRule] = []
         var high: [StyleRule] = []
-        if hasComplexRules {
-            if matchBudget >= 0 {
-                matchBudget += StyleResolver.matchStepsPerElement
-                (low, high) = sheet.selectorRules(
-                    for: kind, attributes, ancestors: ancestors, budget: &matchBudget)
-                if matchBudget < 0 {
-                    diagnostics.append(
-                        Diagnostic(
-                            .info, .styleUnsupportedSelector,
-                            "rules with combinators stopped matching: the document's nesting"
-                                + " spent their matching budget"))
-                }
-            } else {
-                var none = 0
-                (low, high) = sheet.selectorRules(
-                    for: kind, attributes, ancestors: [], budget: &none)
+        if !sheet.selectorRules.isEmpty {
+            // Without budget left, rules with combinators see no ancestors (and match none).
+            let matching = matchBudget >= 0
+            if matching { matchBudget += StyleResolver.matchStepsPerElement }
+            (low, high) = sheet.matchingRules(
+                for: kind, attributes, ancestors: matching ? ancestors : [],
+                budget: &matchBudget)
+            if matching && matchBudget < 0 {
+                diagnostics.append(
+                    Diagnostic(
+                        .info, .styleUnsupportedSelector,
+                        "rules with combinators stopped matching: the document's nesting"
+                            + " spent their matching budget"))
             }
-        } else if !sheet.compoundRules.isEmpty {
-            var none = 0
-            (low, high) = sheet.selectorRules(for: kind, attributes, ancestors: [], budget: &none)
         }
         let css = attributes.style
         let onlyRules =

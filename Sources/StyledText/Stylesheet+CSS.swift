@@ -70,7 +70,7 @@ extension Stylesheet {
                 let selector = CSSValueParser.trim(raw).lowercased()
                 if selector == ":root" || selector == "html" || selector == "body" {
                     sheet.root = sheet.root.appending(rule)
-                } else if selector.hasPrefix("."), CompoundRule.isName(selector.dropFirst()) {
+                } else if selector.hasPrefix("."), CompoundSelector.isName(selector.dropFirst()) {
                     let name = String(selector.dropFirst())
                     sheet.classes[name] = (sheet.classes[name] ?? StyleRule()).appending(rule)
                 } else if selector.hasPrefix("[role="), selector.hasSuffix("]") {
@@ -80,17 +80,13 @@ extension Stylesheet {
                     }
                     let key = String(name)
                     sheet.named[key] = (sheet.named[key] ?? StyleRule()).appending(rule)
-                } else if CompoundRule.isName(selector[...]) {
+                } else if CompoundSelector.isName(selector[...]) {
                     if let kind = Stylesheet.kindNames[selector] {
                         sheet[kind] = (sheet[kind] ?? StyleRule()).appending(rule)
                     } else {
                         sheet.tags[selector] = (sheet.tags[selector] ?? StyleRule()).appending(rule)
                     }
-                } else if let compound = CompoundRule(selector: selector[...], rule: rule) {
-                    sheet.addCompoundRule(compound)
-                } else if sheet.addComplexRule(selector: selector, rule: rule) {
-                    continue
-                } else {
+                } else if !sheet.addSelectorRule(selector: selector, rule: rule) {
                     diagnostics.append(
                         Diagnostic(
                             .warning, .styleUnsupportedSelector,

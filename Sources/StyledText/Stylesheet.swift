@@ -46,25 +46,18 @@ public struct Stylesheet: Hashable, Sendable {
     private(set) var tagFilter: UInt64 = 0
     /// Overrides keyed by class name.
     public var classes: [String: StyleRule]
-    /// Rules for compound selectors (`p.lead`, `#intro`), from CSS, in source order; they
-    /// apply after the class rules, by specificity.
-    private(set) var compoundRules: [CompoundRule] = []
-    /// The positions in `compoundRules` of the rules naming an id, by id, and of the others
-    /// by their first class: an element looks up its id and classes, not every rule (a page's
-    /// stylesheet can have hundreds).
-    private(set) var compoundByID: [String: [Int]] = [:]
-    private(set) var compoundByClass: [String: [Int]] = [:]
-    /// Rules whose selectors have combinators (`.post p`, `ul > li`), from CSS, in source
-    /// order, and their positions by what their last part (the element styled) names: its
-    /// id, else its first class, else its element kind or tag; `complexAny` for `*`.
-    private(set) var complexRules: [ComplexRule] = []
-    private(set) var complexByID: [String: [Int]] = [:]
-    private(set) var complexByClass: [String: [Int]] = [:]
-    private(set) var complexByTag: [String: [Int]] = [:]
-    private(set) var complexByKind: [ElementKind: [Int]] = [:]
-    private(set) var complexAny: [Int] = []
-    /// Compound and complex rules added so far (their `order`).
-    private(set) var selectorRuleCount = 0
+    /// Rules for the other selectors CSS gave (compounds such as `p.lead` and `#intro`,
+    /// combinators such as `.post p`: see `SelectorRule`), in source order, and their
+    /// positions by what their last part (the element styled) names: its id, else its first
+    /// class, else its element kind or tag; `anyElementRules` for `*`.
+    private(set) var selectorRules: [SelectorRule] = []
+    private(set) var rulesByID: [String: [Int]] = [:]
+    private(set) var rulesByClass: [String: [Int]] = [:]
+    private(set) var rulesByTag: [String: [Int]] = [:]
+    private(set) var rulesByKind: [ElementKind: [Int]] = [:]
+    private(set) var anyElementRules: [Int] = []
+    /// Whether a rule of `selectorRules` has combinators (its match needs the ancestors).
+    private(set) var hasCombinators = false
     /// Named user styles: applied to elements whose tag or `role` attribute has that name
     /// (so `<tappable>` or a detected `role=mention` span gets the app's style).
     public var named: [String: StyleRule]
@@ -193,74 +186,56 @@ public struct Stylesheet: Hashable, Sendable {
 }
 
 extension Stylesheet {
-    /// Adds a compound rule (after the ones before it in source order).
-    mutating func addCompoundRule(_ rule: CompoundRule) {
-        var rule = rule
-        rule.order = selectorRuleCount
-        selectorRuleCount += 1
-        let index = compoundRules.count
-        compoundRules.append(rule)
-        if let id = rule.id {
-            compoundByID[id, default: []].append(index)
-        } else if let first = rule.classes.first {
-            compoundByClass[first, default: []].append(index)
+    /// Adds the rule of `selector` when it is a `SelectorRule` (after the others in source
+    /// order); false when the selector is not one.
+    mutating func addSelectorRule(selector: String, rule: StyleRule) -> Bool {
+        let index = selectorRules.count
+        guard let added = SelectorRule(selector: selector, rule: rule) else {
+            return false
         }
-    }
-
-    /// The rule of a selector with combinators, if it is one (see `ComplexRule`).
-    mutating func addComplexRule(selector: String, rule: StyleRule) -> Bool {
-        guard let complex = ComplexRule(selector: selector, rule: rule, order: selectorRuleCount)
-        else { return false }
-        selectorRuleCount += 1
-        let index = complexRules.count
-        complexRules.append(complex)
-        let subject = complex.parts[complex.parts.count - 1]
+        selectorRules.append(added)
+        if added.parts.count > 1 { hasCombinators = true }
+        let subject = added.parts[added.parts.count - 1]
         if let id = subject.id {
-            complexByID[id, default: []].append(index)
+            rulesByID[id, default: []].append(index)
         } else if let first = subject.classes.first {
-            complexByClass[first, default: []].append(index)
+            rulesByClass[first, default: []].append(index)
         } else if let kind = subject.kind {
-            complexByKind[kind, default: []].append(index)
+            rulesByKind[kind, default: []].append(index)
         } else if let tag = subject.tag {
-            complexByTag[tag, default: []].append(index)
+            rulesByTag[tag, default: []].append(index)
         } else {
-            complexAny.append(index)
+            anyElementRules.append(index)
         }
         return true
     }
 
-    /// The compound and complex rules an element of `kind` with `attributes` below
-    /// `ancestors` matches, by specificity then source order, split at a class's
-    /// specificity: `low` ones (`div p`) apply before the class rules, `high` ones after.
-    func selectorRules(
-        for kind: ElementKind?, _ attributes: Attributes, ancestors: [ComplexRule.Element],
+    /// The `selectorRules` an element of `kind` with `attributes` below `ancestors` matches,
+    /// by specificity then source order, split at a class's specificity: `low` ones
+    /// (`div p`) apply before the class rules, `high` ones after.
+    func matchingRules(
+        for kind: ElementKind?, _ attributes: Attributes, ancestors: [SelectorRule.Element],
         budget: inout Int
     ) -> (low: [StyleRule], high: [StyleRule]) {
-        let compound = compoundRules(for: kind, attributes)
-        guard !complexRules.isEmpty else { return ([], compound.map(\.rule)) }
-        var candidates = complexAny
-        if let kind, let found = complexByKind[kind] { candidates += found }
+        var candidates = anyElementRules
+        if let kind, let found = rulesByKind[kind] { candidates += found }
         if !attributes.isEmpty {
-            if !complexByTag.isEmpty, let tag = attributes.tag, let found = complexByTag[tag] {
+            if !rulesByTag.isEmpty, let tag = attributes.tag, let found = rulesByTag[tag] {
                 candidates += found
             }
-            if !complexByID.isEmpty, !attributes.id.isEmpty,
-                let found = complexByID[attributes.id]
-            {
+            if !rulesByID.isEmpty, !attributes.id.isEmpty, let found = rulesByID[attributes.id] {
                 candidates += found
             }
-            if !complexByClass.isEmpty {
-                for c in attributes.classes { candidates += complexByClass[c] ?? [] }
+            if !rulesByClass.isEmpty {
+                for c in attributes.classes { candidates += rulesByClass[c] ?? [] }
             }
         }
-        if kind == nil && attributes.tag == nil && !complexByTag.isEmpty {
-            candidates += (complexByTag["div"] ?? []) + (complexByTag["span"] ?? [])
+        if kind == nil && attributes.tag == nil && !rulesByTag.isEmpty {
+            candidates += (rulesByTag["div"] ?? []) + (rulesByTag["span"] ?? [])
         }
-        if candidates.isEmpty && compound.isEmpty { return ([], []) }
-        var matched: [(specificity: Int, order: Int, rule: StyleRule)] = compound.map {
-            ($0.specificity, $0.order, $0.rule)
-        }
-        // (An element with a class twice reaches its rules twice: once each.)
+        if candidates.isEmpty { return ([], []) }
+        // (An element with a class twice reaches its rules twice: once each.) Sorted by
+        // position, which is source order.
         if candidates.count > 1 {
             candidates.sort()
             var last = -1
@@ -269,33 +244,20 @@ extension Stylesheet {
                 return index == last
             }
         }
+        var matched: [(specificity: Int, rule: StyleRule)] = []
         for i in candidates {
-            let rule = complexRules[i]
+            let rule = selectorRules[i]
             if rule.matches(kind, attributes, ancestors: ancestors, budget: &budget) {
-                matched.append((rule.specificity, rule.order, rule.rule))
+                matched.append((rule.specificity, rule.rule))
             }
         }
+        // Stable: equal specificities keep source order.
         if matched.count > 1 {
-            matched.sort { ($0.specificity, $0.order) < ($1.specificity, $1.order) }
+            matched = matched.enumerated().sorted {
+                ($0.element.specificity, $0.offset) < ($1.element.specificity, $1.offset)
+            }.map(\.element)
         }
         let split = matched.firstIndex { $0.specificity >= 1 << 8 } ?? matched.count
         return (matched[..<split].map(\.rule), matched[split...].map(\.rule))
-    }
-
-    /// The compound rules an element of `kind` with `attributes` matches, by specificity
-    /// (then source order); none without a class or an id.
-    func compoundRules(for kind: ElementKind?, _ attributes: Attributes) -> [CompoundRule] {
-        guard !compoundRules.isEmpty, !attributes.isEmpty else { return [] }
-        var candidates: [Int] = []
-        if !attributes.id.isEmpty, let found = compoundByID[attributes.id] { candidates = found }
-        if !compoundByClass.isEmpty {
-            for c in attributes.classes { candidates += compoundByClass[c] ?? [] }
-        }
-        let matched = candidates.filter { compoundRules[$0].matches(kind, attributes) }
-        if matched.count < 2 { return matched.map { compoundRules[$0] } }
-        // (An element with a class twice reaches its rules twice: once each.)
-        return Set(matched).sorted {
-            (compoundRules[$0].specificity, $0) < (compoundRules[$1].specificity, $1)
-        }.map { compoundRules[$0] }
     }
 }

@@ -1,10 +1,11 @@
 import MarkupAST
 
-/// A stylesheet rule whose selector joins compounds by descendant (a space) and child (`>`)
-/// combinators: `.post p`, `ul > li a`, `blockquote .note`. The last compound is the element
-/// styled; the others are matched against its ancestors, nearest first (each part takes the
-/// nearest ancestor that matches it, which is exact for descendant chains).
-struct ComplexRule: Hashable, Sendable {
+/// A stylesheet rule for a selector that is more than a lone name or class: a compound
+/// (`p.lead`, `#intro`, `.note.warn`) or compounds joined by descendant (a space) and child
+/// (`>`) combinators (`.post p`, `ul > li a`). The last compound is the element styled; the
+/// others are matched against its ancestors, nearest first (each part takes the nearest
+/// ancestor that matches it, which is exact for descendant chains).
+struct SelectorRule: Hashable, Sendable {
     /// An element on the way down: what a part is matched against.
     struct Element: Hashable, Sendable {
         var kind: ElementKind?
@@ -15,23 +16,21 @@ struct ComplexRule: Hashable, Sendable {
     /// costs a walk up the ancestors per part).
     static let maxParts = 8
 
-    /// The compounds, left to right (their rules are empty).
-    var parts: [CompoundRule]
+    /// The compounds, left to right.
+    var parts: [CompoundSelector]
     /// `child[i]` for `i >= 1`: whether `parts[i - 1]` must be the parent of `parts[i]` (`>`)
     /// rather than any ancestor.
     var child: [Bool]
     var rule: StyleRule
-    /// Where the rule came in the stylesheet (for equal specificity, the later wins).
-    var order: Int
 
     /// CSS specificity as one number (ids, classes, tags), summed over the parts.
     var specificity: Int { parts.reduce(0) { $0 + $1.specificity } }
 
-    /// The rule of `selector` (lower case, trimmed), nil when it has no combinator or a part
-    /// that is not a compound, a name, a `.class` or `*` (pseudo-classes, attribute
-    /// selectors, `+` and `~` are not supported).
-    init?(selector: String, rule: StyleRule, order: Int) {
-        var parts: [CompoundRule] = []
+    /// The rule of `selector` (lower case, trimmed), nil when it is a lone name or class, or
+    /// has a part that is not a compound, a name, a `.class` or `*` (pseudo-classes,
+    /// attribute selectors, `+` and `~` are not supported).
+    init?(selector: String, rule: StyleRule) {
+        var parts: [CompoundSelector] = []
         var child: [Bool] = []
         var pendingChild = false
         // Tokens split at spaces and around `>`, over the UTF-8 bytes (Foundation's
@@ -42,7 +41,7 @@ struct ComplexRule: Hashable, Sendable {
         func take(_ end: String.UTF8View.Index) -> Bool {
             defer { start = end }
             guard start < end else { return true }
-            guard let part = CompoundRule(part: Substring(selector[start..<end])) else {
+            guard let part = CompoundSelector(Substring(selector[start..<end])) else {
                 return false
             }
             parts.append(part)
@@ -63,8 +62,10 @@ struct ComplexRule: Hashable, Sendable {
             at = utf8.index(after: at)
         }
         guard take(at) else { return nil }
-        guard parts.count >= 2, parts.count <= Self.maxParts, !pendingChild else { return nil }
-        (self.parts, self.child, self.rule, self.order) = (parts, child, rule, order)
+        guard parts.count >= 2 || parts.first?.isCompound == true, parts.count <= Self.maxParts,
+            !pendingChild
+        else { return nil }
+        (self.parts, self.child, self.rule) = (parts, child, rule)
     }
 
     /// Whether the element of `kind` with `attributes`, below `ancestors` (outermost first),

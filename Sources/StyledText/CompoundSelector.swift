@@ -1,51 +1,37 @@
 import MarkupAST
 
-/// A stylesheet rule whose selector names one element by several parts, all of which the
-/// element must have: a tag or none, classes, an id (`p.lead`, `.note.warning`, `#intro`,
-/// `span#price.sale`). Combinators (`a b`, `a > b`) are not selectors of one element and are
-/// not compound rules.
-struct CompoundRule: Hashable, Sendable {
+/// The part of a selector that names one element: a tag or none, classes and an id, all of
+/// which the element must have (`p`, `.note`, `p.lead`, `#intro`, `span#price.sale`; `*`
+/// names any element). `SelectorRule` joins them with combinators.
+struct CompoundSelector: Hashable, Sendable {
     /// The tag, when the selector names one.
     var tag: String?
     /// The element kind the tag names (`p`, `strong`, `li` ...), as for a tag-only rule.
     var kind: ElementKind?
     var classes: [String]
     var id: String?
-    var rule: StyleRule
-    /// Where the rule came in the stylesheet (for equal specificity, the later wins).
-    var order = 0
 
     /// CSS specificity as one number: ids, then classes, then the tag.
     var specificity: Int { (id == nil ? 0 : 1 << 20) + classes.count << 8 + (tag == nil ? 0 : 1) }
 
-    /// The compound rule of `selector` (lower case, trimmed), nil when it is not one: a name
-    /// or nothing, then one or more `.class` and `#id` parts, and more than a lone `.class`
-    /// (which `Stylesheet.classes` holds).
-    init?(selector: Substring, rule: StyleRule) {
-        guard let (tag, classes, id) = CompoundRule.parts(of: selector),
-            id != nil || classes.count > 1 || tag != nil && !classes.isEmpty
-        else { return nil }
-        self.init(tag: tag, classes: classes, id: id, rule: rule)
-    }
+    /// Whether the part names more than a lone name or class (which `Stylesheet.tags`,
+    /// `defaults` and `classes` hold): an id, two classes, or a name with classes.
+    var isCompound: Bool { id != nil || classes.count > 1 || tag != nil && !classes.isEmpty }
 
-    /// One part of a selector with combinators: a compound, or a lone name, `.class` or `*`.
-    init?(part: Substring) {
-        if part == "*" {
-            self.init(tag: nil, classes: [], id: nil, rule: StyleRule())
+    /// The part `text` (lower case): a compound, a lone name, `.class`, `#id` or `*`; nil
+    /// when it is none of these.
+    init?(_ text: Substring) {
+        if text == "*" {
+            (tag, kind, classes, id) = (nil, nil, [], nil)
             return
         }
-        guard let (tag, classes, id) = CompoundRule.parts(of: part),
+        guard let (tag, classes, id) = CompoundSelector.parts(of: text),
             tag != nil || !classes.isEmpty || id != nil
         else { return nil }
-        self.init(tag: tag, classes: classes, id: id, rule: StyleRule())
-    }
-
-    private init(tag: String?, classes: [String], id: String?, rule: StyleRule) {
         self.tag = tag
         self.kind = tag.flatMap { Stylesheet.kindNames[$0] }
         self.classes = classes
         self.id = id
-        self.rule = rule
     }
 
     /// The name, classes and id of a compound selector, nil when it is not one. Names are
