@@ -98,7 +98,7 @@ struct BBCodeRenderer {
             if let tag = dialect.tags.first(where: { $0.kind == .heading(level: level) }) {
                 return BBRendered(text: "[\(tag.name)]\(inlines(xs))[/\(tag.name)]", tagged: true)
             }
-            lossy(.lossyHeading, "heading level \(level) written as bold text")
+            presentational(.lossyHeading, "heading level \(level) written as bold text")
             var text = inlines(xs)
             if let b = name(.strong) { text = "[\(b)]\(text)[/\(b)]" }
             let percent = [1: "200%", 2: "150%", 3: "120%"][level]
@@ -162,7 +162,8 @@ struct BBCodeRenderer {
         case .list(let list):
             return self.list(list)
         case .definitionList(let items, _):
-            lossy(.lossyDefinitionList, "definition list written as bold terms and indented text")
+            presentational(
+                .lossyDefinitionList, "definition list written as bold terms and indented text")
             var parts: [Block] = []
             for item in items {
                 parts.append(.paragraph([.strong(item.term, .none)], .none))
@@ -195,7 +196,7 @@ struct BBCodeRenderer {
                 let others = a.style.filter { $0.property != "margin-left" }
                 if !others.isEmpty {
                     let css = others.map(\.cssText).joined(separator: "; ")
-                    lossy(.lossyStyle, "style \(css) dropped")
+                    presentational(.lossyStyle, "style \(css) dropped")
                 }
                 return wrap("[\(tag)]", "[/\(tag)]", bs)
             }
@@ -213,20 +214,9 @@ struct BBCodeRenderer {
                     .map { "=" + $0 } ?? ""
                 return wrap("[\(tag)\(value)]", "[/\(tag)]", bs)
             }
-            if let tag = a.tag, tag != "div" || !a.style.isEmpty {
-                // A sectioning tag (`<nav>`, `<center>`) alone loses nothing a reader sees.
-                let message = "container \(tag) written as its content"
-                if Attributes.isStructuralTag(tag), a.style.isEmpty,
-                    a.droppedAttributes?.content != true
-                {
-                    presentational(.lossyDiv, message)
-                } else {
-                    lossy(.lossyDiv, message)
-                }
-            } else if !a.style.isEmpty {
-                lossy(.lossyDiv, "container div written as its content")
-            } else if let (names, content) = a.droppedAttributes {
-                let message = "\(names) of a div dropped"
+            // A sectioning tag (`<nav>`, `<center>`) or a style alone loses nothing a reader
+            // sees but the look; a title or a custom tag does.
+            if let (message, content) = a.droppedContainer {
                 if content { lossy(.lossyDiv, message) } else { presentational(.lossyDiv, message) }
             }
             return blocks(bs)
@@ -416,7 +406,7 @@ struct BBCodeRenderer {
             out += content
             return
         }
-        if !target.title.isEmpty { lossy(.lossyLinkTitle, "link title dropped") }
+        if !target.title.isEmpty { presentational(.lossyLinkTitle, "link title dropped") }
         // (`data-embed="youtube"` as the reader writes it; the tag as older ASTs hold it.)
         if a.tag == "youtube" || a.value(of: "data-embed") == "youtube", let tag = name(.youtube),
             let id = BBCodeURL.youTubeID(destination)
@@ -505,19 +495,19 @@ struct BBCodeRenderer {
             }
         }
         if !dropped.isEmpty {
-            lossy(.lossyStyle, "style \(dropped.reversed().joined(separator: "; ")) dropped")
+            presentational(
+                .lossyStyle, "style \(dropped.reversed().joined(separator: "; ")) dropped")
         }
         let known: Set<String?> = [nil, "span", "color", "size", "font"]
-        if !known.contains(a.tag), let tag = a.tag {
-            let message = "\(tag) element written as its content"
-            if Attributes.isStructuralTag(tag), a.droppedAttributes?.content != true {
-                presentational(.lossySpan, message)  // an anchor, a <time>
-            } else {
-                lossy(.lossySpan, message)
-            }
-        } else if let (names, content) = a.droppedAttributes {
-            let message = "\(names) of a \(a.tag ?? "span") dropped"
-            if content { lossy(.lossySpan, message) } else { presentational(.lossySpan, message) }
+        if !known.contains(a.tag), let tag = a.tag, !Attributes.isPresentationalTag(tag) {
+            lossy(.lossySpan, "\(tag) element written as its content")
+        } else if let (names, content) = a.droppedAttributes, content {
+            let element = a.tag.flatMap { $0 == "span" ? nil : "<\($0)>" } ?? "a span"
+            lossy(.lossySpan, "\(names) of \(element) dropped")  // an <abbr> title
+        } else if !known.contains(a.tag), let tag = a.tag {
+            presentational(.lossySpan, "\(tag) element written as its content")  // a <kbd>
+        } else if let (names, _) = a.droppedAttributes {
+            presentational(.lossySpan, "\(names) of a \(a.tag ?? "span") dropped")
         }
         out += inner
     }

@@ -42,6 +42,8 @@ final class HTMLReaderLowering {
     /// `<iframe>`/`<video>`/... written as links (the first 50 are reported).
     private var embeds = 0
     private var footnoteDepth = 0
+    /// How many `<q>` elements are open (their quotation marks alternate double and single).
+    private var quoteDepth = 0
     /// What `attributes` built for class values seen before in this document: the whole
     /// `Attributes` of elements whose only attribute is `class` (by tag and value), and class
     /// lists (by value). `Attributes` and arrays are immutable shared storage: a repeat costs
@@ -67,6 +69,8 @@ final class HTMLReaderLowering {
     private enum Exit {
         case none
         case closeWrapper
+        /// A `<q>`'s closing quotation mark, then its wrapper closed (when it has one).
+        case closeQuote(wrapped: Bool)
         case popContext
         case separator
         case boundary
@@ -582,6 +586,20 @@ final class HTMLReaderLowering {
             a = attributes(node, tag: name == canonical ? nil : name)
             openWrapper(
                 i, whiteSpaceMode(a, inherited), HTMLInlineWrapper(kind: kind, attributes: a))
+        case .span where name == "q":
+            // A browser shows a quotation inside quotation marks (“ ” and, nested, ‘ ’, as its
+            // style sheet does for English): the marks are text, the <q> a span around them.
+            a = attributes(node, tag: nil)
+            let ws = whiteSpaceMode(a, inherited)
+            if a.isEmpty {
+                pushVisit(i, exit: .closeQuote(wrapped: false), whiteSpace: ws)
+            } else {
+                openWrapper(
+                    i, ws, HTMLInlineWrapper(kind: .span, attributes: a),
+                    exit: .closeQuote(wrapped: true))
+            }
+            context.buffer.append(quoteDepth % 2 == 0 ? "\u{201C}" : "\u{2018}", ws)
+            quoteDepth += 1
         case .span:
             a = attributes(
                 node, tag: name == "span" ? nil : name,
@@ -638,12 +656,13 @@ final class HTMLReaderLowering {
 
     /// Opens `wrapper` (handed over: the buffer and the open wrappers keep it).
     private func openWrapper(
-        _ i: Int32, _ ws: HTMLWhiteSpace, _ wrapper: consuming HTMLInlineWrapper
+        _ i: Int32, _ ws: HTMLWhiteSpace, _ wrapper: consuming HTMLInlineWrapper,
+        exit: Exit = .closeWrapper
     ) {
         let ctx = context
         ctx.buffer.open(wrapper)
         ctx.openWrappers.append(consume wrapper)
-        pushVisit(i, exit: .closeWrapper, whiteSpace: ws)
+        pushVisit(i, exit: exit, whiteSpace: ws)
     }
 
     private func beginBlock(
@@ -1199,6 +1218,10 @@ final class HTMLReaderLowering {
         switch visit.exit {
         case .none:
             break
+        case .closeQuote(let wrapped):
+            quoteDepth = max(0, quoteDepth - 1)
+            context.buffer.append(quoteDepth % 2 == 0 ? "\u{201D}" : "\u{2019}", visit.whiteSpace)
+            if wrapped { fallthrough }
         case .closeWrapper:
             let ctx = context
             ctx.buffer.close()

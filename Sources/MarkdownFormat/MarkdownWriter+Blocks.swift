@@ -501,7 +501,9 @@ extension MarkdownWriter.Renderer {
             emitHTMLBlock { htmlDefinitionList(items, depth: depth, into: &$0) }
             return
         }
-        lossy(.lossyDefinitionList, "definition list written as bold terms and paragraphs")
+        lossy(
+            .lossyDefinitionList, "definition list written as bold terms and paragraphs",
+            severity: .info)
         if flattensAtDepthCap(.definitionList(items, .none)) { return }
         depth += 1
         defer { depth -= 1 }

@@ -52,6 +52,11 @@ struct RangeJSONFlattener {
         diagnostics.append(Diagnostic(.warning, code, message))
     }
 
+    /// A loss of the look alone (a heading's level, a definition list's layout): info.
+    mutating func presentational(_ code: DiagnosticCode, _ message: String) {
+        diagnostics.append(Diagnostic(.info, code, message))
+    }
+
     mutating func emit(_ type: String, _ xs: [Inline], extra: [(String, JSONValue)] = []) {
         var text = ""
         var length = 0
@@ -212,7 +217,9 @@ struct RangeJSONFlattener {
             }
             emit("P", xs)
         case .heading(let level, let xs, _):
-            if level > 4 { lossy(.lossyHeadingLevel, "heading level \(level) written as H4") }
+            if level > 4 {
+                presentational(.lossyHeadingLevel, "heading level \(level) written as H4")
+            }
             emit("H\(min(level, 4))", xs)
         case .blockQuote(let bs, let a):
             if inList {
@@ -265,7 +272,7 @@ struct RangeJSONFlattener {
                 }
             }
         case .definitionList(let items, _):
-            lossy(.lossyDefinitionList, "definition list written as paragraphs")
+            presentational(.lossyDefinitionList, "definition list written as paragraphs")
             for item in items {
                 emit("P", [.strong(item.term, .none)])
                 for definition in item.definitions { blocks(definition, inList: inList) }
@@ -284,20 +291,10 @@ struct RangeJSONFlattener {
         case .thematicBreak:
             emit("HR", text: "", ranges: [], extra: [])
         case .div(let bs, let a):
-            if a.tag != nil || !a.style.isEmpty {
-                // A sectioning tag (`<nav>`, `<center>`) alone loses nothing a reader sees.
-                let tag = a.tag ?? "div"
-                let content = a.droppedAttributes?.content == true
-                let structural = Attributes.isStructuralTag(tag) && a.style.isEmpty && !content
-                diagnostics.append(
-                    Diagnostic(
-                        structural ? .info : .warning, .lossyDiv,
-                        "container \(tag) written as its content"))
-            } else if let (names, content) = a.droppedAttributes {
-                // A class, an id or a data-* is a presentational loss every converter makes:
-                // info; a title is content.
-                let message = "\(names) of a div dropped"
-                diagnostics.append(Diagnostic(content ? .warning : .info, .lossyDiv, message))
+            // A sectioning tag (`<nav>`, `<center>`), a class, an id, a `data-*` or a style
+            // loses nothing a reader sees but the look: info; a title or a custom tag does.
+            if let (message, content) = a.droppedContainer {
+                if content { lossy(.lossyDiv, message) } else { presentational(.lossyDiv, message) }
             }
             blocks(bs, inList: inList)
         case .footnoteDefinition(let label, let bs, _):

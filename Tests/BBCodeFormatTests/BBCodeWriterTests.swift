@@ -32,8 +32,9 @@ import Testing
             ])
     }
 
-    /// A tag that only groups or marks its content (`<nav>`, `<center>`, an anchor) and a
-    /// table's alignment lose nothing a reader sees: info; with a title it is a warning.
+    /// A tag that only groups, marks or styles its content (`<nav>`, `<details>`, an anchor,
+    /// `<kbd>`, a `<time>` and its machine-readable `datetime`) and a table's alignment lose
+    /// nothing a reader sees but the look: info; with a title, or a custom tag, a warning.
     @Test func structuralTagsAndAlignmentAreInfo() {
         let title = [Attribute(name: "title", value: "t")]
         let doc = Document([
@@ -46,6 +47,12 @@ import Testing
                         [.text("d")],
                         Attributes(tag: "a", pairs: [Attribute(name: "name", value: "top")])),
                     .span([.text("e")], Attributes(tag: "time")),
+                    .span([.text("k")], Attributes(tag: "kbd")),
+                    .span(
+                        [.text("t")],
+                        Attributes(
+                            tag: "time", pairs: [Attribute(name: "datetime", value: "2026-11-27")])),
+                    .span([.text("x")], Attributes(tag: "x-card")),
                 ], .none),
             .table(
                 Table(
@@ -57,15 +64,18 @@ import Testing
         let result = BBCodeWriter().write(doc)
         #expect(
             result.output
-                == "a\n\nb\n\nc\n\nde\n[table]\n[tr][th]f[/th][/tr]\n[tr][td]g[/td][/tr]\n[/table]\n"
+                == "a\n\nb\n\nc\n\ndektx\n[table]\n[tr][th]f[/th][/tr]\n[tr][td]g[/td][/tr]\n[/table]\n"
         )
         #expect(
             result.diagnostics == [
                 Diagnostic(.info, .lossyDiv, "container nav written as its content"),
-                Diagnostic(.warning, .lossyDiv, "container details written as its content"),
-                Diagnostic(.warning, .lossyDiv, "container aside written as its content"),
+                Diagnostic(.info, .lossyDiv, "container details written as its content"),
+                Diagnostic(.warning, .lossyDiv, "title of <aside> dropped"),
                 Diagnostic(.info, .lossySpan, "a element written as its content"),
                 Diagnostic(.info, .lossySpan, "time element written as its content"),
+                Diagnostic(.info, .lossySpan, "kbd element written as its content"),
+                Diagnostic(.info, .lossySpan, "time element written as its content"),
+                Diagnostic(.warning, .lossySpan, "x-card element written as its content"),
                 Diagnostic(.info, .lossyTableAlign, "cell alignment dropped"),
                 Diagnostic(.info, .lossyTableAlign, "column alignment dropped"),
             ])
@@ -73,7 +83,7 @@ import Testing
 
     /// A span declaration that the inlines around it imply (where style promotion puts it)
     /// is written by their tags; one they do not imply, or a styled span no promotion
-    /// reached, warns.
+    /// reached, is dropped with an info (a look the output cannot show).
     @Test func declarationsTheEnclosingInlinesImply() {
         func span(_ css: String, _ text: String) -> Inline {
             .span([.text(text)], Attributes(style: CSSDeclaration.parseList(css)))
@@ -99,9 +109,9 @@ import Testing
         #expect(
             result.diagnostics == [
                 Diagnostic(
-                    .warning, .lossyStyle, "style text-decoration: underline line-through dropped"),
-                Diagnostic(.warning, .lossyStyle, "style font-weight: bold dropped"),
-                Diagnostic(.warning, .lossyStyle, "style font-style: italic dropped"),
+                    .info, .lossyStyle, "style text-decoration: underline line-through dropped"),
+                Diagnostic(.info, .lossyStyle, "style font-weight: bold dropped"),
+                Diagnostic(.info, .lossyStyle, "style font-style: italic dropped"),
             ])
     }
 
@@ -126,7 +136,7 @@ import Testing
             result.diagnostics == [
                 Diagnostic(.warning, .lossySpan, "title of a span dropped"),
                 Diagnostic(.info, .lossySpan, "class and data-x of a span dropped"),
-                Diagnostic(.warning, .lossySpan, "data-x and title of a font dropped"),
+                Diagnostic(.warning, .lossySpan, "data-x and title of <font> dropped"),
                 Diagnostic(.info, .lossyDiv, "data-x of a div dropped"),
                 Diagnostic(.warning, .lossyDiv, "id and title of a div dropped"),
                 Diagnostic(.info, .lossyDiv, "data-x of a div dropped"),

@@ -4,7 +4,7 @@ import Testing
 
 /// HTML to BBCode (issue #18 item 3): a span's CSS that BBCode has a tag for is written with
 /// that tag (the `bbcode` entry promotes styled spans, as Markdown's do), other declarations
-/// warn; a span's or a div's class, id and `data-*` are info, a `title` a warning.
+/// are a look BBCode cannot show (info); a span's or a div's class, id and `data-*` are info, a `title` a warning.
 @Suite("Styled spans and attributes to BBCode")
 struct BBCodeStyledSpanTests {
     /// An HTML input, the BBCode it gives in phpBB and classic, and the diagnostics.
@@ -36,10 +36,10 @@ struct BBCodeStyledSpanTests {
         Case(
             html: #"<span style="font-weight:bold;letter-spacing:2px">x</span>"#,
             bbcode: "[b]x[/b]\n",
-            diagnostics: [Diagnostic(.warning, .lossyStyle, "style letter-spacing: 2px dropped")]),
+            diagnostics: [Diagnostic(.info, .lossyStyle, "style letter-spacing: 2px dropped")]),
         Case(
             html: #"<b><span style="font-weight:normal">x</span></b>"#, bbcode: "[b]x[/b]\n",
-            diagnostics: [Diagnostic(.warning, .lossyStyle, "style font-weight: normal dropped")]),
+            diagnostics: [Diagnostic(.info, .lossyStyle, "style font-weight: normal dropped")]),
         // The shorthand and text-decoration-line set the same lines: the later one wins (an
         // earlier !important one excepted), and the overridden one loses nothing.
         Case(
@@ -61,7 +61,7 @@ struct BBCodeStyledSpanTests {
         Case(
             html: #"<span style="text-decoration: overline">x</span>"#, bbcode: "x\n",
             diagnostics: [
-                Diagnostic(.warning, .lossyStyle, "style text-decoration: overline dropped")
+                Diagnostic(.info, .lossyStyle, "style text-decoration: overline dropped")
             ]),
     ]
 

@@ -112,7 +112,7 @@ import Testing
                 <p><a href="https://example.com/a?b=1" title="t">x</a><img src="data:image/png;base64,iVBORw0KGgo=" alt="y" />\
                 <img src="a.png" alt="z" srcset="a.png 1x, https://example.com/b.png 2x" />\
                 <span style="color: red; background: url(https://example.com/c.png)">s</span>\
-                <q cite="https://example.com/q">q</q></p>
+                <span cite="https://example.com/q">“q”</span></p>
 
                 """)
         #expect(SinkFinder.inspect(output).sinks.isEmpty)
