@@ -398,7 +398,7 @@ struct Tokenizer<Sink: TokenSink> {
                 }
                 return
             }
-            if let (len, idx) = NamedCharacterReferences.shared.longestMatch(p, pos, n) {
+            if let (len, idx) = NamedCharacterReferences.longestMatch(p, pos, n) {
                 let lastIsSemicolon = p[pos + len - 1] == 0x3B
                 let next = pos + len < n ? Int(p[pos + len]) : -1
                 if inAttribute && !lastIsSemicolon && (next == 0x3D || Self.isAlnum(next)) {
@@ -409,10 +409,10 @@ struct Tokenizer<Sink: TokenSink> {
                 pos += len
                 if !lastIsSemicolon { error("missing-semicolon-after-character-reference") }
                 if inAttribute {
-                    NamedCharacterReferences.shared.withValue(idx) { attrBytes.append($0, $1) }
+                    NamedCharacterReferences.withValue(idx) { attrBytes.append($0, $1) }
                 } else {
                     if text.isEmpty { textOffset = start }
-                    NamedCharacterReferences.shared.withValue(idx) { text.append($0, $1) }
+                    NamedCharacterReferences.withValue(idx) { text.append($0, $1) }
                 }
                 return
             }

@@ -44,75 +44,79 @@ enum HTMLReaderElements {
         roles[code: code, name: name()]
     }
 
-    private static let roles = HTMLReaderNameTable<Role>(roleEntries)
+    private static let roles = HTMLReaderNameTable<Role>(pairs: roleEntries)
 
-    /// The roles by name: built for the two tables made from it, not kept.
-    private static var roleEntries: [String: Role] {
-        var r: [String: Role] = [:]
+    /// The roles by name (each name once): built for the two tables made from it, not kept.
+    /// A list, not a `[String: Role]`: hashing every name into a dictionary, twice, was
+    /// 850,000 instructions of a conversion's first HTML page.
+    private static var roleEntries: [(String, Role)] {
+        var r: [(String, Role)] = []
+        r.reserveCapacity(160)
+        func add(_ names: [String], _ role: Role) {
+            for n in names { r.append((n, role)) }
+        }
         for n in [
             "script", "style", "noscript", "template", "canvas", "select", "textarea",
             "datalist", "frameset", "frame", "noframes", "noembed", "map", "applet",
         ] {
-            r[n] = .dropped("<\(n)> elements")
+            r.append((n, .dropped("<\(n)> elements")))
         }
-        for n in ["source", "track", "wbr", "base", "link", "param", "area", "col", "colgroup"] {
-            r[n] = .ignored
-        }
-        r["head"] = .head
-        r["title"] = .title
-        r["meta"] = .meta
-        for n in ["picture", "object", "slot"] { r[n] = .transparent }
-        for n in ["html", "body", "form", "hgroup"] { r[n] = .boundary }
-        r["b"] = .wrapper(.strong, canonical: "strong")
-        r["strong"] = .wrapper(.strong, canonical: "strong")
-        r["i"] = .wrapper(.emphasis, canonical: "em")
-        r["em"] = .wrapper(.emphasis, canonical: "em")
-        r["s"] = .wrapper(.strikethrough, canonical: "del")
-        r["strike"] = .wrapper(.strikethrough, canonical: "del")
-        r["del"] = .wrapper(.strikethrough, canonical: "del")
-        r["u"] = .wrapper(.underline, canonical: "u")
-        r["ins"] = .wrapper(.underline, canonical: "u")
-        r["sub"] = .wrapper(.sub, canonical: "sub")
-        r["mark"] = .wrapper(.highlight, canonical: "mark")
-        r["sup"] = .sup
-        for n in [
-            "span", "small", "big", "kbd", "abbr", "acronym", "q", "cite", "dfn", "var",
-            "bdi", "bdo", "data", "time", "label", "nobr", "ruby", "rb", "rt", "rp", "rtc",
-            "output", "meter", "progress", "blink", "font", "button", "marquee", "legend",
-            "option", "optgroup",
-        ] {
-            r[n] = .span
-        }
-        r["a"] = .link
-        for n in ["code", "tt", "samp"] { r[n] = .code }
-        r["br"] = .lineBreak
-        for n in ["img", "image"] { r[n] = .image }
-        for n in ["iframe", "video", "audio", "embed"] { r[n] = .embed }
-        r["input"] = .input
-        r["p"] = .paragraph
-        for level in 1...6 { r["h\(level)"] = .heading(level) }
-        for n in [
-            "div", "section", "article", "aside", "nav", "header", "footer", "main",
-            "address", "center", "figure", "figcaption", "details", "summary", "fieldset",
-            "search", "dialog",
-        ] {
-            r[n] = .div(canonical: "div")
-        }
-        r["blockquote"] = .blockQuote
-        for n in ["pre", "listing", "xmp", "plaintext"] { r[n] = .pre }
-        r["ul"] = .list(ordered: false)
-        r["menu"] = .list(ordered: false)
-        r["dir"] = .list(ordered: false)
-        r["ol"] = .list(ordered: true)
-        r["li"] = .listItem
-        r["dl"] = .definitionList
-        r["dt"] = .term
-        r["dd"] = .definition
-        r["table"] = .table
-        r["td"] = .cell
-        r["th"] = .cell
-        for n in ["caption", "thead", "tbody", "tfoot", "tr"] { r[n] = .tablePart }
-        r["hr"] = .thematicBreak
+        add(
+            ["source", "track", "wbr", "base", "link", "param", "area", "col", "colgroup"], .ignored
+        )
+        r.append(("head", .head))
+        r.append(("title", .title))
+        r.append(("meta", .meta))
+        add(["picture", "object", "slot"], .transparent)
+        add(["html", "body", "form", "hgroup"], .boundary)
+        r.append(("b", .wrapper(.strong, canonical: "strong")))
+        r.append(("strong", .wrapper(.strong, canonical: "strong")))
+        r.append(("i", .wrapper(.emphasis, canonical: "em")))
+        r.append(("em", .wrapper(.emphasis, canonical: "em")))
+        r.append(("s", .wrapper(.strikethrough, canonical: "del")))
+        r.append(("strike", .wrapper(.strikethrough, canonical: "del")))
+        r.append(("del", .wrapper(.strikethrough, canonical: "del")))
+        r.append(("u", .wrapper(.underline, canonical: "u")))
+        r.append(("ins", .wrapper(.underline, canonical: "u")))
+        r.append(("sub", .wrapper(.sub, canonical: "sub")))
+        r.append(("mark", .wrapper(.highlight, canonical: "mark")))
+        r.append(("sup", .sup))
+        add(
+            [
+                "span", "small", "big", "kbd", "abbr", "acronym", "q", "cite", "dfn", "var",
+                "bdi", "bdo", "data", "time", "label", "nobr", "ruby", "rb", "rt", "rp", "rtc",
+                "output", "meter", "progress", "blink", "font", "button", "marquee", "legend",
+                "option", "optgroup",
+            ], .span)
+        r.append(("a", .link))
+        add(["code", "tt", "samp"], .code)
+        r.append(("br", .lineBreak))
+        add(["img", "image"], .image)
+        add(["iframe", "video", "audio", "embed"], .embed)
+        r.append(("input", .input))
+        r.append(("p", .paragraph))
+        for level in 1...6 { r.append(("h\(level)", .heading(level))) }
+        add(
+            [
+                "div", "section", "article", "aside", "nav", "header", "footer", "main",
+                "address", "center", "figure", "figcaption", "details", "summary", "fieldset",
+                "search", "dialog",
+            ], .div(canonical: "div"))
+        r.append(("blockquote", .blockQuote))
+        add(["pre", "listing", "xmp", "plaintext"], .pre)
+        r.append(("ul", .list(ordered: false)))
+        r.append(("menu", .list(ordered: false)))
+        r.append(("dir", .list(ordered: false)))
+        r.append(("ol", .list(ordered: true)))
+        r.append(("li", .listItem))
+        r.append(("dl", .definitionList))
+        r.append(("dt", .term))
+        r.append(("dd", .definition))
+        r.append(("table", .table))
+        r.append(("td", .cell))
+        r.append(("th", .cell))
+        add(["caption", "thead", "tbody", "tfoot", "tr"], .tablePart)
+        r.append(("hr", .thematicBreak))
         return r
     }
 
@@ -122,7 +126,7 @@ enum HTMLReaderElements {
     /// `Attributes` with content allocates its storage; an attribute-less element shares this
     /// value instead. Sharing is safe: `Attributes` never mutates its storage in place.
     static let tagOnlyAttributes = HTMLReaderNameTable<Attributes>(
-        Dictionary(uniqueKeysWithValues: roleEntries.keys.map { ($0, Attributes(tag: $0)) }))
+        pairs: roleEntries.map { ($0.0, Attributes(tag: $0.0)) })
 
     /// Whether the element starts a block box (used to decide span vs div for unknown
     /// elements).
@@ -134,7 +138,7 @@ enum HTMLReaderElements {
     }
 
     private static let blockElements = HTMLReaderNameTable<Bool>(
-        Dictionary(uniqueKeysWithValues: blockElementNames.map { ($0, true) }))
+        pairs: blockElementNames.map { ($0, true) })
 
     private static let blockElementNames: [String] = [
         "address", "article", "aside", "blockquote", "center", "details", "dialog", "dd", "dir",
