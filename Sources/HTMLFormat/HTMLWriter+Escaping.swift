@@ -247,3 +247,26 @@ extension HTMLWriter {
         }
     }
 }
+
+extension HTMLWriter {
+    /// Whether HTML output in safe mode removes `url` from a link or an image: a
+    /// `javascript:`, `vbscript:`, `file:` or `data:` URL (but a PNG, GIF, JPEG or WebP
+    /// image), its scheme read as a browser reads it (white space and controls in it
+    /// ignored). Other writers that keep URLs use it to be as safe.
+    ///
+    /// ```swift
+    /// HTMLWriter.isUnsafeURL("java\tscript:alert(1)")  // true
+    /// HTMLWriter.isUnsafeURL("https://example.com")  // false
+    /// ```
+    package static func isUnsafeURL(_ url: String) -> Bool {
+        // Most URLs start with `h`, `/` or `#`: no scheme this refuses, nothing to clean.
+        guard let first = url.utf8.first else { return false }
+        switch first | 0x20 {
+        case UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "j"), UInt8(ascii: "v"):
+            break
+        default:
+            if first > 0x20 && first != 0x7F { return false }
+        }
+        return Escaping.isDangerousAttributeURL(url)
+    }
+}

@@ -1,4 +1,5 @@
 import ByteScan
+import HTMLFormat
 import MarkupAST
 
 extension MarkdownWriter.Renderer {
@@ -811,6 +812,10 @@ extension MarkdownWriter.Renderer {
             descend(xs, following, nil)
             return
         }
+        if writesAsUnsafe(link, image: image) {
+            descend(xs, following, nil)
+            return
+        }
         if !image, let auto = autolinkText(xs, link) {
             appendMarkup(byte: UInt8(ascii: "<"), count: 1)
             appendMarkup(auto)
@@ -934,7 +939,25 @@ extension MarkdownWriter.Renderer {
         return collapsed.uppercased().lowercased().uppercased().lowercased()
     }
 
+    /// Whether `link` (an image's source with `image`) has a URL safe mode removes (see
+    /// `MarkdownWriterOptions.unsafe`): reported, for the caller to write its text instead.
+    func writesAsUnsafe(_ link: Link, image: Bool) -> Bool {
+        guard !options.unsafe, HTMLWriter.isUnsafeURL(link.destination) else { return false }
+        var shown = link.destination.unicodeScalars.prefix(48).map(String.init).joined()
+        if shown.unicodeScalars.count < link.destination.unicodeScalars.count { shown += "…" }
+        lossy(
+            .lossyUnsafeURL,
+            image
+                ? "unsafe image source \(shown) written as its description (--unsafe keeps it)"
+                : "unsafe link \(shown) written as its text (--unsafe keeps it)")
+        return true
+    }
+
     func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following) {
+        if writesAsUnsafe(link, image: true) {
+            descend(xs, following, nil)
+            return
+        }
         var others = a
         others.tag = nil
         others.pairs.removeAll { $0.name == "width" || $0.name == "height" }

@@ -59,6 +59,11 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
     /// Write a whole document: with the `frontmatter` extension, the metadata as YAML front
     /// matter first (`-s`). Default false (metadata is not written).
     public var standalone: Bool
+    /// Whether links and images keep URLs HTML output removes (`javascript:`, `vbscript:`,
+    /// `file:`, `data:` other than a raster image). Default false: such a link is written as
+    /// its text, such an image as its description (`lossy.unsafe-url`), so that no renderer
+    /// of the Markdown makes them live.
+    public var unsafe: Bool
 
     /// Creates options; everything but `extensions` starts at its documented default.
     public init(
@@ -80,7 +85,8 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
         hardBreak: HardBreakStyle = .backslash,
         thematicBreak: String = "---",
         referenceStyle: ReferenceStyle = .full,
-        standalone: Bool = false
+        standalone: Bool = false,
+        unsafe: Bool = false
     ) {
         self.extensions = extensions
         self.headingStyle = headingStyle
@@ -101,6 +107,7 @@ public struct MarkdownWriterOptions: Hashable, Sendable {
         self.hardBreak = hardBreak
         self.thematicBreak = thematicBreak
         self.referenceStyle = referenceStyle
+        self.unsafe = unsafe
     }
 
     /// Whether `line` is a CommonMark thematic break as the writer accepts it: three or more

@@ -149,7 +149,10 @@ extension ConversionOption {
             "strict-ranges", \.strictRanges, input: ["rangejson"],
             "Reject bad ranges in range JSON instead of repairing them."),
         // Writers
-        flag("unsafe", \.unsafe, output: ["html"], "Keep raw HTML and unsafe URLs in HTML output."),
+        flag(
+            "unsafe", \.unsafe, output: ["html"] + markdown,
+            "Keep raw HTML and unsafe URLs (javascript: ...) in HTML output, unsafe URLs in Markdown."
+        ),
         choice("heading-style", \.markdownWriter.headingStyle, output: markdown, "Heading style."),
         choice("bullet-marker", \.markdownWriter.bulletMarker, output: markdown, "Bullet marker."),
         choice(

@@ -198,6 +198,7 @@ public enum FormatRegistry {
                 var options = context.options.markdownWriter
                 options.extensions = context.extensions
                 options.standalone = context.options.standalone
+                options.unsafe = context.options.unsafe
                 return MarkdownWriter(options: options)
             })
     }

@@ -569,8 +569,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(MarkdownWriter(options: options).write(doc).output == "Hi\n")
 }
 
-// Sources/MarkdownFormat/MarkdownWriterOptions.swift:110
-@Test func MarkdownFormat_MarkdownWriterOptions_110() throws {
+// Sources/MarkdownFormat/MarkdownWriterOptions.swift:117
+@Test func MarkdownFormat_MarkdownWriterOptions_117() throws {
     #expect(MarkdownWriterOptions.isThematicBreak("* * *") == true)
     #expect(MarkdownWriterOptions.isThematicBreak("-*-") == false)
 }
@@ -895,15 +895,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(FormatRegistry.entry(named: "gfm")!.extensionDefaults!.first! == ("table", true))
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:310
-@Test func MarkupConverter_FormatRegistry_310() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:311
+@Test func MarkupConverter_FormatRegistry_311() throws {
     let cm = try FormatSpec(parsing: "commonmark")
     ignore(try FormatRegistry.writer(for: FormatSpec(parsing: "html"), settings: .init(), input: cm))
     // an HTMLWriter whose options.tagfilter is false
 }
 
-// Sources/MarkupConverter/FormatRegistry.swift:324
-@Test func MarkupConverter_FormatRegistry_324() throws {
+// Sources/MarkupConverter/FormatRegistry.swift:325
+@Test func MarkupConverter_FormatRegistry_325() throws {
     #expect(FormatRegistry.traits(of: try FormatSpec(parsing: "gfm")).contains(.embedsRawHTML) == true)
 }
 

@@ -73,10 +73,14 @@ struct ExtractMediaCLITests {
         #expect(r.status == 0)
         let png = "610f5ae4d76e332636a17bd357fd6ce99029316a99d320280d4d77a746bf29e8.png"
         #expect(
-            r.stdout == "![a](\(root)/a/media/\(png)) ![b](data:image/../../x;base64,R0lGODlh)\n")
+            r.stdout == "![a](\(root)/a/media/\(png)) b\n")
+        // (Not an image type: not extracted, and written as its description in safe mode.)
         #expect(
             r.stderr == "mconv: \(page): note: media.not-image: a data: image of type"
-                + " image/../../x was not extracted (not an image type)\n")
+                + " image/../../x was not extracted (not an image type)\n"
+                + "mconv: \(page): warning: lossy.unsafe-url: unsafe image source"
+                + " data:image/../../x;base64,R0lGODlh written as its description"
+                + " (--unsafe keeps it)\n")
         let all = FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []
         #expect(all.sorted() == ["a", "a/media", "a/media/\(png)", "hostile.html"])
     }
