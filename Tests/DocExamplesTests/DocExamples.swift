@@ -983,8 +983,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(UnwrapElements(links: true).apply(to: doc).blocks == [.paragraph([.text("a")], .none)])
 }
 
-// Sources/MarkupConverter/Transforms/UnwrapElements.swift:122
-@Test func MarkupConverter_UnwrapElements_122() throws {
+// Sources/MarkupConverter/Transforms/UnwrapElements.swift:140
+@Test func MarkupConverter_UnwrapElements_140() throws {
     let doc = try HTMLReader().read("<nav>menu</nav><main><p>text</p></main>").document
     let (kept, diagnostics) = try SelectSubtrees("main").apply(to: doc)
     #expect(kept.blocks.count == 1)  // div <main> [paragraph "text"]

@@ -95,7 +95,25 @@ public struct UnwrapElements: Sendable {
 
         mutating func visit(_ inlines: [Inline]) -> [Inline]? {
             let rule = rule
-            return splice(inlines, { $0.visitChildren(&$1) }, { rule.replacement($0) })
+            guard var kept = splice(inlines, { $0.visitChildren(&$1) }, { rule.replacement($0) })
+            else { return nil }
+            // A dropped image or link at an edge leaves the space before or after it at the
+            // edge, where nothing shows it (a Markdown writer would have to escape it).
+            func isText(_ x: Inline?) -> Bool {
+                if case .text = x { return true }
+                return false
+            }
+            if case .text(let last) = kept.last, !isText(inlines.last), last.last == " " {
+                let trimmed = String(last.reversed().drop { $0 == " " }.reversed())
+                kept[kept.count - 1] = .text(trimmed)
+                if trimmed.isEmpty { kept.removeLast() }
+            }
+            if case .text(let first) = kept.first, !isText(inlines.first), first.first == " " {
+                let trimmed = String(first.drop { $0 == " " })
+                kept[0] = .text(trimmed)
+                if trimmed.isEmpty { kept.removeFirst() }
+            }
+            return kept
         }
 
         mutating func splice<T>(
