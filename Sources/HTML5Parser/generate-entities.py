@@ -46,7 +46,8 @@ def packed(items, width=96, indent="        "):
 
 
 def string_lines(pieces, width=96, indent="        "):
-    """A static string literal of the pieces, concatenated with `+`-free line splits."""
+    """The body of a multi-line string literal holding the pieces back to back: lines of at
+    most `width` characters that end in `\\`, which continues the string without a newline."""
     lines, line = [], ""
     for piece in pieces:
         if line and len(indent) + len(line) + len(piece) + 2 > width:

@@ -943,8 +943,8 @@ extension MarkdownWriter.Renderer {
     /// `MarkdownWriterOptions.unsafe`): reported, for the caller to write its text instead.
     func writesAsUnsafe(_ link: Link, image: Bool) -> Bool {
         guard !options.unsafe, HTMLWriter.isUnsafeURL(link.destination) else { return false }
-        var shown = link.destination.unicodeScalars.prefix(48).map(String.init).joined()
-        if shown.unicodeScalars.count < link.destination.unicodeScalars.count { shown += "…" }
+        let scalars = link.destination.unicodeScalars
+        let shown = String(scalars.prefix(48)) + (scalars.count > 48 ? "…" : "")
         lossy(
             .lossyUnsafeURL,
             image
