@@ -42,6 +42,15 @@
 # beside the worker: pinned to one core (taskset -c 0) the batch took 286 instead of 258 ms
 # (best of 16). One malloc arena for all threads (GLIBC_TUNABLES=glibc.malloc.arena_max=1)
 # moved the best by -4% in one comparison and +5% in the next.
+# Instructions (2026-11-27, callgrind --separate-threads, 72 pages): the worker thread ran
+# 1,600.6M where the in-process pass ran 1,584.5M once warm (its second pass; the first, with
+# the files' reading, 1,696.7M): +1.0%, of it +10M in malloc and free, which take their arena
+# lock once a process has a second thread (a single-threaded process skips it; the in-process
+# benchmark with one thread started and ended first: 1.6-2.7% slower fast-mode passes). A
+# tcache of 1,000 chunks per size (GLIBC_TUNABLES=glibc.malloc.tcache_count=1000) took the
+# worker to 1,560.4M instructions but moved no wall time (25 interleaved runs: best 236.3 vs
+# 236.6 ms). The first conversion's one-time set-up (the entity table, the reader's tag
+# tables: 2.3M instructions) is static data or lists since efd1b25.
 # Usage: Benchmarks/corpus/batch.sh [RUNS]           (default 3)
 #   MCONV=/path/to/mconv times that binary; by default the static release binary is built as
 #   `make release` builds it (.build-static). Run on an otherwise idle machine: the wall-clock
