@@ -1,7 +1,8 @@
 import MarkupAST
 
 /// A stylesheet rule for a selector that is more than a lone name or class: a compound
-/// (`p.lead`, `#intro`, `.note.warn`) or compounds joined by descendant (a space) and child
+/// (`p.lead`, `#intro`, `.note.warn`, `[lang=fr]`, `a[title^="Read"]`) or compounds joined by
+/// descendant (a space) and child
 /// (`>`) combinators (`.post p`, `ul > li a`). The last compound is the element styled; the
 /// others are matched against its ancestors, nearest first (each part takes the nearest
 /// ancestor that matches it, which is exact for descendant chains).
@@ -27,8 +28,8 @@ struct SelectorRule: Hashable, Sendable {
     var specificity: Int { parts.reduce(0) { $0 + $1.specificity } }
 
     /// The rule of `selector` (lower case, trimmed), nil when it is a lone name or class, or
-    /// has a part that is not a compound, a name, a `.class` or `*` (pseudo-classes,
-    /// attribute selectors, `+` and `~` are not supported).
+    /// has a part that is not a compound, a name, a `.class`, an attribute test or `*`
+    /// (pseudo-classes, `+` and `~` are not supported).
     init?(selector: String, rule: StyleRule) {
         var parts: [CompoundSelector] = []
         var child: [Bool] = []
@@ -49,9 +50,18 @@ struct SelectorRule: Hashable, Sendable {
             pendingChild = false
             return true
         }
+        // Inside `[...]` (and its quotes) a space or `>` is part of an attribute test.
+        var bracket = false
+        var quote: UInt8 = 0
         while at < utf8.endIndex {
             let b = utf8[at]
-            if b == 0x20 || b == 0x3E || b == 0x09 || b == 0x0A {
+            if quote != 0 {
+                if b == quote { quote = 0 }
+            } else if bracket {
+                if b == 0x22 || b == 0x27 { quote = b } else if b == 0x5D { bracket = false }
+            } else if b == 0x5B {
+                bracket = true
+            } else if b == 0x20 || b == 0x3E || b == 0x09 || b == 0x0A {
                 guard take(at) else { return nil }
                 if b == 0x3E {
                     guard !parts.isEmpty, !pendingChild else { return nil }

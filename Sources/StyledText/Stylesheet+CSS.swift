@@ -8,11 +8,11 @@ extension Stylesheet {
     /// `strong`, `em`, `u`, `del`, `code`, `a`, `img`, `mark`, `sub`, `sup`, `small`, `kbd`
     /// style their element kind; any other name (`b`, `i`, `important`, `spoiler`) is a tag
     /// override), `.class`, `[role=name]` for named styles, compound selectors of a name or
-    /// none with classes and an id (`p.lead`, `.note.warning`, `#intro`), and those joined by
-    /// descendant and child combinators (`.post p`, `ul > li a`), all applied by specificity
-    /// around the class rules. Comma lists are allowed; other selectors (pseudo-classes,
-    /// attribute selectors, `+`, `~`) are skipped with a `style.unsupported-selector`
-    /// diagnostic. The
+    /// none with classes, an id and attribute tests (`p.lead`, `.note.warning`, `#intro`,
+    /// `[lang=fr]`, `a[title^="Read"]`), and those joined by descendant and child combinators
+    /// (`.post p`, `ul > li a`), all applied by specificity around the class rules. Comma lists
+    /// are allowed; other selectors (pseudo-classes, `+`, `~`) are skipped with a
+    /// `style.unsupported-selector` diagnostic. The
     /// property `-mconv-policy: stylesheet-first | markup-first` in `:root` sets the policy;
     /// `-mconv-tap-scheme: myapp` and `-mconv-tap-roles: product, user` set `tapScheme` and
     /// `tapRoles`. In any rule, `-mconv-attribute: KEY VALUE` attaches an attribute mconv does

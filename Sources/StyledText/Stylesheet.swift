@@ -49,12 +49,14 @@ public struct Stylesheet: Hashable, Sendable {
     /// Rules for the other selectors CSS gave (compounds such as `p.lead` and `#intro`,
     /// combinators such as `.post p`: see `SelectorRule`), in source order, and their
     /// positions by what their last part (the element styled) names: its id, else its first
-    /// class, else its element kind or tag; `anyElementRules` for `*`.
+    /// class, else its element kind or tag, else the attribute of its first attribute test;
+    /// `anyElementRules` for `*`.
     private(set) var selectorRules: [SelectorRule] = []
     private(set) var rulesByID: [String: [Int]] = [:]
     private(set) var rulesByClass: [String: [Int]] = [:]
     private(set) var rulesByTag: [String: [Int]] = [:]
     private(set) var rulesByKind: [ElementKind: [Int]] = [:]
+    private(set) var rulesByAttribute: [String: [Int]] = [:]
     private(set) var anyElementRules: [Int] = []
     /// Whether a rule of `selectorRules` has combinators (its match needs the ancestors).
     private(set) var hasCombinators = false
@@ -204,6 +206,9 @@ extension Stylesheet {
             rulesByKind[kind, default: []].append(index)
         } else if let tag = subject.tag {
             rulesByTag[tag, default: []].append(index)
+        } else if let test = subject.attributeTests.first {
+            // (Only elements with that attribute look at the rule, not every element.)
+            rulesByAttribute[test.name, default: []].append(index)
         } else {
             anyElementRules.append(index)
         }
@@ -228,6 +233,11 @@ extension Stylesheet {
             }
             if !rulesByClass.isEmpty {
                 for c in attributes.classes { candidates += rulesByClass[c] ?? [] }
+            }
+            if !rulesByAttribute.isEmpty {
+                for pair in attributes.pairs { candidates += rulesByAttribute[pair.name] ?? [] }
+                if !attributes.classes.isEmpty { candidates += rulesByAttribute["class"] ?? [] }
+                if !attributes.id.isEmpty { candidates += rulesByAttribute["id"] ?? [] }
             }
         }
         if kind == nil && attributes.tag == nil && !rulesByTag.isEmpty {

@@ -9,8 +9,8 @@ import MarkupAST
 import StyledText
 import Testing
 
-// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:35
-@Test func Article_StylingWithAStylesheet_35() throws {
+// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:36
+@Test func Article_StylingWithAStylesheet_36() throws {
     let lead = Stylesheet.standard.adding(css: "p.lead { font-size: 20px } .lead { font-size: 12px }")
     let intro = #"<p class="lead" title="Summary">Hello</p>"#
     let first = StyledText(try HTMLReader().read(intro).document, stylesheet: lead).runs[0].style

@@ -7,8 +7,8 @@
 import StyledText
 import Testing
 
-// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:54
-@Test func Article_StylingWithAStylesheet_54() throws {
+// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:55
+@Test func Article_StylingWithAStylesheet_55() throws {
     let plan = PlatformValues.font(StyledFont(family: ["Georgia", "serif"], size: 17, weight: 700, italic: true))
     #expect(plan.names == ["Georgia"])
     #expect(plan.boldTrait && plan.italicTrait == true)

@@ -9,8 +9,8 @@ import MarkupAST
 import StyledText
 import Testing
 
-// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:73
-@Test func Article_StylingWithAStylesheet_73() throws {
+// Sources/StyledText/StyledText.docc/StylingWithAStylesheet.md:74
+@Test func Article_StylingWithAStylesheet_74() throws {
     let html = #"<table><tr><td>Apples</td><td align="right">3</td></tr></table>"#
     let row = StyledText(try HTMLReader().read(html).document).paragraphs[0].style
     #expect(row.tabStops?[0].location ?? 0 == 77.6)

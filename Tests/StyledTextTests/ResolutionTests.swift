@@ -394,11 +394,12 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
             ul li a { color: green }
             .x { color: blue }
             * em { font-weight: 600 }
-            a:hover, a + b { color: pink }
+            a:hover, a + b, a[href { color: pink }
             """, diagnostics: &diagnostics)
     #expect(
         diagnostics.map(\.message) == [
             "ignored rule for selector 'a:hover'", "ignored rule for selector 'a + b'",
+            "ignored rule for selector 'a[href'",
         ])
     let post = Attributes(classes: ["post"])
     let doc = Document([
@@ -440,6 +441,71 @@ func p(_ xs: Inline...) -> Block { .paragraph(xs, .none) }
               "g" color=#008000; underline=single; link="/g"
             ¶ p
               "h"
+
+            """)
+}
+
+@Test func attributeSelectorsTestTheirValues() {
+    // Each operator, quoted values with a space (not a combinator), values without ASCII case,
+    // class and id through their own lists, and an attribute test's class-like specificity:
+    // `p[data-note]` (0,1,1) beats `p.k` written before it only by source order.
+    var diagnostics: [Diagnostic] = []
+    let sheet = Stylesheet.standard.adding(
+        css: """
+            [lang=fr] { color: #ff0000 }
+            p.k { font-weight: 600 }
+            p[data-note] { font-weight: 700 }
+            span[title^="Read"] { font-style: italic }
+            span[title$='END' i] { color: #00ff00 }
+            span[title*=mid] { text-decoration: underline }
+            [dir|=rtl] { color: #0000ff }
+            div[data-theme="dark mode"] em { color: #111111 }
+            span[class~=w] { font-weight: 300 }
+            [id=top] { font-style: italic }
+            p[data-x=] { color: pink }
+            """, diagnostics: &diagnostics)
+    #expect(diagnostics.map(\.message) == ["ignored rule for selector 'p[data-x=]'"])
+    func pairs(_ list: [(String, String)]) -> Attributes {
+        Attributes(pairs: list.map { Attribute(name: $0.0, value: $0.1) })
+    }
+    let doc = Document([
+        .paragraph([.text("a")], pairs([("lang", "FR")])),
+        .paragraph(
+            [.text("b")],
+            Attributes(classes: ["k"], pairs: [Attribute(name: "data-note", value: "")])),
+        .paragraph(
+            [
+                .span([.text("c")], pairs([("title", "Read more")])),
+                .span([.text("d")], pairs([("title", "the end")])),
+                .span([.text("e")], pairs([("title", "a middle b")])),
+                .span([.text("f")], Attributes(classes: ["v", "w"])),
+            ], .none),
+        .paragraph([.text("g")], pairs([("dir", "rtl-x")])),
+        .div(
+            [.paragraph([.emphasis([.text("h")], .none)], .none)],
+            pairs([("data-theme", "dark mode")])),
+        .paragraph([.text("i")], Attributes(id: "top")),
+        .paragraph([.text("j")], pairs([("lang", "fr-ca")])),
+    ])
+    #expect(
+        styled(doc.blocks, sheet) == """
+            ¶ p after=16
+              "a" color=#ff0000
+            ¶ p after=16
+              "b" weight=700
+            ¶ p after=16
+              "c" italic; tooltip="Read more"
+              "d" color=#00ff00; tooltip="the end"
+              "e" underline=single; tooltip="a middle b"
+              "f" weight=300
+            ¶ p after=16
+              "g" color=#0000ff
+            ¶ p after=16
+              "h" italic; color=#111111
+            ¶ p after=16
+              "i" italic
+            ¶ p
+              "j"
 
             """)
 }
