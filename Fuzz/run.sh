@@ -41,6 +41,14 @@ done
 if [ -z "${SWIFT:-}" ]; then SWIFT=swift; fi
 build_flags=(-c debug -Xswiftc -sanitize=fuzzer,address)
 if [ "${MCONV_FUZZ_NO_BUILD:-}" != 1 ]; then
+    # SwiftPM keeps the parent package's list of source files in .build: a file added to
+    # ../Sources since the last build is not seen ("cannot find type ... in scope"). When the
+    # list changed, the build starts afresh.
+    sources=$(cd .. && find Sources -name '*.swift' | LC_ALL=C sort | cksum)
+    if [ -d .build ] && [ "$(cat .build/mconv-sources 2>/dev/null)" != "$sources" ]; then
+        rm -rf .build
+    fi
+    mkdir -p .build && echo "$sources" > .build/mconv-sources
     start=$(date +%s)
     for t in "${targets[@]}"; do
         # The linker warns about every ASan helper symbol; keep only what matters.
