@@ -1,3 +1,5 @@
+import ByteScan
+
 /// Finds a dialect's tags by name bytes, case-insensitively, without building a `String`.
 ///
 /// An open-addressed table keyed by the lower-cased name's first eight bytes and its length
@@ -42,7 +44,7 @@ struct BBCodeTagLookup: Sendable {
     /// Adds the lower-cased name byte `byte` at `position` (< 8) to `key`.
     @inline(__always)
     static func fold(_ key: UInt64, _ byte: UInt8, at position: Int) -> UInt64 {
-        key | UInt64(BBCodeValues.lower(byte)) &<< UInt64(position &* 8)
+        key | UInt64(ByteScan.lowercasedASCII(byte)) &<< UInt64(position &* 8)
     }
 
     @inline(__always)
@@ -81,7 +83,7 @@ struct BBCodeTagLookup: Sendable {
             bytes.withUnsafeBufferPointer { names in
                 let s = starts[index]
                 var k = 8
-                while k < count, names[s + k] == BBCodeValues.lower(b[start + k]) { k += 1 }
+                while k < count, names[s + k] == ByteScan.lowercasedASCII(b[start + k]) { k += 1 }
                 return k == count
             }
         }

@@ -222,7 +222,7 @@ struct BBCodeTokenizer {
         var i = ByteScan.firstIndex(of: 0x5B, in: b, from: start)
         while i + 2 + m < n {
             if b[i + 1] == 0x2F, b[i + 2 + m] == 0x5D,
-                (0..<m).allSatisfy({ BBCodeValues.lower(b[i + 2 + $0]) == nameBytes[$0] })
+                (0..<m).allSatisfy({ ByteScan.lowercasedASCII(b[i + 2 + $0]) == nameBytes[$0] })
             {
                 return (i, i + 3 + m)
             }

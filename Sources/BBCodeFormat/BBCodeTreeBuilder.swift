@@ -579,7 +579,7 @@ struct BBCodeTreeBuilder {
         let raw = bytes[range.name]
         let name =
             raw.contains { $0 >= 0x41 && $0 <= 0x5A }
-            ? String(decoding: raw.map(BBCodeValues.lower), as: UTF8.self)
+            ? String(decoding: raw.map(ByteScan.lowercasedASCII), as: UTF8.self)
             : text(range.name)
         return Attribute(name: name, value: text(range.value))
     }

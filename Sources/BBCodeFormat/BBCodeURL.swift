@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 #if canImport(Glibc)
@@ -32,7 +33,7 @@ public enum BBCodeURL {
         var end = start
         while end < u.count {
             if u[end] == 0x3A { break }
-            let lower = BBCodeValues.lower(u[end])
+            let lower = ByteScan.lowercasedASCII(u[end])
             let isSchemeByte =
                 (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39)
                 || lower == 0x2B || lower == 0x2D || lower == 0x2E
@@ -44,7 +45,9 @@ public enum BBCodeURL {
         func starts(_ name: StaticString, at i: Int) -> Bool {
             let count = name.utf8CodeUnitCount
             guard u.count >= i + count else { return false }
-            return (0..<count).allSatisfy { BBCodeValues.lower(u[i + $0]) == name.utf8Start[$0] }
+            return (0..<count).allSatisfy {
+                ByteScan.lowercasedASCII(u[i + $0]) == name.utf8Start[$0]
+            }
         }
         func isScheme(_ name: StaticString) -> Bool {
             end - start == name.utf8CodeUnitCount && starts(name, at: start)
@@ -183,7 +186,7 @@ enum BBCodeSize {
             }
         }
         guard unit.count <= 2 else { return nil }
-        var lower = unit.map(BBCodeValues.lower)
+        var lower = unit.map(ByteScan.lowercasedASCII)
         switch (lower.first!, lower.count == 2 ? lower[1] : 0) {
         case (0x25, 0): break  // %
         case (0x70, 0x78), (0x70, 0x74), (0x65, 0x6D): break  // px pt em

@@ -12,12 +12,6 @@ enum BBCodeValues {
     /// The class of a `[spoiler]` block (`<div class="spoiler">`; `title` holds its title).
     static let spoilerClass = "spoiler"
 
-    /// The byte with ASCII upper case lowered.
-    @inline(__always)
-    static func lower(_ x: UInt8) -> UInt8 {
-        (x >= 0x41 && x <= 0x5A) ? x + 32 : x
-    }
-
     /// `WxH` -> (W, H).
     static func size(_ value: String) -> (String, String)? {
         let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// Writes a `Document` as BBCode for a dialect.
@@ -608,7 +609,7 @@ struct BBCodeRenderer {
         let after = i + 2 + name.count
         guard after <= u.count, u[i + 1] == 0x2F else { return false }
         return zip(u[(i + 2)...], name).allSatisfy {
-            BBCodeValues.lower($0) == BBCodeValues.lower($1)
+            ByteScan.lowercasedASCII($0) == ByteScan.lowercasedASCII($1)
         } && (after == u.count || !BBCodeTagScanner.isNameByte(u[after]))
     }
 
@@ -623,7 +624,7 @@ struct BBCodeRenderer {
         while k < u.count, k - nameStart < 33, BBCodeTagScanner.isNameByte(u[k]) { k += 1 }
         guard k > nameStart, k < u.count else { return nil }
         let name = String(
-            decoding: u[nameStart..<k].map(BBCodeValues.lower),
+            decoding: u[nameStart..<k].map(ByteScan.lowercasedASCII),
             as: UTF8.self)
         guard tagNames.contains(name), u[k] == 0x5D || u[k] == 0x3D || u[k] == 0x20 else {
             return nil

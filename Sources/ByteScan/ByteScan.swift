@@ -194,6 +194,17 @@ public enum ByteScan {
         return s.hasPrefix(prefix.description)
     }
 
+    /// `byte` with an ASCII upper-case letter lowered; every other byte as it is.
+    ///
+    /// ```swift
+    /// ByteScan.lowercasedASCII(UInt8(ascii: "Q"))  // 0x71 ("q")
+    /// ByteScan.lowercasedASCII(0xC3)  // 0xC3
+    /// ```
+    @inline(__always)
+    public static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
     /// The index of the first of `a`, `b` or `c` in `base[start..<end]`, or `end`.
     ///
     /// ```swift

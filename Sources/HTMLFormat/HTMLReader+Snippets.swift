@@ -41,7 +41,9 @@ extension HTMLReader {
         _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: [UInt8]
     ) -> Bool {
         guard start + word.count <= bytes.count else { return false }
-        for k in 0..<word.count where lower(bytes[start + k]) != word[k] { return false }
+        for k in 0..<word.count where ByteScan.lowercasedASCII(bytes[start + k]) != word[k] {
+            return false
+        }
         return true
     }
 
@@ -49,8 +51,6 @@ extension HTMLReader {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == UInt8(ascii: "/")
             || b == UInt8(ascii: ">")
     }
-
-    static func lower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b + 0x20 : b }
 
     static func isASCIILetter(_ b: UInt8) -> Bool {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
@@ -74,7 +74,7 @@ extension HTMLReader {
                     var j = i + 2
                     var name: [UInt8] = []
                     while j < count && !isTagEnd(bytes[j]) {
-                        name.append(lower(bytes[j]))
+                        name.append(ByteScan.lowercasedASCII(bytes[j]))
                         j += 1
                     }
                     endNames.insert(name)
@@ -113,11 +113,11 @@ extension HTMLReader {
             // Known names (nearly every tag) are looked up from the bytes; the lower-cased
             // name is only copied out for the rest.
             let nameBytes = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j])
-            let key = HTMLReaderNameTable<Bool>.key(nameBytes.lazy.map(lower))
+            let key = HTMLReaderNameTable<Bool>.key(nameBytes.lazy.map(ByteScan.lowercasedASCII))
             if let key, let isRawText = known[key] {
                 if isRawText {
                     name.removeAll(keepingCapacity: true)
-                    for k in (i + 1)..<j { name.append(lower(bytes[k])) }
+                    for k in (i + 1)..<j { name.append(ByteScan.lowercasedASCII(bytes[k])) }
                     i = skip(bytes, from: j, past: Array("</".utf8) + name)
                 } else {
                     i = j
@@ -125,7 +125,7 @@ extension HTMLReader {
                 continue
             }
             name.removeAll(keepingCapacity: true)
-            for k in (i + 1)..<j { name.append(lower(bytes[k])) }
+            for k in (i + 1)..<j { name.append(ByteScan.lowercasedASCII(bytes[k])) }
             if !customTags.isEmpty && customTags.contains(String(decoding: name, as: UTF8.self)) {
                 i = j
                 continue
@@ -173,9 +173,10 @@ extension HTMLReader {
         var i = start
         let count = bytes.count
         while i < count {
-            if lower(bytes[i]) == first && i + needle.count <= count {
+            if ByteScan.lowercasedASCII(bytes[i]) == first && i + needle.count <= count {
                 var ok = true
-                for (n, b) in needle.enumerated() where lower(bytes[i + n]) != b {
+                for (n, b) in needle.enumerated() where ByteScan.lowercasedASCII(bytes[i + n]) != b
+                {
                     ok = false
                     break
                 }

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 extension HTMLWriter.Renderer {
@@ -132,7 +133,7 @@ extension HTMLWriter.Renderer {
             for i in bytes.indices {
                 let byte = bytes[i]
                 if byte >= 0x80 || byte == 0x5C { return true }
-                guard starts[Int(Escaping.lower(byte))] else { continue }
+                guard starts[Int(ByteScan.lowercasedASCII(byte))] else { continue }
                 if matches(bytes, at: i, commentStart) { return true }
                 for pattern in patterns where matches(bytes, at: i, pattern) { return true }
             }
@@ -222,7 +223,7 @@ extension HTMLWriter.Renderer {
         let m = pattern.count
         guard m > 0, i + m <= bytes.count else { return false }
         var k = 0
-        while k < m, Escaping.lower(bytes[i + k]) == pattern[k] { k += 1 }
+        while k < m, ByteScan.lowercasedASCII(bytes[i + k]) == pattern[k] { k += 1 }
         return k == m
     }
 

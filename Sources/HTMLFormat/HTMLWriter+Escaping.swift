@@ -156,11 +156,13 @@ extension HTMLWriter {
                 let count = prefix.utf8CodeUnitCount
                 guard bytes.count - offset >= count else { return false }
                 let p = prefix.utf8Start
-                for i in 0..<count where lower(bytes[offset + i]) != p[i] { return false }
+                for i in 0..<count where ByteScan.lowercasedASCII(bytes[offset + i]) != p[i] {
+                    return false
+                }
                 return true
             }
             guard let first = bytes.first else { return false }
-            switch lower(first) {
+            switch ByteScan.lowercasedASCII(first) {
             case UInt8(ascii: "d"), UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"):
                 break
             default:
@@ -180,6 +182,15 @@ extension HTMLWriter {
         /// Whether a URL in an HTML attribute is dangerous: like `isDangerousURL`, after
         /// dropping the whitespace and control characters browsers ignore in a scheme.
         static func isDangerousAttributeURL(_ url: String) -> Bool {
+            // Most URLs start with `h`, `/` or `#`: no scheme this refuses, nothing to clean
+            // (and no array to build).
+            guard let first = url.utf8.first else { return false }
+            switch ByteScan.lowercasedASCII(first) {
+            case UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "j"), UInt8(ascii: "v"):
+                break
+            default:
+                if first > 0x20 && first != 0x7F { return false }
+            }
             var cleaned: [UInt8] = []
             for byte in url.utf8 where byte > 0x20 && byte != 0x7F {
                 cleaned.append(byte)
@@ -194,11 +205,6 @@ extension HTMLWriter {
             list.utf8.split { isSpace($0) || $0 == UInt8(ascii: ",") }.contains { token in
                 isDangerousAttributeURL(String(decoding: token, as: UTF8.self))
             }
-        }
-
-        @inline(__always)
-        static func lower(_ byte: UInt8) -> UInt8 {
-            byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
         }
 
         /// cmark's `cmark_isspace`: space, tab, newline, vertical tab, form feed, return.
@@ -259,14 +265,6 @@ extension HTMLWriter {
     /// HTMLWriter.isUnsafeURL("https://example.com")  // false
     /// ```
     package static func isUnsafeURL(_ url: String) -> Bool {
-        // Most URLs start with `h`, `/` or `#`: no scheme this refuses, nothing to clean.
-        guard let first = url.utf8.first else { return false }
-        switch first | 0x20 {
-        case UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "j"), UInt8(ascii: "v"):
-            break
-        default:
-            if first > 0x20 && first != 0x7F { return false }
-        }
-        return Escaping.isDangerousAttributeURL(url)
+        Escaping.isDangerousAttributeURL(url)
     }
 }

@@ -812,7 +812,8 @@ extension MarkdownWriter.Renderer {
             descend(xs, following, nil)
             return
         }
-        if writesAsUnsafe(link, image: image) {
+        // (An image's source was checked by `renderImage`.)
+        if !image && writesAsUnsafe(link, image: false) {
             descend(xs, following, nil)
             return
         }

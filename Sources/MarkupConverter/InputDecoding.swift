@@ -191,11 +191,12 @@ public enum InputDecoding {
     /// in `head` (ASCII, case-insensitive), if any.
     static func metaCharset(_ head: ArraySlice<UInt8>) -> String? {
         let bytes = Array(head)
-        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
         func matches(_ word: String, at i: Int) -> Bool {
             let w = Array(word.utf8)
             guard i + w.count <= bytes.count else { return false }
-            for k in 0..<w.count where lower(bytes[i + k]) != w[k] { return false }
+            for k in 0..<w.count where ByteScan.lowercasedASCII(bytes[i + k]) != w[k] {
+                return false
+            }
             return true
         }
         // The first index from `k` on whose byte is not in `set`.

@@ -1,3 +1,4 @@
+import ByteScan
 import MarkupAST
 
 /// One attribute test of a selector part: `[name]` (the element has the attribute),
@@ -68,56 +69,61 @@ struct AttributeTest: Hashable, Sendable {
     func matches(_ attributes: Attributes) -> Bool {
         switch name {
         case "class":
-            guard !attributes.classes.isEmpty else { return false }
-            if op == .word { return attributes.classes.contains { Self.same($0.utf8, value.utf8) } }
-            return matches(attributes.classes.joined(separator: " "))
+            if op == .word {
+                return attributes.classes.contains { Self.passes(.equals, $0, value) }
+            }
+            return !attributes.classes.isEmpty
+                && Self.passes(op, attributes.classes.joined(separator: " "), value)
         case "id":
-            return !attributes.id.isEmpty && matches(attributes.id)
+            return !attributes.id.isEmpty && Self.passes(op, attributes.id, value)
         default:
             guard let own = attributes.value(of: name) else { return false }
-            return matches(own)
+            return Self.passes(op, own, value)
         }
     }
 
-    /// Whether the attribute's value `own` passes the test.
-    private func matches(_ own: String) -> Bool {
-        let have = own.utf8
-        let want = value.utf8
-        switch op {
-        case .exists:
-            return true
-        case .equals:
-            return Self.same(have, want)
-        case .word:
-            return !want.isEmpty
-                && have.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A })
-                    .contains { Self.same($0, want) }
-        case .dash:
-            return Self.same(have, want)
-                || have.count > want.count && Self.same(have.prefix(want.count), want)
-                    && have.dropFirst(want.count).first == 0x2D
-        case .prefix:
-            return !want.isEmpty && have.count >= want.count
-                && Self.same(have.prefix(want.count), want)
-        case .suffix:
-            return !want.isEmpty && have.count >= want.count
-                && Self.same(have.suffix(want.count), want)
-        case .contains:
-            guard !want.isEmpty, have.count >= want.count else { return false }
-            let bytes = Array(have)
-            let pattern = Array(want)
-            return (0...(bytes.count - pattern.count)).contains {
-                Self.same(bytes[$0..<($0 + pattern.count)], pattern)
+    /// Whether the attribute's value `own` passes `op` with `value`, over their UTF-8 bytes in
+    /// place (no copy, no lower-cased String per element tested).
+    private static func passes(_ op: Operator, _ own: String, _ value: String) -> Bool {
+        if op == .exists { return true }
+        var own = own
+        var value = value
+        return own.withUTF8 { have in
+            value.withUTF8 { want in
+                let (n, m) = (have.count, want.count)
+                /// Whether `want` is at `have[i...]`, but for ASCII case.
+                func at(_ i: Int) -> Bool {
+                    guard i >= 0, i + m <= n else { return false }
+                    for k in 0..<m
+                    where ByteScan.lowercasedASCII(have[i + k]) != ByteScan.lowercasedASCII(want[k])
+                    {
+                        return false
+                    }
+                    return true
+                }
+                switch op {
+                case .exists: return true
+                case .equals: return n == m && at(0)
+                case .dash: return at(0) && (n == m || have[m] == 0x2D)
+                case .prefix: return m > 0 && at(0)
+                case .suffix: return m > 0 && at(n - m)
+                case .contains: return m > 0 && n >= m && (0...(n - m)).contains(where: at)
+                case .word:
+                    // Each word separated by white space, compared whole.
+                    var i = 0
+                    while m > 0 && i < n {
+                        while i < n, have[i] == 0x20 || have[i] == 0x09 || have[i] == 0x0A {
+                            i += 1
+                        }
+                        let start = i
+                        while i < n, have[i] != 0x20 && have[i] != 0x09 && have[i] != 0x0A {
+                            i += 1
+                        }
+                        if i - start == m && at(start) { return true }
+                    }
+                    return false
+                }
             }
         }
-    }
-
-    /// Whether two byte sequences are equal but for ASCII case.
-    private static func same<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { lower($0) == lower($1) }
-    }
-
-    private static func lower(_ b: UInt8) -> UInt8 {
-        b >= 0x41 && b <= 0x5A ? b | 0x20 : b
     }
 }

@@ -72,22 +72,22 @@ private func ignore<T>(_ value: T) {}
     ignore(BBCodeReader(dialect: .classic, autolink: false))
 }
 
-// Sources/BBCodeFormat/BBCodeURL.swift:14
-@Test func BBCodeFormat_BBCodeURL_14() throws {
+// Sources/BBCodeFormat/BBCodeURL.swift:15
+@Test func BBCodeFormat_BBCodeURL_15() throws {
     #expect(BBCodeURL.isSafe("javascript:alert(1)", image: false) == false)
     #expect(BBCodeURL.isSafe("data:image/png;base64,AAA", image: true) == true)
 }
 
-// Sources/BBCodeFormat/BBCodeURL.swift:67
-@Test func BBCodeFormat_BBCodeURL_67() throws {
+// Sources/BBCodeFormat/BBCodeURL.swift:70
+@Test func BBCodeFormat_BBCodeURL_70() throws {
     #expect(BBCodeURL.normalized("www.x.org") == "http://www.x.org")
     #expect(BBCodeURL.normalized("example.com:8080/a") == "http://example.com:8080/a")
     #expect(BBCodeURL.normalized("/docs") == "/docs")
     #expect(BBCodeURL.normalized("mailto:a@b.org") == "mailto:a@b.org")
 }
 
-// Sources/BBCodeFormat/BBCodeWriter.swift:10
-@Test func BBCodeFormat_BBCodeWriter_10() throws {
+// Sources/BBCodeFormat/BBCodeWriter.swift:11
+@Test func BBCodeFormat_BBCodeWriter_11() throws {
     let doc = Document([.paragraph([.strong([.text("Hi")], .none), .text(" [b]")], .none)])
     #expect(BBCodeWriter().write(doc).output == "[b]Hi[/b] [noparse][b][/noparse]\n")
 }
@@ -139,14 +139,20 @@ private func ignore<T>(_ value: T) {}
 
 // Sources/ByteScan/ByteScan.swift:200
 @Test func ByteScan_ByteScan_200() throws {
+    ignore(ByteScan.lowercasedASCII(UInt8(ascii: "Q")))  // 0x71 ("q")
+    ignore(ByteScan.lowercasedASCII(0xC3))  // 0xC3
+}
+
+// Sources/ByteScan/ByteScan.swift:211
+@Test func ByteScan_ByteScan_211() throws {
     let bytes: [UInt8] = Array("a&b<c".utf8)
     #expect(bytes.withUnsafeBufferPointer {
         ByteScan.firstIndex(of: 0x3C, 0x26, 0, in: $0.baseAddress!, from: 0, to: $0.count)
     } == 1)  // the first `<`, `&` or NUL
 }
 
-// Sources/ByteScan/ByteScan.swift:217
-@Test func ByteScan_ByteScan_217() throws {
+// Sources/ByteScan/ByteScan.swift:228
+@Test func ByteScan_ByteScan_228() throws {
     let bytes: [UInt8] = Array("p /* x */ {".utf8)
     #expect(bytes.withUnsafeBufferPointer {
         ByteScan.firstIndex(
@@ -154,13 +160,13 @@ private func ignore<T>(_ value: T) {}
     } == 2)  // the first `{`, `}`, `;` or `/`
 }
 
-// Sources/ByteScan/ByteScan.swift:253
-@Test func ByteScan_ByteScan_253() throws {
+// Sources/ByteScan/ByteScan.swift:264
+@Test func ByteScan_ByteScan_264() throws {
     #expect(ByteScan.string(fromValidUTF8: Array("héllo".utf8)) == "héllo")
 }
 
-// Sources/ByteScan/ByteScan.swift:263
-@Test func ByteScan_ByteScan_263() throws {
+// Sources/ByteScan/ByteScan.swift:274
+@Test func ByteScan_ByteScan_274() throws {
     #expect(Array("héllo".utf8).withUnsafeBufferPointer { ByteScan.string(fromValidUTF8: $0) } == "héllo")
 }
 
