@@ -3,8 +3,9 @@ import MarkupAST
 
 extension HTMLReader {
     /// Takes out of `dom` what a browser does not show: elements with the `hidden`
-    /// attribute, an inline `display: none` or `visibility: hidden`, or a class or id that a
-    /// simple rule of the page's `<style>` hides (`HTMLHiddenSelectors`); and `<iframe>`,
+    /// attribute, an inline `display: none` or `visibility: hidden`, a CSS framework's class
+    /// that hides (`HTMLUtilityClasses`), or a class or id that a simple rule of the page's
+    /// `<style>` hides (`HTMLHiddenSelectors`); and `<iframe>`,
     /// `<embed>` and `<object>` that are neither on a known media provider
     /// (`HTMLMediaProviders`, plus `options.mediaProviders`) nor titled (frames of size 0 or 1
     /// and blank, `javascript:` or `data:` sources are dropped even when titled: advertising
@@ -69,7 +70,7 @@ extension HTMLReader {
                 Diagnostic(
                     .info, .parseDropped,
                     "dropped \(hidden.count) hidden elements (hidden, display: none,"
-                        + " visibility: hidden)"))
+                        + " visibility: hidden, a hiding class)"))
         }
         if !frames.isEmpty {
             diagnostics.append(
@@ -101,7 +102,11 @@ extension HTMLReader {
                 }
             // `class` before `style`: a name that is not a literal's costs a slower compare,
             // and class attributes are the more frequent.
-            case 5 where name == "class": if matching { classes = attributes[k].value }
+            case 5 where name == "class":
+                if HTMLUtilityClasses.hides(classAttribute: attributes[k].value) {
+                    return isHideable(nodes, index)
+                }
+                if matching { classes = attributes[k].value }
             case 5 where name == "style":
                 var value = attributes[k].value
                 let mentions = value.withUTF8 {

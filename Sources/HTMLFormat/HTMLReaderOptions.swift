@@ -53,8 +53,9 @@ public struct HTMLReaderOptions: Hashable, Sendable {
     /// spans (Markdown, plain text, BBCode) instead of running the transform.
     public var promoteStyles = false
     /// Keep what a browser does not show (`--keep-hidden`): elements with the `hidden`
-    /// attribute, `display: none` or `visibility: hidden` (inline, or from a simple class or id
-    /// rule of the page's `<style>`), and frames (`<iframe>`, `<embed>`, `<object>`) that are
+    /// attribute, `display: none` or `visibility: hidden` (inline, from a simple class or id
+    /// rule of the page's `<style>`, or from a CSS framework's class such as Tailwind's
+    /// `md:hidden` or Bootstrap's `d-none`, applied for a window 1,280 pixels wide), and frames (`<iframe>`, `<embed>`, `<object>`) that are
     /// neither titled nor on a known media provider. Off by default: they are dropped, with a
     /// `parse.dropped` info diagnostic.
     ///

@@ -467,18 +467,18 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(try HTMLReader(options: options).read("<p>a</b>").diagnostics.map(\.code) == [.htmlParseError("unexpected-end-tag")])  // printed as parse.unexpected-end-tag
 }
 
-// Sources/HTMLFormat/HTMLReaderOptions.swift:62
-@Test func HTMLFormat_HTMLReaderOptions_62() throws {
+// Sources/HTMLFormat/HTMLReaderOptions.swift:63
+@Test func HTMLFormat_HTMLReaderOptions_63() throws {
     #expect(try HTMLReader().read("<p>a</p><p hidden>b</p>").document.blocks.count == 1)
 }
 
-// Sources/HTMLFormat/HTMLReaderOptions.swift:72
-@Test func HTMLFormat_HTMLReaderOptions_72() throws {
+// Sources/HTMLFormat/HTMLReaderOptions.swift:73
+@Test func HTMLFormat_HTMLReaderOptions_73() throws {
     #expect(HTMLReaderOptions.builtInMediaProviders.contains("youtube.com") == true)
 }
 
-// Sources/HTMLFormat/HTMLReaderOptions.swift:81
-@Test func HTMLFormat_HTMLReaderOptions_81() throws {
+// Sources/HTMLFormat/HTMLReaderOptions.swift:82
+@Test func HTMLFormat_HTMLReaderOptions_82() throws {
     var options = HTMLReaderOptions()
     options.mainContent = true
     ignore(HTMLReader(options: options))

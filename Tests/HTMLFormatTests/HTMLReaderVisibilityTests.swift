@@ -41,6 +41,28 @@ import Testing
                 + "paragraph {.c}\n  text \"8\"\n")
     }
 
+    @Test func frameworkClassesHideAsADesktopWindowShows() throws {
+        // Tailwind and Bootstrap, applied for a window 1,280 pixels wide: a small-screen twin
+        // is dropped, its desktop twin kept; variants other than breakpoints are not applied.
+        let html = """
+            <p class="lg:hidden">1</p><p class="hidden lg:block">2</p><p class="d-none">3</p>
+            <p class="d-none d-md-flex">4</p><p class="d-lg-none">5</p><p class="hidden 2xl:block">6</p>
+            <p class="invisible md:visible">7</p><p class="md:invisible">8</p><p class="!hidden">9</p>
+            <p class="overflow-hidden select-none print:hidden hover:hidden">10</p>
+            <p class="block xl:hidden">11</p><p class="hidden-input d-print-none">12</p>
+            """
+        let (dump, diagnostics) = try read(html)
+        let kept = dump.split(separator: "\n").filter { $0.hasPrefix("  text") }
+        #expect(
+            kept == [
+                "  text \"2\"", "  text \"4\"", "  text \"7\"", "  text \"10\"", "  text \"12\"",
+            ])
+        #expect(diagnostics.first?.message.hasPrefix("dropped 7 hidden elements") == true)
+        var options = HTMLReaderOptions()
+        options.keepHidden = true
+        #expect(try read(html, options).0.contains("text \"11\""))
+    }
+
     @Test func selectorsAreTrimmedAndNamedInAnyScript() throws {
         // Parts after a comma lose their white space (newline, tab); class and id names may be
         // non-ASCII, in hiding rules and in the rules that show them again.
