@@ -43,19 +43,29 @@ extension MarkupSelector {
                 let colon = i
                 i += 1
                 let pseudo = name().lowercased()
-                guard pseudo == "not", i < s.count, s[i] == UInt8(ascii: "(") else {
+                var argument: (text: String, at: Int)?
+                if i < s.count, s[i] == UInt8(ascii: "(") {
+                    let start = i + 1
+                    while i < s.count, s[i] != UInt8(ascii: ")") { i += 1 }
+                    guard i < s.count else {
+                        throw SelectorError("unterminated ':\(pseudo)(' at \(start)")
+                    }
+                    argument = (String(decoding: s[start..<i], as: UTF8.self), start)
+                    i += 1
+                }
+                if current == nil { current = Compound() }
+                if pseudo == "not", let argument {
+                    let inner = try parse(argument.text)
+                    guard inner.allSatisfy({ $0.count == 1 }) else {
+                        throw SelectorError(
+                            ":not() takes simple selectors only, at \(argument.at)")
+                    }
+                    current!.nots += inner.map { $0[0] }
+                } else if let tests = try positionTests(pseudo, argument) {
+                    current!.positions += tests
+                } else {
                     throw SelectorError("unsupported pseudo-class ':\(pseudo)' at \(colon)")
                 }
-                let start = i + 1
-                while i < s.count, s[i] != UInt8(ascii: ")") { i += 1 }
-                guard i < s.count else { throw SelectorError("unterminated ':not(' at \(start)") }
-                let inner = try parse(String(decoding: s[start..<i], as: UTF8.self))
-                guard inner.allSatisfy({ $0.count == 1 }) else {
-                    throw SelectorError(":not() takes simple selectors only, at \(start)")
-                }
-                i += 1
-                if current == nil { current = Compound() }
-                current!.nots += inner.map { $0[0] }
             case UInt8(ascii: ","):
                 finishCompound()
                 guard !compounds.isEmpty, pending == nil else {
@@ -131,5 +141,53 @@ extension MarkupSelector {
         guard !compounds.isEmpty, pending == nil else { throw SelectorError("empty selector") }
         groups.append(compounds)
         return groups
+    }
+
+    /// The structural pseudo-class `:name` with its argument (`nth-child(2n+1)`) as tests
+    /// (`only-child` is two: first and last), nil for another name; throws on an argument
+    /// that is not `An+B`, `odd` or `even`, or that is missing or given where none is taken.
+    static func positionTests(
+        _ name: String, _ argument: (text: String, at: Int)?
+    ) throws(SelectorError) -> [PositionTest]? {
+        let ofType = name.hasSuffix("-of-type")
+        guard ofType || name.hasSuffix("-child") else { return nil }
+        let base = String(name.dropLast(ofType ? 8 : 6))
+        let first = PositionTest(a: 0, b: 1, ofType: ofType)
+        let last = PositionTest(a: 0, b: 1, fromEnd: true, ofType: ofType)
+        switch base {
+        case "first", "last", "only":
+            if let argument {
+                throw SelectorError(":\(name) takes no argument, at \(argument.at - 1)")
+            }
+            return base == "first" ? [first] : base == "last" ? [last] : [first, last]
+        case "nth", "nth-last":
+            guard let argument else { throw SelectorError(":\(name) needs an argument (An+B)") }
+            guard let (a, b) = parseAnPlusB(argument.text) else {
+                throw SelectorError(
+                    "':\(name)(\(argument.text))' is not An+B, odd or even, at \(argument.at)")
+            }
+            return [PositionTest(a: a, b: b, fromEnd: base == "nth-last", ofType: ofType)]
+        default: return nil
+        }
+    }
+
+    /// `An+B` (`2n+1`, `-n+3`, `n`, `4`, `odd`, `even`, with spaces around the sign) as (A, B).
+    static func parseAnPlusB(_ text: String) -> (Int, Int)? {
+        let t = String(text.lowercased().filter { !$0.isWhitespace })
+        if t == "odd" { return (2, 1) }
+        if t == "even" { return (2, 0) }
+        guard let n = t.firstIndex(of: "n") else { return Int(t).map { (0, $0) } }
+        let head = t[..<n]
+        let a: Int?
+        switch head {
+        case "", "+": a = 1
+        case "-": a = -1
+        default: a = Int(head)
+        }
+        let tail = t[t.index(after: n)...]
+        guard let a else { return nil }
+        if tail.isEmpty { return (a, 0) }
+        guard tail.first == "+" || tail.first == "-", let b = Int(tail) else { return nil }
+        return (a, b)
     }
 }

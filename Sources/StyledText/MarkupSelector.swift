@@ -2,8 +2,11 @@ import MarkupAST
 
 /// A small CSS selector over the AST: tag, `*`, `.class`, `#id`, `[attr]`, `[attr=v]`,
 /// `[attr^=v]`, `[attr$=v]`, `[attr*=v]`, `[attr~=v]`, `:not(A, B)` (simple selectors), the
-/// descendant (space), child (`>`), next-sibling (`+`) and later-sibling (`~`) combinators, and
-/// `,` groups. Siblings are elements only (text between them does not count).
+/// structural pseudo-classes (`:first-child`, `:last-child`, `:only-child`,
+/// `:nth-child(An+B)`, `:nth-last-child()`, and their `-of-type` forms; `odd` and `even`
+/// too), the descendant (space), child (`>`), next-sibling (`+`) and later-sibling (`~`)
+/// combinators, and `,` groups. Siblings are elements only (text between them does not
+/// count).
 ///
 /// Nodes answer to their HTML names (`p`, `h1`, `blockquote`, `pre`, `ul`/`ol`, `li`,
 /// `table`, `tr`, `td`/`th`, `hr`, `dl`/`dt`/`dd`, `a`, `img`, `strong`, `em`, `code`,
@@ -33,11 +36,41 @@ public struct MarkupSelector: Hashable, Sendable {
         var attributes: [AttributeTest] = []
         /// `:not(...)`: compounds none of which may match.
         var nots: [Compound] = []
+        /// `:first-child`, `:nth-of-type(2n+1)`...: where among its siblings the element is.
+        var positions: [PositionTest] = []
         /// The combinator linking this compound to the previous one.
         var combinator = Combinator.descendant
     }
 
     enum Combinator: Hashable, Sendable { case descendant, child, adjacent, sibling }
+
+    /// A structural pseudo-class: the element is the `a`n+`b`th (n = 0, 1, 2...) of its
+    /// element siblings, or of those with its name (`ofType`), counted from the last one
+    /// (`fromEnd`) or the first.
+    struct PositionTest: Hashable, Sendable {
+        var a: Int
+        var b: Int
+        var fromEnd = false
+        var ofType = false
+
+        func matches(_ p: Position) -> Bool {
+            let index =
+                ofType
+                ? (fromEnd ? p.typeCount - p.typeIndex + 1 : p.typeIndex)
+                : (fromEnd ? p.count - p.index + 1 : p.index)
+            guard a != 0 else { return index == b }
+            let steps = index - b
+            return steps % a == 0 && steps / a >= 0
+        }
+    }
+
+    /// Where an element is among its element siblings (from 1), and among those of its name.
+    struct Position: Sendable {
+        var index = 1
+        var count = 1
+        var typeIndex = 1
+        var typeCount = 1
+    }
 
     /// Each group is a list of compounds, left to right.
     var groups: [[Compound]]
@@ -50,7 +83,7 @@ public struct MarkupSelector: Hashable, Sendable {
     /// Every matching node in document order (a match inside a match is returned too).
     public func select(in document: Document) -> [MarkupNode] {
         var walk = Walk(selector: self, outermost: false)
-        for b in document.blocks { walk.visit(block: b) }
+        walk.visit(blocks: document.blocks)
         return walk.found
     }
 
@@ -63,7 +96,7 @@ public struct MarkupSelector: Hashable, Sendable {
     /// ```
     public func outermostMatches(in document: Document) -> [MarkupNode] {
         var walk = Walk(selector: self, outermost: true)
-        for b in document.blocks { walk.visit(block: b) }
+        walk.visit(blocks: document.blocks)
         return walk.found
     }
 
@@ -76,6 +109,7 @@ public struct MarkupSelector: Hashable, Sendable {
         var tag: String?
         var attributes: Attributes
         var extra: [Attribute]
+        var position = Position()
 
         func value(_ name: String) -> String? {
             switch name {
@@ -127,7 +161,7 @@ public struct MarkupSelector: Hashable, Sendable {
     func matchCompound(_ c: Compound, _ e: Element) -> Bool {
         if let tag = c.tag, tag != "*", e.tag != tag { return false }
         if c.tag == nil && e.tag == nil && c.ids.isEmpty && c.classes.isEmpty
-            && c.attributes.isEmpty && c.nots.isEmpty
+            && c.attributes.isEmpty && c.nots.isEmpty && c.positions.isEmpty
         {
             return false
         }
@@ -147,6 +181,7 @@ public struct MarkupSelector: Hashable, Sendable {
             }
         }
         for n in c.nots where matchCompound(n, e) { return false }
+        for p in c.positions where !p.matches(e.position) { return false }
         return true
     }
 }

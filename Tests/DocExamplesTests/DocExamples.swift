@@ -1105,8 +1105,8 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     #expect(MarkupSelector.elementName(of: .strong([.text("a")], .none)) == "strong")
 }
 
-// Sources/StyledText/MarkupSelector.swift:16
-@Test func StyledText_MarkupSelector_16() throws {
+// Sources/StyledText/MarkupSelector.swift:19
+@Test func StyledText_MarkupSelector_19() throws {
     let doc = try HTMLReader().read("<ul><li><a href='https://x.org'>x</a></li></ul>").document
     let links = try MarkupSelector("a[href^=\"http\"]").select(in: doc)
     let items = try MarkupSelector("ul > li").select(in: doc)
@@ -1116,15 +1116,15 @@ func ConformanceKit_HTML5LibSuite_7() throws {
     _ = strongInNotes
 }
 
-// Sources/StyledText/MarkupSelector.swift:60
-@Test func StyledText_MarkupSelector_60() throws {
+// Sources/StyledText/MarkupSelector.swift:93
+@Test func StyledText_MarkupSelector_93() throws {
     let doc = try HTMLReader().read("<div class=a><p class=a>x</p></div>").document
     #expect(try MarkupSelector(".a").select(in: doc).count == 2)
     #expect(try MarkupSelector(".a").outermostMatches(in: doc).count == 1)
 }
 
-// Sources/StyledText/MarkupSelector.swift:168
-@Test func StyledText_MarkupSelector_168() throws {
+// Sources/StyledText/MarkupSelector.swift:203
+@Test func StyledText_MarkupSelector_203() throws {
     let doc = try HTMLReader().read("<a href='https://x.org'>x</a> <a href='/y'>y</a>").document
     #expect(try doc.select("a[href^=http]").count == 1)
 }

@@ -7,8 +7,8 @@
 import MarkupConverter
 import Testing
 
-// README.md:140
-@Test func README_140() throws {
+// README.md:141
+@Test func README_141() throws {
     let converter = try Converter(from: "html", to: "markdown")
     let result = try converter.convert("<p>Hello <b>world</b> &lt;b&gt;</p>")
     #expect(printed(result.output) == "Hello **world** \\<b>")

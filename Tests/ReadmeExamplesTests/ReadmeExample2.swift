@@ -9,8 +9,8 @@ import MarkdownFormat
 import MarkupAST
 import Testing
 
-// README.md:151
-@Test func README_151() throws {
+// README.md:152
+@Test func README_152() throws {
     let doc = try HTMLReader().read("<ul><li>one<li>two</ul>").document
     let md = MarkdownWriter(options: MarkdownWriterOptions(extensions: .gfm)).write(doc).output
     #expect(md == "- one\n- two\n")

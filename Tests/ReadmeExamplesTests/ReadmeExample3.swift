@@ -10,8 +10,8 @@ import MarkupAST
 import StyledText
 import Testing
 
-// README.md:168
-@Test func README_168() throws {
+// README.md:169
+@Test func README_169() throws {
     // Build once, share everywhere (immutable and Sendable).
     let sheet = Stylesheet.standard.adding(css: """
         :root { font-family: -apple-system; font-size: 17px }

@@ -11,8 +11,8 @@ import StyledText
 import UIKit
 import Testing
 
-// README.md:194
-@Test @MainActor func README_194() async throws {
+// README.md:195
+@Test @MainActor func README_195() async throws {
     func show(_ html: String, in label: UILabel, stylesheet sheet: Stylesheet) async throws {
         let document = try HTMLReader().read(html).document     // off the main thread
         let attributed = StyledText(document, stylesheet: sheet).attributedString()
