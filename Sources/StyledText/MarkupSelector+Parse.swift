@@ -166,7 +166,13 @@ extension MarkupSelector {
                 throw SelectorError(
                     "':\(name)(\(argument.text))' is not An+B, odd or even, at \(argument.at)")
             }
-            return [PositionTest(a: a, b: b, fromEnd: base == "nth-last", ofType: ofType)]
+            // Clamped, so that matching cannot overflow: no element has a billion siblings.
+            let limit = 1_000_000_000
+            return [
+                PositionTest(
+                    a: min(max(a, -limit), limit), b: min(max(b, -limit), limit),
+                    fromEnd: base == "nth-last", ofType: ofType)
+            ]
         default: return nil
         }
     }

@@ -33,6 +33,10 @@ private let mixed = "<section><h2>A</h2><p>1</p><p>2</p><h3>B</h3><p>3</p></sect
     #expect(try texts("li:nth-child(n+4)", list) == ["4", "5"])
     #expect(try texts("li:nth-last-child(2)", list) == ["4"])
     #expect(try texts("li:nth-last-child(-n+2)", list) == ["4", "5"])
+    // Numbers past Int's range are refused; huge ones cannot overflow the matching.
+    #expect(try texts("li:nth-child(n-9223372036854775808)", list).count == 5)
+    #expect(try texts("li:nth-child(-9223372036854775807n+2)", list) == ["2"])
+    #expect(throws: SelectorError.self) { try MarkupSelector("li:nth-child(99999999999999999999)") }
 }
 
 @Test func ofTypeCountsSiblingsOfTheSameName() throws {
