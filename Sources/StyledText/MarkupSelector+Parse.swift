@@ -132,7 +132,9 @@ extension MarkupSelector {
                 current!.attributes.append(AttributeTest(name: n, op: op, value: value))
             default:
                 guard isNameByte(b), current == nil else {
-                    throw SelectorError("unexpected '\(Character(Unicode.Scalar(b)))' at \(i)")
+                    // The whole character, not its first byte (`*é`).
+                    let char = String(decoding: s[i...].prefix(4), as: UTF8.self).first ?? "?"
+                    throw SelectorError("unexpected '\(char)' at \(i)")
                 }
                 current = Compound(tag: name().lowercased())
             }

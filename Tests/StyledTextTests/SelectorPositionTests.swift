@@ -77,4 +77,5 @@ private let mixed = "<section><h2>A</h2><p>1</p><p>2</p><h3>B</h3><p>3</p></sect
     #expect(throws: SelectorError("unsupported pseudo-class ':hover' at 1")) {
         try MarkupSelector("a:hover")
     }
+    #expect(throws: SelectorError("unexpected '\u{E9}' at 1")) { try MarkupSelector("*\u{E9}") }
 }
