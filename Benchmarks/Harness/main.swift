@@ -31,6 +31,18 @@ func measure(iterations: Int, _ body: () throws -> Void) rethrows -> [Double] {
 
 func median(_ sorted: [Double]) -> Double { sorted[sorted.count / 2] }
 
+/// A value behind a lock (for the threads of MCONV_BENCH_THREADS).
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
 func usage() -> Never {
     print("""
         usage: mconv-bench convert FROM TO FILE [ITERATIONS]    time one whole-file conversion (best and median)
@@ -40,7 +52,9 @@ func usage() -> Never {
                mconv-bench snippet-stages FROM TO FILE [ITERATIONS]  the same per snippet (FILE: one per line)
                mconv-bench corpus FROM TO FILELIST [ITERATIONS]  FILELIST names one file per line; each pass converts
                                                                 them all; prints the best and median pass in ms
-                                                                (MCONV_BENCH_PERFILE=1: best ns per file)
+                                                                (MCONV_BENCH_PERFILE=1: best ns per file;
+                                                                MCONV_BENCH_THREADS=N: N threads at once, each
+                                                                with its own converter, best pass per thread)
         """)
     exit(1)
 }
@@ -59,6 +73,31 @@ if args[0] == "corpus" {
         for (path, text) in zip(paths, texts) {
             print(Int(try measure(iterations: iterations) { _ = try converter.convert(text) }[0]), path)
         }
+        exit(0)
+    }
+    if let threads = ProcessInfo.processInfo.environment["MCONV_BENCH_THREADS"].flatMap(Int.init), threads > 1 {
+        // THREADS threads at once, each converting every file ITERATIONS times with its own
+        // converter (MCONV_BENCH_SHARED=1: one converter for all): the best pass's thread CPU
+        // time per thread, to compare with one thread alone (what two files at a time cost
+        // beside each other in one process).
+        let shared = ProcessInfo.processInfo.environment["MCONV_BENCH_SHARED"] == "1"
+        let results = Locked<[Double]>([])
+        let group = DispatchGroup()
+        for _ in 0..<threads {
+            group.enter()
+            let own = shared ? converter : try Converter(from: args[1], to: args[2])
+            Thread.detachNewThread {
+                let times = measure(iterations: iterations) {
+                    for text in texts { _ = try? own.convert(text) }
+                }
+                results.withLock { $0.append(times[0]) }
+                group.leave()
+            }
+        }
+        group.wait()
+        print(String(format: "%d threads (%@ converter): best pass per thread %@ ms", threads,
+                     shared ? "shared" : "own",
+                     results.withLock { $0 }.map { String(format: "%.1f", $0 / 1e6) }.joined(separator: ", ")))
         exit(0)
     }
     var outputBytes = 0
