@@ -71,10 +71,17 @@ final class HTMLReaderLowering {
         case closeWrapper
         /// A `<q>`'s closing quotation mark, then its wrapper closed (when it has one).
         case closeQuote(wrapped: Bool)
+        /// A `<q>`'s closing quotation mark in a `<pre>`'s code.
+        case closeCodeQuote
         case popContext
         case separator
         case boundary
         case section(HTMLReaderTableBuilder.Section)
+    }
+
+    /// The quotation mark of a `<q>` at nesting `depth` (from 0): “ ” outside, ‘ ’ inside.
+    static func quoteMark(opening: Bool, depth: Int) -> String {
+        depth % 2 == 0 ? (opening ? "\u{201C}" : "\u{201D}") : (opening ? "\u{2018}" : "\u{2019}")
     }
 
     @exclusivity(unchecked) private var visits: [Visit] = []
@@ -476,6 +483,12 @@ final class HTMLReaderLowering {
             case "br": context.code.append(0x0A)
             case "script", "style", "template": drop("<\(name)> elements")
             case "button": drop("<button> elements in code")
+            case "q":
+                // Its quotation marks, as outside code (see `.span where name == "q"`).
+                context.code.append(
+                    contentsOf: Self.quoteMark(opening: true, depth: quoteDepth).utf8)
+                quoteDepth += 1
+                pushVisit(i, exit: .closeCodeQuote, whiteSpace: .pre)
             case "code":
                 // Several `<code>` in one `<pre>` (Node.js docs: ESM and CommonJS
                 // flavours): one code block each.
@@ -598,7 +611,7 @@ final class HTMLReaderLowering {
                     i, ws, HTMLInlineWrapper(kind: .span, attributes: a),
                     exit: .closeQuote(wrapped: true))
             }
-            context.buffer.append(quoteDepth % 2 == 0 ? "\u{201C}" : "\u{2018}", ws)
+            context.buffer.append(Self.quoteMark(opening: true, depth: quoteDepth), ws)
             quoteDepth += 1
         case .span:
             a = attributes(
@@ -1145,10 +1158,18 @@ final class HTMLReaderLowering {
         // The text of the subtree in document order, collapsed as a browser does as it is
         // read (the edges kept as collapsible spaces outside the code): a pre-order walk by
         // the links, reading the nodes in place (`nodes[n]` copied each one out).
+        var depth = quoteDepth  // of `<q>` elements, for their quotation marks
         var text = nodes.withUnsafeBufferPointer { nodes -> [UInt8] in
             var text: [UInt8] = []
             text.reserveCapacity(64)
             var lastSpace = false
+            /// Appends the closing mark when `n`, whose subtree is done, is a `<q>`.
+            func finish(_ n: Int) {
+                guard nodes[n].kind == .element, nodes.name(of: n) == "q" else { return }
+                depth = max(0, depth - 1)
+                text.append(contentsOf: Self.quoteMark(opening: false, depth: depth).utf8)
+                lastSpace = false
+            }
             var n = Int(i)
             walk: while true {
                 var enter = false
@@ -1159,6 +1180,10 @@ final class HTMLReaderLowering {
                     switch nodes.name(of: n) {
                     case "br": chunk = " "
                     case "script", "style", "template": break
+                    case "q":
+                        chunk = Self.quoteMark(opening: true, depth: depth)
+                        depth += 1
+                        enter = true
                     default: enter = true
                     }
                 default: break
@@ -1180,6 +1205,7 @@ final class HTMLReaderLowering {
                     continue
                 }
                 while n != Int(i) {
+                    finish(n)
                     if let next = nodes[n].nextSibling {
                         n = Int(next.index)
                         continue walk
@@ -1220,12 +1246,16 @@ final class HTMLReaderLowering {
             break
         case .closeQuote(let wrapped):
             quoteDepth = max(0, quoteDepth - 1)
-            context.buffer.append(quoteDepth % 2 == 0 ? "\u{201D}" : "\u{2019}", visit.whiteSpace)
+            context.buffer.append(
+                Self.quoteMark(opening: false, depth: quoteDepth), visit.whiteSpace)
             if wrapped { fallthrough }
         case .closeWrapper:
             let ctx = context
             ctx.buffer.close()
             if !ctx.openWrappers.isEmpty { ctx.openWrappers.removeLast() }
+        case .closeCodeQuote:
+            quoteDepth = max(0, quoteDepth - 1)
+            context.code.append(contentsOf: Self.quoteMark(opening: false, depth: quoteDepth).utf8)
         case .separator:
             context.buffer.space()
         case .boundary:
