@@ -163,6 +163,24 @@ extension MarkdownWriter.Renderer {
         originRuns.append(OriginRun(end: end, origin: origin))
     }
 
+    /// Removes the spaces and tabs from text at the end of `buffer`, and their origins.
+    func dropTrailingTextSpaces() {
+        while buffer.count > 0,
+            buffer[buffer.count - 1] == 0x20 || buffer[buffer.count - 1] == 0x09,
+            origin(at: buffer.count - 1) != Origin.markup
+        {
+            buffer.removeLast()
+        }
+        let end = buffer.count
+        while let last = originRuns.last, last.end > end {
+            if originRuns.count >= 2, originRuns[originRuns.count - 2].end >= end {
+                originRuns.removeLast()
+            } else {
+                originRuns[originRuns.count - 1].end = end
+            }
+        }
+    }
+
     /// The origin of the last byte of `buffer` (nil when it is empty).
     var lastOrigin: UInt8? { originRuns.last?.origin }
 
@@ -956,6 +974,9 @@ extension MarkdownWriter.Renderer {
 
     func renderImage(_ xs: [Inline], _ link: Link, _ a: Attributes, following: Following) {
         if writesAsUnsafe(link, image: true) {
+            // An image without a description, dropped at the end of its block, leaves the
+            // space before it at the end: not kept (as `&#32;`), as if the image had not been.
+            if xs.isEmpty, following == .end { dropTrailingTextSpaces() }
             descend(xs, following, nil)
             return
         }
