@@ -31,17 +31,6 @@ func measure(iterations: Int, _ body: () throws -> Void) rethrows -> [Double] {
 
 func median(_ sorted: [Double]) -> Double { sorted[sorted.count / 2] }
 
-/// A value behind a lock (for the threads of MCONV_BENCH_THREADS).
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
 
 func usage() -> Never {
     print("""
@@ -81,23 +70,24 @@ if args[0] == "corpus" {
         // time per thread, to compare with one thread alone (what two files at a time cost
         // beside each other in one process).
         let shared = ProcessInfo.processInfo.environment["MCONV_BENCH_SHARED"] == "1"
-        let results = Locked<[Double]>([])
+        // One slot per thread, each written by its thread only, read after they all left.
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Double>.allocate(capacity: threads)
         let group = DispatchGroup()
-        for _ in 0..<threads {
+        for slot in 0..<threads {
             group.enter()
             let own = shared ? converter : try Converter(from: args[1], to: args[2])
             Thread.detachNewThread {
                 let times = measure(iterations: iterations) {
                     for text in texts { _ = try? own.convert(text) }
                 }
-                results.withLock { $0.append(times[0]) }
+                results[slot] = times[0]
                 group.leave()
             }
         }
         group.wait()
         print(String(format: "%d threads (%@ converter): best pass per thread %@ ms", threads,
                      shared ? "shared" : "own",
-                     results.withLock { $0 }.map { String(format: "%.1f", $0 / 1e6) }.joined(separator: ", ")))
+                     results.map { String(format: "%.1f", $0 / 1e6) }.joined(separator: ", ")))
         exit(0)
     }
     var outputBytes = 0
